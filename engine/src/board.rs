@@ -1,0 +1,138 @@
+//! Boards as graphs: named nodes, undirected edges, neighbours and shortest paths, with a
+//! helper that builds square grids (nodes named `x,y`). Line of sight and zone shapes are
+//! properties a game keeps on nodes; the graph only answers adjacency and distance.
+
+use std::collections::{BTreeMap, VecDeque};
+
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    names: Vec<String>,
+    index: BTreeMap<String, usize>,
+    adj: Vec<Vec<usize>>,
+}
+
+impl Board {
+    /// Adds a node (no-op if present) and returns its index.
+    pub fn add_node(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = self.names.len();
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), i);
+        self.adj.push(Vec::new());
+        i
+    }
+
+    /// Adds an undirected edge; both nodes must exist. Returns false when one does not.
+    pub fn add_edge(&mut self, a: &str, b: &str) -> bool {
+        let (Some(&i), Some(&j)) = (self.index.get(a), self.index.get(b)) else {
+            return false;
+        };
+        if !self.adj[i].contains(&j) {
+            self.adj[i].push(j);
+            self.adj[j].push(i);
+            let names = &self.names;
+            self.adj[i].sort_by(|x, y| names[*x].cmp(&names[*y]));
+            self.adj[j].sort_by(|x, y| names[*x].cmp(&names[*y]));
+        }
+        true
+    }
+
+    /// A `width` × `height` grid with nodes `x,y` (1-based), orthogonal edges, and diagonal
+    /// ones when asked.
+    pub fn grid(width: usize, height: usize, diagonal: bool) -> Board {
+        let mut b = Board::default();
+        let name = |x: usize, y: usize| format!("{x},{y}");
+        for y in 1..=height {
+            for x in 1..=width {
+                b.add_node(&name(x, y));
+            }
+        }
+        for y in 1..=height {
+            for x in 1..=width {
+                if x < width {
+                    b.add_edge(&name(x, y), &name(x + 1, y));
+                }
+                if y < height {
+                    b.add_edge(&name(x, y), &name(x, y + 1));
+                }
+                if diagonal && x < width && y < height {
+                    b.add_edge(&name(x, y), &name(x + 1, y + 1));
+                    b.add_edge(&name(x + 1, y), &name(x, y + 1));
+                }
+            }
+        }
+        b
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.index.contains_key(name)
+    }
+
+    pub fn nodes(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Neighbours sorted by name, or None for an unknown node.
+    pub fn neighbours(&self, name: &str) -> Option<Vec<&str>> {
+        let &i = self.index.get(name)?;
+        Some(self.adj[i].iter().map(|&j| self.names[j].as_str()).collect())
+    }
+
+    /// A shortest path from `a` to `b`, both included; ties broken by name order, so the
+    /// answer is the same on every machine.
+    pub fn path(&self, a: &str, b: &str) -> Option<Vec<&str>> {
+        let (&s, &t) = (self.index.get(a)?, self.index.get(b)?);
+        let mut prev = vec![usize::MAX; self.names.len()];
+        prev[s] = s;
+        let mut queue = VecDeque::from([s]);
+        while let Some(i) = queue.pop_front() {
+            if i == t {
+                let mut path = vec![t];
+                let mut k = t;
+                while k != s {
+                    k = prev[k];
+                    path.push(k);
+                }
+                path.reverse();
+                return Some(path.into_iter().map(|k| self.names[k].as_str()).collect());
+            }
+            for &j in &self.adj[i] {
+                if prev[j] == usize::MAX {
+                    prev[j] = i;
+                    queue.push_back(j);
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_paths() {
+        let b = Board::grid(3, 3, false);
+        assert_eq!(b.neighbours("2,2").unwrap(), vec!["1,2", "2,1", "2,3", "3,2"]);
+        assert_eq!(b.path("1,1", "3,3").unwrap().len(), 5);
+        let d = Board::grid(3, 3, true);
+        assert_eq!(d.path("1,1", "3,3").unwrap(), vec!["1,1", "2,2", "3,3"]);
+    }
+
+    #[test]
+    fn graph_path_and_unknowns() {
+        let mut b = Board::default();
+        for n in ["a", "b", "c", "d"] {
+            b.add_node(n);
+        }
+        assert!(b.add_edge("a", "b"));
+        assert!(b.add_edge("b", "c"));
+        assert!(!b.add_edge("c", "zz"));
+        assert_eq!(b.path("a", "c").unwrap(), vec!["a", "b", "c"]);
+        assert!(b.path("a", "d").is_none());
+        assert!(b.neighbours("zz").is_none());
+    }
+}

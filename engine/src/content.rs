@@ -1,0 +1,540 @@
+//! Game content: a game's YAML (`scenarios/<game>/game.yaml` and the component files it
+//! names) and its Lua (`scripts/<game>/`, plus shared helpers in `scripts/lib/`).
+//!
+//! Loading is all-or-nothing and reports every problem it finds as a [`Diagnostic`] with
+//! file, line and column. Unknown keys are errors. Lua written inside YAML (`script:`
+//! blocks) is kept with the line it starts on, so its errors point into the YAML file.
+//! Content is plain data (`Send + Sync`): one load serves every game of a batch.
+
+use crate::board::Board;
+use crate::diag::{Diagnostic, Error, Result};
+use crate::hash::Fnv;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Who may see the objects of a zone (face-up objects and known objects aside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Nobody (a face-down deck).
+    Hidden,
+    /// Everybody.
+    Public,
+    /// The seat the zone belongs to.
+    Owner,
+    /// The owner and the seats of the owner's team.
+    Team,
+}
+
+/// Who may see a counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CounterVisibility {
+    #[default]
+    Public,
+    /// Only the seat it belongs to (per-seat counters).
+    Owner,
+    /// Nobody but the omniscient view (bookkeeping for the rules).
+    Hidden,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub min: usize,
+    pub max: usize,
+    #[serde(default)]
+    pub default: Option<usize>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDecl {
+    pub id: String,
+    #[serde(default)]
+    pub per_seat: bool,
+    pub visibility: Visibility,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterDecl {
+    pub id: String,
+    #[serde(default)]
+    pub per_seat: bool,
+    #[serde(default)]
+    pub visibility: CounterVisibility,
+    #[serde(default)]
+    pub initial: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiceDecl {
+    id: String,
+    #[serde(default = "one")]
+    count: usize,
+    faces: Vec<String>,
+}
+
+fn one() -> usize {
+    1
+}
+
+/// A die: its kind's id and its faces, in YAML order.
+#[derive(Debug, Clone)]
+pub struct Die {
+    pub kind: String,
+    pub faces: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardDecl {
+    #[serde(default)]
+    nodes: Vec<String>,
+    #[serde(default)]
+    edges: Vec<(String, String)>,
+    #[serde(default)]
+    grid: Option<GridDecl>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GridDecl {
+    width: usize,
+    height: usize,
+    #[serde(default)]
+    diagonal: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameFile {
+    id: String,
+    name: String,
+    api: u32,
+    players: Players,
+    main: String,
+    render: String,
+    #[serde(default)]
+    zones: Vec<ZoneDecl>,
+    #[serde(default)]
+    counters: Vec<CounterDecl>,
+    #[serde(default)]
+    dice: Vec<DiceDecl>,
+    #[serde(default)]
+    components: Vec<String>,
+    #[serde(default)]
+    board: Option<BoardDecl>,
+    #[serde(default)]
+    data: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComponentFile {
+    zone: String,
+    defs: Vec<DefDecl>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DefDecl {
+    id: String,
+    name: String,
+    #[serde(default = "one")]
+    count: usize,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    props: serde_json::Value,
+    #[serde(default)]
+    script: Option<String>,
+}
+
+/// Lua source with the place it came from, so that errors name the right file and line.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Path relative to the content root, used as the chunk name.
+    pub file: String,
+    /// The line of `file` the code starts on (1 for whole `.lua` files).
+    pub line: usize,
+    pub code: String,
+}
+
+/// A component definition: a card, tile or token kind, with its copies' starting zone.
+#[derive(Debug, Clone)]
+pub struct Def {
+    pub id: String,
+    pub name: String,
+    pub text: Option<String>,
+    pub props: serde_json::Value,
+    pub script: Option<Source>,
+    pub count: usize,
+    /// Index into [`Content::zones`] of the zone the copies start in.
+    pub zone: usize,
+}
+
+/// Everything a game needs, loaded and checked.
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub root: PathBuf,
+    pub id: String,
+    pub name: String,
+    pub api: u32,
+    pub players: Players,
+    pub zones: Vec<ZoneDecl>,
+    pub counters: Vec<CounterDecl>,
+    pub dice: Vec<Die>,
+    pub defs: Vec<Def>,
+    pub board: Board,
+    pub data: serde_json::Value,
+    pub main: Source,
+    pub render: Source,
+    /// Every Lua module the game may `require`, by module name (`dice_town.cards`, `lib.util`).
+    pub modules: BTreeMap<String, Source>,
+    /// Hash of every file the game was loaded from.
+    pub hash: u64,
+}
+
+impl Content {
+    /// The content root to use: `--root`, else `POSSE_ROOT`, else the project's own content
+    /// (found from the current directory upwards, then beside the executable).
+    pub fn default_root() -> PathBuf {
+        if let Ok(r) = std::env::var("POSSE_ROOT") {
+            return PathBuf::from(r);
+        }
+        let has = |p: &Path| p.join("scenarios").is_dir() && p.join("scripts").is_dir();
+        if let Ok(mut dir) = std::env::current_dir() {
+            loop {
+                if has(&dir) {
+                    return dir;
+                }
+                if !dir.pop() {
+                    break;
+                }
+            }
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            let mut dir = exe;
+            while dir.pop() {
+                if has(&dir) {
+                    return dir;
+                }
+            }
+        }
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    /// Ids of the games under `root` (folders of `scenarios/` with a `game.yaml`), sorted.
+    pub fn list(root: &Path) -> Result<Vec<String>> {
+        let dir = root.join("scenarios");
+        let entries = fs::read_dir(&dir).map_err(|e| {
+            Error::Content(vec![Diagnostic::file(dir.display().to_string(), format!("cannot read folder: {e}"))])
+        })?;
+        let mut ids: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().join("game.yaml").is_file())
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        ids.sort();
+        Ok(ids)
+    }
+
+    /// Loads and checks game `id` from `root`.
+    pub fn load(root: &Path, id: &str) -> Result<Content> {
+        Loader { root, diags: Vec::new(), hash: Fnv::default() }.load(id)
+    }
+
+    /// Index of a zone declaration by id.
+    pub fn zone_index(&self, id: &str) -> Option<usize> {
+        self.zones.iter().position(|z| z.id == id)
+    }
+}
+
+struct Loader<'a> {
+    root: &'a Path,
+    diags: Vec<Diagnostic>,
+    hash: Fnv,
+}
+
+impl Loader<'_> {
+    fn read(&mut self, rel: &str) -> Option<String> {
+        match fs::read_to_string(self.root.join(rel)) {
+            Ok(text) => {
+                self.hash.write(rel.as_bytes());
+                self.hash.write(text.as_bytes());
+                Some(text)
+            }
+            Err(e) => {
+                self.diags.push(Diagnostic::file(rel, format!("cannot read file: {e}")));
+                None
+            }
+        }
+    }
+
+    fn parse<T: for<'de> Deserialize<'de>>(&mut self, rel: &str, text: &str) -> Option<T> {
+        match serde_yaml::from_str::<T>(text) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
+                let msg = e.to_string();
+                // serde_yaml appends " at line L column C"; the diagnostic says it already.
+                let msg = match msg.find(" at line ") {
+                    Some(i) if line > 0 => msg[..i].to_string(),
+                    _ => msg,
+                };
+                self.diags.push(Diagnostic::new(rel, line, column, msg));
+                None
+            }
+        }
+    }
+
+    fn err(&mut self, file: &str, line: usize, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::new(file, line, 0, msg));
+    }
+
+    fn load(mut self, id: &str) -> Result<Content> {
+        if !is_id(id) {
+            return Err(Error::Content(vec![Diagnostic::file(
+                format!("scenarios/{id}"),
+                "a game id is snake_case letters, digits and underscores",
+            )]));
+        }
+        let game_rel = format!("scenarios/{id}/game.yaml");
+        if !self.root.join(&game_rel).is_file() {
+            return Err(Error::Content(vec![Diagnostic::file(
+                game_rel,
+                format!("no such game '{id}' under {}", self.root.display()),
+            )]));
+        }
+        let text = self.read(&game_rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let game: GameFile = self.parse(&game_rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let line_of = |needle: &str| find_line(&text, needle, 1).unwrap_or(0);
+
+        if game.id != id {
+            self.err(&game_rel, line_of("id:"), format!("id '{}' should match its folder '{id}'", game.id));
+        }
+        if game.api != crate::API_VERSION {
+            self.err(
+                &game_rel,
+                line_of("api:"),
+                format!("written for Lua API {}, this engine provides API {}", game.api, crate::API_VERSION),
+            );
+        }
+        let p = game.players;
+        if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
+            self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
+        }
+        check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
+        check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
+        for c in &game.counters {
+            if !c.per_seat && c.visibility == CounterVisibility::Owner {
+                self.err(&game_rel, line_of(&c.id), format!("counter '{}': visibility owner needs per_seat: true", c.id));
+            }
+        }
+        for z in &game.zones {
+            if !z.per_seat && matches!(z.visibility, Visibility::Owner | Visibility::Team) {
+                self.err(&game_rel, line_of(&z.id), format!("zone '{}': visibility {:?} needs per_seat: true", z.id, z.visibility).to_lowercase());
+            }
+        }
+        let mut dice = Vec::new();
+        for d in &game.dice {
+            if d.faces.is_empty() {
+                self.err(&game_rel, line_of(&d.id), format!("dice '{}': expected at least one face", d.id));
+            }
+            for _ in 0..d.count {
+                dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
+            }
+        }
+        let board = match &game.board {
+            None => Board::default(),
+            Some(b) => {
+                let mut board = match &b.grid {
+                    Some(g) => Board::grid(g.width, g.height, g.diagonal),
+                    None => Board::default(),
+                };
+                for n in &b.nodes {
+                    board.add_node(n);
+                }
+                for (a, c) in &b.edges {
+                    if !board.add_edge(a, c) {
+                        self.err(&game_rel, line_of("edges:"), format!("edge {a} - {c}: both ends must be listed in nodes"));
+                    }
+                }
+                board
+            }
+        };
+
+        let mut defs = Vec::new();
+        for comp in &game.components {
+            let rel = format!("scenarios/{id}/{comp}");
+            let Some(text) = self.read(&rel) else { continue };
+            let Some(file) = self.parse::<ComponentFile>(&rel, &text) else { continue };
+            let zone = game.zones.iter().position(|z| z.id == file.zone);
+            if zone.is_none() {
+                self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));
+            }
+            if zone.is_some_and(|z| game.zones[z].per_seat) {
+                self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), "components must start in a zone that is not per seat");
+            }
+            let mut from = 1;
+            for d in file.defs {
+                let id_line = find_line(&text, &format!("id: {}", d.id), from).unwrap_or(0);
+                from = id_line.max(1);
+                if !is_id(&d.id) {
+                    self.err(&rel, id_line, format!("id '{}': expected snake_case", d.id));
+                }
+                if defs.iter().any(|x: &Def| x.id == d.id) {
+                    self.err(&rel, id_line, format!("id '{}' is defined twice", d.id));
+                }
+                if !(d.props.is_null() || d.props.is_object()) {
+                    self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
+                }
+                let script = d.script.map(|code| {
+                    let line = script_line(&text, id_line, &code);
+                    Source { file: rel.clone(), line, code }
+                });
+                defs.push(Def {
+                    id: d.id,
+                    name: d.name,
+                    text: d.text,
+                    props: d.props,
+                    script,
+                    count: d.count,
+                    zone: zone.unwrap_or(0),
+                });
+            }
+        }
+
+        // Lua: the game's folder and the shared helpers.
+        let mut modules = BTreeMap::new();
+        for (dir, prefix) in [(format!("scripts/{id}"), id.to_string()), ("scripts/lib".to_string(), "lib".to_string())] {
+            let mut files = lua_files(&self.root.join(&dir));
+            files.sort();
+            for f in files {
+                let rel = format!("{dir}/{f}");
+                if let Some(code) = self.read(&rel) {
+                    let module = format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
+                    modules.insert(module, Source { file: rel, line: 1, code });
+                }
+            }
+        }
+        let mut script = |name: &str, what: &str| -> Source {
+            let module = format!("{id}.{}", name.trim_end_matches(".lua"));
+            match modules.get(&module) {
+                Some(s) => s.clone(),
+                None => {
+                    self.diags.push(Diagnostic::new(
+                        game_rel.clone(),
+                        find_line(&text, &format!("{what}:"), 1).unwrap_or(0),
+                        0,
+                        format!("{what}: no file scripts/{id}/{name}"),
+                    ));
+                    Source { file: String::new(), line: 1, code: String::new() }
+                }
+            }
+        };
+        let main = script(&game.main, "main");
+        let render = script(&game.render, "render");
+
+        if !self.diags.is_empty() {
+            return Err(Error::Content(self.diags));
+        }
+        Ok(Content {
+            root: self.root.to_path_buf(),
+            id: game.id,
+            name: game.name,
+            api: game.api,
+            players: game.players,
+            zones: game.zones,
+            counters: game.counters,
+            dice,
+            defs,
+            board,
+            data: game.data,
+            main,
+            render,
+            modules,
+            hash: self.hash.finish(),
+        })
+    }
+}
+
+fn check_unique<'a>(l: &mut Loader, file: &str, text: &str, ids: impl Iterator<Item = &'a str>, what: &str) {
+    let mut seen = Vec::new();
+    for id in ids {
+        if seen.contains(&id) {
+            l.err(file, find_line(text, id, 1).unwrap_or(0), format!("{what} '{id}' is declared twice"));
+        }
+        seen.push(id);
+    }
+}
+
+fn is_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The first line (1-based) at or after `from` that contains `needle`.
+fn find_line(text: &str, needle: &str, from: usize) -> Option<usize> {
+    text.lines().enumerate().skip(from.saturating_sub(1)).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
+}
+
+/// The YAML line on which a definition's `script:` code starts: the line after
+/// `script: |` for a block, the `script:` line itself for an inline string.
+fn script_line(text: &str, id_line: usize, code: &str) -> usize {
+    let Some(at) = find_line(text, "script:", id_line.max(1)) else { return 1 };
+    let line = text.lines().nth(at - 1).unwrap_or("");
+    let rest = line.split_once("script:").map(|(_, r)| r.trim()).unwrap_or("");
+    if rest.starts_with('|') || rest.starts_with('>') || rest.is_empty() {
+        // Block scalar: the code starts at the first line after `script:` whose text
+        // begins the code (blank lines inside the block are kept by YAML).
+        let first = code.lines().next().unwrap_or("").trim();
+        if first.is_empty() {
+            return at + 1;
+        }
+        find_line(text, first, at + 1).unwrap_or(at + 1)
+    } else {
+        at
+    }
+}
+
+fn lua_files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else { return out };
+    for e in entries.flatten() {
+        let p = e.path();
+        let Some(name) = p.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+        if p.is_dir() {
+            out.extend(lua_files(&p).into_iter().map(|f| format!("{name}/{f}")));
+        } else if name.ends_with(".lua") {
+            out.push(name);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_line_points_at_first_code_line() {
+        let yaml = "defs:\n  - id: a\n    name: A\n    script: |\n      return 1\n  - id: b\n    script: return 2\n";
+        assert_eq!(script_line(yaml, 2, "return 1\n"), 5);
+        assert_eq!(script_line(yaml, 6, "return 2"), 7);
+    }
+
+    #[test]
+    fn ids_are_snake_case() {
+        assert!(is_id("dice_town"));
+        assert!(!is_id("Dice"));
+        assert!(!is_id("1x"));
+        assert!(!is_id(""));
+    }
+}

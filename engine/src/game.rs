@@ -1,0 +1,540 @@
+//! A game in progress: the state, the rules' flow coroutine, the pending decision and the
+//! log of choices.
+//!
+//! The flow is the `play` function of the game's main script, run as a Lua coroutine that
+//! yields at every decision (`posse.choose`, `posse.choose_each`). A step is one seat's
+//! answer; the coroutine resumes once every seat asked has answered. A step that fails
+//! (an illegal answer, a Lua error, a blown budget) leaves the game exactly as it was:
+//! illegal answers are refused before anything runs, and after a script error the game
+//! is rebuilt by replaying its log, which is deterministic by construction.
+//!
+//! Seats are numbered from 1 in this API, as in Lua and on the command line.
+
+use crate::content::Content;
+use crate::diag::{Error, Result};
+use crate::hash::{fnv, hex};
+use crate::lua::{lua_err, script_message, Renderer, Vm};
+use crate::record::{Choice, Record, SAVE_VERSION};
+use crate::state::State;
+use crate::view::{self, View};
+use mlua::thread::ThreadStatus;
+use mlua::{IntoLua, MultiValue, Table, Thread, Value};
+use serde::Serialize;
+use std::cell::{Ref, RefCell};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// How a game starts: its seed and its seats (names, in play order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    pub seed: u64,
+    pub seats: Vec<String>,
+}
+
+impl Setup {
+    /// Seats named `p1`, `p2`, ...; `players` defaults to the game's default (or its minimum).
+    pub fn new(content: &Content, seed: u64, players: Option<usize>) -> Result<Setup> {
+        let p = content.players;
+        let n = players.unwrap_or(p.default.unwrap_or(p.min));
+        if n < p.min || n > p.max {
+            return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
+        }
+        Ok(Setup { seed, seats: (1..=n).map(|i| format!("p{i}")).collect() })
+    }
+}
+
+/// One seat's pending decision: choose one of `count` options, or several (`multi`)
+/// between `min` and `max` of them. Labels are read from the script only when asked for.
+pub struct Request {
+    pub seat: usize,
+    pub prompt: String,
+    pub count: usize,
+    pub multi: bool,
+    pub min: usize,
+    pub max: usize,
+    options: Table,
+}
+
+impl Request {
+    /// The option labels, in order (option `i` is `labels()[i - 1]`).
+    pub fn labels(&self) -> Vec<String> {
+        (1..=self.count)
+            .map(|i| match self.options.raw_get::<Value>(i) {
+                Ok(Value::String(s)) => s.to_string_lossy(),
+                Ok(v) => format!("{v:?}"),
+                Err(_) => format!("option {i}"),
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for Request {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Request")
+            .field("seat", &self.seat)
+            .field("prompt", &self.prompt)
+            .field("labels", &self.labels())
+            .field("min", &self.min)
+            .field("max", &self.max)
+            .finish()
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameResult {
+    /// Winning seats (1-based); empty when nobody won.
+    pub winners: Vec<usize>,
+    /// Score per seat (1-based), when the game keeps one.
+    pub scores: BTreeMap<usize, i64>,
+    pub reason: Option<String>,
+}
+
+impl GameResult {
+    /// The stable one-line form printed at game end:
+    /// `result: winners=2 scores=1:12,2:57 reason="..."` (`winners=none` when nobody won;
+    /// `scores` and `reason` only when the game gives them).
+    pub fn line(&self) -> String {
+        let winners = if self.winners.is_empty() {
+            "none".to_string()
+        } else {
+            self.winners.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(",")
+        };
+        let mut out = format!("result: winners={winners}");
+        if !self.scores.is_empty() {
+            let s: Vec<String> = self.scores.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+            out.push_str(&format!(" scores={}", s.join(",")));
+        }
+        if let Some(r) = &self.reason {
+            out.push_str(&format!(" reason={r:?}"));
+        }
+        out
+    }
+}
+
+/// The first choice of a replayed log that no longer fits the game.
+#[derive(Debug, Clone)]
+pub struct Divergence {
+    /// 1-based position of the choice in the log.
+    pub index: usize,
+    pub choice: Choice,
+    pub message: String,
+}
+
+struct Pending {
+    requests: Vec<Request>,
+    answers: Vec<Option<Vec<u32>>>,
+    /// From `posse.choose_each`: answered with a list, one answer per request.
+    each: bool,
+}
+
+pub struct Game {
+    content: Arc<Content>,
+    setup: Setup,
+    vm: Vm,
+    flow: Thread,
+    pending: Option<Pending>,
+    result: Option<GameResult>,
+    choices: Vec<Choice>,
+    redo: Vec<Choice>,
+    renderer: RefCell<Option<Renderer>>,
+}
+
+impl Game {
+    /// Starts a game: runs the flow up to its first decision.
+    pub fn new(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        let p = content.players;
+        let n = setup.seats.len();
+        if n < p.min || n > p.max {
+            return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
+        }
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        let main_module = format!("{}.{}", content.id, content.main.file.rsplit('/').next().unwrap_or("main").trim_end_matches(".lua"));
+        let main = vm.require(&main_module)?;
+        let play = match &main {
+            Value::Table(t) => match t.get::<Value>("play") {
+                Ok(Value::Function(f)) => f,
+                _ => return Err(Error::Script(format!("{}: expected the script to return a table with a play function", content.main.file))),
+            },
+            _ => return Err(Error::Script(format!("{}: expected the script to return a table with a play function", content.main.file))),
+        };
+        let flow = vm.lua.create_thread(play).map_err(lua_err)?;
+        vm.set_flow(&flow)?;
+        let mut game = Game {
+            content,
+            setup,
+            vm,
+            flow,
+            pending: None,
+            result: None,
+            choices: Vec::new(),
+            redo: Vec::new(),
+            renderer: RefCell::new(None),
+        };
+        game.resume(MultiValue::new())?;
+        Ok(game)
+    }
+
+    /// Replays a record as far as it fits. Returns the game and, when a choice no longer
+    /// fits (the scripts changed, or the file was edited), where and why replay stopped.
+    pub fn from_record(content: Arc<Content>, record: &Record) -> Result<(Game, Option<Divergence>)> {
+        if record.game != content.id {
+            return Err(Error::Save(format!("the save is a game of '{}', not '{}'", record.game, content.id)));
+        }
+        let setup = Setup { seed: record.seed, seats: record.seats.clone() };
+        let mut game = Game::new(content, setup)?;
+        for (i, c) in record.choices.iter().enumerate() {
+            if let Err(e) = game.choose(c.seat, &c.picks) {
+                let d = Divergence { index: i + 1, choice: c.clone(), message: e.to_string() };
+                return Ok((game, Some(d)));
+            }
+        }
+        Ok((game, None))
+    }
+
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn players(&self) -> usize {
+        self.setup.seats.len()
+    }
+
+    /// Decisions still waiting for an answer, one per seat asked (empty when over).
+    pub fn pending(&self) -> Vec<&Request> {
+        match &self.pending {
+            None => Vec::new(),
+            Some(p) => p.requests.iter().zip(&p.answers).filter(|(_, a)| a.is_none()).map(|(r, _)| r).collect(),
+        }
+    }
+
+    /// The first unanswered request, if any (cheap; what bots and the sim use).
+    pub fn next_request(&self) -> Option<&Request> {
+        let p = self.pending.as_ref()?;
+        p.requests.iter().zip(&p.answers).find(|(_, a)| a.is_none()).map(|(r, _)| r)
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The choices made so far, in order.
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// The seat whose turn it is, as the script last set it.
+    pub fn current(&self) -> Option<usize> {
+        self.vm.shared.state.borrow().current.map(|s| s + 1)
+    }
+
+    /// Answers the pending decision of `seat` with 1-based `picks`. On any error the game
+    /// is as it was before the call.
+    pub fn choose(&mut self, seat: usize, picks: &[u32]) -> Result<()> {
+        let idx = self.validate(seat, picks)?;
+        let mut picks = picks.to_vec();
+        let pending = self.pending.as_mut().expect("validated");
+        if pending.requests[idx].multi {
+            picks.sort_unstable();
+        }
+        pending.answers[idx] = Some(picks.clone());
+        self.choices.push(Choice { seat, picks });
+        if pending.answers.iter().any(|a| a.is_none()) {
+            return Ok(());
+        }
+        let pending = self.pending.take().expect("validated");
+        match self.resume_with(&pending) {
+            Ok(()) => {
+                self.redo.clear();
+                Ok(())
+            }
+            Err(e) => {
+                // Roll back: replay the log without the failing choice.
+                let mut choices = std::mem::take(&mut self.choices);
+                choices.pop();
+                let redo = std::mem::take(&mut self.redo);
+                let mut back = Game::rebuild(self.content.clone(), self.setup.clone(), &choices)?;
+                back.redo = redo;
+                *self = back;
+                Err(e)
+            }
+        }
+    }
+
+    fn validate(&self, seat: usize, picks: &[u32]) -> Result<usize> {
+        let Some(p) = &self.pending else {
+            return Err(Error::Illegal("the game is over: there is no decision to make".into()));
+        };
+        let Some(idx) = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none()) else {
+            let waiting: Vec<String> = self.pending().iter().map(|r| r.seat.to_string()).collect();
+            return Err(Error::Illegal(format!("seat {seat} has no decision to make (waiting for seat {})", waiting.join(", "))));
+        };
+        let r = &p.requests[idx];
+        if let Some(&bad) = picks.iter().find(|&&x| x < 1 || x as usize > r.count) {
+            return Err(Error::Illegal(format!("option {bad} does not exist (options are 1..{})", r.count)));
+        }
+        if r.multi {
+            let mut sorted = picks.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != picks.len() {
+                return Err(Error::Illegal("an option may be picked only once".into()));
+            }
+            if picks.len() < r.min || picks.len() > r.max {
+                let want = if r.min == r.max { r.min.to_string() } else { format!("{} to {}", r.min, r.max) };
+                return Err(Error::Illegal(format!("pick {want} options, not {}", picks.len())));
+            }
+        } else if picks.len() != 1 {
+            return Err(Error::Illegal(format!("pick exactly one option, not {}", picks.len())));
+        }
+        Ok(idx)
+    }
+
+    fn resume_with(&mut self, pending: &Pending) -> Result<()> {
+        let lua = &self.vm.lua;
+        let answer = |r: &Request, a: &Vec<u32>| -> mlua::Result<Value> {
+            if r.multi {
+                Ok(Value::Table(lua.create_sequence_from(a.iter().copied())?))
+            } else {
+                Ok(Value::Integer(a[0] as i64))
+            }
+        };
+        let arg = if pending.each {
+            let t = lua.create_table().map_err(lua_err)?;
+            for (r, a) in pending.requests.iter().zip(&pending.answers) {
+                t.push(answer(r, a.as_ref().expect("all answered")).map_err(lua_err)?).map_err(lua_err)?;
+            }
+            Value::Table(t)
+        } else {
+            answer(&pending.requests[0], pending.answers[0].as_ref().expect("answered")).map_err(lua_err)?
+        };
+        let mut args = MultiValue::new();
+        args.push_back(arg);
+        self.resume(args)
+    }
+
+    /// Runs the flow to its next decision or its end.
+    fn resume(&mut self, args: MultiValue) -> Result<()> {
+        self.vm.refill();
+        let out = self.flow.resume::<MultiValue>(args).map_err(|e| Error::Script(script_message(&e)))?;
+        if self.flow.status() != ThreadStatus::Resumable {
+            self.result = Some(self.parse_result(out.into_iter().next().unwrap_or(Value::Nil))?);
+            self.pending = None;
+            return Ok(());
+        }
+        let mut vals = out.into_iter();
+        let pending = match vals.next() {
+            Some(Value::Table(reqs)) => {
+                let mut requests = Vec::new();
+                for r in reqs.sequence_values::<Table>() {
+                    let r = r.map_err(lua_err)?;
+                    let get = |k: &str| r.get::<Value>(k).map_err(lua_err);
+                    requests.push(self.parse_request(get("seat")?, get("prompt")?, get("options")?, get("min")?, get("max")?)?);
+                }
+                if requests.is_empty() {
+                    return Err(Error::Script("posse.choose_each: expected at least one request".into()));
+                }
+                let mut seats: Vec<usize> = requests.iter().map(|r| r.seat).collect();
+                seats.sort_unstable();
+                seats.dedup();
+                if seats.len() != requests.len() {
+                    return Err(Error::Script("posse.choose_each: at most one request per seat".into()));
+                }
+                Pending { answers: vec![None; requests.len()], requests, each: true }
+            }
+            Some(seat) => {
+                let mut next = || vals.next().unwrap_or(Value::Nil);
+                let (prompt, options, min, max) = (next(), next(), next(), next());
+                let r = self.parse_request(seat, prompt, options, min, max)?;
+                Pending { requests: vec![r], answers: vec![None], each: false }
+            }
+            None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
+        };
+        self.pending = Some(pending);
+        Ok(())
+    }
+
+    fn parse_request(&self, seat: Value, prompt: Value, options: Value, min: Value, max: Value) -> Result<Request> {
+        let bad = |m: String| Error::Script(format!("posse.choose: {m}"));
+        let seat = match seat {
+            Value::Integer(s) if s >= 1 && s as usize <= self.players() => s as usize,
+            other => return Err(bad(format!("expected a seat 1..{}, got {other:?}", self.players()))),
+        };
+        let prompt = match prompt {
+            Value::String(s) => s.to_string_lossy(),
+            Value::Nil => String::new(),
+            other => return Err(bad(format!("expected a prompt string, got {}", other.type_name()))),
+        };
+        let Value::Table(options) = options else {
+            return Err(bad("expected a list of option labels".into()));
+        };
+        let count = options.raw_len();
+        let (multi, min, max) = match (min, max) {
+            (Value::Nil, Value::Nil) => (false, 1, 1),
+            (Value::Integer(a), Value::Integer(b)) => (true, a.max(0) as usize, b.max(0) as usize),
+            (a, b) => return Err(bad(format!("min and max must be integers, got {} and {}", a.type_name(), b.type_name()))),
+        };
+        if count == 0 && !(multi && min == 0) {
+            return Err(bad(format!("seat {seat} was offered no options (prompt: {prompt:?})")));
+        }
+        if multi && (min > max || max > count) {
+            return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
+        }
+        Ok(Request { seat, prompt, count, multi, min, max, options })
+    }
+
+    fn parse_result(&self, v: Value) -> Result<GameResult> {
+        let file = &self.content.main.file;
+        let Value::Table(t) = v else {
+            return Err(Error::Script(format!("{file}: play must return a result table {{winners = {{...}}, scores = {{...}}}}")));
+        };
+        let winners: Vec<usize> = match t.get::<Option<Vec<i64>>>("winners") {
+            Ok(w) => w.unwrap_or_default().into_iter().map(|s| s as usize).collect(),
+            Err(e) => return Err(Error::Script(format!("{file}: result.winners: expected a list of seats ({})", script_message(&e)))),
+        };
+        if let Some(&w) = winners.iter().find(|&&w| w < 1 || w > self.players()) {
+            return Err(Error::Script(format!("{file}: result.winners: seat {w} does not exist")));
+        }
+        let mut scores = BTreeMap::new();
+        if let Ok(Some(s)) = t.get::<Option<Table>>("scores") {
+            for pair in s.pairs::<i64, i64>() {
+                let (k, v) = pair.map_err(|e| Error::Script(format!("{file}: result.scores: expected seat = integer ({})", script_message(&e))))?;
+                scores.insert(k as usize, v);
+            }
+        }
+        let reason = t.get::<Option<String>>("reason").ok().flatten();
+        Ok(GameResult { winners, scores, reason })
+    }
+
+    fn rebuild(content: Arc<Content>, setup: Setup, choices: &[Choice]) -> Result<Game> {
+        let mut g = Game::new(content, setup)?;
+        for c in choices {
+            g.choose(c.seat, &c.picks)?;
+        }
+        Ok(g)
+    }
+
+    /// Takes back the last `n` choices (fewer if there are fewer). Returns how many.
+    pub fn undo(&mut self, n: usize) -> Result<usize> {
+        let n = n.min(self.choices.len());
+        if n == 0 {
+            return Err(Error::Usage("nothing to undo".into()));
+        }
+        let keep = self.choices.len() - n;
+        let mut undone: Vec<Choice> = self.choices.split_off(keep);
+        let mut redo = std::mem::take(&mut self.redo);
+        undone.reverse();
+        redo.extend(undone);
+        let mut g = Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices)?;
+        g.redo = redo;
+        *self = g;
+        Ok(n)
+    }
+
+    /// Makes again the last `n` undone choices. Returns how many.
+    pub fn redo(&mut self, n: usize) -> Result<usize> {
+        let mut done = 0;
+        while done < n {
+            let Some(c) = self.redo.pop() else { break };
+            let rest = std::mem::take(&mut self.redo);
+            let r = self.choose(c.seat, &c.picks);
+            self.redo = rest;
+            if let Err(e) = r {
+                self.redo.push(c);
+                return Err(e);
+            }
+            done += 1;
+        }
+        if done == 0 {
+            return Err(Error::Usage("nothing to redo".into()));
+        }
+        Ok(done)
+    }
+
+    /// The view of `seat` (1-based), or the omniscient view for None.
+    pub fn view(&self, seat: Option<usize>) -> View {
+        self.view_with_log(seat, view::LOG_TAIL)
+    }
+
+    /// A view carrying up to `log_tail` of the newest log lines.
+    pub fn view_with_log(&self, seat: Option<usize>, log_tail: usize) -> View {
+        let deciding: Vec<usize> = self.pending().iter().map(|r| r.seat - 1).collect();
+        let st = self.vm.shared.state.borrow();
+        view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, self.result.as_ref(), log_tail)
+    }
+
+    /// Draws the view of `seat` with the game's Lua renderer.
+    pub fn render(&self, seat: Option<usize>) -> Result<String> {
+        let mut r = self.renderer.borrow_mut();
+        if r.is_none() {
+            *r = Some(Renderer::new(&self.content)?);
+        }
+        r.as_ref().expect("just made").render(&self.view(seat))
+    }
+
+    /// The log lines `seat` may read (all for None), oldest first.
+    pub fn log_lines(&self, seat: Option<usize>) -> Vec<String> {
+        let st = self.vm.shared.state.borrow();
+        st.log.iter().filter(|l| l.audience.admits(seat.map(|s| s - 1))).map(|l| l.text.clone()).collect()
+    }
+
+    /// Lines scripts `print`ed (debugging output; omniscient only).
+    pub fn printed(&self) -> Vec<String> {
+        self.vm.shared.printed.borrow().clone()
+    }
+
+    /// A hash of the whole state and result: equal hashes mean the same game position.
+    pub fn state_hash(&self) -> u64 {
+        let st = self.vm.shared.state.borrow();
+        let mut bytes = serde_json::to_vec(&*st).unwrap_or_default();
+        bytes.extend(serde_json::to_vec(&self.result).unwrap_or_default());
+        fnv(&bytes)
+    }
+
+    /// The log as a record (what save files hold).
+    pub fn record(&self) -> Record {
+        Record {
+            posse_save: SAVE_VERSION,
+            game: self.content.id.clone(),
+            content_hash: hex(self.content.hash),
+            seed: self.setup.seed,
+            seats: self.setup.seats.clone(),
+            choices: self.choices.clone(),
+        }
+    }
+
+    /// The full state, read-only: for tests and tools, never for seats (use [`Game::view`]).
+    pub fn state(&self) -> Ref<'_, State> {
+        self.vm.shared.state.borrow()
+    }
+
+    /// Makes the next dice rolls show these faces, in order (tests of worked examples).
+    /// Rigged rolls are not part of the log: a rigged game does not replay.
+    pub fn rig_dice(&mut self, faces: &[&str]) {
+        self.vm.shared.state.borrow_mut().rigged.extend(faces.iter().map(|f| f.to_string()));
+    }
+
+    /// Runs a Lua chunk in the game's VM, outside the flow, and returns its value as JSON.
+    /// For tests and tools: changes it makes are not in the log.
+    pub fn eval(&mut self, code: &str) -> Result<serde_json::Value> {
+        self.vm.refill();
+        let f = self.vm.lua.load(code).set_name("=eval").into_function().map_err(lua_err)?;
+        let v: Value = f.call(()).map_err(|e| Error::Script(script_message(&e)))?;
+        let v = if let Value::Nil = v { Value::Nil } else { v };
+        serde_json::to_value(&v).map_err(|e| Error::Script(format!("eval: the value cannot be shown as JSON: {e}")))
+    }
+
+    /// Converts a Rust value for `eval`-style helpers.
+    pub fn lua_value<T: IntoLua>(&self, v: T) -> Result<()> {
+        v.into_lua(&self.vm.lua).map(|_| ()).map_err(lua_err)
+    }
+}

@@ -1,0 +1,32 @@
+//! The posse rules engine.
+//!
+//! The design decision everything else follows: **the engine owns state, Lua owns rules.**
+//! Seats, zones, objects, counters, dice, the board and the one seeded RNG live in Rust
+//! ([`state`]); a game's rules are a Lua coroutine ([`game`]) that changes that state only
+//! through the `posse` module and yields at every decision. Because every decision is a
+//! choice among listed options and all randomness comes from the seed, a game is fully
+//! described by its content, seed and choices ([`record`]): save, load, undo, replay and
+//! hot reload are all replays of that log. What a seat may see is computed by the engine
+//! ([`view`]), never by the script, and renderers only ever receive such views.
+
+pub mod board;
+pub mod bot;
+pub mod content;
+pub mod diag;
+pub mod game;
+pub mod hash;
+mod lua;
+pub mod record;
+pub mod rng;
+pub mod sim;
+pub mod state;
+pub mod view;
+
+pub use content::Content;
+pub use diag::{Diagnostic, Error};
+pub use game::{Game, GameResult, Request, Setup};
+pub use record::{Choice, Record};
+pub use view::View;
+
+/// The version of the Lua API; each game's YAML names the version it was written for.
+pub const API_VERSION: u32 = 1;

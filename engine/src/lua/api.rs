@@ -1,0 +1,349 @@
+//! The raw Rust functions behind the `posse` Lua module (see `scripts/types/posse.lua`
+//! for the documented API). They take and return numbers and strings wherever they can:
+//! a crossing of the Lua/Rust boundary is cheap, a fresh table is not.
+
+use super::Shared;
+use crate::state::{Audience, SeatSet, State};
+use mlua::{Lua, Result, Table, Value, Variadic};
+use std::rc::Rc;
+
+pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
+    mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
+}
+
+fn err<T>(msg: String) -> Result<T> {
+    Err(mlua::Error::runtime(msg))
+}
+
+fn seat(st: &State, s: i64, f: &str) -> Result<usize> {
+    if s >= 1 && (s as usize) <= st.players() {
+        Ok(s as usize - 1)
+    } else {
+        err(format!("posse.{f}: seat {s} does not exist (seats are 1..{})", st.players()))
+    }
+}
+
+fn zone(st: &State, z: i64, f: &str) -> Result<usize> {
+    if z >= 1 && (z as usize) <= st.zones.len() {
+        Ok(z as usize - 1)
+    } else {
+        err(format!("posse.{f}: {z} is not a zone handle (use posse.zone(name))"))
+    }
+}
+
+fn obj(st: &State, o: i64, f: &str) -> Result<usize> {
+    if o >= 1 && (o as usize) <= st.objects.len() {
+        Ok(o as usize - 1)
+    } else {
+        err(format!("posse.{f}: {o} is not an object handle"))
+    }
+}
+
+fn die(st: &State, i: i64, f: &str) -> Result<usize> {
+    if i >= 1 && (i as usize) <= st.dice.len() {
+        Ok(i as usize - 1)
+    } else {
+        err(format!("posse.{f}: die {i} does not exist (dice are 1..{})", st.dice.len()))
+    }
+}
+
+fn seat_set(st: &State, v: Value, f: &str) -> Result<Option<SeatSet>> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::Integer(s) => Ok(Some(1 << seat(st, s, f)?)),
+        Value::Number(n) if n.fract() == 0.0 => Ok(Some(1 << seat(st, n as i64, f)?)),
+        Value::Table(t) => {
+            let mut set = 0;
+            for s in t.sequence_values::<i64>() {
+                set |= 1 << seat(st, s?, f)?;
+            }
+            Ok(Some(set))
+        }
+        other => err(format!("posse.{f}: expected a seat, a list of seats or nil, got {}", other.type_name())),
+    }
+}
+
+/// Registers the raw functions; returns the table the prelude turns into `posse`.
+pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
+    let raw = lua.create_table()?;
+    let mut names: Vec<&'static str> = Vec::new();
+    macro_rules! def {
+        ($name:literal, |$sh:ident, $args:tt : $ty:ty| $body:expr) => {{
+            let $sh = shared.clone();
+            raw.set($name, lua.create_function(move |_lua, $args: $ty| $body)?)?;
+            names.push($name);
+        }};
+        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
+            let $sh = shared.clone();
+            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
+            names.push($name);
+        }};
+    }
+
+    // ---------------------------------------------------------------- seats
+    def!("players", |sh, (): ()| Ok(sh.state.borrow().players()));
+    def!("seat_name", |sh, s: i64| {
+        let st = sh.state.borrow();
+        Ok(st.seats[seat(&st, s, "seat_name")?].name.clone())
+    });
+    def!("team", |sh, s: i64| {
+        let st = sh.state.borrow();
+        Ok(st.seats[seat(&st, s, "team")?].team.clone())
+    });
+    def!("set_team", |sh, (s, team): (i64, Option<String>)| {
+        let mut st = sh.state.borrow_mut();
+        let s = seat(&st, s, "set_team")?;
+        st.seats[s].team = team;
+        Ok(())
+    });
+    def!("eliminate", |sh, s: i64| {
+        let mut st = sh.state.borrow_mut();
+        let s = seat(&st, s, "eliminate")?;
+        st.seats[s].eliminated = true;
+        Ok(())
+    });
+    def!("is_eliminated", |sh, s: i64| {
+        let st = sh.state.borrow();
+        Ok(st.seats[seat(&st, s, "is_eliminated")?].eliminated)
+    });
+    def!("set_current", |sh, s: Option<i64>| {
+        let mut st = sh.state.borrow_mut();
+        st.current = match s {
+            Some(s) => Some(seat(&st, s, "set_current")?),
+            None => None,
+        };
+        Ok(())
+    });
+
+    // ---------------------------------------------------------------- zones
+    def!("zone", |sh, (name, s): (mlua::LuaString, Option<i64>)| {
+        let st = sh.state.borrow();
+        let name = name.to_str()?;
+        let Some(decl) = sh.content.zone_index(&name) else {
+            return err(format!("posse.zone: no zone '{name}' is declared in game.yaml"));
+        };
+        let per_seat = sh.content.zones[decl].per_seat;
+        let owner = match (per_seat, s) {
+            (true, Some(s)) => Some(seat(&st, s, "zone")?),
+            (true, None) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
+            (false, Some(_)) => return err(format!("posse.zone: zone '{name}' is not per seat")),
+            (false, None) => None,
+        };
+        Ok(st.zone_index[&(decl, owner)] + 1)
+    });
+    def!("count", |sh, z: i64| {
+        let st = sh.state.borrow();
+        Ok(st.zones[zone(&st, z, "count")?].objects.len())
+    });
+    def!("at", |sh, (z, i): (i64, Option<i64>)| {
+        let st = sh.state.borrow();
+        let objs = &st.zones[zone(&st, z, "at")?].objects;
+        let i = i.unwrap_or(1);
+        if i < 1 || i as usize > objs.len() {
+            return Ok(None);
+        }
+        Ok(Some(objs[objs.len() - i as usize] + 1))
+    });
+    def!("contents", |sh, lua, z: i64| {
+        let st = sh.state.borrow();
+        let objs = &st.zones[zone(&st, z, "contents")?].objects;
+        lua.create_sequence_from(objs.iter().rev().map(|o| o + 1))
+    });
+    def!("move", |sh, (o, z, place): (i64, i64, Option<mlua::LuaString>)| {
+        let mut st = sh.state.borrow_mut();
+        let o = obj(&st, o, "move")?;
+        let z = zone(&st, z, "move")?;
+        let bottom = match place.as_ref().map(|p| p.to_str()).transpose()?.as_deref() {
+            None | Some("top") => false,
+            Some("bottom") => true,
+            Some(other) => return err(format!("posse.move: where must be \"top\" or \"bottom\", not \"{other}\"")),
+        };
+        st.move_object(o, z, bottom);
+        Ok(())
+    });
+    def!("draw", |sh, (from, to): (i64, i64)| {
+        let mut st = sh.state.borrow_mut();
+        let from = zone(&st, from, "draw")?;
+        let to = zone(&st, to, "draw")?;
+        match st.zones[from].objects.last().copied() {
+            Some(o) => {
+                st.move_object(o, to, false);
+                Ok(Some(o + 1))
+            }
+            None => Ok(None),
+        }
+    });
+    def!("shuffle", |sh, z: i64| {
+        let mut st = sh.state.borrow_mut();
+        let z = zone(&st, z, "shuffle")?;
+        st.shuffle(z);
+        Ok(())
+    });
+    def!("zone_of", |sh, o: i64| {
+        let st = sh.state.borrow();
+        Ok(st.objects[obj(&st, o, "zone_of")?].zone + 1)
+    });
+
+    // -------------------------------------------------------------- objects
+    def!("def_index", |sh, o: i64| {
+        let st = sh.state.borrow();
+        Ok(st.objects[obj(&st, o, "def")?].def + 1)
+    });
+    def!("def_id", |sh, o: i64| {
+        let st = sh.state.borrow();
+        Ok(sh.content.defs[st.objects[obj(&st, o, "def_id")?].def].id.clone())
+    });
+    def!("flip", |sh, (o, up): (i64, bool)| {
+        let mut st = sh.state.borrow_mut();
+        let o = obj(&st, o, "flip")?;
+        st.objects[o].face_up = up;
+        Ok(())
+    });
+    def!("reveal", |sh, (o, seats): (i64, Value)| {
+        let mut st = sh.state.borrow_mut();
+        let o = obj(&st, o, "reveal")?;
+        let set = seat_set(&st, seats, "reveal")?.unwrap_or(u64::MAX >> (64 - st.players()));
+        st.objects[o].known |= set;
+        Ok(())
+    });
+    def!("knows", |sh, (s, o): (i64, i64)| {
+        let st = sh.state.borrow();
+        let s = seat(&st, s, "knows")?;
+        let o = obj(&st, o, "knows")?;
+        Ok(st.visible(&sh.content, o, s))
+    });
+
+    // ------------------------------------------------------------- counters
+    fn slot(sh: &Shared, st: &State, name: &mlua::LuaString, s: Option<i64>, f: &str) -> Result<usize> {
+        let name = name.to_str()?;
+        let Some(c) = st.counter_index.get(&*name) else {
+            return err(format!("posse.{f}: no counter '{name}' is declared in game.yaml"));
+        };
+        let _ = sh;
+        match (c.per_seat, s) {
+            (true, Some(s)) => Ok(c.first + seat(st, s, f)?),
+            (true, None) => err(format!("posse.{f}: counter '{name}' is per seat: give the seat")),
+            (false, None) => Ok(c.first),
+            (false, Some(_)) => err(format!("posse.{f}: counter '{name}' is not per seat")),
+        }
+    }
+    def!("get", |sh, (name, s): (mlua::LuaString, Option<i64>)| {
+        let st = sh.state.borrow();
+        Ok(st.counters[slot(&sh, &st, &name, s, "get")?])
+    });
+    def!("set", |sh, (name, v, s): (mlua::LuaString, i64, Option<i64>)| {
+        let mut st = sh.state.borrow_mut();
+        let i = slot(&sh, &st, &name, s, "set")?;
+        st.counters[i] = v;
+        Ok(())
+    });
+    def!("add", |sh, (name, d, s): (mlua::LuaString, i64, Option<i64>)| {
+        let mut st = sh.state.borrow_mut();
+        let i = slot(&sh, &st, &name, s, "add")?;
+        st.counters[i] += d;
+        Ok(st.counters[i])
+    });
+
+    // ----------------------------------------------------------------- dice
+    def!("dice", |sh, (): ()| Ok(sh.state.borrow().dice.len()));
+    def!("roll", |sh, which: Option<Table>| {
+        let mut st = sh.state.borrow_mut();
+        let dice: Vec<usize> = match which {
+            None => (0..st.dice.len()).collect(),
+            Some(t) => {
+                let mut v = Vec::new();
+                for i in t.sequence_values::<i64>() {
+                    v.push(die(&st, i?, "roll")?);
+                }
+                v
+            }
+        };
+        for d in dice {
+            let faces = &sh.content.dice[d].faces;
+            let face = match st.rigged.pop_front() {
+                Some(f) => match faces.iter().position(|x| *x == f) {
+                    Some(i) => i,
+                    None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
+                },
+                None => st.rng.below(faces.len() as u64) as usize,
+            };
+            st.dice[d] = face;
+        }
+        Ok(())
+    });
+    def!("face", |sh, i: i64| {
+        let st = sh.state.borrow();
+        let d = die(&st, i, "face")?;
+        Ok(sh.content.dice[d].faces[st.dice[d]].clone())
+    });
+    def!("set_face", |sh, (i, face): (i64, mlua::LuaString)| {
+        let mut st = sh.state.borrow_mut();
+        let d = die(&st, i, "set_face")?;
+        let face = face.to_str()?;
+        match sh.content.dice[d].faces.iter().position(|f| *f == *face) {
+            Some(f) => {
+                st.dice[d] = f;
+                Ok(())
+            }
+            None => err(format!("posse.set_face: die {i} has no face '{face}'")),
+        }
+    });
+    def!("faces", |sh, lua, i: i64| {
+        let st = sh.state.borrow();
+        let d = die(&st, i, "faces")?;
+        lua.create_sequence_from(sh.content.dice[d].faces.iter().map(|f| f.as_str()))
+    });
+
+    // ----------------------------------------------------------- randomness
+    def!("random", |sh, n: i64| {
+        if n < 1 {
+            return err(format!("posse.random: n must be at least 1, got {n}"));
+        }
+        Ok(sh.state.borrow_mut().rng.below(n as u64) as i64 + 1)
+    });
+    def!("random_unit", |sh, (): ()| Ok(sh.state.borrow_mut().rng.unit()));
+
+    // ---------------------------------------------------------------- board
+    def!("neighbours", |sh, lua, node: String| match sh.content.board.neighbours(&node) {
+        Some(ns) => lua.create_sequence_from(ns),
+        None => err(format!("posse.neighbours: no board node '{node}'")),
+    });
+    def!("path", |sh, lua, (a, b): (String, String)| {
+        let board = &sh.content.board;
+        for n in [&a, &b] {
+            if !board.contains(n) {
+                return err(format!("posse.path: no board node '{n}'"));
+            }
+        }
+        match board.path(&a, &b) {
+            Some(p) => Ok(Value::Table(lua.create_sequence_from(p)?)),
+            None => Ok(Value::Nil),
+        }
+    });
+
+    // ------------------------------------------------------------------ log
+    def!("log", |sh, (text, audience): (String, Value)| {
+        let mut st = sh.state.borrow_mut();
+        let audience = match seat_set(&st, audience, "log")? {
+            None => Audience::All,
+            Some(set) => Audience::Seats(set),
+        };
+        st.log(text, audience);
+        Ok(())
+    });
+    def!("print", |sh, lua, args: Variadic<Value>| {
+        let mut parts = Vec::new();
+        for v in args.iter() {
+            parts.push(match lua.coerce_string(v.clone())? {
+                Some(s) => s.to_str()?.to_string(),
+                None => format!("{}", v.type_name()),
+            });
+        }
+        sh.printed.borrow_mut().push(parts.join("\t"));
+        Ok(())
+    });
+
+    let list = lua.create_sequence_from(names.iter().copied().filter(|n| !matches!(*n, "random_unit" | "def_index" | "print")))?;
+    raw.set("__names", list)?;
+    Ok(raw)
+}

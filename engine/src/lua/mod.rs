@@ -1,0 +1,241 @@
+//! The sandboxed Lua side: a VM per game with the `posse` module, and a separate VM per
+//! renderer that only ever receives views.
+//!
+//! Sandbox: Lua 5.4 with the table, string, math, utf8 and coroutine libraries only; no
+//! io, os, debug or package; no `load`, `dofile`, `loadfile`, `string.dump` or
+//! `collectgarbage`; `require` resolves only `posse` and the game's own modules
+//! (`scripts/<game>/`, `scripts/lib/`); `math.random` draws from the game's seeded RNG.
+//! Every step runs under an instruction budget and the VM under a memory limit.
+
+mod api;
+
+use crate::content::{Content, Source};
+use crate::diag::Error;
+use crate::state::State;
+use mlua::chunk::ChunkMode;
+use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Instructions between two checks of the budget.
+const QUANTUM: u32 = 1_000;
+/// The most instructions one step (from one decision to the next) may run.
+pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
+/// The most memory a game's Lua may hold.
+pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
+
+/// What the Rust callbacks of one VM share.
+pub(crate) struct Shared {
+    pub content: Arc<Content>,
+    pub state: RefCell<State>,
+    /// Quanta left in the current step.
+    pub budget: Rc<Cell<u64>>,
+    /// Lines `print`ed by scripts (shown only in the omniscient view of the REPL).
+    pub printed: RefCell<Vec<String>>,
+}
+
+/// A game's VM: the `posse` module, the game's modules, and the engine hooks.
+pub(crate) struct Vm {
+    pub lua: Lua,
+    pub shared: Rc<Shared>,
+    hooks: Table,
+}
+
+fn sandboxed_lua() -> Result<Lua, Error> {
+    let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
+    let lua = Lua::new_with(libs, LuaOptions::new()).map_err(lua_err)?;
+    lua.set_memory_limit(MEMORY_LIMIT).map_err(lua_err)?;
+    Ok(lua)
+}
+
+/// Installs the instruction budget: every `QUANTUM` instructions one unit is spent, and
+/// the step fails with the script's file and line when none are left.
+fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
+    let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
+    lua.set_global_hook(triggers, move |_, debug| {
+        let left = budget.get();
+        if left == 0 {
+            let src = debug.source();
+            let file = src.short_src.map(|s| s.to_string()).unwrap_or_default();
+            let line = debug.current_line().unwrap_or(0);
+            return Err(mlua::Error::runtime(format!(
+                "{file}:{line}: instruction limit exceeded ({STEP_INSTRUCTIONS} instructions in one step): an endless loop?"
+            )));
+        }
+        budget.set(left - 1);
+        Ok(VmState::Continue)
+    })
+    .map_err(lua_err)
+}
+
+/// Compiles a source as text only (never a binary chunk), named after its file, padded so
+/// that line numbers are those of the file it came from.
+fn compile(lua: &Lua, src: &Source) -> mlua::Result<Function> {
+    let mut code = "\n".repeat(src.line.saturating_sub(1));
+    code.push_str(&src.code);
+    lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()
+}
+
+/// A Rust function for `require`: compiles a module of the game by name.
+fn module_loader(lua: &Lua, content: &Arc<Content>) -> mlua::Result<Function> {
+    let content = content.clone();
+    lua.create_function(move |lua, name: String| match content.modules.get(&name) {
+        Some(src) => match compile(lua, src) {
+            Ok(f) => Ok((Value::Function(f), Value::Nil)),
+            Err(e) => Ok((Value::Nil, Value::String(lua.create_string(script_message(&e))?))),
+        },
+        None => {
+            let msg = format!(
+                "module '{name}' not found (game modules are 'GAME.NAME' for scripts/GAME/NAME.lua, shared ones 'lib.NAME')"
+            );
+            Ok((Value::Nil, Value::String(lua.create_string(msg)?)))
+        }
+    })
+}
+
+impl Vm {
+    pub fn new(content: Arc<Content>, state: State) -> Result<Vm, Error> {
+        let lua = sandboxed_lua()?;
+        let shared = Rc::new(Shared {
+            content: content.clone(),
+            state: RefCell::new(state),
+            budget: Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64)),
+            printed: RefCell::new(Vec::new()),
+        });
+        install_budget(&lua, shared.budget.clone())?;
+        let raw = api::register(&lua, &shared).map_err(lua_err)?;
+        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
+        let loader = module_loader(&lua, &content).map_err(lua_err)?;
+        let prelude = lua
+            .load(include_str!("prelude.lua"))
+            .set_name("=posse")
+            .into_function()
+            .map_err(lua_err)?;
+        let hooks: Table = prelude.call((raw, data, loader)).map_err(lua_err)?;
+        let vm = Vm { lua, shared, hooks };
+        vm.load_defs(&content)?;
+        Ok(vm)
+    }
+
+    /// Builds the table `posse.def` returns for every definition, running each `script:`.
+    fn load_defs(&self, content: &Content) -> Result<(), Error> {
+        let set_def: Function = self.hooks.get("set_def").map_err(lua_err)?;
+        for (i, def) in content.defs.iter().enumerate() {
+            let t = self.lua.create_table().map_err(lua_err)?;
+            let r: mlua::Result<()> = (|| {
+                t.set("id", def.id.as_str())?;
+                t.set("name", def.name.as_str())?;
+                t.set("text", def.text.as_deref())?;
+                let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
+                t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
+                if let Some(src) = &def.script {
+                    let f = compile(&self.lua, src)?;
+                    let v: Value = f.call(())?;
+                    t.set("script", v)?;
+                }
+                set_def.call::<()>((i + 1, t))
+            })();
+            r.map_err(|e| Error::Script(script_message(&e)))?;
+        }
+        Ok(())
+    }
+
+    /// Resets the instruction budget for a new step.
+    pub fn refill(&self) {
+        self.shared.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+    }
+
+    pub fn set_flow(&self, flow: &mlua::Thread) -> Result<(), Error> {
+        let f: Function = self.hooks.get("set_flow").map_err(lua_err)?;
+        f.call::<()>(flow.clone()).map_err(lua_err)
+    }
+
+    pub fn require(&self, module: &str) -> Result<Value, Error> {
+        let f: Function = self.lua.globals().get("require").map_err(lua_err)?;
+        self.refill();
+        f.call(module).map_err(|e| Error::Script(script_message(&e)))
+    }
+}
+
+/// A renderer: the game's `render.lua` in a VM of its own that holds no game state.
+pub(crate) struct Renderer {
+    lua: Lua,
+    budget: Rc<Cell<u64>>,
+    render: Function,
+}
+
+impl Renderer {
+    pub fn new(content: &Arc<Content>) -> Result<Renderer, Error> {
+        let lua = sandboxed_lua()?;
+        let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
+        install_budget(&lua, budget.clone())?;
+        let loader = module_loader(&lua, content).map_err(lua_err)?;
+        lua.load(include_str!("render_prelude.lua"))
+            .set_name("=posse.render")
+            .call::<()>(loader)
+            .map_err(lua_err)?;
+        let chunk = compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
+        let render = match chunk.call::<Value>(()) {
+            Ok(Value::Function(f)) => f,
+            Ok(_) => {
+                return Err(Error::Script(format!(
+                    "{}: expected the renderer to return a function(view)",
+                    content.render.file
+                )))
+            }
+            Err(e) => return Err(Error::Script(script_message(&e))),
+        };
+        Ok(Renderer { lua, budget, render })
+    }
+
+    pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
+        self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
+        self.render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
+    }
+}
+
+pub(crate) fn lua_err(e: mlua::Error) -> Error {
+    Error::Script(script_message(&e))
+}
+
+/// A Lua error as a person should read it: the script's file and line first.
+pub(crate) fn script_message(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { traceback, cause } => {
+            let cause = script_message(cause);
+            if starts_with_location(&cause) {
+                return cause;
+            }
+            match first_script_location(traceback) {
+                Some(loc) => format!("{loc}: {cause}"),
+                None => cause,
+            }
+        }
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::MemoryError(_) => {
+            format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
+        }
+        mlua::Error::WithContext { context, cause } => format!("{context}: {}", script_message(cause)),
+        other => other.to_string(),
+    }
+}
+
+fn starts_with_location(msg: &str) -> bool {
+    let mut parts = msg.splitn(3, ':');
+    let (Some(file), Some(line)) = (parts.next(), parts.next()) else { return false };
+    (file.ends_with(".lua") || file.ends_with(".yaml")) && line.trim().parse::<u32>().is_ok()
+}
+
+/// The innermost `file.lua:N` or `file.yaml:N` of a Lua traceback.
+fn first_script_location(traceback: &str) -> Option<String> {
+    traceback.lines().map(str::trim).find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let file = parts.next()?;
+        let line = parts.next()?;
+        ((file.ends_with(".lua") || file.ends_with(".yaml")) && line.parse::<u32>().is_ok())
+            .then(|| format!("{file}:{line}"))
+    })
+}

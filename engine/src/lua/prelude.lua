@@ -1,0 +1,92 @@
+-- The engine's own Lua (trusted): builds the `posse` module from the raw Rust functions,
+-- installs the sandboxed `require`, and removes everything scripts may not touch.
+local raw, data, load_module = ...
+
+local posse = {}
+for _, k in ipairs(raw.__names) do posse[k] = raw[k] end
+posse.__names = nil
+
+local function freeze(t)
+  if type(t) ~= "table" then return t end
+  for k, v in next, t do t[k] = freeze(v) end
+  return setmetatable({}, {
+    __index = t,
+    __newindex = function() error("posse.data is read-only", 2) end,
+    __len = function() return #t end,
+    __pairs = function() return next, t, nil end,
+  })
+end
+posse.data = freeze(data)
+
+local DEFS = {}
+function posse.def(obj) return DEFS[raw.def_index(obj)] end
+
+local yield, running = coroutine.yield, coroutine.running
+local FLOW
+
+function posse.choose(seat, prompt, options, opts)
+  if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
+  if opts ~= nil then
+    local min = opts.min or 1
+    return yield(seat, prompt, options, min, opts.max or min)
+  end
+  return yield(seat, prompt, options)
+end
+
+function posse.choose_each(requests)
+  if running() ~= FLOW then error("posse.choose_each: decisions can only be made from the game flow", 2) end
+  if type(requests) ~= "table" then error("posse.choose_each: expected a list of requests", 2) end
+  return yield(requests)
+end
+
+local function key_less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  return a < b
+end
+
+function posse.spairs(t)
+  local keys = {}
+  for k in next, t do keys[#keys + 1] = k end
+  table.sort(keys, key_less)
+  local i = 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k ~= nil then return k, t[k] end
+  end
+end
+
+local loaded = { posse = posse }
+function require(name)
+  if type(name) ~= "string" then error("require: expected a module name", 2) end
+  local m = loaded[name]
+  if m ~= nil then return m end
+  local f, err = load_module(name)
+  if not f then error(err, 2) end
+  m = f(name)
+  if m == nil then m = true end
+  loaded[name] = m
+  return m
+end
+
+local random, unit = raw.random, raw.random_unit
+math.random = function(m, n)
+  if m == nil then return unit() end
+  if n == nil then return random(m) end
+  if n < m then error("bad argument #2 to 'random' (interval is empty)", 2) end
+  return m - 1 + random(n - m + 1)
+end
+
+-- What scripts may not reach: files, processes, the network, code loading, the debug
+-- library, binary chunks, garbage-collector control and unseeded randomness.
+math.randomseed = nil
+string.dump = nil
+load, loadfile, dofile, collectgarbage = nil, nil, nil, nil
+print = raw.print
+
+-- Engine-side hooks, not part of the module.
+return {
+  set_flow = function(co) FLOW = co end,
+  set_def = function(i, def) DEFS[i] = def end,
+}

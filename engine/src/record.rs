@@ -1,0 +1,124 @@
+//! The log is the truth: a game is its content, seed, seats and choices. A [`Record`] is
+//! that log; save files are records in YAML, and loading one is replaying it.
+
+use crate::diag::Error;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One seat's answer to one decision: the seat and the 1-based option(s) it picked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<u32>", try_from = "Vec<u32>")]
+pub struct Choice {
+    pub seat: usize,
+    pub picks: Vec<u32>,
+}
+
+impl From<Choice> for Vec<u32> {
+    fn from(c: Choice) -> Vec<u32> {
+        let mut v = vec![c.seat as u32];
+        v.extend(c.picks);
+        v
+    }
+}
+
+impl TryFrom<Vec<u32>> for Choice {
+    type Error = String;
+    fn try_from(v: Vec<u32>) -> Result<Choice, String> {
+        match v.split_first() {
+            Some((&seat, picks)) if seat >= 1 => Ok(Choice { seat: seat as usize, picks: picks.to_vec() }),
+            _ => Err("a choice is [seat, pick, ...] with seats from 1".into()),
+        }
+    }
+}
+
+/// A whole game as data. `choices` are written one per line as `[seat, pick, ...]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Format version of save files.
+    pub posse_save: u32,
+    pub game: String,
+    /// Hash of the content the game was played with (hex); a different hash on load means
+    /// the scripts or YAML changed since, and the replay may diverge.
+    pub content_hash: String,
+    pub seed: u64,
+    /// Seat names in play order; their number is the number of players.
+    pub seats: Vec<String>,
+    pub choices: Vec<Choice>,
+}
+
+pub const SAVE_VERSION: u32 = 1;
+
+impl Record {
+    pub fn to_yaml(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!("posse_save: {}\n", self.posse_save));
+        out.push_str(&format!("game: {}\n", self.game));
+        out.push_str(&format!("content_hash: \"{}\"\n", self.content_hash));
+        out.push_str(&format!("seed: {}\n", self.seed));
+        out.push_str(&format!("seats: {}\n", serde_json::to_string(&self.seats).unwrap_or_default()));
+        if self.choices.is_empty() {
+            out.push_str("choices: []\n");
+        } else {
+            out.push_str("choices:\n");
+            for c in &self.choices {
+                let v: Vec<u32> = c.clone().into();
+                out.push_str(&format!("  - {v:?}\n"));
+            }
+        }
+        out
+    }
+
+    pub fn from_yaml(text: &str, file: &str) -> Result<Record, Error> {
+        let r: Record = serde_yaml::from_str(text).map_err(|e| {
+            let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            Error::Save(format!("{file}{at}: {msg} (expected a posse save file: posse_save, game, content_hash, seed, seats, choices)"))
+        })?;
+        if r.posse_save != SAVE_VERSION {
+            return Err(Error::Save(format!("{file}: save format {} is not supported (expected {SAVE_VERSION})", r.posse_save)));
+        }
+        if r.seats.is_empty() {
+            return Err(Error::Save(format!("{file}: seats: expected at least one seat")));
+        }
+        Ok(r)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        std::fs::write(path, self.to_yaml()).map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
+    }
+
+    pub fn load(path: &Path) -> Result<Record, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Save(format!("{}: cannot read: {e}", path.display())))?;
+        Record::from_yaml(&text, &path.display().to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaml_round_trip() {
+        let r = Record {
+            posse_save: 1,
+            game: "dice_town".into(),
+            content_hash: "00ff".into(),
+            seed: 9,
+            seats: vec!["Ann".into(), "Bo \"B\"".into()],
+            choices: vec![Choice { seat: 1, picks: vec![2] }, Choice { seat: 2, picks: vec![1, 3] }],
+        };
+        assert_eq!(Record::from_yaml(&r.to_yaml(), "x").unwrap(), r);
+    }
+
+    #[test]
+    fn damaged_file_names_line() {
+        let e = Record::from_yaml("posse_save: 1\ngame: x\nseed: [\n", "s.yaml").unwrap_err().to_string();
+        assert!(e.starts_with("s.yaml:"), "{e}");
+        let e = Record::from_yaml("posse_save: 1\ngame: x\ncontent_hash: a\nseed: 1\nseats: [a]\nchoices:\n  - [0, 1]\n", "s.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("seats from 1"), "{e}");
+    }
+}

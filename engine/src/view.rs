@@ -1,0 +1,152 @@
+//! A seat's view: everything that seat may see and nothing else, computed by the engine.
+//!
+//! Redaction is by default: an object's identity appears only when the object is face up,
+//! known to the seat, or in a zone whose policy shows it to the seat; otherwise the view
+//! holds `{hidden = true}` and nothing that tells hidden objects apart (no handle, no
+//! definition). Counters appear only when their visibility admits the seat; log lines only
+//! when their audience does. Renderers and bots receive views, never the state.
+
+use crate::content::Content;
+use crate::game::GameResult;
+use crate::state::State;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    /// The seat viewing (1-based), or None for the omniscient view.
+    pub seat: Option<usize>,
+    pub game: String,
+    pub players: usize,
+    pub current: Option<usize>,
+    pub seats: Vec<SeatView>,
+    pub counters: BTreeMap<String, i64>,
+    pub zones: BTreeMap<String, ZoneView>,
+    pub dice: Vec<String>,
+    pub log: Vec<String>,
+    /// Seats the game is waiting for (1-based).
+    pub deciding: Vec<usize>,
+    pub result: Option<GameResult>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub name: String,
+    pub team: Option<String>,
+    pub eliminated: bool,
+    pub counters: BTreeMap<String, i64>,
+    pub zones: BTreeMap<String, ZoneView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ZoneView {
+    pub count: usize,
+    /// Top first.
+    pub objects: Vec<ObjectView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ObjectView {
+    Hidden { hidden: bool },
+    Shown { def: String, name: String, text: Option<String>, props: serde_json::Value, face_up: bool },
+}
+
+/// How many of the newest log lines a view carries.
+pub const LOG_TAIL: usize = 12;
+
+/// Computes the view of `seat` (0-based; None = omniscient).
+pub fn compute(
+    content: &Content,
+    state: &State,
+    seat: Option<usize>,
+    deciding: Vec<usize>,
+    result: Option<&GameResult>,
+    log_tail: usize,
+) -> View {
+    let zone_view = |z: usize| {
+        let zone = &state.zones[z];
+        let objects = zone
+            .objects
+            .iter()
+            .rev()
+            .map(|&o| {
+                let shown = match seat {
+                    None => true,
+                    Some(s) => state.visible(content, o, s),
+                };
+                if shown {
+                    let obj = &state.objects[o];
+                    let def = &content.defs[obj.def];
+                    ObjectView::Shown {
+                        def: def.id.clone(),
+                        name: def.name.clone(),
+                        text: def.text.clone(),
+                        props: def.props.clone(),
+                        face_up: obj.face_up,
+                    }
+                } else {
+                    ObjectView::Hidden { hidden: true }
+                }
+            })
+            .collect();
+        ZoneView { count: zone.objects.len(), objects }
+    };
+    let counter_visible = |decl: usize, owner: Option<usize>| match seat {
+        None => true,
+        Some(s) => State::counter_visible(content, decl, owner, s),
+    };
+
+    let mut seats: Vec<SeatView> = state
+        .seats
+        .iter()
+        .map(|s| SeatView {
+            name: s.name.clone(),
+            team: s.team.clone(),
+            eliminated: s.eliminated,
+            counters: BTreeMap::new(),
+            zones: BTreeMap::new(),
+        })
+        .collect();
+    let mut counters = BTreeMap::new();
+    for (d, decl) in content.counters.iter().enumerate() {
+        let slot = state.counter_index[&decl.id];
+        if decl.per_seat {
+            for (s, sv) in seats.iter_mut().enumerate() {
+                if counter_visible(d, Some(s)) {
+                    sv.counters.insert(decl.id.clone(), state.counters[slot.first + s]);
+                }
+            }
+        } else if counter_visible(d, None) {
+            counters.insert(decl.id.clone(), state.counters[slot.first]);
+        }
+    }
+    let mut zones = BTreeMap::new();
+    for (z, zone) in state.zones.iter().enumerate() {
+        let id = content.zones[zone.decl].id.clone();
+        match zone.owner {
+            Some(o) => {
+                seats[o].zones.insert(id, zone_view(z));
+            }
+            None => {
+                zones.insert(id, zone_view(z));
+            }
+        }
+    }
+    let visible_log: Vec<&str> =
+        state.log.iter().filter(|l| l.audience.admits(seat)).map(|l| l.text.as_str()).collect();
+    let log = visible_log[visible_log.len().saturating_sub(log_tail)..].iter().map(|s| s.to_string()).collect();
+    View {
+        seat: seat.map(|s| s + 1),
+        game: content.id.clone(),
+        players: state.players(),
+        current: state.current.map(|s| s + 1),
+        seats,
+        counters,
+        zones,
+        dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
+        log,
+        deciding: deciding.into_iter().map(|s| s + 1).collect(),
+        result: result.cloned(),
+    }
+}

@@ -1,0 +1,198 @@
+-- Pure rules of Desperados of Dice Town: functions of dice faces and plain values that
+-- change no state, so tests can call them directly. The only thing they read is the
+-- game's static `posse.data` (ranks, attacks, setup constants), turned once into `config()`.
+--
+-- Faces are the die face names of game.yaml ("action", "brain", "ugly", "bad", "lady",
+-- "boss"); a character face is named after its Desperado's id.
+
+local posse = require "posse"
+
+local M = {}
+
+local conf
+
+---The game's static facts from `posse.data`, as plain Lua tables (built once).
+---Fields: ids (desperado ids in canonical order), desp[id] = {index, id, name, ranks, attack,
+---brain}, brain (the Brain's id), action (the Action face), gangs[i] = {id, name, brain,
+---ability, amount, text}, draws[kind] = {draw, keep}, setup = {max_same, reroll, two_brains_free}.
+function M.config()
+  if conf then return conf end
+  local d = posse.data
+  local c = { ids = {}, desp = {}, gangs = {}, draws = {}, action = d.action_face or "action" }
+  for i, row in ipairs(d.desperados) do
+    c.ids[i] = row.id
+    c.desp[row.id] = {
+      index = i, id = row.id, name = row.name, ranks = row.ranks,
+      attack = row.attack or 0, brain = row.brain == true,
+    }
+    if row.brain then c.brain = row.id end
+  end
+  for i, g in ipairs(d.gangs) do
+    c.gangs[i] = {
+      id = g.id, name = g.name, brain = g.brain, ability = g.ability,
+      amount = g.amount or 1, text = g.text or "",
+    }
+  end
+  for _, kind in ipairs { "trio", "four", "misery" } do
+    local r = d.draws[kind]
+    c.draws[kind] = { draw = r.draw, keep = r.keep }
+  end
+  local s = d.setup
+  c.setup = { max_same = s.max_same, reroll = s.reroll, two_brains_free = s.two_brains_free == true }
+  conf = c
+  return c
+end
+
+---Counts of each face in `faces`: returns counts (face -> n), the number of Action faces,
+---the largest count of one face, and the distinct character ids rolled, in canonical order.
+---@param faces string[]
+function M.tally(faces)
+  local c = M.config()
+  local counts, top = {}, 0
+  for _, f in ipairs(faces) do
+    local n = (counts[f] or 0) + 1
+    counts[f] = n
+    if n > top then top = n end
+  end
+  local chars = {}
+  for _, id in ipairs(c.ids) do
+    if counts[id] then chars[#chars + 1] = id end
+  end
+  return counts, counts[c.action] or 0, top, chars
+end
+
+---The draw combination shown by the dice (T4): "four" (four identical faces, four Action
+---faces included), "trio" (exactly three identical), "misery" (no Action face and neither
+---of those), or nil.
+---@param faces string[]
+---@return "four"|"trio"|"misery"|nil
+function M.combo(faces)
+  local _, actions, top = M.tally(faces)
+  if top >= 4 then return "four" end
+  if top == 3 then return "trio" end
+  if actions == 0 then return "misery" end
+  return nil
+end
+
+---Every legal assignment of the Action faces (D1, D2): multisets of rolled Desperado ids,
+---one per Action face, each a list in canonical order; the list of assignments is in
+---lexicographic order. DT4: {action, action, ugly, boss} -> {ugly, ugly}, {ugly, boss}, {boss, boss}.
+---@param faces string[]
+---@return string[][]
+function M.assignments(faces)
+  local _, actions, _, chars = M.tally(faces)
+  local out = {}
+  if actions == 0 or #chars == 0 then return out end
+  local pick = {}
+  local function rec(from, left)
+    if left == 0 then
+      local a = {}
+      for i = 1, #pick do a[i] = pick[i] end
+      out[#out + 1] = a
+      return
+    end
+    for i = from, #chars do
+      pick[#pick + 1] = chars[i]
+      rec(i, left - 1)
+      pick[#pick] = nil
+    end
+  end
+  rec(1, actions)
+  return out
+end
+
+---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
+---{kind = "act", acts = {...}} per assignment, then {kind = "four"|"trio"|"misery"} when the
+---dice show that combination. Never empty: four Action faces are a Set of four.
+---@param faces string[]
+---@return table[]
+function M.effects_for(faces)
+  local out = {}
+  for _, a in ipairs(M.assignments(faces)) do out[#out + 1] = { kind = "act", acts = a } end
+  local combo = M.combo(faces)
+  if combo then out[#out + 1] = { kind = combo } end
+  return out
+end
+
+---Which dice of a setup roll must be rerolled (S3, G-SETUP-REROLL): every Action die and,
+---for a face shown k > max_same times, k - max_same of those dice (the last ones) with
+---reroll = "surplus", or all k with reroll = "all". Empty when the roll is valid.
+---@param faces string[]
+---@return integer[]
+function M.setup_rerolls(faces)
+  local c = M.config()
+  local counts = M.tally(faces)
+  local max_same, all = c.setup.max_same, c.setup.reroll == "all"
+  local out, seen = {}, {}
+  -- Walk from the last die so that "surplus" keeps the first max_same dice of a face.
+  for i = #faces, 1, -1 do
+    local f = faces[i]
+    if f == c.action then
+      out[#out + 1] = i
+    elseif counts[f] > max_same then
+      local s = (seen[f] or 0) + 1
+      seen[f] = s
+      if all or s <= counts[f] - max_same then out[#out + 1] = i end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+---Ranks each Desperado starts with after a valid setup roll (S2-S4, DT1, DT2):
+---id -> ranks left (0 = escaped). Each character face rotates its Desperado one rank;
+---two Brain faces free the Brain when setup.two_brains_free.
+---@param faces string[]
+---@return table<string, integer>
+function M.setup_ranks(faces)
+  local c = M.config()
+  local counts = M.tally(faces)
+  local out = {}
+  for _, id in ipairs(c.ids) do
+    local r = c.desp[id].ranks - (counts[id] or 0)
+    if r < 0 then r = 0 end
+    out[id] = r
+  end
+  if c.setup.two_brains_free and (counts[c.brain] or 0) >= 2 then out[c.brain] = 0 end
+  return out
+end
+
+---The winner after a change, if any (E1-E3, G-RICHEST): the last seat not out, else the
+---qualifying seat (all Desperados escaped and money >= every seat not out) first from
+---`active` clockwise. Arguments are arrays indexed by seat. Returns seat, reason or nil.
+---@param active integer
+---@param n integer
+---@param money integer[]
+---@param free boolean[]
+---@param out boolean[]
+---@return integer|nil, string|nil
+function M.winner_of(active, n, money, free, out)
+  local left, last, top = 0, nil, nil
+  for s = 1, n do
+    if not out[s] then
+      left, last = left + 1, s
+      if top == nil or money[s] > top then top = money[s] end
+    end
+  end
+  if left == 1 then return last, "last gang standing" end
+  if left == 0 then return nil end
+  for k = 0, n - 1 do
+    local s = (active - 1 + k) % n + 1
+    if not out[s] and free[s] and money[s] >= top then
+      return s, "all Desperados free and richest"
+    end
+  end
+  return nil
+end
+
+---What a player really pays when asked for `amount` while holding `money` (G-OVERKILL).
+---@param money integer
+---@param amount integer
+---@return integer
+function M.paid(money, amount)
+  if amount > money then return money end
+  if amount < 0 then return 0 end
+  return amount
+end
+
+return M

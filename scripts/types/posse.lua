@@ -1,0 +1,249 @@
+---@meta posse
+-- LuaLS annotations for the `posse` module: the only way a game script reads or
+-- changes game state. Nothing here runs; the engine provides the module.
+-- Add `scripts/types` to `workspace.library` (see `.luarc.json`) to get completion.
+--
+-- Conventions
+--   * Seats are integers 1..posse.players(), in play order.
+--   * Zones and objects are integer handles. Handles never change during a game.
+--   * In a zone, index 1 is the top (the next card drawn).
+--   * Every function that changes state is recorded by the engine; scripts keep no
+--     state the engine cannot rebuild by replaying the log.
+
+---@class posse
+local posse = {}
+
+---@alias Seat integer
+---@alias Zone integer
+---@alias Obj integer
+---@alias Audience nil|Seat|Seat[]   nil = every seat
+
+---@class Def
+---@field id string        the definition id from YAML (`id:`)
+---@field name string      display name
+---@field text string|nil  rules text
+---@field props table      the YAML `props:` map
+---@field script any       what the YAML `script:` block returned (usually a table of functions)
+
+---@class Request
+---@field seat Seat
+---@field prompt string
+---@field options string[]  labels, shown to `seat` only
+---@field min integer|nil   with max: choose several (default 1)
+---@field max integer|nil
+
+---@class Result
+---@field winners Seat[]
+---@field scores table<Seat, number>|nil
+---@field reason string|nil
+
+----------------------------------------------------------------------- seats
+
+---Number of seats in this game.
+---@return integer
+function posse.players() end
+
+---Display name of a seat.
+---@param seat Seat
+---@return string
+function posse.seat_name(seat) end
+
+---Team of a seat (string), or nil when the game has no teams.
+---@param seat Seat
+---@return string|nil
+function posse.team(seat) end
+
+---Sets the team of a seat; team mates see zones with `visibility: team`.
+---@param seat Seat
+---@param team string
+function posse.set_team(seat, team) end
+
+---Marks a seat as out of the game (shown in every view).
+---@param seat Seat
+function posse.eliminate(seat) end
+
+---@param seat Seat
+---@return boolean
+function posse.is_eliminated(seat) end
+
+---Marks whose turn it is, for views and renderers.
+---@param seat Seat|nil
+function posse.set_current(seat) end
+
+------------------------------------------------------------------ decisions
+-- Decisions yield the flow coroutine: call them only from the flow (the
+-- function `play` returned by the main script, or functions it calls).
+
+---Asks one seat to choose one option. Returns its 1-based index.
+---With `opts.min`/`opts.max` the seat chooses several: returns a sorted list of indices.
+---@param seat Seat
+---@param prompt string
+---@param options string[]
+---@param opts {min: integer, max: integer}|nil
+---@return integer|integer[]
+function posse.choose(seat, prompt, options, opts) end
+
+---Asks several seats at once (hidden, simultaneous decisions). No seat sees
+---another's answer; the script decides what to reveal. Returns one answer per
+---request, in request order (an integer, or a list for multi-choices).
+---@param requests Request[]
+---@return (integer|integer[])[]
+function posse.choose_each(requests) end
+
+--------------------------------------------------------------------- zones
+
+---Handle of a zone declared in YAML; per-seat zones need the seat.
+---@param name string
+---@param seat Seat|nil
+---@return Zone
+function posse.zone(name, seat) end
+
+---Number of objects in a zone (always public).
+---@param zone Zone
+---@return integer
+function posse.count(zone) end
+
+---Object at position `i` (1 = top), or nil.
+---@param zone Zone
+---@param i integer|nil default 1
+---@return Obj|nil
+function posse.at(zone, i) end
+
+---All objects of a zone, top first (a fresh table: avoid in hot loops).
+---@param zone Zone
+---@return Obj[]
+function posse.contents(zone) end
+
+---Moves an object to a zone, on top (default) or at the bottom.
+---@param obj Obj
+---@param zone Zone
+---@param where "top"|"bottom"|nil
+function posse.move(obj, zone, where) end
+
+---Moves the top object of `from` onto `to`; returns it, or nil when `from` is empty.
+---@param from Zone
+---@param to Zone
+---@return Obj|nil
+function posse.draw(from, to) end
+
+---Shuffles a zone with the game's RNG; every seat forgets its objects' identities.
+---@param zone Zone
+function posse.shuffle(zone) end
+
+---@param obj Obj
+---@return Zone
+function posse.zone_of(obj) end
+
+------------------------------------------------------------------- objects
+
+---Definition of an object (the same table every call).
+---@param obj Obj
+---@return Def
+function posse.def(obj) end
+
+---Definition id of an object, e.g. "second_wind".
+---@param obj Obj
+---@return string
+function posse.def_id(obj) end
+
+---Turns an object face up (true) or face down (false). Face-up objects are seen by all.
+---@param obj Obj
+---@param up boolean
+function posse.flip(obj, up) end
+
+---Lets seats know an object's identity (nil = every seat) wherever it goes, until a shuffle.
+---@param obj Obj
+---@param seats Audience
+function posse.reveal(obj, seats) end
+
+---Whether a seat may see an object's identity now.
+---@param seat Seat
+---@param obj Obj
+---@return boolean
+function posse.knows(seat, obj) end
+
+------------------------------------------------------------------ counters
+
+---Value of a counter declared in YAML (per-seat counters need the seat).
+---@param name string
+---@param seat Seat|nil
+---@return integer
+function posse.get(name, seat) end
+
+---@param name string
+---@param value integer
+---@param seat Seat|nil
+function posse.set(name, value, seat) end
+
+---Adds `delta` and returns the new value.
+---@param name string
+---@param delta integer
+---@param seat Seat|nil
+---@return integer
+function posse.add(name, delta, seat) end
+
+---------------------------------------------------------------------- dice
+
+---Number of dice declared in YAML.
+---@return integer
+function posse.dice() end
+
+---Rolls dice with the game's RNG: the listed indices, or all dice when nil.
+---@param which integer[]|nil
+function posse.roll(which) end
+
+---Face name showing on die `i`.
+---@param i integer
+---@return string
+function posse.face(i) end
+
+---Sets die `i` to a named face (card effects such as "turn a die to any face").
+---@param i integer
+---@param face string
+function posse.set_face(i, face) end
+
+---Face names of die `i`, in YAML order.
+---@param i integer
+---@return string[]
+function posse.faces(i) end
+
+---------------------------------------------------------------- randomness
+
+---A uniform integer in 1..n from the game's seeded RNG (math.random is the same RNG).
+---@param n integer
+---@return integer
+function posse.random(n) end
+
+--------------------------------------------------------------------- board
+
+---Neighbours of a board node, sorted by id.
+---@param node string
+---@return string[]
+function posse.neighbours(node) end
+
+---A shortest path from `a` to `b` (both included), or nil.
+---@param a string
+---@param b string
+---@return string[]|nil
+function posse.path(a, b) end
+
+----------------------------------------------------------------------- log
+
+---Adds a line to the game log, seen by `audience` (nil = everyone).
+---@param text string
+---@param audience Audience
+function posse.log(text, audience) end
+
+---------------------------------------------------------------------- misc
+
+---The YAML `data:` section of the game, as a read-only table.
+---@type table
+posse.data = {}
+
+---Iterates a table's keys in sorted order (use instead of pairs() wherever order matters).
+---@generic K, V
+---@param t table<K, V>
+---@return fun(): K, V
+function posse.spairs(t) end
+
+return posse
