@@ -48,8 +48,16 @@ pub struct ZoneView {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ObjectView {
-    Hidden { hidden: bool },
-    Shown { def: String, name: String, text: Option<String>, props: serde_json::Value, face_up: bool },
+    Hidden {
+        hidden: bool,
+    },
+    Shown {
+        def: String,
+        name: String,
+        text: Option<String>,
+        props: serde_json::Value,
+        face_up: bool,
+    },
 }
 
 /// How many of the newest log lines a view carries.
@@ -90,7 +98,10 @@ pub fn compute(
                 }
             })
             .collect();
-        ZoneView { count: zone.objects.len(), objects }
+        ZoneView {
+            count: zone.objects.len(),
+            objects,
+        }
     };
     let counter_visible = |decl: usize, owner: Option<usize>| match seat {
         None => true,
@@ -114,7 +125,8 @@ pub fn compute(
         if decl.per_seat {
             for (s, sv) in seats.iter_mut().enumerate() {
                 if counter_visible(d, Some(s)) {
-                    sv.counters.insert(decl.id.clone(), state.counters[slot.first + s]);
+                    sv.counters
+                        .insert(decl.id.clone(), state.counters[slot.first + s]);
                 }
             }
         } else if counter_visible(d, None) {
@@ -133,9 +145,16 @@ pub fn compute(
             }
         }
     }
-    let visible_log: Vec<&str> =
-        state.log.iter().filter(|l| l.audience.admits(seat)).map(|l| l.text.as_str()).collect();
-    let log = visible_log[visible_log.len().saturating_sub(log_tail)..].iter().map(|s| s.to_string()).collect();
+    let visible_log: Vec<&str> = state
+        .log
+        .iter()
+        .filter(|l| l.audience.admits(seat))
+        .map(|l| l.text.as_str())
+        .collect();
+    let log = visible_log[visible_log.len().saturating_sub(log_tail)..]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     View {
         seat: seat.map(|s| s + 1),
         game: content.id.clone(),
@@ -144,7 +163,12 @@ pub fn compute(
         seats,
         counters,
         zones,
-        dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
+        dice: state
+            .dice
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| content.dice[i].faces[f].clone())
+            .collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
         result: result.cloned(),

@@ -52,7 +52,10 @@ fn sandboxed_lua() -> Result<Lua, Error> {
 /// Installs the instruction budget: every `QUANTUM` instructions one unit is spent, and
 /// the step fails with the script's file and line when none are left.
 fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
-    let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
+    let triggers = HookTriggers {
+        every_nth_instruction: Some(QUANTUM),
+        ..HookTriggers::new()
+    };
     lua.set_global_hook(triggers, move |_, debug| {
         let left = budget.get();
         if left == 0 {
@@ -74,7 +77,10 @@ fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
 fn compile(lua: &Lua, src: &Source) -> mlua::Result<Function> {
     let mut code = "\n".repeat(src.line.saturating_sub(1));
     code.push_str(&src.code);
-    lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()
+    lua.load(code)
+        .set_name(format!("@{}", src.file))
+        .set_mode(ChunkMode::Text)
+        .into_function()
 }
 
 /// A Rust function for `require`: compiles a module of the game by name.
@@ -105,7 +111,8 @@ impl Vm {
         });
         install_budget(&lua, shared.budget.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
-        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
+        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options())
+            .map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
         let prelude = lua
             .load(include_str!("prelude.lua"))
@@ -127,8 +134,16 @@ impl Vm {
                 t.set("id", def.id.as_str())?;
                 t.set("name", def.name.as_str())?;
                 t.set("text", def.text.as_deref())?;
-                let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
-                t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
+                let props =
+                    mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
+                t.set(
+                    "props",
+                    if props.is_nil() {
+                        Value::Table(self.lua.create_table()?)
+                    } else {
+                        props
+                    },
+                )?;
                 if let Some(src) = &def.script {
                     let f = compile(&self.lua, src)?;
                     let v: Value = f.call(())?;
@@ -154,7 +169,8 @@ impl Vm {
     pub fn require(&self, module: &str) -> Result<Value, Error> {
         let f: Function = self.lua.globals().get("require").map_err(lua_err)?;
         self.refill();
-        f.call(module).map_err(|e| Error::Script(script_message(&e)))
+        f.call(module)
+            .map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
@@ -175,7 +191,8 @@ impl Renderer {
             .set_name("=posse.render")
             .call::<()>(loader)
             .map_err(lua_err)?;
-        let chunk = compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
+        let chunk =
+            compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         let render = match chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {
@@ -186,13 +203,20 @@ impl Renderer {
             }
             Err(e) => return Err(Error::Script(script_message(&e))),
         };
-        Ok(Renderer { lua, budget, render })
+        Ok(Renderer {
+            lua,
+            budget,
+            render,
+        })
     }
 
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
         self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
-        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
-        self.render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
+        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options())
+            .map_err(lua_err)?;
+        self.render
+            .call::<String>(v)
+            .map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
@@ -216,16 +240,23 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
-            format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
+            format!(
+                "memory limit exceeded: a game's scripts may use at most {} MiB",
+                MEMORY_LIMIT >> 20
+            )
         }
-        mlua::Error::WithContext { context, cause } => format!("{context}: {}", script_message(cause)),
+        mlua::Error::WithContext { context, cause } => {
+            format!("{context}: {}", script_message(cause))
+        }
         other => other.to_string(),
     }
 }
 
 fn starts_with_location(msg: &str) -> bool {
     let mut parts = msg.splitn(3, ':');
-    let (Some(file), Some(line)) = (parts.next(), parts.next()) else { return false };
+    let (Some(file), Some(line)) = (parts.next(), parts.next()) else {
+        return false;
+    };
     (file.ends_with(".lua") || file.ends_with(".yaml")) && line.trim().parse::<u32>().is_ok()
 }
 

@@ -1,0 +1,428 @@
+-- Desperados of Dice Town: the game flow, read top-down like the rulebook. Setup (gangs,
+-- money, setup rolls), then turns clockwise: roll phase (T1, with the OPP-ROLL and ROLL
+-- windows), one effect (T2: act or draw), the end-of-turn OWN window. Atomic changes and
+-- the victory check live in game.lua, pure rules in rules.lua, cards in cards.yaml.
+--
+-- Exports `play` (the flow, run by the engine as a coroutine) and the pure helpers of
+-- rules.lua for tests: effects_for, assignments, combo, tally, setup_rerolls, setup_ranks,
+-- winner_of, paid (see rules.lua for their contracts).
+
+local posse = require "posse"
+local rules = require "dice_town.rules"
+local game = require "dice_town.game"
+
+local G = game.G
+local C, N
+
+-- Card timings accepted by each window (props.when of cards.yaml).
+local ROLL_OWN = { roll = true, own = true }
+local ACT_OWN = { act = true, own = true }
+local ACT = { act = true }
+local OWN = { own = true }
+local OPP_ROLL = { opp_roll = true }
+local OPP_ACT = { opp_act = true }
+
+local name = game.name
+
+------------------------------------------------------------------------ setup
+
+-- G-GANGS: random by default; data.gang_assignment "seat" or "choose" for variants.
+local function assign_gangs()
+  local mode = posse.data.gang_assignment
+  if #C.gangs < N then error("data.gangs: need one gang per seat", 0) end
+  local pool = {}
+  for i = 1, #C.gangs do pool[i] = i end
+  for s = 1, N do
+    local g
+    if mode == "seat" then
+      g = s
+    elseif mode == "choose" then
+      local opts = {}
+      for i, gi in ipairs(pool) do
+        local row = C.gangs[gi]
+        opts[i] = ("%s (%s: %s)"):format(row.name, row.brain, row.text)
+      end
+      g = table.remove(pool, posse.choose(s, "Choose your gang.", opts))
+    else
+      g = table.remove(pool, posse.random(#pool))
+    end
+    posse.set("gang", g, s)
+    local row = C.gangs[g]
+    posse.log(("%s leads %s; their Brain, %s: %s"):format(name(s), row.name, row.brain, row.text))
+  end
+end
+
+-- S3, S4, G-SETUP-REROLL: reroll until valid (no roll limit), then rotate.
+local function setup_roll(s)
+  posse.roll()
+  for _ = 1, 10000 do
+    local faces = game.faces()
+    local again = rules.setup_rerolls(faces)
+    if #again == 0 then
+      local ranks = rules.setup_ranks(faces)
+      local parts = {}
+      for i, id in ipairs(C.ids) do
+        posse.set(id, ranks[id], s)
+        parts[i] = ("%s %s"):format(C.desp[id].name, ranks[id] == 0 and "free" or tostring(ranks[id]))
+      end
+      posse.log(("%s's setup roll: %s. Ranks left: %s."):format(name(s), game.dice_text(), table.concat(parts, ", ")))
+      return
+    end
+    posse.roll(again)
+  end
+  error("setup roll: no valid roll after 10000 tries; check data.setup", 0)
+end
+
+local function setup()
+  local deck = posse.zone("draw")
+  posse.shuffle(deck)
+  assign_gangs()
+  for s = 1, N do posse.set("money", posse.data.start_money, s) end
+  posse.set("centre", 0)
+  for s = 1, N do setup_roll(s) end
+end
+
+------------------------------------------------------------------- roll phase
+
+local function roll(p, which)
+  posse.roll(which)
+  G.rolls = G.rolls + 1
+  posse.set("roll", G.rolls)
+  posse.log(("%s rolls (%d/%d): %s."):format(name(p), G.rolls, G.limit, game.dice_text()))
+end
+
+local function die_labels()
+  local opts = {}
+  for i = 1, posse.dice() do opts[i] = ("Die %d: %s"):format(i, game.face_name(posse.face(i))) end
+  return opts
+end
+
+-- T1: roll all dice, then reroll any dice up to the limit or stop. After each roll the
+-- opponents may react (Jinx), then the roller may play ROLL/OWN cards or go on.
+local function roll_phase(p)
+  roll(p, nil)
+  while true do
+    game.window(OPP_ROLL, ("%s rolled %s. Play a card?"):format(name(p), game.dice_text()))
+    local rerolled = false
+    repeat
+      local ctx = game.ctx(p)
+      local cards = game.playable(p, ROLL_OWN, ctx)
+      local can_roll = not G.fixed and G.rolls < G.limit
+      if not can_roll and #cards == 0 then return end
+      local opts = { "Stop rolling" }
+      if can_roll then opts[2] = ("Reroll some dice (roll %d of %d)"):format(G.rolls + 1, G.limit) end
+      local base = #opts
+      for i, card in ipairs(cards) do opts[base + i] = "Play " .. posse.def(card).name end
+      local c = posse.choose(p, ("Your dice: %s (roll %d of %d)."):format(game.dice_text(), G.rolls, G.limit), opts)
+      if c == 1 then return end
+      if c <= base then
+        roll(p, posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = posse.dice() }))
+        rerolled = true
+      else
+        game.play_card(p, cards[c - base], ctx)
+      end
+    until rerolled
+  end
+end
+
+----------------------------------------------------------------------- effect
+
+-- "Lady x2 + Boss" (acts are in canonical order, so equal ids are adjacent).
+local function acts_label(p, acts)
+  local parts, i = {}, 1
+  while i <= #acts do
+    local j = i
+    while acts[j + 1] == acts[i] do j = j + 1 end
+    local n = j - i + 1
+    parts[#parts + 1] = game.desperado_name(p, acts[i]) .. (n > 1 and (" x" .. n) or "")
+    i = j + 1
+  end
+  return table.concat(parts, " + ")
+end
+
+local DRAW_NAME = { trio = "Trio", four = "Set of four", misery = "Misery" }
+
+local function effect_label(p, e)
+  if e.kind == "act" then return "Act: " .. acts_label(p, e.acts) end
+  local d = C.draws[e.kind]
+  if d.draw == d.keep then
+    return ("%s: draw %d Wild West card%s"):format(DRAW_NAME[e.kind], d.draw, d.draw > 1 and "s" or "")
+  end
+  return ("%s: draw %d Wild West cards, keep %d"):format(DRAW_NAME[e.kind], d.draw, d.keep)
+end
+
+-- T2-T4: one effect from the final dice; no question when there is only one.
+local function choose_effect(p)
+  local effects = rules.effects_for(game.faces())
+  if #effects == 1 then return effects[1] end
+  local opts = {}
+  for i, e in ipairs(effects) do opts[i] = effect_label(p, e) end
+  return effects[posse.choose(p, ("Your dice: %s. Choose the effect."):format(game.dice_text()), opts)]
+end
+
+-- W1-W3: the drawn cards wait in the seat's pick zone (only he sees them) until he keeps
+-- some; the others go face up to the discard pile. Which he kept is told to him alone.
+local function draw_effect(p, kind)
+  local d = C.draws[kind]
+  local pick = game.pick(p)
+  for _ = 1, d.draw do
+    if not game.draw_top(pick) then break end
+  end
+  local cards = posse.contents(pick)
+  local n = #cards
+  if n == 0 then
+    posse.log(("%s: no Wild West cards left to draw."):format(DRAW_NAME[kind]))
+    return
+  end
+  local keep = {}
+  if n <= d.keep then
+    for i = 1, n do keep[i] = true end
+  else
+    local opts = {}
+    for i, card in ipairs(cards) do opts[i] = posse.def(card).name end
+    if d.keep == 1 then
+      keep[posse.choose(p, "Keep which card?", opts)] = true
+    else
+      for _, i in ipairs(posse.choose(p, ("Keep which %d cards?"):format(d.keep), opts, { min = d.keep, max = d.keep })) do
+        keep[i] = true
+      end
+    end
+  end
+  local kept, dropped = {}, {}
+  for i, card in ipairs(cards) do
+    if keep[i] then
+      posse.move(card, game.hand(p))
+      game.obtain(card)
+      kept[#kept + 1] = posse.def(card).name
+    else
+      posse.move(card, game.discard())
+      dropped[#dropped + 1] = posse.def(card).name
+    end
+  end
+  local line = ("%s: %s draws %d, keeps %d"):format(DRAW_NAME[kind], name(p), n, #kept)
+  if #dropped > 0 then line = line .. " and discards " .. table.concat(dropped, ", ") end
+  posse.log(line .. ".")
+  posse.log(("%s keeps %s."):format(name(p), table.concat(kept, ", ")), p)
+end
+
+---------------------------------------------------------------------- actions
+
+-- Kinds of next action a Desperado may take. Safe ones can never hurt the player, so a
+-- lone safe action resolves without a question and is never offered for forfeit.
+local SAFE = { free = true, miss = true, centre_cash = true, draw_card = true, rotate_own = true }
+
+-- D4: opponents whose matching Desperado is still In Jail, clockwise from p's left.
+local function attack_victims(p, id)
+  local out = {}
+  for _, o in ipairs(game.opponents(p)) do
+    if posse.get(id, o) > 0 then out[#out + 1] = o end
+  end
+  return out
+end
+
+-- What Desperado `id` of p does with his next Action: kind, label.
+local function next_action(p, id)
+  local who = game.desperado_name(p, id)
+  local r = posse.get(id, p)
+  if r > 0 then return "free", ("%s: turn one rank (%d left)"):format(who, r) end
+  if id == C.brain then
+    local g = game.gang(p)
+    return g.ability, ("%s: %s"):format(who, g.text)
+  end
+  local victims = attack_victims(p, id)
+  if #victims == 0 then return "miss", ("%s: attack (nobody to hit)"):format(who) end
+  local names = {}
+  for i, v in ipairs(victims) do names[i] = name(v) end
+  return "attack", ("%s: attack, $%d from %s"):format(who, C.desp[id].attack, table.concat(names, ", "))
+end
+
+-- D6, G-BRAIN, §5.2: one use of the gang ability per Action given to the escaped Brain.
+local function brain_ability(p)
+  local g = game.gang(p)
+  local what = ("%s's %s"):format(name(p), g.brain)
+  if g.ability == "centre_cash" then
+    game.gain(p, g.amount, what)
+  elseif g.ability == "draw_card" then
+    game.draw_cards(p, g.amount, what)
+  elseif g.ability == "rotate_own" then
+    local ids = game.jailed(p)
+    if #ids == 0 then
+      posse.log(what .. ": nobody left in jail.")
+      return
+    end
+    local id = game.ctx(p):choose_desperado(g.brain .. ": rotate which Desperado?", p, ids)
+    game.rotate(p, id, g.amount, what)
+  elseif g.ability == "extort" then
+    local v = game.ctx(p):choose_seat(g.brain .. ": who pays you?", game.opponents(p))
+    game.extort(v, p, g.amount, what)
+  else
+    error(("data.gangs: unknown Brain ability '%s'"):format(tostring(g.ability)), 0)
+  end
+end
+
+-- D3-D6: one Action of Desperado `id`.
+local function resolve_one(p, id)
+  local i = C.desp[id].index
+  G.acts[i] = G.acts[i] - 1
+  if posse.get(id, p) > 0 then
+    game.rotate(p, id, 1)
+  elseif id == C.brain then
+    brain_ability(p)
+  else
+    local what = ("%s's %s"):format(name(p), game.desperado_name(p, id))
+    local victims = attack_victims(p, id)
+    if #victims == 0 then
+      posse.log(what .. " finds nobody to attack.")
+    else
+      game.hurt(victims, C.desp[id].attack, what)
+    end
+  end
+end
+
+-- G-ACTION-ORDER, G-DECLINE: the player resolves his Actions one at a time in the order
+-- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
+local function resolve_actions(p)
+  while true do
+    local cands, opts, total, unsafe = {}, {}, 0, false
+    for i, id in ipairs(C.ids) do
+      local n = G.acts[i]
+      if n > 0 then
+        total = total + n
+        local kind, label = next_action(p, id)
+        cands[#cands + 1] = id
+        opts[#opts + 1] = n > 1 and ("%s [%d Actions]"):format(label, n) or label
+        if not SAFE[kind] then unsafe = true end
+      end
+    end
+    local ctx = game.ctx(p)
+    local cards = game.playable(p, total > 0 and ACT_OWN or ACT, ctx)
+    if #cards == 0 and (total == 0 or (#cands == 1 and not unsafe)) then
+      if total == 0 then return end
+      resolve_one(p, cands[1])
+    else
+      local nc = #cands
+      for i, card in ipairs(cards) do opts[nc + i] = "Play " .. posse.def(card).name end
+      if total == 0 then
+        opts[#opts + 1] = "Done"
+      elseif unsafe then
+        opts[#opts + 1] = ("Forfeit the %d Action%s left"):format(total, total > 1 and "s" or "")
+      end
+      local c = posse.choose(p, "Your Actions: which comes next?", opts)
+      if c <= nc then
+        resolve_one(p, cands[c])
+      elseif c <= nc + #cards then
+        game.play_card(p, cards[c - nc], ctx)
+      else
+        if total > 0 then
+          posse.log(("%s forfeits %d Action%s."):format(name(p), total, total > 1 and "s" or ""))
+        end
+        return
+      end
+    end
+  end
+end
+
+-- D1-D6: declare the assignment, let opponents answer (Stand-Off), resolve.
+local function act(p, acts)
+  for _, id in ipairs(acts) do
+    local i = C.desp[id].index
+    G.acts[i] = G.acts[i] + 1
+  end
+  G.acting = true
+  local label = acts_label(p, acts)
+  posse.log(("%s acts: %s."):format(name(p), label))
+  game.window(OPP_ACT, ("%s acts: %s. Play a card?"):format(name(p), label))
+  resolve_actions(p)
+  G.acting = false
+  for i = 1, #C.ids do G.acts[i] = 0 end
+end
+
+------------------------------------------------------------------------- turn
+
+-- OWN cards after the effect, until the player ends his turn.
+local function end_window(p)
+  while true do
+    local ctx = game.ctx(p)
+    local cards = game.playable(p, OWN, ctx)
+    if #cards == 0 then return end
+    local opts = { "End turn" }
+    for i, card in ipairs(cards) do opts[i + 1] = "Play " .. posse.def(card).name end
+    local c = posse.choose(p, "Play a card before ending your turn?", opts)
+    if c == 1 then return end
+    game.play_card(p, cards[c - 1], ctx)
+  end
+end
+
+local function take_turn(p)
+  G.turn = G.turn + 1
+  posse.set("turn", G.turn)
+  G.active = p
+  posse.set_current(p)
+  G.rolls, G.limit, G.fixed, G.acting = 0, posse.data.roll_limit, false, false
+  posse.set("roll", 0)
+  posse.set("roll_limit", G.limit)
+  posse.log(("Round %d: %s's turn."):format(G.round, name(p)))
+  roll_phase(p)
+  local e = choose_effect(p)
+  if e.kind == "act" then act(p, e.acts) else draw_effect(p, e.kind) end
+  end_window(p)
+end
+
+-- The guard against endless games: after data.max_rounds rounds the richest gangs still
+-- in the game win together (DECISIONS.md).
+local function turn_limit()
+  local top, winners = nil, {}
+  for s = 1, N do
+    if not game.out(s) then
+      local m = posse.get("money", s)
+      if top == nil or m > top then
+        top, winners = m, { s }
+      elseif m == top then
+        winners[#winners + 1] = s
+      end
+    end
+  end
+  posse.log(("Round limit (%d) reached: the richest gang wins."):format(posse.data.max_rounds))
+  posse.set_current(nil)
+  return { winners = winners, scores = game.scores(), reason = "turn limit" }
+end
+
+local function run()
+  setup()
+  local first = posse.data.first_player
+  if first == 0 then first = posse.random(N) end
+  local s = first
+  G.round = 1
+  posse.set("round", 1)
+  while true do
+    if not game.out(s) then take_turn(s) end
+    s = s % N + 1
+    if s == first then
+      if G.round >= posse.data.max_rounds then return turn_limit() end
+      G.round = G.round + 1
+      posse.set("round", G.round)
+    end
+  end
+end
+
+---Plays a whole game; returns {winners, scores, reason}.
+local function play()
+  game.init()
+  C, N = game.config(), game.players()
+  local ok, res = pcall(run)
+  if ok then return res end
+  if res == game.OVER then return G.result end
+  error(res, 0)
+end
+
+return {
+  play = play,
+  effects_for = rules.effects_for,
+  assignments = rules.assignments,
+  combo = rules.combo,
+  tally = rules.tally,
+  setup_rerolls = rules.setup_rerolls,
+  setup_ranks = rules.setup_ranks,
+  winner_of = rules.winner_of,
+  paid = rules.paid,
+}

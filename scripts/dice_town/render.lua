@@ -1,0 +1,166 @@
+-- Text renderer of Desperados of Dice Town: one seat's view (or the omniscient view) as
+-- plain text within 80 columns. It runs in its own sandbox and sees only the view.
+--
+-- Gang and Desperado display names mirror `data.gangs` and `data.desperados` of
+-- scenarios/dice_town/game.yaml (the view carries counters, not data): keep them in step.
+
+local WIDTH = 80
+
+local GANGS = { "Los Bandidos", "The Gamblers", "The Rustlers", "The Railroad Gang" }
+local BRAINS = { "El Contador", "The Cardsharp", "The Locksmith", "The Forger" }
+local DESPERADOS = {
+  { id = "brain", name = "Brain" },
+  { id = "ugly", name = "Ugly" },
+  { id = "bad", name = "Bad" },
+  { id = "lady", name = "Lady" },
+  { id = "boss", name = "Boss" },
+}
+local FACES = { action = "Action", brain = "Brain", ugly = "Ugly", bad = "Bad", lady = "Lady", boss = "Boss" }
+local WHEN = {
+  roll = "your turn, after a roll",
+  own = "any time in your turn",
+  act = "your turn, while resolving Actions",
+  opp_roll = "another's turn, after his roll",
+  opp_act = "another's turn, after he declares Actions",
+  loss = "when you are about to lose money",
+}
+
+local function pad(s, n)
+  s = tostring(s)
+  if #s >= n then return s:sub(1, n) end
+  return s .. string.rep(" ", n - #s)
+end
+
+local function lpad(s, n)
+  s = tostring(s)
+  if #s >= n then return s:sub(1, n) end
+  return string.rep(" ", n - #s) .. s
+end
+
+-- Appends `text` to `out` wrapped at WIDTH, the first line after `first`, the others after `rest`.
+local function wrap(out, text, first, rest)
+  local line, prefix = "", first
+  for word in tostring(text):gmatch("%S+") do
+    if line ~= "" and #prefix + #line + 1 + #word > WIDTH then
+      out[#out + 1] = prefix .. line
+      line, prefix = word, rest
+    elseif line == "" then
+      line = word
+    else
+      line = line .. " " .. word
+    end
+  end
+  if line ~= "" then out[#out + 1] = prefix .. line end
+end
+
+local function names_of(view, seats)
+  local t = {}
+  for i, s in ipairs(seats or {}) do
+    local sv = view.seats[s]
+    t[i] = sv and sv.name or ("seat " .. s)
+  end
+  return table.concat(t, ", ")
+end
+
+local function card_lines(out, z)
+  for _, o in ipairs(z.objects) do
+    if o.hidden then
+      out[#out + 1] = "  (hidden card)"
+    else
+      local when = o.props and WHEN[o.props.when]
+      out[#out + 1] = "  " .. o.name .. (when and (" - " .. when) or "")
+      if o.text then wrap(out, o.text, "      ", "      ") end
+    end
+  end
+end
+
+return function(view)
+  local out = {}
+  local c = view.counters or {}
+  local head = "== Desperados of Dice Town =="
+  if c.round and c.round > 0 then head = head .. "  Round " .. c.round end
+  if view.current and view.seats[view.current] then
+    head = head .. ", " .. view.seats[view.current].name .. "'s turn"
+    if c.roll and c.roll > 0 then head = head .. (" (roll %d/%d)"):format(c.roll, c.roll_limit or 3) end
+  end
+  out[#out + 1] = head
+
+  local draw, discard = view.zones.draw, view.zones.discard
+  local line = ("Centre $%d   Draw pile %d   Discard %d"):format(c.centre or 0, draw and draw.count or 0,
+    discard and discard.count or 0)
+  local top = discard and discard.objects[1]
+  if top and not top.hidden then line = line .. " (top: " .. top.name .. ")" end
+  out[#out + 1] = line
+  out[#out + 1] = ""
+
+  -- Gangs: ranks left per Desperado ("free" = escaped), money, hand size.
+  local hdr = pad("", 2) .. pad("Player", 11) .. pad("Gang", 18) .. lpad("$", 4)
+  for _, d in ipairs(DESPERADOS) do hdr = hdr .. lpad(d.name, 6) end
+  out[#out + 1] = hdr .. lpad("Cards", 7)
+  for s, sv in ipairs(view.seats) do
+    local k = sv.counters or {}
+    local mark = (s == view.current and ">" or " ") .. (s == view.seat and "*" or " ")
+    local row = mark .. pad(sv.name, 10) .. " " .. pad(GANGS[k.gang or 0] or "-", 17) .. " "
+    if sv.eliminated then
+      row = row .. lpad("out", 4) .. "  (eliminated)"
+    else
+      row = row .. lpad(k.money or 0, 4)
+      for _, d in ipairs(DESPERADOS) do
+        local r = k[d.id]
+        row = row .. lpad(r == nil and "?" or (r == 0 and "free" or r), 6)
+      end
+      local hand = sv.zones and sv.zones.hand
+      row = row .. lpad(hand and hand.count or 0, 7)
+    end
+    out[#out + 1] = row
+  end
+  local brains = {}
+  for s, sv in ipairs(view.seats) do
+    local g = sv.counters and sv.counters.gang
+    if g and BRAINS[g] then brains[#brains + 1] = sv.name .. ": " .. BRAINS[g] end
+  end
+  if #brains > 0 then wrap(out, table.concat(brains, "; "), "  Brains - ", "    ") end
+  out[#out + 1] = ""
+
+  local dice = {}
+  for i, f in ipairs(view.dice or {}) do dice[i] = "[" .. (FACES[f] or f) .. "]" end
+  out[#out + 1] = "Dice: " .. table.concat(dice, " ")
+
+  -- Cards this view may see: the viewer's own, or every seat's in the omniscient view.
+  for s, sv in ipairs(view.seats) do
+    if view.seat == nil or view.seat == s then
+      local who = view.seat and "Your" or (sv.name .. "'s")
+      local pick = sv.zones and sv.zones.pick
+      if pick and pick.count > 0 then
+        out[#out + 1] = who .. " drawn cards (choose which to keep):"
+        card_lines(out, pick)
+      end
+      local hand = sv.zones and sv.zones.hand
+      if hand then
+        if hand.count == 0 then
+          if view.seat then out[#out + 1] = "Your hand is empty." end
+        else
+          out[#out + 1] = ("%s cards (%d):"):format(who, hand.count)
+          card_lines(out, hand)
+        end
+      end
+    end
+  end
+  out[#out + 1] = ""
+
+  local log = view.log or {}
+  out[#out + 1] = "Log:"
+  for i = math.max(1, #log - 7), #log do wrap(out, log[i], "  ", "    ") end
+
+  if view.result then
+    out[#out + 1] = ""
+    local r = view.result
+    local why = r.reason and (" (" .. r.reason .. ")") or ""
+    wrap(out, "GAME OVER: " .. names_of(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "") .. why,
+      "", "  ")
+  elseif view.deciding and #view.deciding > 0 then
+    out[#out + 1] = ""
+    out[#out + 1] = "Waiting for: " .. names_of(view, view.deciding)
+  end
+  return table.concat(out, "\n")
+end

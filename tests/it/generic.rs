@@ -1,0 +1,288 @@
+//! The tests every game gets for free (after OpenSpiel's `RandomSimTest`):
+//! random games end within a bound and without script errors; the same seed and choices
+//! give the same state hash in two separate processes; save, load and continue equals
+//! playing straight through; and for sampled positions and every seat, changing what that
+//! seat cannot see leaves its view unchanged.
+//!
+//! Each game adds one line to `games!` at the bottom, with its content root and player counts.
+
+use posse::state::State;
+use posse::{view, Content, Game, Record};
+use posse_tests::*;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+/// Decisions after which a random game counts as endless.
+const MAX_DECISIONS: usize = 20_000;
+
+/// The choice a deterministic random player makes at `step` of the game played with `seed`:
+/// it depends only on (seed, step), so a game can be stopped, saved and continued.
+fn step_choice(game: &Game, seed: u64, step: usize) -> Option<(usize, Vec<u32>)> {
+    let r = game.next_request()?;
+    let mut rng = posse::rng::Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(step as u64));
+    Some((r.seat, posse::bot::random_choice(r, &mut rng)))
+}
+
+fn play_steps(game: &mut Game, seed: u64, until: usize) {
+    while game.choices().len() < until {
+        let step = game.choices().len();
+        let Some((seat, picks)) = step_choice(game, seed, step) else {
+            return;
+        };
+        game.choose(seat, &picks)
+            .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+    }
+}
+
+fn content(root: &Path, id: &str) -> Arc<Content> {
+    Arc::new(Content::load(root, id).unwrap_or_else(|e| panic!("{e}")))
+}
+
+pub fn random_play(root: &Path, id: &str, players: usize, seeds: u64) {
+    let c = content(root, id);
+    for seed in 0..seeds {
+        let mut g = new_game(&c, seed, players);
+        play_steps(&mut g, seed, MAX_DECISIONS);
+        assert!(
+            g.is_over(),
+            "{id} seed {seed} with {players} players did not end in {MAX_DECISIONS} decisions"
+        );
+        let r = g.result().unwrap();
+        assert!(r.winners.iter().all(|&w| w >= 1 && w <= players));
+        for s in 1..=players {
+            g.render(Some(s))
+                .unwrap_or_else(|e| panic!("{id} seed {seed}: render seat {s}: {e}"));
+        }
+        g.render(None)
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: omniscient render: {e}"));
+    }
+}
+
+/// The state hash after playing `seed` to the end, printed by a child process.
+pub fn hash_in_child(id: &str, root: &Path, players: usize, seed: u64) -> String {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "generic::child_process_hash",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(
+            "POSSE_CHILD",
+            format!("{}|{id}|{players}|{seed}", root.display()),
+        )
+        .output()
+        .expect("the test binary runs again as a child");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.split_once("child-hash: ").map(|(_, h)| h.trim()))
+        .unwrap_or_else(|| {
+            panic!(
+                "no hash from the child process:\n{text}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+        .to_string()
+}
+
+fn final_hash(root: &Path, id: &str, players: usize, seed: u64) -> String {
+    let c = content(root, id);
+    let mut g = new_game(&c, seed, players);
+    play_steps(&mut g, seed, MAX_DECISIONS);
+    posse::hash::hex(g.state_hash())
+}
+
+/// Run by [`hash_in_child`] in a separate process. Without `POSSE_CHILD` it checks the
+/// same thing in-process: two plays of one seed end in one hash.
+#[test]
+fn child_process_hash() {
+    match std::env::var("POSSE_CHILD") {
+        Ok(spec) => {
+            let parts: Vec<&str> = spec.split('|').collect();
+            let h = final_hash(
+                Path::new(parts[0]),
+                parts[1],
+                parts[2].parse().unwrap(),
+                parts[3].parse().unwrap(),
+            );
+            println!("child-hash: {h}");
+        }
+        Err(_) => {
+            let f = fixtures();
+            assert_eq!(final_hash(&f, "hilo", 2, 5), final_hash(&f, "hilo", 2, 5));
+        }
+    }
+}
+
+pub fn determinism_across_processes(root: &Path, id: &str, players: usize) {
+    for seed in [1, 2, 3] {
+        let a = hash_in_child(id, root, players, seed);
+        let b = hash_in_child(id, root, players, seed);
+        assert_eq!(a, b, "{id} seed {seed}: two processes disagree");
+        assert_eq!(
+            a,
+            final_hash(root, id, players, seed),
+            "{id} seed {seed}: child and parent disagree"
+        );
+    }
+    assert_ne!(
+        final_hash(root, id, players, 1),
+        final_hash(root, id, players, 2),
+        "{id}: seeds 1 and 2 gave one game"
+    );
+}
+
+pub fn save_load_continue(root: &Path, id: &str, players: usize) {
+    let c = content(root, id);
+    for seed in [4, 5] {
+        let mut straight = new_game(&c, seed, players);
+        play_steps(&mut straight, seed, MAX_DECISIONS);
+        let total = straight.choices().len();
+        for cut in [0, total / 3, total / 2, total.saturating_sub(1)] {
+            let mut g = new_game(&c, seed, players);
+            play_steps(&mut g, seed, cut);
+            let text = g.record().to_yaml();
+            let record = Record::from_yaml(&text, "save.yaml").unwrap();
+            let (mut loaded, div) = Game::from_record(c.clone(), &record).unwrap();
+            assert!(div.is_none(), "{div:?}");
+            assert_eq!(
+                loaded.state_hash(),
+                g.state_hash(),
+                "{id} seed {seed}: loaded position differs at {cut}"
+            );
+            play_steps(&mut loaded, seed, MAX_DECISIONS);
+            assert_eq!(
+                loaded.state_hash(),
+                straight.state_hash(),
+                "{id} seed {seed}: continued game differs (cut {cut})"
+            );
+        }
+        // Undo to any depth and redo returns to the same game.
+        let mut g = new_game(&c, seed, players);
+        play_steps(&mut g, seed, total / 2);
+        let before = g.state_hash();
+        let n = g.undo(total / 2).unwrap();
+        assert_eq!(n, total / 2);
+        assert_eq!(g.choices().len(), 0);
+        g.redo(n).unwrap();
+        assert_eq!(g.state_hash(), before);
+    }
+}
+
+/// Moves every object `seat` cannot see among the places such objects occupy, and changes
+/// every counter `seat` cannot read.
+fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
+    let mut s = state.clone();
+    let mut slots = Vec::new();
+    let mut objs = Vec::new();
+    for (z, zone) in state.zones.iter().enumerate() {
+        for (i, &o) in zone.objects.iter().enumerate() {
+            if !state.visible(content, o, seat) {
+                slots.push((z, i));
+                objs.push(o);
+            }
+        }
+    }
+    let mut rng = posse::rng::Rng::new(seed);
+    rng.shuffle(&mut objs);
+    for (&(z, i), &o) in slots.iter().zip(&objs) {
+        s.zones[z].objects[i] = o;
+        s.objects[o].zone = z;
+    }
+    for (d, decl) in content.counters.iter().enumerate() {
+        let slot = state.counter_index[&decl.id];
+        let owners: Vec<Option<usize>> = if decl.per_seat {
+            (0..state.players()).map(Some).collect()
+        } else {
+            vec![None]
+        };
+        for (k, owner) in owners.into_iter().enumerate() {
+            if !State::counter_visible(content, d, owner, seat) {
+                s.counters[slot.first + k] += 1 + rng.below(7) as i64;
+            }
+        }
+    }
+    s
+}
+
+pub fn no_leaks(root: &Path, id: &str, players: usize) {
+    let c = content(root, id);
+    let mut checked = 0;
+    let mut moved = 0;
+    for seed in 0..4 {
+        let mut g = new_game(&c, seed, players);
+        let mut step = 0;
+        while !g.is_over() && step < MAX_DECISIONS {
+            if step % 5 == 0 {
+                let st = g.state().clone();
+                let deciding: Vec<usize> = g.pending().iter().map(|r| r.seat - 1).collect();
+                for seat in 0..players {
+                    let before = view::compute(
+                        &c,
+                        &st,
+                        Some(seat),
+                        deciding.clone(),
+                        g.result(),
+                        usize::MAX,
+                    );
+                    let p = perturb(&c, &st, seat, seed * 7919 + step as u64);
+                    if p.zones
+                        .iter()
+                        .zip(&st.zones)
+                        .any(|(a, b)| a.objects != b.objects)
+                    {
+                        moved += 1;
+                    }
+                    let after =
+                        view::compute(&c, &p, Some(seat), deciding.clone(), g.result(), usize::MAX);
+                    assert_eq!(
+                        before,
+                        after,
+                        "{id} seed {seed} step {step}: seat {} sees what it should not",
+                        seat + 1
+                    );
+                    checked += 1;
+                }
+            }
+            let Some((seat, picks)) = step_choice(&g, seed, step) else {
+                break;
+            };
+            g.choose(seat, &picks).unwrap();
+            step += 1;
+        }
+    }
+    assert!(checked > 0);
+    assert!(
+        moved > 0,
+        "{id}: no position had hidden objects to move: the test proved nothing"
+    );
+}
+
+macro_rules! games {
+    ($($name:ident: $root:expr, $id:literal, [$($players:literal),*], $seeds:literal;)*) => {$(
+        mod $name {
+            use super::*;
+            #[test]
+            fn random_play_ends_without_errors() {
+                $( random_play(&$root, $id, $players, $seeds); )*
+            }
+            #[test]
+            fn same_seed_same_game_in_two_processes() {
+                $( determinism_across_processes(&$root, $id, $players); )*
+            }
+            #[test]
+            fn save_load_continue_equals_straight_play() {
+                $( save_load_continue(&$root, $id, $players); )*
+            }
+            #[test]
+            fn views_hide_what_a_seat_cannot_see() {
+                $( no_leaks(&$root, $id, $players); )*
+            }
+        }
+    )*};
+}
+
+games! {
+    hilo: fixtures(), "hilo", [2, 3], 200;
+}

@@ -1,0 +1,5 @@
+//! The one integration-test binary: engine behaviour on fixture games, the generic tests
+//! every game gets, and each game's rule tests.
+
+mod engine;
+mod generic;

@@ -1,0 +1,57 @@
+//! Shared helpers for the integration tests: where content lives, loading it, and driving
+//! games with scripted or random choices.
+
+use posse::{Content, Game, Setup};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The project's own content root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The test fixtures' content root (small games that exercise the engine).
+pub fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+pub fn load(game: &str) -> Arc<Content> {
+    Arc::new(Content::load(&root(), game).unwrap_or_else(|e| panic!("{e}")))
+}
+
+pub fn load_fixture(game: &str) -> Arc<Content> {
+    Arc::new(Content::load(&fixtures(), game).unwrap_or_else(|e| panic!("{e}")))
+}
+
+pub fn new_game(content: &Arc<Content>, seed: u64, players: usize) -> Game {
+    let setup = Setup::new(content, seed, Some(players)).unwrap_or_else(|e| panic!("{e}"));
+    Game::new(content.clone(), setup).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Answers the next pending decision with the option whose label starts with `prefix`.
+pub fn pick(game: &mut Game, prefix: &str) {
+    let r = game.next_request().expect("a decision is pending");
+    let labels = r.labels();
+    let i = labels
+        .iter()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| {
+            panic!(
+                "no option starting with {prefix:?} in {labels:?} (prompt {:?})",
+                r.prompt
+            )
+        });
+    let seat = r.seat;
+    game.choose(seat, &[i as u32 + 1])
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Plays random choices from a bot seeded with `seed` for at most `steps` decisions.
+pub fn play_random_steps(game: &mut Game, seed: u64, steps: usize) {
+    let mut rng = posse::rng::Rng::new(seed);
+    for _ in 0..steps {
+        let Some(r) = game.next_request() else { return };
+        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+        game.choose(seat, &picks).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
