@@ -77,12 +77,7 @@ impl Board {
     /// Neighbours sorted by name, or None for an unknown node.
     pub fn neighbours(&self, name: &str) -> Option<Vec<&str>> {
         let &i = self.index.get(name)?;
-        Some(
-            self.adj[i]
-                .iter()
-                .map(|&j| self.names[j].as_str())
-                .collect(),
-        )
+        Some(self.adj[i].iter().map(|&j| self.names[j].as_str()).collect())
     }
 
     /// A shortest path from `a` to `b`, both included; ties broken by name order, so the
@@ -121,10 +116,7 @@ mod tests {
     #[test]
     fn grid_paths() {
         let b = Board::grid(3, 3, false);
-        assert_eq!(
-            b.neighbours("2,2").unwrap(),
-            vec!["1,2", "2,1", "2,3", "3,2"]
-        );
+        assert_eq!(b.neighbours("2,2").unwrap(), vec!["1,2", "2,1", "2,3", "3,2"]);
         assert_eq!(b.path("1,1", "3,3").unwrap().len(), 5);
         let d = Board::grid(3, 3, true);
         assert_eq!(d.path("1,1", "3,3").unwrap(), vec!["1,1", "2,2", "3,3"]);

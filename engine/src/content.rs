@@ -233,10 +233,7 @@ impl Content {
     pub fn list(root: &Path) -> Result<Vec<String>> {
         let dir = root.join("scenarios");
         let entries = fs::read_dir(&dir).map_err(|e| {
-            Error::Content(vec![Diagnostic::file(
-                dir.display().to_string(),
-                format!("cannot read folder: {e}"),
-            )])
+            Error::Content(vec![Diagnostic::file(dir.display().to_string(), format!("cannot read folder: {e}"))])
         })?;
         let mut ids: Vec<String> = entries
             .filter_map(|e| e.ok())
@@ -249,12 +246,7 @@ impl Content {
 
     /// Loads and checks game `id` from `root`.
     pub fn load(root: &Path, id: &str) -> Result<Content> {
-        Loader {
-            root,
-            diags: Vec::new(),
-            hash: Fnv::default(),
-        }
-        .load(id)
+        Loader { root, diags: Vec::new(), hash: Fnv::default() }.load(id)
     }
 
     /// Index of a zone declaration by id.
@@ -278,8 +270,7 @@ impl Loader<'_> {
                 Some(text)
             }
             Err(e) => {
-                self.diags
-                    .push(Diagnostic::file(rel, format!("cannot read file: {e}")));
+                self.diags.push(Diagnostic::file(rel, format!("cannot read file: {e}")));
                 None
             }
         }
@@ -289,10 +280,7 @@ impl Loader<'_> {
         match serde_yaml::from_str::<T>(text) {
             Ok(v) => Some(v),
             Err(e) => {
-                let (line, column) = e
-                    .location()
-                    .map(|l| (l.line(), l.column()))
-                    .unwrap_or((0, 0));
+                let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
                 let msg = e.to_string();
                 // serde_yaml appends " at line L column C"; the diagnostic says it already.
                 let msg = match msg.find(" at line ") {
@@ -323,58 +311,26 @@ impl Loader<'_> {
                 format!("no such game '{id}' under {}", self.root.display()),
             )]));
         }
-        let text = self
-            .read(&game_rel)
-            .ok_or_else(|| Error::Content(self.diags.clone()))?;
-        let game: GameFile = self
-            .parse(&game_rel, &text)
-            .ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let text = self.read(&game_rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let game: GameFile = self.parse(&game_rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
         let line_of = |needle: &str| find_line(&text, needle, 1).unwrap_or(0);
 
         if game.id != id {
-            self.err(
-                &game_rel,
-                line_of("id:"),
-                format!("id '{}' should match its folder '{id}'", game.id),
-            );
+            self.err(&game_rel, line_of("id:"), format!("id '{}' should match its folder '{id}'", game.id));
         }
         if game.api != crate::API_VERSION {
             self.err(
                 &game_rel,
                 line_of("api:"),
-                format!(
-                    "written for Lua API {}, this engine provides API {}",
-                    game.api,
-                    crate::API_VERSION
-                ),
+                format!("written for Lua API {}, this engine provides API {}", game.api, crate::API_VERSION),
             );
         }
         let p = game.players;
-        if p.min == 0
-            || p.min > p.max
-            || p.max > 64
-            || p.default.is_some_and(|d| d < p.min || d > p.max)
-        {
-            self.err(
-                &game_rel,
-                line_of("players:"),
-                "expected 1 <= min <= default <= max <= 64",
-            );
+        if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
+            self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
         }
-        check_unique(
-            &mut self,
-            &game_rel,
-            &text,
-            game.zones.iter().map(|z| z.id.as_str()),
-            "zone",
-        );
-        check_unique(
-            &mut self,
-            &game_rel,
-            &text,
-            game.counters.iter().map(|c| c.id.as_str()),
-            "counter",
-        );
+        check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
+        check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
         for c in &game.counters {
             if !c.per_seat && c.visibility == CounterVisibility::Owner {
                 self.err(
@@ -389,28 +345,17 @@ impl Loader<'_> {
                 self.err(
                     &game_rel,
                     line_of(&z.id),
-                    format!(
-                        "zone '{}': visibility {:?} needs per_seat: true",
-                        z.id, z.visibility
-                    )
-                    .to_lowercase(),
+                    format!("zone '{}': visibility {:?} needs per_seat: true", z.id, z.visibility).to_lowercase(),
                 );
             }
         }
         let mut dice = Vec::new();
         for d in &game.dice {
             if d.faces.is_empty() {
-                self.err(
-                    &game_rel,
-                    line_of(&d.id),
-                    format!("dice '{}': expected at least one face", d.id),
-                );
+                self.err(&game_rel, line_of(&d.id), format!("dice '{}': expected at least one face", d.id));
             }
             for _ in 0..d.count {
-                dice.push(Die {
-                    kind: d.id.clone(),
-                    faces: d.faces.clone(),
-                });
+                dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
             }
         }
         let board = match &game.board {
@@ -447,11 +392,7 @@ impl Loader<'_> {
             };
             let zone = game.zones.iter().position(|z| z.id == file.zone);
             if zone.is_none() {
-                self.err(
-                    &rel,
-                    find_line(&text, "zone:", 1).unwrap_or(0),
-                    format!("unknown zone '{}'", file.zone),
-                );
+                self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));
             }
             if zone.is_some_and(|z| game.zones[z].per_seat) {
                 self.err(
@@ -475,11 +416,7 @@ impl Loader<'_> {
                 }
                 let script = d.script.map(|code| {
                     let line = script_line(&text, id_line, &code);
-                    Source {
-                        file: rel.clone(),
-                        line,
-                        code,
-                    }
+                    Source { file: rel.clone(), line, code }
                 });
                 defs.push(Def {
                     id: d.id,
@@ -495,25 +432,15 @@ impl Loader<'_> {
 
         // Lua: the game's folder and the shared helpers.
         let mut modules = BTreeMap::new();
-        for (dir, prefix) in [
-            (format!("scripts/{id}"), id.to_string()),
-            ("scripts/lib".to_string(), "lib".to_string()),
-        ] {
+        for (dir, prefix) in [(format!("scripts/{id}"), id.to_string()), ("scripts/lib".to_string(), "lib".to_string())]
+        {
             let mut files = lua_files(&self.root.join(&dir));
             files.sort();
             for f in files {
                 let rel = format!("{dir}/{f}");
                 if let Some(code) = self.read(&rel) {
-                    let module =
-                        format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
-                    modules.insert(
-                        module,
-                        Source {
-                            file: rel,
-                            line: 1,
-                            code,
-                        },
-                    );
+                    let module = format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
+                    modules.insert(module, Source { file: rel, line: 1, code });
                 }
             }
         }
@@ -528,11 +455,7 @@ impl Loader<'_> {
                         0,
                         format!("{what}: no file scripts/{id}/{name}"),
                     ));
-                    Source {
-                        file: String::new(),
-                        line: 1,
-                        code: String::new(),
-                    }
+                    Source { file: String::new(), line: 1, code: String::new() }
                 }
             }
         };
@@ -562,21 +485,11 @@ impl Loader<'_> {
     }
 }
 
-fn check_unique<'a>(
-    l: &mut Loader,
-    file: &str,
-    text: &str,
-    ids: impl Iterator<Item = &'a str>,
-    what: &str,
-) {
+fn check_unique<'a>(l: &mut Loader, file: &str, text: &str, ids: impl Iterator<Item = &'a str>, what: &str) {
     let mut seen = Vec::new();
     for id in ids {
         if seen.contains(&id) {
-            l.err(
-                file,
-                find_line(text, id, 1).unwrap_or(0),
-                format!("{what} '{id}' is declared twice"),
-            );
+            l.err(file, find_line(text, id, 1).unwrap_or(0), format!("{what} '{id}' is declared twice"));
         }
         seen.push(id);
     }
@@ -584,18 +497,13 @@ fn check_unique<'a>(
 
 fn is_id(s: &str) -> bool {
     !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && !s.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// The first line (1-based) at or after `from` that contains `needle`.
 fn find_line(text: &str, needle: &str, from: usize) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .skip(from.saturating_sub(1))
-        .find(|(_, l)| l.contains(needle))
-        .map(|(i, _)| i + 1)
+    text.lines().enumerate().skip(from.saturating_sub(1)).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
 /// The YAML line on which a definition's `script:` code starts: the line after
@@ -605,10 +513,7 @@ fn script_line(text: &str, id_line: usize, code: &str) -> usize {
         return 1;
     };
     let line = text.lines().nth(at - 1).unwrap_or("");
-    let rest = line
-        .split_once("script:")
-        .map(|(_, r)| r.trim())
-        .unwrap_or("");
+    let rest = line.split_once("script:").map(|(_, r)| r.trim()).unwrap_or("");
     if rest.starts_with('|') || rest.starts_with('>') || rest.is_empty() {
         // Block scalar: the code starts at the first line after `script:` whose text
         // begins the code (blank lines inside the block are kept by YAML).

@@ -16,18 +16,8 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(
-        file: impl Into<String>,
-        line: usize,
-        column: usize,
-        message: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            file: file.into(),
-            line,
-            column,
-            message: message.into(),
-        }
+    pub fn new(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
+        Diagnostic { file: file.into(), line, column, message: message.into() }
     }
 
     /// A problem with a whole file (missing, unreadable).
@@ -67,11 +57,7 @@ pub enum Error {
 }
 
 fn join(diags: &[Diagnostic]) -> String {
-    diags
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

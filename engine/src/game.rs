@@ -37,15 +37,9 @@ impl Setup {
         let p = content.players;
         let n = players.unwrap_or(p.default.unwrap_or(p.min));
         if n < p.min || n > p.max {
-            return Err(Error::Usage(format!(
-                "{} is for {} to {} players, not {n}",
-                content.id, p.min, p.max
-            )));
+            return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
         }
-        Ok(Setup {
-            seed,
-            seats: (1..=n).map(|i| format!("p{i}")).collect(),
-        })
+        Ok(Setup { seed, seats: (1..=n).map(|i| format!("p{i}")).collect() })
     }
 }
 
@@ -104,19 +98,11 @@ impl GameResult {
         let winners = if self.winners.is_empty() {
             "none".to_string()
         } else {
-            self.winners
-                .iter()
-                .map(|w| w.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
+            self.winners.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(",")
         };
         let mut out = format!("result: winners={winners}");
         if !self.scores.is_empty() {
-            let s: Vec<String> = self
-                .scores
-                .iter()
-                .map(|(k, v)| format!("{k}:{v}"))
-                .collect();
+            let s: Vec<String> = self.scores.iter().map(|(k, v)| format!("{k}:{v}")).collect();
             out.push_str(&format!(" scores={}", s.join(",")));
         }
         if let Some(r) = &self.reason {
@@ -160,23 +146,14 @@ impl Game {
         let p = content.players;
         let n = setup.seats.len();
         if n < p.min || n > p.max {
-            return Err(Error::Usage(format!(
-                "{} is for {} to {} players, not {n}",
-                content.id, p.min, p.max
-            )));
+            return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
         }
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
         let main_module = format!(
             "{}.{}",
             content.id,
-            content
-                .main
-                .file
-                .rsplit('/')
-                .next()
-                .unwrap_or("main")
-                .trim_end_matches(".lua")
+            content.main.file.rsplit('/').next().unwrap_or("main").trim_end_matches(".lua")
         );
         let main = vm.require(&main_module)?;
         let play = match &main {
@@ -215,28 +192,15 @@ impl Game {
 
     /// Replays a record as far as it fits. Returns the game and, when a choice no longer
     /// fits (the scripts changed, or the file was edited), where and why replay stopped.
-    pub fn from_record(
-        content: Arc<Content>,
-        record: &Record,
-    ) -> Result<(Game, Option<Divergence>)> {
+    pub fn from_record(content: Arc<Content>, record: &Record) -> Result<(Game, Option<Divergence>)> {
         if record.game != content.id {
-            return Err(Error::Save(format!(
-                "the save is a game of '{}', not '{}'",
-                record.game, content.id
-            )));
+            return Err(Error::Save(format!("the save is a game of '{}', not '{}'", record.game, content.id)));
         }
-        let setup = Setup {
-            seed: record.seed,
-            seats: record.seats.clone(),
-        };
+        let setup = Setup { seed: record.seed, seats: record.seats.clone() };
         let mut game = Game::new(content, setup)?;
         for (i, c) in record.choices.iter().enumerate() {
             if let Err(e) = game.choose(c.seat, &c.picks) {
-                let d = Divergence {
-                    index: i + 1,
-                    choice: c.clone(),
-                    message: e.to_string(),
-                };
+                let d = Divergence { index: i + 1, choice: c.clone(), message: e.to_string() };
                 return Ok((game, Some(d)));
             }
         }
@@ -259,24 +223,14 @@ impl Game {
     pub fn pending(&self) -> Vec<&Request> {
         match &self.pending {
             None => Vec::new(),
-            Some(p) => p
-                .requests
-                .iter()
-                .zip(&p.answers)
-                .filter(|(_, a)| a.is_none())
-                .map(|(r, _)| r)
-                .collect(),
+            Some(p) => p.requests.iter().zip(&p.answers).filter(|(_, a)| a.is_none()).map(|(r, _)| r).collect(),
         }
     }
 
     /// The first unanswered request, if any (cheap; what bots and the sim use).
     pub fn next_request(&self) -> Option<&Request> {
         let p = self.pending.as_ref()?;
-        p.requests
-            .iter()
-            .zip(&p.answers)
-            .find(|(_, a)| a.is_none())
-            .map(|(r, _)| r)
+        p.requests.iter().zip(&p.answers).find(|(_, a)| a.is_none()).map(|(r, _)| r)
     }
 
     pub fn result(&self) -> Option<&GameResult> {
@@ -332,16 +286,9 @@ impl Game {
 
     fn validate(&self, seat: usize, picks: &[u32]) -> Result<usize> {
         let Some(p) = &self.pending else {
-            return Err(Error::Illegal(
-                "the game is over: there is no decision to make".into(),
-            ));
+            return Err(Error::Illegal("the game is over: there is no decision to make".into()));
         };
-        let Some(idx) = p
-            .requests
-            .iter()
-            .zip(&p.answers)
-            .position(|(r, a)| r.seat == seat && a.is_none())
-        else {
+        let Some(idx) = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none()) else {
             let waiting: Vec<String> = self.pending().iter().map(|r| r.seat.to_string()).collect();
             return Err(Error::Illegal(format!(
                 "seat {seat} has no decision to make (waiting for seat {})",
@@ -350,10 +297,7 @@ impl Game {
         };
         let r = &p.requests[idx];
         if let Some(&bad) = picks.iter().find(|&&x| x < 1 || x as usize > r.count) {
-            return Err(Error::Illegal(format!(
-                "option {bad} does not exist (options are 1..{})",
-                r.count
-            )));
+            return Err(Error::Illegal(format!("option {bad} does not exist (options are 1..{})", r.count)));
         }
         if r.multi {
             let mut sorted = picks.to_vec();
@@ -363,21 +307,11 @@ impl Game {
                 return Err(Error::Illegal("an option may be picked only once".into()));
             }
             if picks.len() < r.min || picks.len() > r.max {
-                let want = if r.min == r.max {
-                    r.min.to_string()
-                } else {
-                    format!("{} to {}", r.min, r.max)
-                };
-                return Err(Error::Illegal(format!(
-                    "pick {want} options, not {}",
-                    picks.len()
-                )));
+                let want = if r.min == r.max { r.min.to_string() } else { format!("{} to {}", r.min, r.max) };
+                return Err(Error::Illegal(format!("pick {want} options, not {}", picks.len())));
             }
         } else if picks.len() != 1 {
-            return Err(Error::Illegal(format!(
-                "pick exactly one option, not {}",
-                picks.len()
-            )));
+            return Err(Error::Illegal(format!("pick exactly one option, not {}", picks.len())));
         }
         Ok(idx)
     }
@@ -394,16 +328,11 @@ impl Game {
         let arg = if pending.each {
             let t = lua.create_table().map_err(lua_err)?;
             for (r, a) in pending.requests.iter().zip(&pending.answers) {
-                t.push(answer(r, a.as_ref().expect("all answered")).map_err(lua_err)?)
-                    .map_err(lua_err)?;
+                t.push(answer(r, a.as_ref().expect("all answered")).map_err(lua_err)?).map_err(lua_err)?;
             }
             Value::Table(t)
         } else {
-            answer(
-                &pending.requests[0],
-                pending.answers[0].as_ref().expect("answered"),
-            )
-            .map_err(lua_err)?
+            answer(&pending.requests[0], pending.answers[0].as_ref().expect("answered")).map_err(lua_err)?
         };
         let mut args = MultiValue::new();
         args.push_back(arg);
@@ -413,10 +342,7 @@ impl Game {
     /// Runs the flow to its next decision or its end.
     fn resume(&mut self, args: MultiValue) -> Result<()> {
         self.vm.refill();
-        let out = self
-            .flow
-            .resume::<MultiValue>(args)
-            .map_err(|e| Error::Script(script_message(&e)))?;
+        let out = self.flow.resume::<MultiValue>(args).map_err(|e| Error::Script(script_message(&e)))?;
         if self.flow.status() != ThreadStatus::Resumable {
             self.result = Some(self.parse_result(out.into_iter().next().unwrap_or(Value::Nil))?);
             self.pending = None;
@@ -438,71 +364,38 @@ impl Game {
                     )?);
                 }
                 if requests.is_empty() {
-                    return Err(Error::Script(
-                        "posse.choose_each: expected at least one request".into(),
-                    ));
+                    return Err(Error::Script("posse.choose_each: expected at least one request".into()));
                 }
                 let mut seats: Vec<usize> = requests.iter().map(|r| r.seat).collect();
                 seats.sort_unstable();
                 seats.dedup();
                 if seats.len() != requests.len() {
-                    return Err(Error::Script(
-                        "posse.choose_each: at most one request per seat".into(),
-                    ));
+                    return Err(Error::Script("posse.choose_each: at most one request per seat".into()));
                 }
-                Pending {
-                    answers: vec![None; requests.len()],
-                    requests,
-                    each: true,
-                }
+                Pending { answers: vec![None; requests.len()], requests, each: true }
             }
             Some(seat) => {
                 let mut next = || vals.next().unwrap_or(Value::Nil);
                 let (prompt, options, min, max) = (next(), next(), next(), next());
                 let r = self.parse_request(seat, prompt, options, min, max)?;
-                Pending {
-                    requests: vec![r],
-                    answers: vec![None],
-                    each: false,
-                }
+                Pending { requests: vec![r], answers: vec![None], each: false }
             }
-            None => {
-                return Err(Error::Script(
-                    "the flow yielded without a decision: use posse.choose".into(),
-                ))
-            }
+            None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
         };
         self.pending = Some(pending);
         Ok(())
     }
 
-    fn parse_request(
-        &self,
-        seat: Value,
-        prompt: Value,
-        options: Value,
-        min: Value,
-        max: Value,
-    ) -> Result<Request> {
+    fn parse_request(&self, seat: Value, prompt: Value, options: Value, min: Value, max: Value) -> Result<Request> {
         let bad = |m: String| Error::Script(format!("posse.choose: {m}"));
         let seat = match seat {
             Value::Integer(s) if s >= 1 && s as usize <= self.players() => s as usize,
-            other => {
-                return Err(bad(format!(
-                    "expected a seat 1..{}, got {other:?}",
-                    self.players()
-                )))
-            }
+            other => return Err(bad(format!("expected a seat 1..{}, got {other:?}", self.players()))),
         };
         let prompt = match prompt {
             Value::String(s) => s.to_string_lossy(),
             Value::Nil => String::new(),
-            other => {
-                return Err(bad(format!(
-                    "expected a prompt string, got {}",
-                    other.type_name()
-                )))
-            }
+            other => return Err(bad(format!("expected a prompt string, got {}", other.type_name()))),
         };
         let Value::Table(options) = options else {
             return Err(bad("expected a list of option labels".into()));
@@ -512,32 +405,16 @@ impl Game {
             (Value::Nil, Value::Nil) => (false, 1, 1),
             (Value::Integer(a), Value::Integer(b)) => (true, a.max(0) as usize, b.max(0) as usize),
             (a, b) => {
-                return Err(bad(format!(
-                    "min and max must be integers, got {} and {}",
-                    a.type_name(),
-                    b.type_name()
-                )))
+                return Err(bad(format!("min and max must be integers, got {} and {}", a.type_name(), b.type_name())))
             }
         };
         if count == 0 && !(multi && min == 0) {
-            return Err(bad(format!(
-                "seat {seat} was offered no options (prompt: {prompt:?})"
-            )));
+            return Err(bad(format!("seat {seat} was offered no options (prompt: {prompt:?})")));
         }
         if multi && (min > max || max > count) {
-            return Err(bad(format!(
-                "expected 0 <= min <= max <= {count} options, got min {min} max {max}"
-            )));
+            return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
         }
-        Ok(Request {
-            seat,
-            prompt,
-            count,
-            multi,
-            min,
-            max,
-            options,
-        })
+        Ok(Request { seat, prompt, count, multi, min, max, options })
     }
 
     fn parse_result(&self, v: Value) -> Result<GameResult> {
@@ -548,11 +425,7 @@ impl Game {
             )));
         };
         let winners: Vec<usize> = match t.get::<Option<Vec<i64>>>("winners") {
-            Ok(w) => w
-                .unwrap_or_default()
-                .into_iter()
-                .map(|s| s as usize)
-                .collect(),
+            Ok(w) => w.unwrap_or_default().into_iter().map(|s| s as usize).collect(),
             Err(e) => {
                 return Err(Error::Script(format!(
                     "{file}: result.winners: expected a list of seats ({})",
@@ -561,28 +434,19 @@ impl Game {
             }
         };
         if let Some(&w) = winners.iter().find(|&&w| w < 1 || w > self.players()) {
-            return Err(Error::Script(format!(
-                "{file}: result.winners: seat {w} does not exist"
-            )));
+            return Err(Error::Script(format!("{file}: result.winners: seat {w} does not exist")));
         }
         let mut scores = BTreeMap::new();
         if let Ok(Some(s)) = t.get::<Option<Table>>("scores") {
             for pair in s.pairs::<i64, i64>() {
                 let (k, v) = pair.map_err(|e| {
-                    Error::Script(format!(
-                        "{file}: result.scores: expected seat = integer ({})",
-                        script_message(&e)
-                    ))
+                    Error::Script(format!("{file}: result.scores: expected seat = integer ({})", script_message(&e)))
                 })?;
                 scores.insert(k as usize, v);
             }
         }
         let reason = t.get::<Option<String>>("reason").ok().flatten();
-        Ok(GameResult {
-            winners,
-            scores,
-            reason,
-        })
+        Ok(GameResult { winners, scores, reason })
     }
 
     fn rebuild(content: Arc<Content>, setup: Setup, choices: &[Choice]) -> Result<Game> {
@@ -639,14 +503,7 @@ impl Game {
     pub fn view_with_log(&self, seat: Option<usize>, log_tail: usize) -> View {
         let deciding: Vec<usize> = self.pending().iter().map(|r| r.seat - 1).collect();
         let st = self.vm.shared.state.borrow();
-        view::compute(
-            &self.content,
-            &st,
-            seat.map(|s| s - 1),
-            deciding,
-            self.result.as_ref(),
-            log_tail,
-        )
+        view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, self.result.as_ref(), log_tail)
     }
 
     /// Draws the view of `seat` with the game's Lua renderer.
@@ -661,11 +518,7 @@ impl Game {
     /// The log lines `seat` may read (all for None), oldest first.
     pub fn log_lines(&self, seat: Option<usize>) -> Vec<String> {
         let st = self.vm.shared.state.borrow();
-        st.log
-            .iter()
-            .filter(|l| l.audience.admits(seat.map(|s| s - 1)))
-            .map(|l| l.text.clone())
-            .collect()
+        st.log.iter().filter(|l| l.audience.admits(seat.map(|s| s - 1))).map(|l| l.text.clone()).collect()
     }
 
     /// Lines scripts `print`ed (debugging output; omniscient only).
@@ -701,29 +554,17 @@ impl Game {
     /// Makes the next dice rolls show these faces, in order (tests of worked examples).
     /// Rigged rolls are not part of the log: a rigged game does not replay.
     pub fn rig_dice(&mut self, faces: &[&str]) {
-        self.vm
-            .shared
-            .state
-            .borrow_mut()
-            .rigged
-            .extend(faces.iter().map(|f| f.to_string()));
+        self.vm.shared.state.borrow_mut().rigged.extend(faces.iter().map(|f| f.to_string()));
     }
 
     /// Runs a Lua chunk in the game's VM, outside the flow, and returns its value as JSON.
     /// For tests and tools: changes it makes are not in the log.
     pub fn eval(&mut self, code: &str) -> Result<serde_json::Value> {
         self.vm.refill();
-        let f = self
-            .vm
-            .lua
-            .load(code)
-            .set_name("=eval")
-            .into_function()
-            .map_err(lua_err)?;
+        let f = self.vm.lua.load(code).set_name("=eval").into_function().map_err(lua_err)?;
         let v: Value = f.call(()).map_err(|e| Error::Script(script_message(&e)))?;
         let v = if let Value::Nil = v { Value::Nil } else { v };
-        serde_json::to_value(&v)
-            .map_err(|e| Error::Script(format!("eval: the value cannot be shown as JSON: {e}")))
+        serde_json::to_value(&v).map_err(|e| Error::Script(format!("eval: the value cannot be shown as JSON: {e}")))
     }
 
     /// Converts a Rust value for `eval`-style helpers.

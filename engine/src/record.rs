@@ -25,10 +25,7 @@ impl TryFrom<Vec<u32>> for Choice {
     type Error = String;
     fn try_from(v: Vec<u32>) -> Result<Choice, String> {
         match v.split_first() {
-            Some((&seat, picks)) if seat >= 1 => Ok(Choice {
-                seat: seat as usize,
-                picks: picks.to_vec(),
-            }),
+            Some((&seat, picks)) if seat >= 1 => Ok(Choice { seat: seat as usize, picks: picks.to_vec() }),
             _ => Err("a choice is [seat, pick, ...] with seats from 1".into()),
         }
     }
@@ -59,10 +56,7 @@ impl Record {
         out.push_str(&format!("game: {}\n", self.game));
         out.push_str(&format!("content_hash: \"{}\"\n", self.content_hash));
         out.push_str(&format!("seed: {}\n", self.seed));
-        out.push_str(&format!(
-            "seats: {}\n",
-            serde_json::to_string(&self.seats).unwrap_or_default()
-        ));
+        out.push_str(&format!("seats: {}\n", serde_json::to_string(&self.seats).unwrap_or_default()));
         if self.choices.is_empty() {
             out.push_str("choices: []\n");
         } else {
@@ -80,7 +74,9 @@ impl Record {
             let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             let msg = e.to_string();
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            Error::Save(format!("{file}{at}: {msg} (expected a posse save file: posse_save, game, content_hash, seed, seats, choices)"))
+            Error::Save(format!(
+                "{file}{at}: {msg} (expected a posse save file: posse_save, game, content_hash, seed, seats, choices)"
+            ))
         })?;
         if r.posse_save != SAVE_VERSION {
             return Err(Error::Save(format!(
@@ -89,21 +85,18 @@ impl Record {
             )));
         }
         if r.seats.is_empty() {
-            return Err(Error::Save(format!(
-                "{file}: seats: expected at least one seat"
-            )));
+            return Err(Error::Save(format!("{file}: seats: expected at least one seat")));
         }
         Ok(r)
     }
 
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        std::fs::write(path, self.to_yaml())
-            .map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
+        std::fs::write(path, self.to_yaml()).map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
     }
 
     pub fn load(path: &Path) -> Result<Record, Error> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Save(format!("{}: cannot read: {e}", path.display())))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| Error::Save(format!("{}: cannot read: {e}", path.display())))?;
         Record::from_yaml(&text, &path.display().to_string())
     }
 }
@@ -120,25 +113,14 @@ mod tests {
             content_hash: "00ff".into(),
             seed: 9,
             seats: vec!["Ann".into(), "Bo \"B\"".into()],
-            choices: vec![
-                Choice {
-                    seat: 1,
-                    picks: vec![2],
-                },
-                Choice {
-                    seat: 2,
-                    picks: vec![1, 3],
-                },
-            ],
+            choices: vec![Choice { seat: 1, picks: vec![2] }, Choice { seat: 2, picks: vec![1, 3] }],
         };
         assert_eq!(Record::from_yaml(&r.to_yaml(), "x").unwrap(), r);
     }
 
     #[test]
     fn damaged_file_names_line() {
-        let e = Record::from_yaml("posse_save: 1\ngame: x\nseed: [\n", "s.yaml")
-            .unwrap_err()
-            .to_string();
+        let e = Record::from_yaml("posse_save: 1\ngame: x\nseed: [\n", "s.yaml").unwrap_err().to_string();
         assert!(e.starts_with("s.yaml:"), "{e}");
         let e = Record::from_yaml(
             "posse_save: 1\ngame: x\ncontent_hash: a\nseed: 1\nseats: [a]\nchoices:\n  - [0, 1]\n",

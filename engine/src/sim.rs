@@ -45,24 +45,16 @@ pub struct SimReport {
 
 /// Plays one game with random bots in every seat. Returns the game (ended or not) and
 /// the number of decisions made.
-pub fn play_random(
-    content: &Arc<Content>,
-    seed: u64,
-    players: Option<usize>,
-) -> Result<Game, crate::Error> {
+pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
     let mut game = Game::new(content.clone(), setup)?;
     let mut bot = Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     while !game.is_over() {
         if game.choices().len() >= MAX_DECISIONS {
-            return Err(crate::Error::Script(format!(
-                "the game did not end within {MAX_DECISIONS} decisions"
-            )));
+            return Err(crate::Error::Script(format!("the game did not end within {MAX_DECISIONS} decisions")));
         }
         let (seat, picks) = {
-            let r = game
-                .next_request()
-                .expect("a game not over has a decision pending");
+            let r = game.next_request().expect("a game not over has a decision pending");
             (r.seat, random_choice(r, &mut bot))
         };
         game.choose(seat, &picks)?;
@@ -114,10 +106,7 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
                     *report.reasons.entry(r).or_default() += 1;
                 }
             }
-            Err(e) => report.errors.push(SimError {
-                seed: s,
-                message: e.to_string(),
-            }),
+            Err(e) => report.errors.push(SimError { seed: s, message: e.to_string() }),
         }
     }
     let secs = start.elapsed().as_secs_f64();

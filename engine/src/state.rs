@@ -88,33 +88,18 @@ impl State {
     /// counters at their initial values, dice showing their first face.
     pub fn new(content: &Content, names: &[String], seed: u64) -> State {
         let players = names.len();
-        let seats = names
-            .iter()
-            .map(|n| Seat {
-                name: n.clone(),
-                team: None,
-                eliminated: false,
-            })
-            .collect();
+        let seats = names.iter().map(|n| Seat { name: n.clone(), team: None, eliminated: false }).collect();
         let mut zones = Vec::new();
         let mut zone_index = HashMap::new();
         for (d, decl) in content.zones.iter().enumerate() {
             if decl.per_seat {
                 for s in 0..players {
                     zone_index.insert((d, Some(s)), zones.len());
-                    zones.push(Zone {
-                        decl: d,
-                        owner: Some(s),
-                        objects: Vec::new(),
-                    });
+                    zones.push(Zone { decl: d, owner: Some(s), objects: Vec::new() });
                 }
             } else {
                 zone_index.insert((d, None), zones.len());
-                zones.push(Zone {
-                    decl: d,
-                    owner: None,
-                    objects: Vec::new(),
-                });
+                zones.push(Zone { decl: d, owner: None, objects: Vec::new() });
             }
         }
         let mut objects = Vec::new();
@@ -124,12 +109,7 @@ impl State {
             let z = zone_index[&(def.zone, None)];
             for _ in 0..def.count {
                 starting[z].push(objects.len());
-                objects.push(Object {
-                    def: d,
-                    zone: z,
-                    face_up: false,
-                    known: 0,
-                });
+                objects.push(Object { def: d, zone: z, face_up: false, known: 0 });
             }
         }
         for (z, mut objs) in starting.into_iter().enumerate() {
@@ -140,14 +120,8 @@ impl State {
         let mut counter_index = HashMap::new();
         for (d, decl) in content.counters.iter().enumerate() {
             let n = if decl.per_seat { players } else { 1 };
-            counter_index.insert(
-                decl.id.clone(),
-                CounterSlot {
-                    decl: d,
-                    first: counters.len(),
-                    per_seat: decl.per_seat,
-                },
-            );
+            counter_index
+                .insert(decl.id.clone(), CounterSlot { decl: d, first: counters.len(), per_seat: decl.per_seat });
             counters.extend(std::iter::repeat_n(decl.initial, n));
         }
         State {
@@ -187,21 +161,14 @@ impl State {
             Visibility::Owner => zone.owner == Some(seat),
             Visibility::Team => match zone.owner {
                 Some(o) if o == seat => true,
-                Some(o) => {
-                    self.seats[o].team.is_some() && self.seats[o].team == self.seats[seat].team
-                }
+                Some(o) => self.seats[o].team.is_some() && self.seats[o].team == self.seats[seat].team,
                 None => false,
             },
         }
     }
 
     /// Whether `seat` may read counter declaration `decl` of seat `owner`.
-    pub fn counter_visible(
-        content: &Content,
-        decl: usize,
-        owner: Option<usize>,
-        seat: usize,
-    ) -> bool {
+    pub fn counter_visible(content: &Content, decl: usize, owner: Option<usize>, seat: usize) -> bool {
         match content.counters[decl].visibility {
             CounterVisibility::Public => true,
             CounterVisibility::Owner => owner == Some(seat),

@@ -48,16 +48,8 @@ pub struct ZoneView {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ObjectView {
-    Hidden {
-        hidden: bool,
-    },
-    Shown {
-        def: String,
-        name: String,
-        text: Option<String>,
-        props: serde_json::Value,
-        face_up: bool,
-    },
+    Hidden { hidden: bool },
+    Shown { def: String, name: String, text: Option<String>, props: serde_json::Value, face_up: bool },
 }
 
 /// How many of the newest log lines a view carries.
@@ -98,10 +90,7 @@ pub fn compute(
                 }
             })
             .collect();
-        ZoneView {
-            count: zone.objects.len(),
-            objects,
-        }
+        ZoneView { count: zone.objects.len(), objects }
     };
     let counter_visible = |decl: usize, owner: Option<usize>| match seat {
         None => true,
@@ -125,8 +114,7 @@ pub fn compute(
         if decl.per_seat {
             for (s, sv) in seats.iter_mut().enumerate() {
                 if counter_visible(d, Some(s)) {
-                    sv.counters
-                        .insert(decl.id.clone(), state.counters[slot.first + s]);
+                    sv.counters.insert(decl.id.clone(), state.counters[slot.first + s]);
                 }
             }
         } else if counter_visible(d, None) {
@@ -145,16 +133,9 @@ pub fn compute(
             }
         }
     }
-    let visible_log: Vec<&str> = state
-        .log
-        .iter()
-        .filter(|l| l.audience.admits(seat))
-        .map(|l| l.text.as_str())
-        .collect();
-    let log = visible_log[visible_log.len().saturating_sub(log_tail)..]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let visible_log: Vec<&str> =
+        state.log.iter().filter(|l| l.audience.admits(seat)).map(|l| l.text.as_str()).collect();
+    let log = visible_log[visible_log.len().saturating_sub(log_tail)..].iter().map(|s| s.to_string()).collect();
     View {
         seat: seat.map(|s| s + 1),
         game: content.id.clone(),
@@ -163,12 +144,7 @@ pub fn compute(
         seats,
         counters,
         zones,
-        dice: state
-            .dice
-            .iter()
-            .enumerate()
-            .map(|(i, &f)| content.dice[i].faces[f].clone())
-            .collect(),
+        dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
         result: result.cloned(),

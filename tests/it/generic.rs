@@ -30,8 +30,7 @@ fn play_steps(game: &mut Game, seed: u64, until: usize) {
         let Some((seat, picks)) = step_choice(game, seed, step) else {
             return;
         };
-        game.choose(seat, &picks)
-            .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+        game.choose(seat, &picks).unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
     }
 }
 
@@ -44,45 +43,27 @@ pub fn random_play(root: &Path, id: &str, players: usize, seeds: u64) {
     for seed in 0..seeds {
         let mut g = new_game(&c, seed, players);
         play_steps(&mut g, seed, MAX_DECISIONS);
-        assert!(
-            g.is_over(),
-            "{id} seed {seed} with {players} players did not end in {MAX_DECISIONS} decisions"
-        );
+        assert!(g.is_over(), "{id} seed {seed} with {players} players did not end in {MAX_DECISIONS} decisions");
         let r = g.result().unwrap();
         assert!(r.winners.iter().all(|&w| w >= 1 && w <= players));
         for s in 1..=players {
-            g.render(Some(s))
-                .unwrap_or_else(|e| panic!("{id} seed {seed}: render seat {s}: {e}"));
+            g.render(Some(s)).unwrap_or_else(|e| panic!("{id} seed {seed}: render seat {s}: {e}"));
         }
-        g.render(None)
-            .unwrap_or_else(|e| panic!("{id} seed {seed}: omniscient render: {e}"));
+        g.render(None).unwrap_or_else(|e| panic!("{id} seed {seed}: omniscient render: {e}"));
     }
 }
 
 /// The state hash after playing `seed` to the end, printed by a child process.
 pub fn hash_in_child(id: &str, root: &Path, players: usize, seed: u64) -> String {
     let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "generic::child_process_hash",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(
-            "POSSE_CHILD",
-            format!("{}|{id}|{players}|{seed}", root.display()),
-        )
+        .args(["--exact", "generic::child_process_hash", "--nocapture", "--test-threads=1"])
+        .env("POSSE_CHILD", format!("{}|{id}|{players}|{seed}", root.display()))
         .output()
         .expect("the test binary runs again as a child");
     let text = String::from_utf8_lossy(&out.stdout);
     text.lines()
         .find_map(|l| l.split_once("child-hash: ").map(|(_, h)| h.trim()))
-        .unwrap_or_else(|| {
-            panic!(
-                "no hash from the child process:\n{text}\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
+        .unwrap_or_else(|| panic!("no hash from the child process:\n{text}\n{}", String::from_utf8_lossy(&out.stderr)))
         .to_string()
 }
 
@@ -100,12 +81,7 @@ fn child_process_hash() {
     match std::env::var("POSSE_CHILD") {
         Ok(spec) => {
             let parts: Vec<&str> = spec.split('|').collect();
-            let h = final_hash(
-                Path::new(parts[0]),
-                parts[1],
-                parts[2].parse().unwrap(),
-                parts[3].parse().unwrap(),
-            );
+            let h = final_hash(Path::new(parts[0]), parts[1], parts[2].parse().unwrap(), parts[3].parse().unwrap());
             println!("child-hash: {h}");
         }
         Err(_) => {
@@ -120,17 +96,9 @@ pub fn determinism_across_processes(root: &Path, id: &str, players: usize) {
         let a = hash_in_child(id, root, players, seed);
         let b = hash_in_child(id, root, players, seed);
         assert_eq!(a, b, "{id} seed {seed}: two processes disagree");
-        assert_eq!(
-            a,
-            final_hash(root, id, players, seed),
-            "{id} seed {seed}: child and parent disagree"
-        );
+        assert_eq!(a, final_hash(root, id, players, seed), "{id} seed {seed}: child and parent disagree");
     }
-    assert_ne!(
-        final_hash(root, id, players, 1),
-        final_hash(root, id, players, 2),
-        "{id}: seeds 1 and 2 gave one game"
-    );
+    assert_ne!(final_hash(root, id, players, 1), final_hash(root, id, players, 2), "{id}: seeds 1 and 2 gave one game");
 }
 
 pub fn save_load_continue(root: &Path, id: &str, players: usize) {
@@ -146,11 +114,7 @@ pub fn save_load_continue(root: &Path, id: &str, players: usize) {
             let record = Record::from_yaml(&text, "save.yaml").unwrap();
             let (mut loaded, div) = Game::from_record(c.clone(), &record).unwrap();
             assert!(div.is_none(), "{div:?}");
-            assert_eq!(
-                loaded.state_hash(),
-                g.state_hash(),
-                "{id} seed {seed}: loaded position differs at {cut}"
-            );
+            assert_eq!(loaded.state_hash(), g.state_hash(), "{id} seed {seed}: loaded position differs at {cut}");
             play_steps(&mut loaded, seed, MAX_DECISIONS);
             assert_eq!(
                 loaded.state_hash(),
@@ -192,11 +156,8 @@ fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
     }
     for (d, decl) in content.counters.iter().enumerate() {
         let slot = state.counter_index[&decl.id];
-        let owners: Vec<Option<usize>> = if decl.per_seat {
-            (0..state.players()).map(Some).collect()
-        } else {
-            vec![None]
-        };
+        let owners: Vec<Option<usize>> =
+            if decl.per_seat { (0..state.players()).map(Some).collect() } else { vec![None] };
         for (k, owner) in owners.into_iter().enumerate() {
             if !State::counter_visible(content, d, owner, seat) {
                 s.counters[slot.first + k] += 1 + rng.below(7) as i64;
@@ -218,24 +179,12 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
                 let st = g.state().clone();
                 let deciding: Vec<usize> = g.pending().iter().map(|r| r.seat - 1).collect();
                 for seat in 0..players {
-                    let before = view::compute(
-                        &c,
-                        &st,
-                        Some(seat),
-                        deciding.clone(),
-                        g.result(),
-                        usize::MAX,
-                    );
+                    let before = view::compute(&c, &st, Some(seat), deciding.clone(), g.result(), usize::MAX);
                     let p = perturb(&c, &st, seat, seed * 7919 + step as u64);
-                    if p.zones
-                        .iter()
-                        .zip(&st.zones)
-                        .any(|(a, b)| a.objects != b.objects)
-                    {
+                    if p.zones.iter().zip(&st.zones).any(|(a, b)| a.objects != b.objects) {
                         moved += 1;
                     }
-                    let after =
-                        view::compute(&c, &p, Some(seat), deciding.clone(), g.result(), usize::MAX);
+                    let after = view::compute(&c, &p, Some(seat), deciding.clone(), g.result(), usize::MAX);
                     assert_eq!(
                         before,
                         after,
@@ -253,10 +202,7 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
         }
     }
     assert!(checked > 0);
-    assert!(
-        moved > 0,
-        "{id}: no position had hidden objects to move: the test proved nothing"
-    );
+    assert!(moved > 0, "{id}: no position had hidden objects to move: the test proved nothing");
 }
 
 macro_rules! games {

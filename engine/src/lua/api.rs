@@ -8,9 +8,7 @@ use mlua::{Lua, Result, Table, Value, Variadic};
 use std::rc::Rc;
 
 pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
-    mlua::serde::SerializeOptions::new()
-        .serialize_none_to_null(false)
-        .serialize_unit_to_null(false)
+    mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
 }
 
 fn err<T>(msg: String) -> Result<T> {
@@ -21,10 +19,7 @@ fn seat(st: &State, s: i64, f: &str) -> Result<usize> {
     if s >= 1 && (s as usize) <= st.players() {
         Ok(s as usize - 1)
     } else {
-        err(format!(
-            "posse.{f}: seat {s} does not exist (seats are 1..{})",
-            st.players()
-        ))
+        err(format!("posse.{f}: seat {s} does not exist (seats are 1..{})", st.players()))
     }
 }
 
@@ -32,9 +27,7 @@ fn zone(st: &State, z: i64, f: &str) -> Result<usize> {
     if z >= 1 && (z as usize) <= st.zones.len() {
         Ok(z as usize - 1)
     } else {
-        err(format!(
-            "posse.{f}: {z} is not a zone handle (use posse.zone(name))"
-        ))
+        err(format!("posse.{f}: {z} is not a zone handle (use posse.zone(name))"))
     }
 }
 
@@ -50,10 +43,7 @@ fn die(st: &State, i: i64, f: &str) -> Result<usize> {
     if i >= 1 && (i as usize) <= st.dice.len() {
         Ok(i as usize - 1)
     } else {
-        err(format!(
-            "posse.{f}: die {i} does not exist (dice are 1..{})",
-            st.dice.len()
-        ))
+        err(format!("posse.{f}: die {i} does not exist (dice are 1..{})", st.dice.len()))
     }
 }
 
@@ -69,10 +59,7 @@ fn seat_set(st: &State, v: Value, f: &str) -> Result<Option<SeatSet>> {
             }
             Ok(Some(set))
         }
-        other => err(format!(
-            "posse.{f}: expected a seat, a list of seats or nil, got {}",
-            other.type_name()
-        )),
+        other => err(format!("posse.{f}: expected a seat, a list of seats or nil, got {}", other.type_name())),
     }
 }
 
@@ -133,18 +120,12 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         let name = name.to_str()?;
         let Some(decl) = sh.content.zone_index(&name) else {
-            return err(format!(
-                "posse.zone: no zone '{name}' is declared in game.yaml"
-            ));
+            return err(format!("posse.zone: no zone '{name}' is declared in game.yaml"));
         };
         let per_seat = sh.content.zones[decl].per_seat;
         let owner = match (per_seat, s) {
             (true, Some(s)) => Some(seat(&st, s, "zone")?),
-            (true, None) => {
-                return err(format!(
-                    "posse.zone: zone '{name}' is per seat: give the seat"
-                ))
-            }
+            (true, None) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
             (false, Some(_)) => return err(format!("posse.zone: zone '{name}' is not per seat")),
             (false, None) => None,
         };
@@ -168,23 +149,14 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let objs = &st.zones[zone(&st, z, "contents")?].objects;
         lua.create_sequence_from(objs.iter().rev().map(|o| o + 1))
     });
-    def!("move", |sh,
-                  (o, z, place): (
-        i64,
-        i64,
-        Option<mlua::LuaString>
-    )| {
+    def!("move", |sh, (o, z, place): (i64, i64, Option<mlua::LuaString>)| {
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, "move")?;
         let z = zone(&st, z, "move")?;
         let bottom = match place.as_ref().map(|p| p.to_str()).transpose()?.as_deref() {
             None | Some("top") => false,
             Some("bottom") => true,
-            Some(other) => {
-                return err(format!(
-                    "posse.move: where must be \"top\" or \"bottom\", not \"{other}\""
-                ))
-            }
+            Some(other) => return err(format!("posse.move: where must be \"top\" or \"bottom\", not \"{other}\"")),
         };
         st.move_object(o, z, bottom);
         Ok(())
@@ -219,9 +191,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
     def!("def_id", |sh, o: i64| {
         let st = sh.state.borrow();
-        Ok(sh.content.defs[st.objects[obj(&st, o, "def_id")?].def]
-            .id
-            .clone())
+        Ok(sh.content.defs[st.objects[obj(&st, o, "def_id")?].def].id.clone())
     });
     def!("flip", |sh, (o, up): (i64, bool)| {
         let mut st = sh.state.borrow_mut();
@@ -244,25 +214,15 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
 
     // ------------------------------------------------------------- counters
-    fn slot(
-        sh: &Shared,
-        st: &State,
-        name: &mlua::LuaString,
-        s: Option<i64>,
-        f: &str,
-    ) -> Result<usize> {
+    fn slot(sh: &Shared, st: &State, name: &mlua::LuaString, s: Option<i64>, f: &str) -> Result<usize> {
         let name = name.to_str()?;
         let Some(c) = st.counter_index.get(&*name) else {
-            return err(format!(
-                "posse.{f}: no counter '{name}' is declared in game.yaml"
-            ));
+            return err(format!("posse.{f}: no counter '{name}' is declared in game.yaml"));
         };
         let _ = sh;
         match (c.per_seat, s) {
             (true, Some(s)) => Ok(c.first + seat(st, s, f)?),
-            (true, None) => err(format!(
-                "posse.{f}: counter '{name}' is per seat: give the seat"
-            )),
+            (true, None) => err(format!("posse.{f}: counter '{name}' is per seat: give the seat")),
             (false, None) => Ok(c.first),
             (false, Some(_)) => err(format!("posse.{f}: counter '{name}' is not per seat")),
         }
@@ -271,23 +231,13 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(st.counters[slot(&sh, &st, &name, s, "get")?])
     });
-    def!("set", |sh,
-                 (name, v, s): (
-        mlua::LuaString,
-        i64,
-        Option<i64>
-    )| {
+    def!("set", |sh, (name, v, s): (mlua::LuaString, i64, Option<i64>)| {
         let mut st = sh.state.borrow_mut();
         let i = slot(&sh, &st, &name, s, "set")?;
         st.counters[i] = v;
         Ok(())
     });
-    def!("add", |sh,
-                 (name, d, s): (
-        mlua::LuaString,
-        i64,
-        Option<i64>
-    )| {
+    def!("add", |sh, (name, d, s): (mlua::LuaString, i64, Option<i64>)| {
         let mut st = sh.state.borrow_mut();
         let i = slot(&sh, &st, &name, s, "add")?;
         st.counters[i] += d;
@@ -313,9 +263,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             let face = match st.rigged.pop_front() {
                 Some(f) => match faces.iter().position(|x| *x == f) {
                     Some(i) => i,
-                    None => {
-                        return err(format!("rigged face '{f}' is not a face of die {}", d + 1))
-                    }
+                    None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
                 },
                 None => st.rng.below(faces.len() as u64) as usize,
             };
@@ -353,20 +301,13 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         Ok(sh.state.borrow_mut().rng.below(n as u64) as i64 + 1)
     });
-    def!("random_unit", |sh, (): ()| Ok(sh
-        .state
-        .borrow_mut()
-        .rng
-        .unit()));
+    def!("random_unit", |sh, (): ()| Ok(sh.state.borrow_mut().rng.unit()));
 
     // ---------------------------------------------------------------- board
-    def!(
-        "neighbours",
-        |sh, lua, node: String| match sh.content.board.neighbours(&node) {
-            Some(ns) => lua.create_sequence_from(ns),
-            None => err(format!("posse.neighbours: no board node '{node}'")),
-        }
-    );
+    def!("neighbours", |sh, lua, node: String| match sh.content.board.neighbours(&node) {
+        Some(ns) => lua.create_sequence_from(ns),
+        None => err(format!("posse.neighbours: no board node '{node}'")),
+    });
     def!("path", |sh, lua, (a, b): (String, String)| {
         let board = &sh.content.board;
         for n in [&a, &b] {
@@ -402,12 +343,8 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(())
     });
 
-    let list = lua.create_sequence_from(
-        names
-            .iter()
-            .copied()
-            .filter(|n| !matches!(*n, "random_unit" | "def_index" | "print")),
-    )?;
+    let list = lua
+        .create_sequence_from(names.iter().copied().filter(|n| !matches!(*n, "random_unit" | "def_index" | "print")))?;
     raw.set("__names", list)?;
     Ok(raw)
 }

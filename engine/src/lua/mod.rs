@@ -52,10 +52,7 @@ fn sandboxed_lua() -> Result<Lua, Error> {
 /// Installs the instruction budget: every `QUANTUM` instructions one unit is spent, and
 /// the step fails with the script's file and line when none are left.
 fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
-    let triggers = HookTriggers {
-        every_nth_instruction: Some(QUANTUM),
-        ..HookTriggers::new()
-    };
+    let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
     lua.set_global_hook(triggers, move |_, debug| {
         let left = budget.get();
         if left == 0 {
@@ -77,10 +74,7 @@ fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
 fn compile(lua: &Lua, src: &Source) -> mlua::Result<Function> {
     let mut code = "\n".repeat(src.line.saturating_sub(1));
     code.push_str(&src.code);
-    lua.load(code)
-        .set_name(format!("@{}", src.file))
-        .set_mode(ChunkMode::Text)
-        .into_function()
+    lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()
 }
 
 /// A Rust function for `require`: compiles a module of the game by name.
@@ -111,14 +105,9 @@ impl Vm {
         });
         install_budget(&lua, shared.budget.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
-        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options())
-            .map_err(lua_err)?;
+        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
-        let prelude = lua
-            .load(include_str!("prelude.lua"))
-            .set_name("=posse")
-            .into_function()
-            .map_err(lua_err)?;
+        let prelude = lua.load(include_str!("prelude.lua")).set_name("=posse").into_function().map_err(lua_err)?;
         let hooks: Table = prelude.call((raw, data, loader)).map_err(lua_err)?;
         let vm = Vm { lua, shared, hooks };
         vm.load_defs(&content)?;
@@ -134,16 +123,8 @@ impl Vm {
                 t.set("id", def.id.as_str())?;
                 t.set("name", def.name.as_str())?;
                 t.set("text", def.text.as_deref())?;
-                let props =
-                    mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
-                t.set(
-                    "props",
-                    if props.is_nil() {
-                        Value::Table(self.lua.create_table()?)
-                    } else {
-                        props
-                    },
-                )?;
+                let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
+                t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
                 if let Some(src) = &def.script {
                     let f = compile(&self.lua, src)?;
                     let v: Value = f.call(())?;
@@ -169,8 +150,7 @@ impl Vm {
     pub fn require(&self, module: &str) -> Result<Value, Error> {
         let f: Function = self.lua.globals().get("require").map_err(lua_err)?;
         self.refill();
-        f.call(module)
-            .map_err(|e| Error::Script(script_message(&e)))
+        f.call(module).map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
@@ -187,12 +167,8 @@ impl Renderer {
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        lua.load(include_str!("render_prelude.lua"))
-            .set_name("=posse.render")
-            .call::<()>(loader)
-            .map_err(lua_err)?;
-        let chunk =
-            compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
+        lua.load(include_str!("render_prelude.lua")).set_name("=posse.render").call::<()>(loader).map_err(lua_err)?;
+        let chunk = compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         let render = match chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {
@@ -203,20 +179,13 @@ impl Renderer {
             }
             Err(e) => return Err(Error::Script(script_message(&e))),
         };
-        Ok(Renderer {
-            lua,
-            budget,
-            render,
-        })
+        Ok(Renderer { lua, budget, render })
     }
 
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
         self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
-        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options())
-            .map_err(lua_err)?;
-        self.render
-            .call::<String>(v)
-            .map_err(|e| Error::Script(script_message(&e)))
+        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
+        self.render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
@@ -240,10 +209,7 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
-            format!(
-                "memory limit exceeded: a game's scripts may use at most {} MiB",
-                MEMORY_LIMIT >> 20
-            )
+            format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
         }
         mlua::Error::WithContext { context, cause } => {
             format!("{context}: {}", script_message(cause))
