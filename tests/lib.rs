@@ -49,3 +49,33 @@ pub fn play_random_steps(game: &mut Game, seed: u64, steps: usize) {
         game.choose(seat, &picks).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// A fresh copy of the fixtures' content root, to break on purpose. `name` keeps
+/// concurrent tests apart.
+pub fn scratch_root(tmp: &str, name: &str) -> PathBuf {
+    let dst = PathBuf::from(tmp).join(name);
+    let _ = std::fs::remove_dir_all(&dst);
+    copy_dir(&fixtures(), &dst);
+    dst
+}
+
+fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap() {
+        let e = e.unwrap();
+        let to = dst.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to);
+        } else {
+            std::fs::copy(e.path(), to).unwrap();
+        }
+    }
+}
+
+/// Replaces `from` by `to` in a file under `root` (the text must be there).
+pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
+    let p = root.join(file);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.contains(from), "{file} does not contain {from:?}");
+    std::fs::write(p, text.replacen(from, to, 1)).unwrap();
+}

@@ -97,8 +97,20 @@ local function die_labels()
   return opts
 end
 
+-- Indices of the dice not showing an Action face, or nil unless some do and some don't.
+local function non_action_dice()
+  local out, n = {}, posse.dice()
+  for i = 1, n do
+    if posse.face(i) ~= C.action then out[#out + 1] = i end
+  end
+  if #out == 0 or #out == n then return nil end
+  return out
+end
+
 -- T1: roll all dice, then reroll any dice up to the limit or stop. After each roll the
--- opponents may react (Jinx), then the roller may play ROLL/OWN cards or go on.
+-- opponents may react (Jinx), then the roller may play ROLL/OWN cards or go on. The menu
+-- offers the two usual rerolls directly (keep the Actions; all dice) and any other set
+-- of dice through a second question.
 local function roll_phase(p)
   roll(p, nil)
   while true do
@@ -109,14 +121,27 @@ local function roll_phase(p)
       local cards = game.playable(p, ROLL_OWN, ctx)
       local can_roll = not G.fixed and G.rolls < G.limit
       if not can_roll and #cards == 0 then return end
-      local opts = { "Stop rolling" }
-      if can_roll then opts[2] = ("Reroll some dice (roll %d of %d)"):format(G.rolls + 1, G.limit) end
+      local opts, rerolls = { "Stop rolling" }, { false }
+      if can_roll then
+        local keep = non_action_dice()
+        if keep then
+          opts[#opts + 1], rerolls[#opts + 1] = "Keep the Action dice, reroll the others", keep
+        end
+        opts[#opts + 1], rerolls[#opts + 1] = "Reroll all the dice", "all"
+        opts[#opts + 1], rerolls[#opts + 1] = "Choose which dice to reroll", "choose"
+      end
       local base = #opts
       for i, card in ipairs(cards) do opts[base + i] = "Play " .. posse.def(card).name end
       local c = posse.choose(p, ("Your dice: %s (roll %d of %d)."):format(game.dice_text(), G.rolls, G.limit), opts)
       if c == 1 then return end
       if c <= base then
-        roll(p, posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = posse.dice() }))
+        local which = rerolls[c]
+        if which == "all" then
+          which = nil
+        elseif which == "choose" then
+          which = posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = posse.dice() })
+        end
+        roll(p, which)
         rerolled = true
       else
         game.play_card(p, cards[c - base], ctx)

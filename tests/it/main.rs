@@ -1,5 +1,7 @@
 //! The one integration-test binary: engine behaviour on fixture games, the generic tests
 //! every game gets, and each game's rule tests.
 
+mod content;
 mod engine;
 mod generic;
+mod sandbox;

@@ -207,7 +207,7 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
             }
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::RuntimeError(m) => without_traceback(m),
         mlua::Error::MemoryError(_) => {
             format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
         }
@@ -215,6 +215,15 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
             format!("{context}: {}", script_message(cause))
         }
         other => other.to_string(),
+    }
+}
+
+/// Lua appends a stack traceback to runtime errors; the first lines already name the
+/// script file and line, which is what a person needs.
+fn without_traceback(m: &str) -> String {
+    match m.find("\nstack traceback:") {
+        Some(i) => m[..i].to_string(),
+        None => m.to_string(),
     }
 }
 

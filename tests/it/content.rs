@@ -1,0 +1,150 @@
+//! Bad content: every problem is reported with the file and line it is at, and a failing
+//! step leaves the game as it was.
+
+use posse::{Content, Game, Setup};
+use posse_tests::*;
+use std::sync::Arc;
+
+fn load_err(root: &std::path::Path) -> String {
+    match Content::load(root, "hilo") {
+        Ok(_) => panic!("the content should not load"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn start_err(root: &std::path::Path) -> String {
+    let c = Arc::new(Content::load(root, "hilo").unwrap_or_else(|e| panic!("{e}")));
+    match Game::new(c.clone(), Setup::new(&c, 1, None).unwrap()) {
+        Ok(_) => panic!("the game should not start"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn broken_yaml_names_file_and_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "broken_yaml");
+    edit(
+        &root,
+        "scenarios/hilo/game.yaml",
+        "  - {id: discard, visibility: public}",
+        "  - {id: discard, visibility: public",
+    );
+    let e = load_err(&root);
+    assert!(e.starts_with("scenarios/hilo/game.yaml:1"), "{e}");
+}
+
+#[test]
+fn unknown_key_is_an_error_with_its_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "unknown_key");
+    edit(
+        &root,
+        "scenarios/hilo/cards.yaml",
+        "    count: 4\n    props: {value: 2}",
+        "    count: 4\n    colour: red\n    props: {value: 2}",
+    );
+    let e = load_err(&root);
+    assert!(e.starts_with("scenarios/hilo/cards.yaml:10:"), "{e}");
+    assert!(e.contains("unknown field `colour`"), "{e}");
+    assert!(e.contains("expected one of"), "{e}");
+}
+
+#[test]
+fn wrong_type_says_what_was_expected() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "wrong_type");
+    edit(&root, "scenarios/hilo/game.yaml", "players: {min: 2, max: 3, default: 2}", "players: {min: two, max: 3}");
+    let e = load_err(&root);
+    assert!(e.starts_with("scenarios/hilo/game.yaml:"), "{e}");
+    assert!(e.contains("expected"), "{e}");
+}
+
+#[test]
+fn several_problems_are_reported_at_once() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "several");
+    edit(&root, "scenarios/hilo/game.yaml", "render: render.lua", "render: missing.lua");
+    edit(&root, "scenarios/hilo/cards.yaml", "zone: deck", "zone: nowhere");
+    let e = load_err(&root);
+    assert!(e.contains("scenarios/hilo/game.yaml:") && e.contains("missing.lua"), "{e}");
+    assert!(e.contains("scenarios/hilo/cards.yaml:1") && e.contains("unknown zone 'nowhere'"), "{e}");
+}
+
+#[test]
+fn lua_syntax_error_names_script_and_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "syntax");
+    edit(&root, "scripts/hilo/main.lua", "function M.value(obj)", "function M.value(obj) local = 1");
+    let e = start_err(&root);
+    assert!(e.contains("scripts/hilo/main.lua:5:"), "{e}");
+}
+
+#[test]
+fn error_in_a_card_script_names_the_yaml_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "card_runtime");
+    edit(&root, "scenarios/hilo/cards.yaml", "      return { bonus", "      local x = nil + 1\n      return { bonus");
+    let e = start_err(&root);
+    assert!(e.contains("scenarios/hilo/cards.yaml:17:"), "{e}");
+    assert!(e.contains("arithmetic"), "{e}");
+}
+
+#[test]
+fn syntax_error_in_a_card_script_names_the_yaml_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "card_syntax");
+    edit(&root, "scenarios/hilo/cards.yaml", "      return { bonus", "      return ) { bonus");
+    let e = start_err(&root);
+    assert!(e.contains("scenarios/hilo/cards.yaml:17:"), "{e}");
+}
+
+#[test]
+fn runtime_error_in_a_step_leaves_the_game_as_it_was() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "step_error");
+    // The card bonus fails when a high card is played: a failure in the middle of a step,
+    // after the step has already changed zones and counters.
+    edit(
+        &root,
+        "scenarios/hilo/cards.yaml",
+        "return { bonus = function(seat) return",
+        "return { bonus = function(seat) error('bonus broke') return",
+    );
+    let c = Arc::new(Content::load(&root, "hilo").unwrap());
+    let mut failures = 0;
+    for seed in 0..10 {
+        let mut g = Game::new(c.clone(), Setup::new(&c, seed, None).unwrap()).unwrap();
+        let mut rng = posse::rng::Rng::new(seed);
+        while let Some(r) = g.next_request() {
+            let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+            let (hash, n, view) = (g.state_hash(), g.choices().len(), g.view(None));
+            match g.choose(seat, &picks) {
+                Ok(()) => {}
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(e.contains("scenarios/hilo/cards.yaml:17:") && e.contains("bonus broke"), "{e}");
+                    assert_eq!(g.state_hash(), hash, "the state changed");
+                    assert_eq!(g.choices().len(), n, "the log changed");
+                    assert_eq!(g.view(None), view);
+                    failures += 1;
+                    break;
+                }
+            }
+        }
+    }
+    assert!(failures > 0, "no game reached the broken card");
+}
+
+#[test]
+fn illegal_choices_are_refused_with_a_reason() {
+    let mut g = new_game(&load_fixture("hilo"), 3, 2);
+    let hash = g.state_hash();
+    let e = g.choose(1, &[7]).unwrap_err().to_string();
+    assert!(e.contains("option 7 does not exist"), "{e}");
+    let e = g.choose(1, &[1, 2]).unwrap_err().to_string();
+    assert!(e.contains("exactly one"), "{e}");
+    let e = g.choose(5, &[1]).unwrap_err().to_string();
+    assert!(e.contains("no decision"), "{e}");
+    assert_eq!(g.state_hash(), hash);
+}
+
+#[test]
+fn undeclared_counter_names_the_script_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "undeclared");
+    edit(&root, "scripts/hilo/main.lua", "posse.set(\"round\", round)", "posse.set(\"rounds\", round)");
+    let e = start_err(&root);
+    assert!(e.contains("scripts/hilo/main.lua:") && e.contains("no counter 'rounds'"), "{e}");
+}

@@ -1,0 +1,105 @@
+//! The sandbox: one test per thing a script may not reach, and the step budgets.
+
+use posse_tests::*;
+
+fn game() -> posse::Game {
+    new_game(&load_fixture("hilo"), 1, 2)
+}
+
+/// Evaluates `code` in a game's VM and returns the error message (the code must fail).
+fn fails(code: &str) -> String {
+    match game().eval(code) {
+        Ok(v) => panic!("{code:?} should fail, returned {v}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn value(code: &str) -> serde_json::Value {
+    game().eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
+}
+
+#[test]
+fn no_io() {
+    assert_eq!(value("return io == nil"), true);
+    assert!(fails("io.open('/etc/passwd')").contains("io"));
+}
+
+#[test]
+fn no_os_no_clock_no_processes() {
+    assert_eq!(value("return os == nil"), true);
+    assert!(fails("return os.time()").contains("os"));
+    assert!(fails("return os.execute('true')").contains("os"));
+}
+
+#[test]
+fn no_debug_library() {
+    assert_eq!(value("return debug == nil"), true);
+}
+
+#[test]
+fn no_package_and_no_loading_from_disk() {
+    assert_eq!(value("return package == nil and dofile == nil and loadfile == nil"), true);
+    let e = fails("return require 'io'");
+    assert!(e.contains("module 'io' not found"), "{e}");
+    let e = fails("return require '../../etc/passwd'");
+    assert!(e.contains("not found"), "{e}");
+    // The game's own modules and the posse module are what require reaches.
+    assert_eq!(value("return type(require 'hilo.main') == 'table' and require 'posse' ~= nil"), true);
+}
+
+#[test]
+fn no_code_from_strings_and_no_binary_chunks() {
+    assert_eq!(value("return load == nil and string.dump == nil"), true);
+    assert!(fails("return ('x'):dump()").contains("dump"));
+}
+
+#[test]
+fn binary_chunk_files_are_refused() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "binary_chunk");
+    std::fs::write(root.join("scripts/hilo/main.lua"), b"\x1bLua\x54\x00rest-of-a-binary-chunk").unwrap();
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let e = posse::Game::new(c.clone(), posse::Setup::new(&c, 1, None).unwrap()).err().expect("refused").to_string();
+    assert!(e.contains("binary") || e.contains("attempt to load"), "{e}");
+}
+
+#[test]
+fn no_unseeded_randomness() {
+    assert_eq!(value("return math.randomseed == nil"), true);
+    // math.random draws from the game's seeded RNG: same seed, same numbers.
+    let a = value("local t = {} for i = 1, 10 do t[i] = math.random(1, 100) end return t");
+    let b = value("local t = {} for i = 1, 10 do t[i] = math.random(1, 100) end return t");
+    assert_eq!(a, b);
+    let c = new_game(&load_fixture("hilo"), 2, 2)
+        .eval("local t = {} for i = 1, 10 do t[i] = math.random(1, 100) end return t");
+    assert_ne!(a, c.unwrap());
+}
+
+#[test]
+fn no_garbage_collector_control() {
+    assert_eq!(value("return collectgarbage == nil"), true);
+}
+
+#[test]
+fn endless_loop_hits_the_instruction_limit() {
+    let e = fails("local n = 0\nwhile true do n = n + 1 end");
+    assert!(e.contains("instruction limit"), "{e}");
+    assert!(e.contains("eval:2"), "the message names the chunk and line: {e}");
+}
+
+#[test]
+fn memory_hog_hits_the_memory_limit() {
+    let e = fails("local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1 << 20) .. i end");
+    assert!(e.contains("memory limit"), "{e}");
+}
+
+#[test]
+fn data_is_read_only() {
+    let e = fails("local posse = require 'posse' posse.data.rounds = 9");
+    assert!(e.contains("read-only"), "{e}");
+}
+
+#[test]
+fn decisions_only_from_the_flow() {
+    let e = fails("local posse = require 'posse' return posse.choose(1, 'x', {'a'})");
+    assert!(e.contains("only be made from the game flow"), "{e}");
+}
