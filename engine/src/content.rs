@@ -10,9 +10,10 @@ use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Who may see the objects of a zone (face-up objects and known objects aside).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -198,6 +199,9 @@ pub struct Content {
     pub modules: BTreeMap<String, Source>,
     /// Hash of every file the game was loaded from.
     pub hash: u64,
+    /// Compiled Lua, by chunk name and first line, shared by every game of this content so
+    /// that a batch of games parses each script once.
+    pub(crate) bytecode: Arc<Mutex<HashMap<(String, usize), Arc<[u8]>>>>,
 }
 
 impl Content {
@@ -481,6 +485,7 @@ impl Loader<'_> {
             render,
             modules,
             hash: self.hash.finish(),
+            bytecode: Arc::default(),
         })
     }
 }

@@ -16,7 +16,7 @@ use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Instructions between two checks of the budget.
 const QUANTUM: u32 = 1_000;
@@ -69,19 +69,42 @@ fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
     .map_err(lua_err)
 }
 
-/// Compiles a source as text only (never a binary chunk), named after its file, padded so
-/// that line numbers are those of the file it came from.
-fn compile(lua: &Lua, src: &Source) -> mlua::Result<Function> {
+/// Compiles a source as text only (never a binary chunk from content), named after its
+/// file, padded so that line numbers are those of the file it came from. The bytecode the
+/// engine itself made from that text is cached per content and reused by later games.
+fn compile(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function> {
+    let key = (src.file.clone(), src.line);
+    let cached = content.bytecode.lock().ok().and_then(|c| c.get(&key).cloned());
+    if let Some(bytes) = cached {
+        return lua.load(&bytes[..]).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Binary).into_function();
+    }
     let mut code = "\n".repeat(src.line.saturating_sub(1));
     code.push_str(&src.code);
-    lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()
+    let f = lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()?;
+    if let Ok(mut c) = content.bytecode.lock() {
+        c.insert(key, f.dump(false).into());
+    }
+    Ok(f)
+}
+
+static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
+static RENDER_PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
+
+/// The engine's own Lua, parsed once per process.
+fn engine_chunk(lua: &Lua, cache: &OnceLock<Vec<u8>>, code: &str, name: &str) -> Result<Function, Error> {
+    if let Some(bytes) = cache.get() {
+        return lua.load(&bytes[..]).set_name(name).set_mode(ChunkMode::Binary).into_function().map_err(lua_err);
+    }
+    let f = lua.load(code).set_name(name).set_mode(ChunkMode::Text).into_function().map_err(lua_err)?;
+    let _ = cache.set(f.dump(false));
+    Ok(f)
 }
 
 /// A Rust function for `require`: compiles a module of the game by name.
 fn module_loader(lua: &Lua, content: &Arc<Content>) -> mlua::Result<Function> {
     let content = content.clone();
     lua.create_function(move |lua, name: String| match content.modules.get(&name) {
-        Some(src) => match compile(lua, src) {
+        Some(src) => match compile(lua, &content, src) {
             Ok(f) => Ok((Value::Function(f), Value::Nil)),
             Err(e) => Ok((Value::Nil, Value::String(lua.create_string(script_message(&e))?))),
         },
@@ -126,7 +149,7 @@ impl Vm {
                 let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
                 t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
                 if let Some(src) = &def.script {
-                    let f = compile(&self.lua, src)?;
+                    let f = compile(&self.lua, content, src)?;
                     let v: Value = f.call(())?;
                     t.set("script", v)?;
                 }
@@ -168,7 +191,7 @@ impl Renderer {
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
         lua.load(include_str!("render_prelude.lua")).set_name("=posse.render").call::<()>(loader).map_err(lua_err)?;
-        let chunk = compile(&lua, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
+        let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         let render = match chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {
