@@ -12,3 +12,123 @@ fn hilo_plays_to_the_end_with_random_bots() {
         assert_eq!(r.scores.len(), 2);
     }
 }
+
+fn hidden(z: &posse::view::ZoneView) -> usize {
+    z.objects.iter().filter(|o| matches!(o, posse::view::ObjectView::Hidden { .. })).count()
+}
+
+#[test]
+fn simultaneous_answers_wait_for_everyone_and_stay_hidden() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let seats: Vec<usize> = g.pending().iter().map(|r| r.seat).collect();
+    assert_eq!(seats, vec![1, 2], "both seats decide at once");
+    let view2 = g.view(Some(2));
+    g.choose(1, &[2]).unwrap();
+    assert_eq!(g.pending().iter().map(|r| r.seat).collect::<Vec<_>>(), vec![2]);
+    assert!(g.choose(1, &[1]).is_err(), "seat 1 has answered already");
+    let mut after = g.view(Some(2));
+    after.deciding = view2.deciding.clone();
+    assert_eq!(after, view2, "seat 2's view does not change when seat 1 answers");
+    g.choose(2, &[1]).unwrap();
+    assert!(g.pending().iter().all(|r| r.seat == 1 && r.multi), "then the multi-choice of seat 1");
+}
+
+#[test]
+fn hands_are_seen_by_their_owner_only_and_sizes_by_all() {
+    let g = new_game(&load_fixture("hilo"), 1, 2);
+    let v1 = g.view(Some(1));
+    assert_eq!(v1.seats[0].zones["hand"].count, 2);
+    assert_eq!(hidden(&v1.seats[0].zones["hand"]), 0);
+    assert_eq!(hidden(&v1.seats[1].zones["hand"]), 2);
+    assert_eq!(hidden(&v1.zones["deck"]), v1.zones["deck"].count);
+    let god = g.view(None);
+    assert_eq!(hidden(&god.seats[1].zones["hand"]), 0);
+    assert_eq!(hidden(&god.zones["deck"]), 0);
+}
+
+#[test]
+fn owner_counters_and_log_audiences() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let v = g.view(Some(1));
+    assert!(v.seats[0].counters.contains_key("secret"));
+    assert!(!v.seats[1].counters.contains_key("secret"));
+    assert!(v.seats[1].counters.contains_key("score"));
+    g.choose(1, &[1]).unwrap();
+    g.choose(2, &[1]).unwrap();
+    let own: Vec<String> = g.log_lines(Some(1)).into_iter().filter(|l| l.contains("keeps")).collect();
+    assert_eq!(own.len(), 1);
+    assert!(own[0].starts_with("p1 keeps"));
+    assert_eq!(g.log_lines(None).iter().filter(|l| l.contains("keeps")).count(), 2);
+}
+
+#[test]
+fn reveal_lasts_until_a_shuffle_and_team_zones_show_to_team_mates() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 3);
+    let seen = |g: &posse::Game, seat| hidden(&g.view(Some(seat)).seats[0].zones["hand"]);
+    assert_eq!(seen(&g, 2), 2);
+    g.eval("local posse = require 'posse' posse.reveal(posse.at(posse.zone('hand', 1)), 2)").unwrap();
+    assert_eq!(seen(&g, 2), 1, "seat 2 knows one card of seat 1's hand");
+    assert_eq!(seen(&g, 3), 2, "seat 3 does not");
+    g.eval("local posse = require 'posse' local h = posse.zone('hand', 1) posse.move(posse.at(h), posse.zone('deck')) posse.shuffle(posse.zone('deck'))").unwrap();
+    assert_eq!(
+        hidden(&g.view(Some(2)).zones["deck"]),
+        g.view(Some(2)).zones["deck"].count,
+        "a shuffle makes it unknown"
+    );
+
+    let team = |g: &posse::Game, seat| hidden(&g.view(Some(seat)).seats[0].zones["tableau"]);
+    g.eval("local posse = require 'posse' posse.draw(posse.zone('deck'), posse.zone('tableau', 1)) posse.set_team(1, 'a') posse.set_team(2, 'a') posse.set_team(3, 'b')").unwrap();
+    assert_eq!(team(&g, 1), 0);
+    assert_eq!(team(&g, 2), 0, "a team mate sees a team zone");
+    assert_eq!(team(&g, 3), 1, "an opponent does not");
+}
+
+#[test]
+fn face_up_objects_are_seen_by_all() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    g.eval("local posse = require 'posse' posse.flip(posse.at(posse.zone('hand', 1)), true)").unwrap();
+    assert_eq!(hidden(&g.view(Some(2)).seats[0].zones["hand"]), 1);
+}
+
+#[test]
+fn multi_choice_bounds_are_checked() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    g.choose(1, &[1]).unwrap();
+    g.choose(2, &[1]).unwrap();
+    let r = g.next_request().unwrap();
+    assert!(r.multi && r.min == 0 && r.max == 1);
+    assert!(g.choose(1, &[1, 1]).is_err());
+    g.choose(1, &[]).unwrap();
+}
+
+#[test]
+fn a_record_that_no_longer_fits_reports_where() {
+    let c = load_fixture("hilo");
+    let mut g = new_game(&c, 1, 2);
+    play_random_steps(&mut g, 3, 6);
+    let mut rec = g.record();
+    rec.choices[3].picks = vec![9];
+    let (back, div) = posse::Game::from_record(c.clone(), &rec).unwrap();
+    let div = div.expect("choice 4 does not fit");
+    assert_eq!(div.index, 4);
+    assert!(div.message.contains("option 9"), "{}", div.message);
+    assert_eq!(back.choices().len(), 3);
+}
+
+#[test]
+fn renderer_sees_only_the_view() {
+    let g = new_game(&load_fixture("hilo"), 1, 2);
+    let text = g.render(Some(1)).unwrap();
+    assert!(text.contains("1 p1 score 0 hand ["));
+    assert!(text.contains("2 p2 score 0 hand [?, ?]"), "{text}");
+}
+
+#[test]
+fn dice_roll_from_the_seeded_rng_and_can_be_rigged() {
+    let c = load_fixture("hilo");
+    let mut g = new_game(&c, 1, 2);
+    g.rig_dice(&["6", "5"]);
+    g.choose(1, &[1]).unwrap();
+    g.choose(2, &[1]).unwrap();
+    assert_eq!(g.view(None).dice, vec!["6", "5"]);
+}
