@@ -179,6 +179,9 @@ pub struct Def {
     pub zone: usize,
 }
 
+/// Bytecode by (chunk name, first line).
+pub(crate) type BytecodeCache = HashMap<(String, usize), Arc<[u8]>>;
+
 /// Everything a game needs, loaded and checked.
 #[derive(Debug, Clone)]
 pub struct Content {
@@ -201,7 +204,7 @@ pub struct Content {
     pub hash: u64,
     /// Compiled Lua, by chunk name and first line, shared by every game of this content so
     /// that a batch of games parses each script once.
-    pub(crate) bytecode: Arc<Mutex<HashMap<(String, usize), Arc<[u8]>>>>,
+    pub(crate) bytecode: Arc<Mutex<BytecodeCache>>,
 }
 
 impl Content {

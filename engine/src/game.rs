@@ -563,7 +563,6 @@ impl Game {
         self.vm.refill();
         let f = self.vm.lua.load(code).set_name("=eval").into_function().map_err(lua_err)?;
         let v: Value = f.call(()).map_err(|e| Error::Script(script_message(&e)))?;
-        let v = if let Value::Nil = v { Value::Nil } else { v };
         serde_json::to_value(&v).map_err(|e| Error::Script(format!("eval: the value cannot be shown as JSON: {e}")))
     }
 

@@ -336,7 +336,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         for v in args.iter() {
             parts.push(match lua.coerce_string(v.clone())? {
                 Some(s) => s.to_str()?.to_string(),
-                None => format!("{}", v.type_name()),
+                None => v.type_name().to_string(),
             });
         }
         sh.printed.borrow_mut().push(parts.join("\t"));

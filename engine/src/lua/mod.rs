@@ -130,7 +130,7 @@ impl Vm {
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
-        let prelude = lua.load(include_str!("prelude.lua")).set_name("=posse").into_function().map_err(lua_err)?;
+        let prelude = engine_chunk(&lua, &PRELUDE, include_str!("prelude.lua"), "=posse")?;
         let hooks: Table = prelude.call((raw, data, loader)).map_err(lua_err)?;
         let vm = Vm { lua, shared, hooks };
         vm.load_defs(&content)?;
@@ -190,7 +190,9 @@ impl Renderer {
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        lua.load(include_str!("render_prelude.lua")).set_name("=posse.render").call::<()>(loader).map_err(lua_err)?;
+        engine_chunk(&lua, &RENDER_PRELUDE, include_str!("render_prelude.lua"), "=posse.render")?
+            .call::<()>(loader)
+            .map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         let render = match chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
