@@ -16,6 +16,8 @@ pub type SeatSet = u64;
 #[derive(Debug, Clone, Serialize)]
 pub struct Seat {
     pub name: String,
+    /// The seat's role in the game (e.g. "marshal"), public.
+    pub role: Option<String>,
     pub team: Option<String>,
     pub eliminated: bool,
 }
@@ -88,7 +90,7 @@ impl State {
     /// counters at their initial values, dice showing their first face.
     pub fn new(content: &Content, names: &[String], seed: u64) -> State {
         let players = names.len();
-        let seats = names.iter().map(|n| Seat { name: n.clone(), team: None, eliminated: false }).collect();
+        let seats = names.iter().map(|n| Seat { name: n.clone(), role: None, team: None, eliminated: false }).collect();
         let mut zones = Vec::new();
         let mut zone_index = HashMap::new();
         for (d, decl) in content.zones.iter().enumerate() {

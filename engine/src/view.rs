@@ -32,6 +32,7 @@ pub struct View {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeatView {
     pub name: String,
+    pub role: Option<String>,
     pub team: Option<String>,
     pub eliminated: bool,
     pub counters: BTreeMap<String, i64>,
@@ -102,6 +103,7 @@ pub fn compute(
         .iter()
         .map(|s| SeatView {
             name: s.name.clone(),
+            role: s.role.clone(),
             team: s.team.clone(),
             eliminated: s.eliminated,
             counters: BTreeMap::new(),

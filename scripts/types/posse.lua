@@ -48,6 +48,15 @@ function posse.players() end
 ---@return string
 function posse.seat_name(seat) end
 
+---Role of a seat (e.g. "marshal"), or nil. Roles are public.
+---@param seat Seat
+---@return string|nil
+function posse.role(seat) end
+
+---@param seat Seat
+---@param role string|nil
+function posse.set_role(seat, role) end
+
 ---Team of a seat (string), or nil when the game has no teams.
 ---@param seat Seat
 ---@return string|nil

@@ -96,6 +96,16 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.seats[s].team = team;
         Ok(())
     });
+    def!("role", |sh, s: i64| {
+        let st = sh.state.borrow();
+        Ok(st.seats[seat(&st, s, "role")?].role.clone())
+    });
+    def!("set_role", |sh, (s, role): (i64, Option<String>)| {
+        let mut st = sh.state.borrow_mut();
+        let s = seat(&st, s, "set_role")?;
+        st.seats[s].role = role;
+        Ok(())
+    });
     def!("eliminate", |sh, s: i64| {
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "eliminate")?;
