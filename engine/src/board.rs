@@ -70,6 +70,11 @@ impl Board {
         self.index.contains_key(name)
     }
 
+    /// Index of a node by name.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
     pub fn nodes(&self) -> &[String] {
         &self.names
     }

@@ -54,8 +54,12 @@ pub struct Players {
 #[serde(deny_unknown_fields)]
 pub struct ZoneDecl {
     pub id: String,
+    /// One zone of this kind per seat (hands, tableaus).
     #[serde(default)]
     pub per_seat: bool,
+    /// One zone of this kind per board node (board spaces: pawns in a city, tiles on a square).
+    #[serde(default)]
+    pub per_node: bool,
     pub visibility: Visibility,
 }
 
@@ -348,6 +352,16 @@ impl Loader<'_> {
             }
         }
         for z in &game.zones {
+            if z.per_seat && z.per_node {
+                self.err(
+                    &game_rel,
+                    line_of(&z.id),
+                    format!("zone '{}': per_seat and per_node exclude each other", z.id),
+                );
+            }
+            if z.per_node && game.board.is_none() {
+                self.err(&game_rel, line_of(&z.id), format!("zone '{}': per_node needs a board", z.id));
+            }
             if !z.per_seat && matches!(z.visibility, Visibility::Owner | Visibility::Team) {
                 self.err(
                     &game_rel,

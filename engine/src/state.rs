@@ -28,6 +28,8 @@ pub struct Zone {
     pub decl: usize,
     /// The seat a per-seat zone belongs to.
     pub owner: Option<usize>,
+    /// The board node of a per-node zone.
+    pub node: Option<usize>,
     /// Bottom first: the top of the zone is the last element.
     pub objects: Vec<usize>,
 }
@@ -75,7 +77,8 @@ pub struct State {
     pub log: Vec<LogLine>,
     #[serde(skip)]
     pub rng: Rng,
-    /// Zone handle by `(decl, owner)`.
+    /// Zone handle by `(decl, seat or node)`: the seat for per-seat zones, the node index
+    /// for per-node zones, None for single zones.
     #[serde(skip)]
     pub zone_index: HashMap<(usize, Option<usize>), usize>,
     #[serde(skip)]
@@ -97,11 +100,16 @@ impl State {
             if decl.per_seat {
                 for s in 0..players {
                     zone_index.insert((d, Some(s)), zones.len());
-                    zones.push(Zone { decl: d, owner: Some(s), objects: Vec::new() });
+                    zones.push(Zone { decl: d, owner: Some(s), node: None, objects: Vec::new() });
+                }
+            } else if decl.per_node {
+                for n in 0..content.board.nodes().len() {
+                    zone_index.insert((d, Some(n)), zones.len());
+                    zones.push(Zone { decl: d, owner: None, node: Some(n), objects: Vec::new() });
                 }
             } else {
                 zone_index.insert((d, None), zones.len());
-                zones.push(Zone { decl: d, owner: None, objects: Vec::new() });
+                zones.push(Zone { decl: d, owner: None, node: None, objects: Vec::new() });
             }
         }
         let mut objects = Vec::new();

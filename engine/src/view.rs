@@ -22,6 +22,8 @@ pub struct View {
     pub seats: Vec<SeatView>,
     pub counters: BTreeMap<String, i64>,
     pub zones: BTreeMap<String, ZoneView>,
+    /// Per-node zones: node name, then zone id.
+    pub board: BTreeMap<String, BTreeMap<String, ZoneView>>,
     pub dice: Vec<String>,
     pub log: Vec<String>,
     /// Seats the game is waiting for (1-based).
@@ -124,13 +126,17 @@ pub fn compute(
         }
     }
     let mut zones = BTreeMap::new();
+    let mut board: BTreeMap<String, BTreeMap<String, ZoneView>> = BTreeMap::new();
     for (z, zone) in state.zones.iter().enumerate() {
         let id = content.zones[zone.decl].id.clone();
-        match zone.owner {
-            Some(o) => {
+        match (zone.owner, zone.node) {
+            (Some(o), _) => {
                 seats[o].zones.insert(id, zone_view(z));
             }
-            None => {
+            (None, Some(n)) => {
+                board.entry(content.board.nodes()[n].clone()).or_default().insert(id, zone_view(z));
+            }
+            (None, None) => {
                 zones.insert(id, zone_view(z));
             }
         }
@@ -146,6 +152,7 @@ pub fn compute(
         seats,
         counters,
         zones,
+        board,
         dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),

@@ -101,11 +101,12 @@ function posse.choose_each(requests) end
 
 --------------------------------------------------------------------- zones
 
----Handle of a zone declared in YAML; per-seat zones need the seat.
+---Handle of a zone declared in YAML; per-seat zones need the seat, per-node zones
+---(board spaces) the node's name.
 ---@param name string
----@param seat Seat|nil
+---@param at Seat|string|nil
 ---@return Zone
-function posse.zone(name, seat) end
+function posse.zone(name, at) end
 
 ---Number of objects in a zone (always public).
 ---@param zone Zone

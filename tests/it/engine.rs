@@ -132,3 +132,21 @@ fn dice_roll_from_the_seeded_rng_and_can_be_rigged() {
     g.choose(2, &[1]).unwrap();
     assert_eq!(g.view(None).dice, vec!["6", "5"]);
 }
+
+#[test]
+fn board_spaces_are_zones_per_node() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let v = g.eval(
+        "local posse = require 'posse'
+         local b = posse.zone('spot', 'b')
+         posse.draw(posse.zone('deck'), b)
+         return { n = posse.count(b), near = posse.neighbours('b'), path = posse.path('a', 'c') }",
+    );
+    let v = v.unwrap();
+    assert_eq!(v["n"], 1);
+    assert_eq!(v["near"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["path"], serde_json::json!(["a", "b", "c"]));
+    assert_eq!(g.view(Some(2)).board["b"]["spot"].count, 1);
+    let e = g.eval("return require('posse').zone('spot', 'zz')").unwrap_err().to_string();
+    assert!(e.contains("no board node 'zz'"), "{e}");
+}

@@ -126,20 +126,30 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
 
     // ---------------------------------------------------------------- zones
-    def!("zone", |sh, (name, s): (mlua::LuaString, Option<i64>)| {
+    def!("zone", |sh, (name, at): (mlua::LuaString, Value)| {
         let st = sh.state.borrow();
         let name = name.to_str()?;
         let Some(decl) = sh.content.zone_index(&name) else {
             return err(format!("posse.zone: no zone '{name}' is declared in game.yaml"));
         };
-        let per_seat = sh.content.zones[decl].per_seat;
-        let owner = match (per_seat, s) {
-            (true, Some(s)) => Some(seat(&st, s, "zone")?),
-            (true, None) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
-            (false, Some(_)) => return err(format!("posse.zone: zone '{name}' is not per seat")),
-            (false, None) => None,
+        let d = &sh.content.zones[decl];
+        let key = match (d.per_seat, d.per_node, at) {
+            (true, _, Value::Integer(s)) => Some(seat(&st, s, "zone")?),
+            (true, _, _) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
+            (_, true, Value::String(node)) => {
+                let node = node.to_str()?;
+                match sh.content.board.index_of(&node) {
+                    Some(n) => Some(n),
+                    None => return err(format!("posse.zone: no board node '{node}'")),
+                }
+            }
+            (_, true, _) => return err(format!("posse.zone: zone '{name}' is per board node: give the node")),
+            (false, false, Value::Nil) => None,
+            (false, false, _) => {
+                return err(format!("posse.zone: zone '{name}' is a single zone: give no seat or node"))
+            }
         };
-        Ok(st.zone_index[&(decl, owner)] + 1)
+        Ok(st.zone_index[&(decl, key)] + 1)
     });
     def!("count", |sh, z: i64| {
         let st = sh.state.borrow();
