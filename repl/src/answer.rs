@@ -1,0 +1,156 @@
+//! Answers to decisions, as people type them: an option number, several numbers for a
+//! multi-choice (space or comma separated), `-` or nothing for choosing none, or the start
+//! of a label (case-insensitive, and unique among the labels).
+//!
+//! Parsing only turns text into 1-based picks; whether the picks fit the decision (how
+//! many, no repeats) is the engine's to say, so the rules live in one place. A
+//! [`Question`] is a copy of the engine's request, so the session can hold it while it
+//! changes the game.
+
+use posse::Request;
+
+/// A pending decision, detached from the game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    pub seat: usize,
+    pub prompt: String,
+    pub labels: Vec<String>,
+    pub multi: bool,
+    pub min: usize,
+    pub max: usize,
+}
+
+impl Question {
+    pub fn of(r: &Request) -> Question {
+        Question { seat: r.seat, prompt: r.prompt.clone(), labels: r.labels(), multi: r.multi, min: r.min, max: r.max }
+    }
+
+    /// The numbered options, one per line, and for a multi-choice how to answer.
+    pub fn options(&self) -> String {
+        let mut out: Vec<String> = self.labels.iter().enumerate().map(|(i, l)| format!("  {}) {l}", i + 1)).collect();
+        if self.multi {
+            let how_many =
+                if self.min == self.max { self.min.to_string() } else { format!("{} to {}", self.min, self.max) };
+            let none = if self.min == 0 { "; - or nothing for none" } else { "" };
+            out.push(format!("  (pick {how_many}, separated by spaces or commas{none})"));
+        }
+        out.join("\n")
+    }
+
+    /// Picks as `2 (Second card)`, `1,3 (A, C)` or `none`.
+    pub fn describe(&self, picks: &[u32]) -> String {
+        if picks.is_empty() {
+            return "none".to_string();
+        }
+        let nums: Vec<String> = picks.iter().map(u32::to_string).collect();
+        let names: Vec<&str> = picks.iter().map(|&p| self.label_of(p)).collect();
+        format!("{} ({})", nums.join(","), names.join(", "))
+    }
+
+    /// The label of option `pick` (1-based), or `?` when there is no such option.
+    pub fn label_of(&self, pick: u32) -> &str {
+        (pick as usize).checked_sub(1).and_then(|i| self.labels.get(i)).map(String::as_str).unwrap_or("?")
+    }
+
+    /// Turns a typed answer into 1-based picks, or says in one line what is wrong.
+    pub fn parse(&self, input: &str) -> Result<Vec<u32>, String> {
+        let s = input.trim();
+        let count = self.labels.len();
+        if s.is_empty() || s == "-" {
+            return if self.multi {
+                Ok(Vec::new())
+            } else {
+                Err(format!("type an option number (1..{count}) or the start of its label; :help for commands"))
+            };
+        }
+        let tokens: Vec<&str> = s.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
+        if tokens.iter().all(|t| t.parse::<u64>().is_ok()) {
+            if !self.multi && tokens.len() != 1 {
+                return Err(format!("pick one option, not {}", tokens.len()));
+            }
+            return tokens.iter().map(|t| self.number(t)).collect();
+        }
+        if !self.multi {
+            return self.label(s).map(|p| vec![p]);
+        }
+        s.split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| self.number(p).or_else(|_| self.label(p)))
+            .collect()
+    }
+
+    fn number(&self, token: &str) -> Result<u32, String> {
+        let count = self.labels.len();
+        match token.parse::<u32>() {
+            Ok(n) if n >= 1 && n as usize <= count => Ok(n),
+            _ => Err(format!("there is no option {token}: options are 1..{count}")),
+        }
+    }
+
+    /// The option whose label is `text` (ignoring case) or the only one starting with it.
+    fn label(&self, text: &str) -> Result<u32, String> {
+        let t = text.to_lowercase();
+        let lower: Vec<String> = self.labels.iter().map(|l| l.to_lowercase()).collect();
+        let exact: Vec<usize> = (0..lower.len()).filter(|&i| lower[i] == t).collect();
+        if exact.len() == 1 {
+            return Ok(exact[0] as u32 + 1);
+        }
+        let prefixed: Vec<usize> = (0..lower.len()).filter(|&i| lower[i].starts_with(&t)).collect();
+        match prefixed.as_slice() {
+            [one] => Ok(*one as u32 + 1),
+            [] => Err(format!("no option starts with '{text}'")),
+            many => {
+                let names: Vec<String> = many.iter().map(|&i| format!("{}) {}", i + 1, self.labels[i])).collect();
+                Err(format!("'{text}' could be {}", names.join(", ")))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(multi: bool) -> Question {
+        Question {
+            seat: 1,
+            prompt: "Which?".into(),
+            labels: vec!["Draw a card".into(), "Draw two".into(), "Pass".into()],
+            multi,
+            min: 0,
+            max: 2,
+        }
+    }
+
+    #[test]
+    fn numbers_and_labels() {
+        assert_eq!(q(false).parse(" 2 "), Ok(vec![2]));
+        assert_eq!(q(false).parse("pa"), Ok(vec![3]));
+        assert_eq!(q(false).parse("DRAW T"), Ok(vec![2]));
+        assert!(q(false).parse("draw").unwrap_err().contains("could be 1) Draw a card, 2) Draw two"));
+        assert!(q(false).parse("4").unwrap_err().contains("no option 4"));
+        assert!(q(false).parse("0").is_err());
+        assert!(q(false).parse("1 2").is_err());
+        assert!(q(false).parse("").is_err());
+        assert!(q(false).parse("zap").unwrap_err().contains("no option starts with 'zap'"));
+    }
+
+    #[test]
+    fn multi_choices() {
+        assert_eq!(q(true).parse("1 3"), Ok(vec![1, 3]));
+        assert_eq!(q(true).parse("1,3"), Ok(vec![1, 3]));
+        assert_eq!(q(true).parse(""), Ok(vec![]));
+        assert_eq!(q(true).parse("-"), Ok(vec![]));
+        assert_eq!(q(true).parse("pass, draw a"), Ok(vec![3, 1]));
+        assert_eq!(q(true).parse("pass, 2"), Ok(vec![3, 2]));
+        assert!(q(true).parse("1 9").is_err());
+    }
+
+    #[test]
+    fn describes_picks() {
+        assert_eq!(q(true).describe(&[1, 3]), "1,3 (Draw a card, Pass)");
+        assert_eq!(q(true).describe(&[]), "none");
+        assert_eq!(q(true).describe(&[0, 9]), "0,9 (?, ?)");
+    }
+}

@@ -1,0 +1,118 @@
+//! The REPL's `:commands`: their names, their help text and their parsing.
+//!
+//! Parsing is separate from running (in `session::commands`) so a typo is caught before
+//! anything happens, with a one-line message that says what was expected.
+
+/// A parsed REPL command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    View,
+    /// Show the game as this seat (a number or a name, resolved by the session).
+    As(String),
+    God,
+    Log(usize),
+    Undo(usize),
+    Redo(usize),
+    Save(String),
+    Load(String),
+    Reload,
+    /// Let the random bot decide; `None` = the rest of the deciding seat's turn.
+    Auto(Option<usize>),
+    Quit,
+}
+
+/// Command names, for completion.
+pub const NAMES: [&str; 13] =
+    [":help", ":view", ":as", ":god", ":log", ":undo", ":redo", ":save", ":load", ":reload", ":auto", ":quit", ":exit"];
+
+pub const HELP: &str = "\
+Answer with an option's number, several numbers for a multi-choice (spaces or commas;
+- or an empty line for none when that is allowed), or the start of a label. Tab completes.
+Commands:
+  :help          this help
+  :view          draw the current view again
+  :as SEAT       show the game as SEAT (number or name) until the next decision
+  :god           show everything, hidden information included (marked GOD VIEW)
+  :log [N]       the last N log lines the viewing seat may read (default 20)
+  :undo [N]      take back your last N decisions (default 1), with the bots' since
+  :redo [N]      make again N decisions taken back (default 1)
+  :save FILE     save the game (a record: seed, seats and choices)
+  :load FILE     load a saved game, replaying it with the current scripts
+  :reload        reload scripts and content from disk and replay the game so far
+  :auto [N]      let the random bot make the next N decisions of human seats; without N,
+                 play this seat until another human seat must decide (alone against
+                 bots: to the end of the game)
+  :quit          leave (also :exit, or end of input)
+Bots are random and deterministic: the same seed, position and question give the same pick.
+When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
+(default: the rest of the record), :undo steps back.";
+
+/// Parses a line that starts with `:`.
+pub fn parse(line: &str) -> Result<Command, String> {
+    let mut words = line.split_whitespace();
+    let name = words.next().unwrap_or(":");
+    let args: Vec<&str> = words.collect();
+    let rest = || line.trim()[name.len()..].trim().to_string();
+    let count = |default: usize| -> Result<usize, String> {
+        match args.as_slice() {
+            [] => Ok(default),
+            [n] => n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{name}: expected a count from 1, not '{n}'")),
+            _ => Err(format!("{name}: expected at most one number")),
+        }
+    };
+    let none = |c: Command| if args.is_empty() { Ok(c) } else { Err(format!("{name} takes no argument")) };
+    let file = |f: fn(String) -> Command| {
+        if args.is_empty() {
+            Err(format!("{name}: expected a file name"))
+        } else {
+            Ok(f(rest()))
+        }
+    };
+    match name {
+        ":help" | ":h" | ":?" => none(Command::Help),
+        ":view" | ":v" => none(Command::View),
+        ":as" => match args.as_slice() {
+            [seat] => Ok(Command::As(seat.to_string())),
+            _ => Err(":as: expected one seat (a number or a name)".into()),
+        },
+        ":god" => none(Command::God),
+        ":log" => count(20).map(Command::Log),
+        ":undo" | ":u" => count(1).map(Command::Undo),
+        ":redo" | ":r" => count(1).map(Command::Redo),
+        ":save" => file(Command::Save),
+        ":load" => file(Command::Load),
+        ":reload" => none(Command::Reload),
+        ":auto" => match args.as_slice() {
+            [] => Ok(Command::Auto(None)),
+            _ => count(1).map(|n| Command::Auto(Some(n))),
+        },
+        ":quit" | ":q" | ":exit" => none(Command::Quit),
+        _ => Err(format!("unknown command '{name}' (:help lists them)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!(parse(":undo"), Ok(Command::Undo(1)));
+        assert_eq!(parse(":undo 3"), Ok(Command::Undo(3)));
+        assert_eq!(parse(":log"), Ok(Command::Log(20)));
+        assert_eq!(parse(":auto"), Ok(Command::Auto(None)));
+        assert_eq!(parse(":auto 4"), Ok(Command::Auto(Some(4))));
+        assert_eq!(parse(":save my game.yaml"), Ok(Command::Save("my game.yaml".into())));
+        assert_eq!(parse(":as p2"), Ok(Command::As("p2".into())));
+        assert!(parse(":undo x").is_err());
+        assert!(parse(":undo 0").is_err());
+        assert!(parse(":save").is_err());
+        assert!(parse(":view 2").is_err());
+        assert!(parse(":frobnicate").unwrap_err().contains("unknown command ':frobnicate'"));
+    }
+}

@@ -1,0 +1,300 @@
+//! Where the REPL's lines come from: a terminal (rustyline, with tab completion and a
+//! history file) or anything else (plain lines from stdin, so a game can be piped in).
+//!
+//! The session never asks which one it has except through [`LineSource::is_terminal`],
+//! which decides the few behaviours that only make sense for a person at a keyboard
+//! (hot-seat pauses, echoing piped answers). Completion candidates are pushed into the
+//! source before each prompt with [`LineSource::set_completions`]; a piped source ignores
+//! them. Failing to read or write the history file is never an error: history is a comfort.
+
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
+use std::io::BufRead;
+use std::path::PathBuf;
+
+/// One answer from the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    Text(String),
+    /// Ctrl-C at a terminal: the line was abandoned.
+    Interrupted,
+    /// End of input (Ctrl-D, or the end of a pipe).
+    Eof,
+}
+
+/// What Tab may complete at the next prompt.
+#[derive(Debug, Clone, Default)]
+pub struct Completions {
+    /// Option labels of the pending decision.
+    pub labels: Vec<String>,
+    /// Whether several labels may be given, separated by commas.
+    pub multi: bool,
+    /// Seat names, for `:as`.
+    pub seats: Vec<String>,
+    /// Commands (with their colon).
+    pub commands: Vec<String>,
+}
+
+pub trait LineSource {
+    /// Reads one line; `prompt` is shown by terminal sources only.
+    fn read(&mut self, prompt: &str) -> Line;
+    fn is_terminal(&self) -> bool;
+    fn set_completions(&mut self, completions: Completions);
+
+    /// Waits for Enter (the typed text is ignored and not kept in the history).
+    /// False at the end of input.
+    fn wait_for_enter(&mut self, prompt: &str) -> bool {
+        loop {
+            match self.read(prompt) {
+                Line::Text(_) => return true,
+                Line::Interrupted => continue,
+                Line::Eof => return false,
+            }
+        }
+    }
+}
+
+/// Opens stdin as a line source: rustyline when it is a terminal, plain lines otherwise.
+pub fn stdin_source() -> Box<dyn LineSource> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        if let Some(t) = Terminal::new() {
+            return Box::new(t);
+        }
+    }
+    Box::new(Piped::new(std::io::stdin().lock()))
+}
+
+/// Plain lines from any reader (a pipe, a file, a test's bytes).
+pub struct Piped<R> {
+    reader: R,
+}
+
+impl<R: BufRead> Piped<R> {
+    pub fn new(reader: R) -> Self {
+        Piped { reader }
+    }
+}
+
+impl<R: BufRead> LineSource for Piped<R> {
+    fn read(&mut self, _prompt: &str) -> Line {
+        let mut buf = String::new();
+        match self.reader.read_line(&mut buf) {
+            Ok(0) | Err(_) => Line::Eof,
+            Ok(_) => Line::Text(buf.trim_end_matches(['\n', '\r']).to_string()),
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        false
+    }
+
+    fn set_completions(&mut self, _completions: Completions) {}
+}
+
+/// A fixed list of lines, for tests of the session logic.
+#[cfg(test)]
+pub struct Scripted {
+    lines: std::collections::VecDeque<String>,
+    terminal: bool,
+}
+
+#[cfg(test)]
+impl Scripted {
+    pub fn new<S: Into<String>>(lines: impl IntoIterator<Item = S>) -> Self {
+        Scripted { lines: lines.into_iter().map(Into::into).collect(), terminal: false }
+    }
+
+    /// Pretends to be a terminal (for hot-seat behaviour).
+    pub fn at_a_terminal(mut self) -> Self {
+        self.terminal = true;
+        self
+    }
+}
+
+#[cfg(test)]
+impl LineSource for Scripted {
+    fn read(&mut self, _prompt: &str) -> Line {
+        self.lines.pop_front().map(Line::Text).unwrap_or(Line::Eof)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.terminal
+    }
+
+    fn set_completions(&mut self, _completions: Completions) {}
+}
+
+/// A terminal with line editing, completion and a history file.
+pub struct Terminal {
+    editor: Editor<CompletionHelper, DefaultHistory>,
+    history: Option<PathBuf>,
+}
+
+impl Terminal {
+    fn new() -> Option<Self> {
+        let config = Config::builder()
+            .completion_type(CompletionType::List)
+            .auto_add_history(false)
+            .history_ignore_space(true)
+            .max_history_size(1000)
+            .ok()?
+            .build();
+        let mut editor = Editor::with_config(config).ok()?;
+        editor.set_helper(Some(CompletionHelper::default()));
+        let history = history_file();
+        if let Some(path) = &history {
+            // A missing or unreadable history file just means no history.
+            let _ = editor.load_history(path);
+        }
+        Some(Terminal { editor, history })
+    }
+}
+
+impl LineSource for Terminal {
+    fn read(&mut self, prompt: &str) -> Line {
+        match self.editor.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.editor.add_history_entry(line.as_str());
+                }
+                Line::Text(line)
+            }
+            Err(ReadlineError::Interrupted) => Line::Interrupted,
+            Err(_) => Line::Eof,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        true
+    }
+
+    fn set_completions(&mut self, completions: Completions) {
+        if let Some(h) = self.editor.helper_mut() {
+            h.completions = completions;
+        }
+    }
+
+    fn wait_for_enter(&mut self, prompt: &str) -> bool {
+        loop {
+            match self.editor.readline(prompt) {
+                Ok(_) => return true,
+                Err(ReadlineError::Interrupted) => continue,
+                Err(_) => return false,
+            }
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Some(path) = &self.history {
+            if let Some(dir) = path.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = self.editor.save_history(path);
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/posse/history` when XDG_DATA_HOME is set, else `$HOME/.posse_history`.
+pub fn history_file() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d).join("posse").join("history"));
+    }
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".posse_history"))
+}
+
+/// Completes commands, seat names after `:as`, file names after `:save`/`:load`, and
+/// option labels (case-insensitive prefixes; after the last comma for a multi-choice).
+#[derive(Default)]
+pub struct CompletionHelper {
+    completions: Completions,
+    files: FilenameCompleter,
+}
+
+impl CompletionHelper {
+    /// The candidates for `line` up to the cursor, with where the replaced text starts.
+    fn candidates(&self, before: &str) -> (usize, Vec<Pair>) {
+        let pair = |s: &str| Pair { display: s.to_string(), replacement: s.to_string() };
+        let starts = |cands: &[String], prefix: &str| -> Vec<Pair> {
+            let p = prefix.to_lowercase();
+            cands.iter().filter(|c| c.to_lowercase().starts_with(&p)).map(|c| pair(c)).collect()
+        };
+        let trimmed = before.trim_start();
+        let lead = before.len() - trimmed.len();
+        if trimmed.starts_with(':') {
+            return match trimmed.split_once(' ') {
+                None => (lead, starts(&self.completions.commands, trimmed)),
+                Some((":as", rest)) => {
+                    let arg = rest.trim_start();
+                    (before.len() - arg.len(), starts(&self.completions.seats, arg))
+                }
+                Some(_) => (before.len(), Vec::new()),
+            };
+        }
+        let start = if self.completions.multi { before.rfind(',').map(|i| i + 1).unwrap_or(0) } else { 0 };
+        let word = &before[start..];
+        let word_trimmed = word.trim_start();
+        (start + word.len() - word_trimmed.len(), starts(&self.completions.labels, word_trimmed))
+    }
+}
+
+impl Completer for CompletionHelper {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let t = before.trim_start();
+        if t.starts_with(":save ") || t.starts_with(":load ") {
+            return self.files.complete(line, pos, ctx);
+        }
+        Ok(self.candidates(before))
+    }
+}
+
+impl Hinter for CompletionHelper {
+    type Hint = String;
+}
+
+impl Highlighter for CompletionHelper {}
+
+impl Validator for CompletionHelper {}
+
+impl Helper for CompletionHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helper() -> CompletionHelper {
+        CompletionHelper {
+            completions: Completions {
+                labels: vec!["Keep it".into(), "Kick".into(), "Pass".into()],
+                multi: true,
+                seats: vec!["p1".into(), "p2".into()],
+                commands: vec![":auto".into(), ":as".into(), ":undo".into()],
+            },
+            files: FilenameCompleter::new(),
+        }
+    }
+
+    fn names(c: (usize, Vec<Pair>)) -> (usize, Vec<String>) {
+        (c.0, c.1.into_iter().map(|p| p.replacement).collect())
+    }
+
+    #[test]
+    fn completes_labels_commands_and_seats() {
+        let h = helper();
+        assert_eq!(names(h.candidates("ke")), (0, vec!["Keep it".to_string()]));
+        assert_eq!(names(h.candidates("k")), (0, vec!["Keep it".to_string(), "Kick".to_string()]));
+        assert_eq!(names(h.candidates("pass, ki")), (6, vec!["Kick".to_string()]));
+        assert_eq!(names(h.candidates(":a")), (0, vec![":auto".to_string(), ":as".to_string()]));
+        assert_eq!(names(h.candidates(":as p")), (4, vec!["p1".to_string(), "p2".to_string()]));
+    }
+}

@@ -1,0 +1,126 @@
+//! The `posse` command: a game menu, the REPL to play in (`play`), and the tools around
+//! it (`list`, `replay`, `sim`, `check`).
+//!
+//! This is the edge of the system: the only place that reads the clock (default seeds),
+//! the terminal and the environment, and where errors become one message on stderr and
+//! a non-zero exit. Everything below is plain functions on the engine's API; the REPL's
+//! logic lives in [`session`] and runs the same on a terminal, a pipe or a test's lines.
+
+mod answer;
+mod bots;
+mod check;
+mod command;
+mod games;
+mod input;
+mod menu;
+mod play;
+mod replay;
+mod session;
+mod sim;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use posse::Content;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "posse", version, about = "Play, replay, simulate and check tabletop games.")]
+#[command(long_about = "Play, replay, simulate and check tabletop games.\n\nWith no command: a menu of games.")]
+struct Cli {
+    /// Content root holding scenarios/ and scripts/ [default: $POSSE_ROOT, else the
+    /// project's content found from the current folder upwards]
+    #[arg(long, global = true, value_name = "DIR")]
+    root: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// List the games, one id per line.
+    List,
+    /// Play a game in the REPL (answers from the terminal, or piped in).
+    Play {
+        /// Game id, as `posse list` prints it.
+        game: String,
+        /// Seed of the game [default: from the clock, printed as `seed: N`]
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// A seat played by a bot: SEAT=random, SEAT a number from 1, a seat name or `all`.
+        #[arg(long = "bot", value_name = "SEAT=random")]
+        bots: Vec<String>,
+        /// Save the game to FILE after every step.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+    },
+    /// Replay a saved game; print its result (or how far it got) and its state hash.
+    Replay {
+        /// A save file (from `--save` or `:save`).
+        file: PathBuf,
+        /// Step through the record in the REPL: Enter makes the next choice.
+        #[arg(long)]
+        step: bool,
+    },
+    /// Play many games between random bots and summarise them.
+    Sim {
+        /// Game id, as `posse list` prints it.
+        game: String,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 100)]
+        n: usize,
+        /// Seed of the first game; game i has seed S + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Load every game (or those named), play random games, replay them and draw every view.
+    Check {
+        /// Game ids [default: every game]
+        games: Vec<String>,
+        /// Random games per number of players (seeds 0..N).
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("posse: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the command. Ok(false) means it ran and found problems (sim errors, check failures).
+fn run(cli: Cli) -> Result<bool> {
+    let root = cli.root.unwrap_or_else(Content::default_root);
+    match cli.command {
+        None => menu::run(&root, input::stdin_source().as_mut()).map(|()| true),
+        Some(Cmd::List) => {
+            for id in games::list(&root)? {
+                println!("{id}");
+            }
+            Ok(true)
+        }
+        Some(Cmd::Play { game, seed, players, bots, save }) => {
+            let opts = play::PlayOptions { root, seed, players, bots, save };
+            play::play(&game, opts, input::stdin_source().as_mut()).map(|()| true)
+        }
+        Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
+        Some(Cmd::Sim { game, n, seed, players, json }) => sim::run(&root, &game, n, seed, players, json),
+        Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
+    }
+}

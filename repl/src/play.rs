@@ -1,0 +1,67 @@
+//! `posse play`: sets a game up from the command line (or the menu) and runs the REPL.
+//!
+//! The seed is the one thing taken from outside the game: `--seed`, or the clock. It is
+//! printed first (`seed: N`) so that any game can be replayed.
+
+use crate::bots;
+use crate::games;
+use crate::input::LineSource;
+use crate::session::{Io, Session};
+use anyhow::{anyhow, Result};
+use posse::{Content, Game, Setup};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How to start a game.
+pub struct PlayOptions {
+    pub root: PathBuf,
+    pub seed: Option<u64>,
+    pub players: Option<usize>,
+    /// `--bot` arguments, as typed.
+    pub bots: Vec<String>,
+    pub save: Option<PathBuf>,
+}
+
+/// Plays game `id` with the given options, reading answers from `input`.
+pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
+    let content = games::load(&opts.root, id)?;
+    let setup = setup(&content, opts.seed, opts.players)?;
+    let bots = bots::parse(&opts.bots, &setup.seats).map_err(|e| anyhow!(e))?;
+    run(content, setup, bots, opts.root, opts.save, input)
+}
+
+/// The setup for a new game, the seed taken from the clock when none is given.
+pub fn setup(content: &Content, seed: Option<u64>, players: Option<usize>) -> Result<Setup> {
+    let seed = seed.unwrap_or_else(games::time_seed);
+    Setup::new(content, seed, players).map_err(|e| anyhow!("{e}"))
+}
+
+/// Starts the game and runs the REPL until it ends.
+pub fn run(
+    content: Arc<Content>,
+    setup: Setup,
+    bots: BTreeSet<usize>,
+    root: PathBuf,
+    save: Option<PathBuf>,
+    input: &mut dyn LineSource,
+) -> Result<()> {
+    let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+    let seats: Vec<String> = setup
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| if bots.contains(&(i + 1)) { format!("{s} (bot)") } else { s.clone() })
+        .collect();
+    writeln!(out, "{} ({}): {}", content.name, content.id, seats.join(", "))?;
+    writeln!(out, "seed: {}", setup.seed)?;
+    if input.is_terminal() {
+        writeln!(out, "Type :help for commands.")?;
+    }
+    let game = Game::new(content, setup).map_err(|e| anyhow!("{e}"))?;
+    let io = Io { input, out: &mut out, err: &mut err };
+    let mut session = Session::new(game, root, bots, save, io);
+    session.run();
+    Ok(())
+}

@@ -1,0 +1,380 @@
+//! The REPL session: one game, the people at the keyboard and the bots, until the game
+//! ends, the input ends or someone types `:quit`.
+//!
+//! The loop asks the engine for the next pending decision. Bot seats (and human seats
+//! under `:auto`) answer at once; a human seat sees its own view, the question and the
+//! numbered options, and answers or types a command. Whatever goes wrong (a bad answer,
+//! a script error, an unknown command) is one message and the game stays as it was.
+//!
+//! Choices taken back by `:undo` wait on the `ahead` stack (next on top): `:redo` makes
+//! them again, and any choice equal to the top of the stack pops it, so undoing and
+//! answering the same again keeps the rest redoable. Replaying with `--step` is the same
+//! machinery: the session starts at the beginning with the whole record on `ahead`, and
+//! Enter makes the next choice.
+//!
+//! All output goes through [`Io`], so tests can run a session on scripted lines.
+
+mod commands;
+mod show;
+
+use crate::answer::Question;
+use crate::bots;
+use crate::command;
+use crate::input::{Completions, Line, LineSource};
+use posse::{Choice, Game};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Where a session reads and writes: answers in, the game on `out`, problems on `err`.
+pub struct Io<'a> {
+    pub input: &'a mut dyn LineSource,
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+}
+
+/// Why a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The game is over; the result was printed.
+    Over,
+    Quit,
+    /// The input ended.
+    Eof,
+}
+
+/// Who makes decisions for human seats besides the person at the keyboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Auto {
+    Off,
+    /// The bot makes this many more decisions of human seats.
+    Count(usize),
+    /// The bot plays this seat until another human seat must decide.
+    Turn(usize),
+}
+
+pub struct Session<'a> {
+    game: Game,
+    root: PathBuf,
+    bots: BTreeSet<usize>,
+    picker: bots::Picker,
+    save: Option<PathBuf>,
+    /// Whose view is shown (None: the omniscient view).
+    viewer: Option<usize>,
+    /// Choices to make again (after `:undo`) or to replay (`--step`); next on top.
+    ahead: Vec<Choice>,
+    stepping: bool,
+    auto: Auto,
+    /// The last human seat asked, for hot-seat pauses.
+    last_human: Option<usize>,
+    /// The position and seat the view was last drawn for.
+    drawn: Option<(usize, usize)>,
+    /// A position where a bot's pick failed: a person answers that decision.
+    bot_failed: Option<usize>,
+    diverged: bool,
+    io: Io<'a>,
+}
+
+impl<'a> Session<'a> {
+    /// A session playing `game`; `bots` are seat numbers; `save` is autosaved after every step.
+    pub fn new(game: Game, root: PathBuf, bots: BTreeSet<usize>, save: Option<PathBuf>, io: Io<'a>) -> Self {
+        let picker = bots::Picker::new(game.setup().seed, bots.len() == game.players());
+        Session {
+            game,
+            root,
+            bots,
+            picker,
+            save,
+            viewer: None,
+            ahead: Vec::new(),
+            stepping: false,
+            auto: Auto::Off,
+            last_human: None,
+            drawn: None,
+            bot_failed: None,
+            diverged: false,
+            io,
+        }
+    }
+
+    /// Turns the session into a step-by-step replay of `choices` from the game's start.
+    pub fn stepping(mut self, choices: &[Choice]) -> Self {
+        self.ahead = choices.iter().rev().cloned().collect();
+        self.stepping = true;
+        self.bots.clear();
+        self
+    }
+
+    #[cfg(test)]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether a replayed choice no longer fitted the game.
+    pub fn diverged(&self) -> bool {
+        self.diverged
+    }
+
+    /// Plays until the game ends, the input ends or `:quit`.
+    pub fn run(&mut self) -> End {
+        loop {
+            if self.game.is_over() {
+                self.finish();
+                return End::Over;
+            }
+            if self.stepping && self.ahead.is_empty() {
+                self.stepping = false;
+                let n = self.game.choices().len();
+                self.say(format!("end of the record after {n} choices: the game goes on, every seat played from here"));
+            }
+            let Some(q) = self.game.next_request().map(Question::of) else {
+                self.warn("the game is waiting for nobody; leaving");
+                return End::Quit;
+            };
+            if !self.stepping && self.bot_decides(q.seat) && self.bot_move(&q) {
+                continue;
+            }
+            let line = if self.stepping { self.step_prompt() } else { self.human_prompt(&q) };
+            match line {
+                Line::Eof => {
+                    self.unfinished();
+                    return End::Eof;
+                }
+                Line::Interrupted => self.say("(:quit to leave)"),
+                Line::Text(text) => {
+                    if let Some(end) = self.handle(&q, &text) {
+                        self.unfinished();
+                        return end;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a bot answers for `seat` now (bot seats, and human seats under `:auto`).
+    fn bot_decides(&mut self, seat: usize) -> bool {
+        if self.bot_failed == Some(self.game.choices().len()) {
+            return false;
+        }
+        if self.bots.contains(&seat) {
+            return true;
+        }
+        match self.auto {
+            Auto::Off => false,
+            Auto::Count(_) => true,
+            Auto::Turn(s) if s == seat => true,
+            Auto::Turn(_) => {
+                self.auto = Auto::Off;
+                false
+            }
+        }
+    }
+
+    /// Lets the random bot answer `q`. False when its pick failed (a person answers then).
+    /// Bot seats' decisions are not shown: their prompts may tell what only they may
+    /// know; what they did reaches the others through the game's log.
+    fn bot_move(&mut self, q: &Question) -> bool {
+        let pos = self.game.choices().len();
+        if pos >= posse::sim::MAX_DECISIONS && !self.has_humans() {
+            self.warn(format!("the game did not end within {pos} decisions; the bots stop here"));
+            self.bot_failed = Some(pos);
+            return false;
+        }
+        let Some(picks) = self.game.next_request().map(|r| self.picker.pick(pos, r)) else { return false };
+        let name = self.seat_name(q.seat);
+        match self.make(q.seat, picks.clone()) {
+            Ok(()) => {
+                if !self.bots.contains(&q.seat) {
+                    self.say(format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks)));
+                    if let Auto::Count(n) = self.auto {
+                        self.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
+                    }
+                }
+                true
+            }
+            Err(e) => {
+                self.warn(format!("{name} (bot) could not decide: {e}"));
+                self.warn("answer for it at the prompt");
+                self.bot_failed = Some(pos);
+                self.auto = Auto::Off;
+                false
+            }
+        }
+    }
+
+    /// Shows the deciding seat its view and the question (once per decision), then reads.
+    fn human_prompt(&mut self, q: &Question) -> Line {
+        let pos = self.game.choices().len();
+        if self.drawn != Some((pos, q.seat)) {
+            let is_human = !self.bots.contains(&q.seat);
+            if is_human
+                && self.io.input.is_terminal()
+                && self.last_human.is_some_and(|h| h != q.seat)
+                && !self.pause(q.seat)
+            {
+                return Line::Eof;
+            }
+            if is_human {
+                self.last_human = Some(q.seat);
+            }
+            self.viewer = Some(q.seat);
+            self.draw(Some(q.seat));
+            self.show_question(q);
+            self.drawn = Some((pos, q.seat));
+        }
+        self.io.input.set_completions(Completions {
+            labels: q.labels.clone(),
+            multi: q.multi,
+            seats: self.game.setup().seats.clone(),
+            commands: command::NAMES.iter().map(|s| s.to_string()).collect(),
+        });
+        let prompt = format!("{}> ", self.seat_name(q.seat));
+        self.read(&prompt)
+    }
+
+    /// In a step-by-step replay: shows the position, then waits for Enter or a command.
+    fn step_prompt(&mut self) -> Line {
+        let pos = self.game.choices().len();
+        let total = pos + self.ahead.len();
+        if self.drawn != Some((pos, 0)) {
+            self.draw(self.viewer);
+            if let Some(q) = self.game.next_request().map(Question::of) {
+                let name = self.seat_name(q.seat);
+                self.say(format!("next: choice {} of {total}, {name}: {} (Enter to make it)", pos + 1, q.prompt));
+            }
+            self.drawn = Some((pos, 0));
+        }
+        self.io.input.set_completions(Completions {
+            seats: self.game.setup().seats.clone(),
+            commands: command::NAMES.iter().map(|s| s.to_string()).collect(),
+            ..Completions::default()
+        });
+        self.read(&format!("step {pos}/{total}> "))
+    }
+
+    /// Handles one typed line. Returns how the session ends, if it does.
+    fn handle(&mut self, q: &Question, text: &str) -> Option<End> {
+        let t = text.trim();
+        if t.starts_with(':') || t == "?" {
+            match command::parse(if t == "?" { ":help" } else { t }) {
+                Ok(c) => return self.exec(c, q),
+                Err(e) => self.warn(e),
+            }
+            return None;
+        }
+        if self.stepping {
+            if t.is_empty() {
+                self.step(1);
+            } else {
+                self.warn("replaying: press Enter for the next choice, or :help");
+            }
+            return None;
+        }
+        match q.parse(t) {
+            Ok(picks) => {
+                if let Err(e) = self.make(q.seat, picks) {
+                    self.warn(e.to_string());
+                }
+            }
+            Err(e) => self.warn(e),
+        }
+        None
+    }
+
+    /// Makes one choice, keeps the redo stack in step with it and autosaves.
+    fn make(&mut self, seat: usize, picks: Vec<u32>) -> Result<(), posse::Error> {
+        self.game.choose(seat, &picks)?;
+        let made = self.game.choices().last().cloned();
+        if made.is_some() && self.ahead.last() == made.as_ref() {
+            self.ahead.pop();
+        } else {
+            self.ahead.clear();
+        }
+        self.autosave();
+        Ok(())
+    }
+
+    /// Makes the next `n` choices of the replayed record, reporting each.
+    fn step(&mut self, n: usize) {
+        for _ in 0..n {
+            let Some(c) = self.ahead.last().cloned() else { break };
+            let pos = self.game.choices().len() + 1;
+            let q = self.game.next_request().map(Question::of);
+            match self.make(c.seat, c.picks.clone()) {
+                Ok(()) => {
+                    let what =
+                        q.map(|q| format!("{}: {} -> {}", self.seat_name(c.seat), q.prompt, q.describe(&c.picks)));
+                    self.say(format!("choice {pos}: {}", what.unwrap_or_default()));
+                }
+                Err(e) => {
+                    self.warn(format!("choice {pos} ({}) no longer fits: {e}", describe_choice(&c)));
+                    self.diverged = true;
+                    self.ahead.clear();
+                    break;
+                }
+            }
+        }
+    }
+
+    fn autosave(&mut self) {
+        if let Some(path) = &self.save {
+            if let Err(e) = self.game.record().save(path) {
+                let msg = format!("autosave failed, autosave is off: {e}");
+                self.save = None;
+                self.warn(msg);
+            }
+        }
+    }
+
+    /// Clears the screen and waits until the next player has the keyboard.
+    fn pause(&mut self, seat: usize) -> bool {
+        let name = self.seat_name(seat);
+        self.say(format!("{}\x1b[H\x1b[2J\x1b[3J", "\n".repeat(60)));
+        self.say(format!("Pass the keyboard to {name}. Press Enter."));
+        let _ = self.io.out.flush();
+        self.io.input.wait_for_enter("")
+    }
+
+    /// Reads a line; piped answers are echoed after the prompt so transcripts read well.
+    fn read(&mut self, prompt: &str) -> Line {
+        let _ = self.io.out.flush();
+        let line = self.io.input.read(prompt);
+        if !self.io.input.is_terminal() {
+            if let Line::Text(t) = &line {
+                self.say(format!("{prompt}{t}"));
+            }
+        }
+        line
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        self.game.setup().seats.get(seat.wrapping_sub(1)).cloned().unwrap_or_else(|| format!("seat {seat}"))
+    }
+
+    fn has_humans(&self) -> bool {
+        (1..=self.game.players()).any(|s| !self.bots.contains(&s))
+    }
+
+    fn say(&mut self, text: impl AsRef<str>) {
+        let _ = writeln!(self.io.out, "{}", text.as_ref());
+    }
+
+    fn warn(&mut self, text: impl AsRef<str>) {
+        let _ = self.io.out.flush();
+        let _ = writeln!(self.io.err, "{}", text.as_ref());
+        let _ = self.io.err.flush();
+    }
+}
+
+/// A choice as `seat 2 picked 3`, `seat 1 picked 1,3` or `seat 1 picked none`.
+pub fn describe_choice(c: &Choice) -> String {
+    let picks = if c.picks.is_empty() {
+        "none".to_string()
+    } else {
+        c.picks.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    };
+    format!("seat {} picked {picks}", c.seat)
+}
+
+#[cfg(test)]
+mod tests;

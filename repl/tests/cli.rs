@@ -1,0 +1,332 @@
+//! The `posse` command as people and scripts use it: arguments in, a game piped through
+//! stdin, lines and exit codes out. Every test plays the fixture game `hilo`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+}
+
+/// Runs `posse --root <fixtures> ARGS` with `input` on stdin.
+fn posse(args: &[&str], input: &str) -> Output {
+    posse_in(&fixtures(), args, input)
+}
+
+fn posse_in(root: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("posse starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("posse runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The last two lines of stdout, which must be `result:` and `state-hash:`; returns the hash.
+fn finished(o: &Output) -> String {
+    assert!(o.status.success(), "exit {:?}\n{}\n{}", o.status, stdout(o), stderr(o));
+    let out = stdout(o);
+    let last: Vec<&str> = out.lines().rev().take(2).collect();
+    assert_eq!(last.len(), 2, "{out}");
+    assert!(last[1].starts_with("result: winners="), "{out}");
+    assert!(last[0].starts_with("state-hash: "), "{out}");
+    last[0].to_string()
+}
+
+/// The `state-hash:` line of any output.
+fn hash_line(o: &Output) -> String {
+    stdout(o).lines().find(|l| l.starts_with("state-hash: ")).unwrap_or_default().to_string()
+}
+
+/// A scratch folder for this test, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("posse-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Answers for a whole 2-player game of hilo (3 rounds: both seats pick a card, then
+/// seat 1 may discard), whatever the seed.
+const GAME: &str = "1\n2\n-\n2\n2\n1\n1\n1\n\n";
+
+#[test]
+fn list_prints_one_game_per_line() {
+    let o = posse(&["list"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l == "hilo"), "{out}");
+    assert!(
+        out.lines()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_piped_game_ends_with_result_and_state_hash() {
+    let o = posse(&["play", "hilo", "--seed", "7"], GAME);
+    finished(&o);
+    assert!(stdout(&o).contains("seed: 7"), "{}", stdout(&o));
+}
+
+#[test]
+fn same_seed_and_answers_give_the_same_game() {
+    let a = finished(&posse(&["play", "hilo", "--seed", "11"], GAME));
+    let b = finished(&posse(&["play", "hilo", "--seed", "11"], GAME));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_default_seed_is_printed_and_replays() {
+    let o = posse(&["play", "hilo"], GAME);
+    let first = finished(&o);
+    let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
+    assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed], GAME)), first);
+}
+
+#[test]
+fn bots_play_a_whole_game_without_input() {
+    let a = finished(&posse(&["play", "hilo", "--seed", "3", "--bot", "all=random"], ""));
+    let b = finished(&posse(&["play", "hilo", "--seed", "3", "--players", "3", "--bot", "all=random"], ""));
+    assert_ne!(a, b);
+    // Bots by number and by name; the human seat answers only its own decisions.
+    finished(&posse(
+        &["play", "hilo", "--seed", "3", "--players", "3", "--bot", "2=random", "--bot", "p3=random"],
+        "1\n-\n2\n1\n1\n\n",
+    ));
+}
+
+#[test]
+fn undo_then_the_same_answer_is_as_if_never_undone() {
+    let straight = finished(&posse(&["play", "hilo", "--seed", "5"], GAME));
+    let undone = finished(&posse(&["play", "hilo", "--seed", "5"], "1\n2\n-\n2\n:undo\n2\n2\n1\n1\n1\n\n"));
+    assert_eq!(straight, undone);
+    let redone = finished(&posse(&["play", "hilo", "--seed", "5"], "1\n2\n-\n2\n2\n:undo 3\n:redo 3\n1\n1\n1\n\n"));
+    assert_eq!(straight, redone);
+}
+
+#[test]
+fn bad_commands_and_answers_change_nothing() {
+    let straight = finished(&posse(&["play", "hilo", "--seed", "9"], GAME));
+    let o = posse(&["play", "hilo", "--seed", "9"], "1\n:frobnicate\n3\n0\n1 2\nzzz\n2\n-\n2\n2\n1\n1\n1\n\n");
+    assert_eq!(finished(&o), straight);
+    let err = stderr(&o);
+    assert!(err.contains("unknown command ':frobnicate'"), "{err}");
+    assert!(err.contains("there is no option 3: options are 1..2"), "{err}");
+    assert_eq!(err.lines().count(), 5, "one line per bad input:\n{err}");
+}
+
+#[test]
+fn views_commands_and_labels_work_in_a_pipe() {
+    let o = posse(&["play", "hilo", "--seed", "4"], ":help\n:view\n:as p2\n:god\n:log 5\nfir\nSECOND\n-\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(":undo [N]"), "{out}");
+    assert!(out.contains("--- view of p2 ---"), "{out}");
+    assert!(out.contains("=== GOD VIEW"), "{out}");
+    assert!(out.contains("unfinished: 3 choices"), "{out}");
+}
+
+#[test]
+fn a_saved_game_replays_to_the_same_state() {
+    let dir = scratch("save");
+    let file = dir.join("game.yaml");
+    let cmd = format!("1\n2\n-\n:save {}\n2\n2\n1\n1\n1\n\n", file.display());
+    let o = posse(&["play", "hilo", "--seed", "8"], &cmd);
+    let played_hash = finished(&o);
+    // The record was saved after 3 choices: it replays to that position.
+    let r = posse(&["replay", file.to_str().expect("utf8 path")], "");
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(stdout(&r).contains("unfinished: 3 choices"), "{}", stdout(&r));
+    let part = posse(&["play", "hilo", "--seed", "8"], "1\n2\n-\n");
+    assert_eq!(hash_line(&r), hash_line(&part));
+    // Autosave keeps the whole game: replaying it gives the final state.
+    let auto = dir.join("auto.yaml");
+    let o = posse(&["play", "hilo", "--seed", "8", "--save", auto.to_str().expect("utf8")], GAME);
+    assert_eq!(finished(&o), played_hash);
+    let r = posse(&["replay", auto.to_str().expect("utf8")], "");
+    assert_eq!(finished(&r), played_hash);
+    // Stepping through it with Enter reaches the same end.
+    let steps = "\n".repeat(9);
+    assert_eq!(finished(&posse(&["replay", auto.to_str().expect("utf8"), "--step"], &steps)), played_hash);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn load_and_reload_replay_the_game() {
+    let dir = scratch("load");
+    let file = dir.join("g.yaml");
+    let straight = finished(&posse(&["play", "hilo", "--seed", "2"], GAME));
+    finished(&posse(&["play", "hilo", "--seed", "2", "--save", file.to_str().expect("utf8")], GAME));
+    // Load the finished game's record into another game: it ends at once, the same.
+    let o = posse(&["play", "hilo", "--seed", "99"], &format!("1\n:load {}\n", file.display()));
+    assert_eq!(finished(&o), straight);
+    let o = posse(&["play", "hilo", "--seed", "2"], "1\n2\n-\n:reload\n2\n2\n1\n1\n1\n\n");
+    assert_eq!(finished(&o), straight);
+    assert!(stdout(&o).contains("replayed 3 of 3 choices"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn reload_reports_the_first_choice_that_no_longer_fits() {
+    let root = scratch("reload");
+    copy_dir(&fixtures(), &root);
+    let save = root.join("g.yaml");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .args(["--root", root.to_str().expect("utf8"), "play", "hilo", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("posse starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "1\n2\n-\n:save {}", save.display()).expect("input");
+    stdin.flush().expect("flushed");
+    // Once the save exists, the game has read those lines: now change the rules.
+    for _ in 0..500 {
+        if save.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let main = root.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    std::fs::write(&main, text.replace("options = { \"first\", \"second\" }", "options = { \"first\" }"))
+        .expect("written");
+    writeln!(stdin, ":reload").expect("input");
+    drop(stdin);
+    let o = child.wait_with_output().expect("posse runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("scripts and content reloaded; replayed 1 of 3 choices"), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("choice 2 (seat 2 picked 2) no longer fits: option 2 does not exist"), "{err}");
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn unknown_game_is_a_one_line_error() {
+    let o = posse(&["play", "no_such_game"], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown game 'no_such_game'"), "{err}");
+}
+
+#[test]
+fn a_damaged_save_names_the_file_and_line() {
+    let dir = scratch("damaged");
+    let file = dir.join("broken.yaml");
+    std::fs::write(&file, "posse_save: 1\ngame: hilo\ncontent_hash: \"00\"\nseed: [oops\n").expect("written");
+    let o = posse(&["replay", file.to_str().expect("utf8")], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}:4:", file.display())), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_diverging_save_fails_to_replay() {
+    let dir = scratch("diverge");
+    let file = dir.join("g.yaml");
+    std::fs::write(&file, "posse_save: 1\ngame: hilo\ncontent_hash: \"00\"\nseed: 1\nseats: [\"p1\", \"p2\"]\nchoices:\n  - [1, 1]\n  - [2, 5]\n")
+        .expect("written");
+    let o = posse(&["replay", file.to_str().expect("utf8")], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("choice 2 (seat 2 picked 5) no longer fits"), "{err}");
+    assert!(err.contains("warning:"), "content hash differs: {err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sim_json_is_one_object() {
+    let o = posse(&["sim", "hilo", "-n", "20", "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!(v["finished"], 20);
+    assert_eq!(v["games"], 20);
+    let text = posse(&["sim", "hilo", "-n", "5", "--players", "3"], "");
+    assert!(text.status.success());
+    assert!(stdout(&text).contains("finished: 5 of 5"), "{}", stdout(&text));
+    assert!(stdout(&text).contains("decisions per game: mean"), "{}", stdout(&text));
+}
+
+#[test]
+fn check_passes_on_the_fixtures() {
+    let o = posse(&["check"], "");
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("hilo: ok (")), "{}", stdout(&o));
+}
+
+#[test]
+fn check_and_sim_report_script_errors_with_file_line_and_seed() {
+    let root = scratch("broken");
+    copy_dir(&fixtures(), &root);
+    let render = root.join("scripts/hilo/render.lua");
+    let text = std::fs::read_to_string(&render).expect("render.lua");
+    std::fs::write(
+        &render,
+        text.replacen("return function(view)", "return function(view)\n  if view.result then error(\"boom\") end", 1),
+    )
+    .expect("written");
+    let o = posse_in(&root, &["check"], "");
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("scripts/hilo/render.lua:2"), "{out}");
+    assert!(out.contains("seed 0, 2 players"), "{out}");
+    let main = root.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    std::fs::write(
+        &main,
+        text.replacen("posse.roll()", "posse.roll() if posse.get(\"round\") == 3 then error(\"late\") end", 1),
+    )
+    .expect("written");
+    let o = posse_in(&root, &["sim", "hilo", "-n", "3"], "");
+    assert!(!o.status.success());
+    assert!(stdout(&o).contains("seed 0: scripts/hilo/main.lua:"), "{}", stdout(&o));
+    // The failing seed replays in the REPL and stops, with the error, where it failed.
+    let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("(bot) could not decide: scripts/hilo/main.lua:"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unfinished: "), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn the_menu_reads_plain_lines_from_a_pipe() {
+    let o = posse(&[], "99\nhilo\n\nall\n");
+    let hash = finished(&o);
+    assert!(stdout(&o).contains(") hilo"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("there is no game 99"), "{}", stderr(&o));
+    let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
+    assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed, "--bot", "all=random"], "")), hash);
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for e in std::fs::read_dir(from).expect("readable").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copied");
+        }
+    }
+}
