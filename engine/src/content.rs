@@ -483,6 +483,13 @@ impl Loader<'_> {
         let main = script(&game.main, "main");
         let render = script(&game.render, "render");
 
+        // Every script compiles now, so that `check` lists all syntax errors at once.
+        let (errors, bytecode) =
+            crate::lua::precompile(modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())));
+        for (file, line, msg) in errors {
+            self.diags.push(Diagnostic::new(file, line, 0, msg));
+        }
+
         if !self.diags.is_empty() {
             return Err(Error::Content(self.diags));
         }
@@ -502,7 +509,7 @@ impl Loader<'_> {
             render,
             modules,
             hash: self.hash.finish(),
-            bytecode: Arc::default(),
+            bytecode: Arc::new(Mutex::new(bytecode)),
         })
     }
 }

@@ -43,12 +43,18 @@ pub struct SimReport {
     pub decisions_per_second: f64,
 }
 
+/// The RNG the random bots of game `seed` draw from, in `sim`, `check` and all-bot play,
+/// so that a seed reported by one is the same game in the others.
+pub fn bot_rng(seed: u64) -> Rng {
+    Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)
+}
+
 /// Plays one game with random bots in every seat. Returns the game (ended or not) and
 /// the number of decisions made.
 pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
     let mut game = Game::new(content.clone(), setup)?;
-    let mut bot = Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut bot = bot_rng(seed);
     while !game.is_over() {
         if game.choices().len() >= MAX_DECISIONS {
             return Err(crate::Error::Script(format!("the game did not end within {MAX_DECISIONS} decisions")));

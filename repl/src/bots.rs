@@ -15,9 +15,6 @@ use posse::rng::Rng;
 use posse::Request;
 use std::collections::BTreeSet;
 
-/// The salt `posse::sim::play_random` gives its bots' RNG (see the module doc).
-const SIM_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
-
 /// Where bots' random picks come from.
 pub struct Picker {
     seed: u64,
@@ -28,7 +25,7 @@ pub struct Picker {
 impl Picker {
     /// A picker for a game with `seed`; `all_bots` when no seat is played by a person.
     pub fn new(seed: u64, all_bots: bool) -> Picker {
-        Picker { seed, stream: all_bots.then(|| Rng::new(seed ^ SIM_SALT)) }
+        Picker { seed, stream: all_bots.then(|| posse::sim::bot_rng(seed)) }
     }
 
     /// The random bot's answer to `req` at `position` (the number of choices made so far).

@@ -71,7 +71,7 @@ fn several_problems_are_reported_at_once() {
 fn lua_syntax_error_names_script_and_line() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "syntax");
     edit(&root, "scripts/hilo/main.lua", "function M.value(obj)", "function M.value(obj) local = 1");
-    let e = start_err(&root);
+    let e = load_err(&root);
     assert!(e.contains("scripts/hilo/main.lua:5:"), "{e}");
 }
 
@@ -88,7 +88,7 @@ fn error_in_a_card_script_names_the_yaml_line() {
 fn syntax_error_in_a_card_script_names_the_yaml_line() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "card_syntax");
     edit(&root, "scenarios/hilo/cards.yaml", "      return { bonus", "      return ) { bonus");
-    let e = start_err(&root);
+    let e = load_err(&root);
     assert!(e.contains("scenarios/hilo/cards.yaml:17:"), "{e}");
 }
 

@@ -9,7 +9,7 @@
 
 mod api;
 
-use crate::content::{Content, Source};
+use crate::content::{BytecodeCache, Content, Source};
 use crate::diag::Error;
 use crate::state::State;
 use mlua::chunk::ChunkMode;
@@ -85,6 +85,37 @@ fn compile(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function>
         c.insert(key, f.dump(false).into());
     }
     Ok(f)
+}
+
+/// Compiles every source without running it: syntax errors as (file, line, message), and
+/// the bytecode of what compiled, for the content's cache.
+pub(crate) fn precompile<'a>(
+    sources: impl Iterator<Item = &'a Source>,
+) -> (Vec<(String, usize, String)>, BytecodeCache) {
+    let mut errors = Vec::new();
+    let mut cache = BytecodeCache::new();
+    let Ok(lua) = Lua::new_with(StdLib::NONE, LuaOptions::new()) else { return (errors, cache) };
+    for src in sources {
+        let mut code = "\n".repeat(src.line.saturating_sub(1));
+        code.push_str(&src.code);
+        match lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
+            Ok(f) => {
+                cache.insert((src.file.clone(), src.line), f.dump(false).into());
+            }
+            Err(e) => {
+                let msg = script_message(&e);
+                let mut parts = msg.splitn(3, ':');
+                let (file, line, rest) = (parts.next(), parts.next(), parts.next());
+                match (file, line.and_then(|l| l.parse::<usize>().ok()), rest) {
+                    (Some(f), Some(l), Some(r)) if f == src.file => {
+                        errors.push((src.file.clone(), l, r.trim().to_string()))
+                    }
+                    _ => errors.push((src.file.clone(), src.line, msg)),
+                }
+            }
+        }
+    }
+    (errors, cache)
 }
 
 static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
