@@ -15,12 +15,12 @@ local G = game.G
 local C, N
 
 -- Card timings accepted by each window (props.when of cards.yaml).
-local ROLL_OWN = { roll = true, own = true }
-local ACT_OWN = { act = true, own = true }
-local ACT = { act = true }
-local OWN = { own = true }
-local OPP_ROLL = { opp_roll = true }
-local OPP_ACT = { opp_act = true }
+local ROLL_OWN = { "roll", "own" }
+local ACT_OWN = { "act", "own" }
+local ACT = { "act" }
+local OWN = { "own" }
+local OPP_ROLL = { "opp_roll" }
+local OPP_ACT = { "opp_act" }
 
 local name = game.name
 
@@ -42,11 +42,11 @@ local function assign_gangs()
         local row = C.gangs[gi]
         opts[i] = ("%s (%s: %s)"):format(row.name, row.brain, row.text)
       end
-      g = table.remove(pool, posse.choose(s, "Choose your gang.", opts))
+      g = table.remove(pool, #pool == 1 and 1 or posse.choose(s, "Choose your gang.", opts))
     else
       g = table.remove(pool, posse.random(#pool))
     end
-    posse.set("gang", g, s)
+    game.set_gang(s, g)
     local row = C.gangs[g]
     posse.log(("%s leads %s; their Brain, %s: %s"):format(name(s), row.name, row.brain, row.text))
   end
@@ -54,7 +54,7 @@ end
 
 -- S3, S4, G-SETUP-REROLL: reroll until valid (no roll limit), then rotate.
 local function setup_roll(s)
-  posse.roll()
+  game.roll()
   for _ = 1, 10000 do
     local faces = game.faces()
     local again = rules.setup_rerolls(faces)
@@ -62,13 +62,13 @@ local function setup_roll(s)
       local ranks = rules.setup_ranks(faces)
       local parts = {}
       for i, id in ipairs(C.ids) do
-        posse.set(id, ranks[id], s)
+        game.set_rank(s, id, ranks[id])
         parts[i] = ("%s %s"):format(C.desp[id].name, ranks[id] == 0 and "free" or tostring(ranks[id]))
       end
       posse.log(("%s's setup roll: %s. Ranks left: %s."):format(name(s), game.dice_text(), table.concat(parts, ", ")))
       return
     end
-    posse.roll(again)
+    game.roll(again)
   end
   error("setup roll: no valid roll after 10000 tries; check data.setup", 0)
 end
@@ -77,15 +77,14 @@ local function setup()
   local deck = posse.zone("draw")
   posse.shuffle(deck)
   assign_gangs()
-  for s = 1, N do posse.set("money", posse.data.start_money, s) end
-  posse.set("centre", 0)
+  for s = 1, N do game.set_money(s, posse.data.start_money) end
   for s = 1, N do setup_roll(s) end
 end
 
 ------------------------------------------------------------------- roll phase
 
 local function roll(p, which)
-  posse.roll(which)
+  game.roll(which)
   G.rolls = G.rolls + 1
   posse.set("roll", G.rolls)
   posse.log(("%s rolls (%d/%d): %s."):format(name(p), G.rolls, G.limit, game.dice_text()))
@@ -93,61 +92,8 @@ end
 
 local function die_labels()
   local opts = {}
-  for i = 1, posse.dice() do opts[i] = ("Die %d: %s"):format(i, game.face_name(posse.face(i))) end
+  for i = 1, game.dice() do opts[i] = ("Die %d: %s"):format(i, game.face_name(game.face(i))) end
   return opts
-end
-
--- Indices of the dice not showing an Action face, or nil unless some do and some don't.
-local function non_action_dice()
-  local out, n = {}, posse.dice()
-  for i = 1, n do
-    if posse.face(i) ~= C.action then out[#out + 1] = i end
-  end
-  if #out == 0 or #out == n then return nil end
-  return out
-end
-
--- T1: roll all dice, then reroll any dice up to the limit or stop. After each roll the
--- opponents may react (Jinx), then the roller may play ROLL/OWN cards or go on. The menu
--- offers the two usual rerolls directly (keep the Actions; all dice) and any other set
--- of dice through a second question.
-local function roll_phase(p)
-  roll(p, nil)
-  while true do
-    game.window(OPP_ROLL, ("%s rolled %s. Play a card?"):format(name(p), game.dice_text()))
-    local rerolled = false
-    repeat
-      local ctx = game.ctx(p)
-      local cards = game.playable(p, ROLL_OWN, ctx)
-      local can_roll = not G.fixed and G.rolls < G.limit
-      if not can_roll and #cards == 0 then return end
-      local opts, rerolls = { "Stop rolling" }, { false }
-      if can_roll then
-        local keep = non_action_dice()
-        if keep then
-          opts[#opts + 1], rerolls[#opts + 1] = "Keep the Action dice, reroll the others", keep
-        end
-        opts[#opts + 1], rerolls[#opts + 1] = "Reroll all the dice", "all"
-        opts[#opts + 1], rerolls[#opts + 1] = "Choose which dice to reroll", "choose"
-      end
-      local base = #opts
-      for i, card in ipairs(cards) do opts[base + i] = "Play " .. posse.def(card).name end
-      local c = posse.choose(p, ("Your dice: %s (roll %d of %d)."):format(game.dice_text(), G.rolls, G.limit), opts)
-      if c == 1 then return end
-      if c <= base then
-        local which = rerolls[c]
-        if which == "all" then
-          which = nil
-        elseif which == "choose" then
-          which = posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = posse.dice() })
-        end
-        roll(p, which)
-        rerolled = true
-      else
-        game.play_card(p, cards[c - base], ctx)
-      end
-    until rerolled
-  end
 end
 
 ----------------------------------------------------------------------- effect
@@ -176,13 +122,75 @@ local function effect_label(p, e)
   return ("%s: draw %d Wild West cards, keep %d"):format(DRAW_NAME[e.kind], d.draw, d.keep)
 end
 
--- T2-T4: one effect from the final dice; no question when there is only one.
-local function choose_effect(p)
-  local effects = rules.effects_for(game.faces())
-  if #effects == 1 then return effects[1] end
-  local opts = {}
-  for i, e in ipairs(effects) do opts[i] = effect_label(p, e) end
-  return effects[posse.choose(p, ("Your dice: %s. Choose the effect."):format(game.dice_text()), opts)]
+-- The effects the dice show now and their labels, cached until the dice change.
+local eff_ver, eff_list, eff_labels = -1, nil, nil
+local function effects_now(p)
+  local v = game.dice_version()
+  if v ~= eff_ver then
+    eff_list, eff_labels, eff_ver = rules.effects_for(game.faces()), {}, v
+    for i, e in ipairs(eff_list) do eff_labels[i] = effect_label(p, e) end
+  end
+  return eff_list, eff_labels
+end
+
+-- Indices of the dice not showing an Action face, or nil unless some do and some don't.
+local function non_action_dice()
+  local out, n = {}, game.dice()
+  for i = 1, n do
+    if game.face(i) ~= C.action then out[#out + 1] = i end
+  end
+  if #out == 0 or #out == n then return nil end
+  return out
+end
+
+-- T1-T4: roll all dice, then reroll any dice up to the limit, or stop by choosing one of
+-- the effects the dice show now. After each roll the opponents may react (Jinx), then the
+-- roller may play ROLL/OWN cards or go on. The menu offers the two usual rerolls directly
+-- (keep the Actions; all dice) and any other set of dice through a second question.
+-- Returns the chosen effect (an entry of rules.effects_for).
+local function roll_phase(p)
+  roll(p, nil)
+  while true do
+    game.window(OPP_ROLL, function() return ("%s rolled %s. Play a card?"):format(name(p), game.dice_text()) end)
+    local rerolled = false
+    repeat
+      local ctx = game.ctx(p)
+      local cards = game.playable(p, ROLL_OWN, ctx)
+      local can_roll = not G.fixed and G.rolls < G.limit
+      local effects, labels = effects_now(p)
+      if not can_roll and #cards == 0 and #effects == 1 then return effects[1] end
+      local opts, rerolls = {}, {}
+      for i, l in ipairs(labels) do opts[i] = l end
+      local ne = #opts
+      local function offer(label, which)
+        local k = #opts + 1
+        opts[k], rerolls[k] = label, which
+      end
+      if can_roll then
+        local keep = non_action_dice()
+        if keep then offer("Keep the Action dice, reroll the others", keep) end
+        offer("Reroll all the dice", "all")
+        offer("Choose which dice to reroll", "choose")
+      end
+      local base = #opts
+      for i, card in ipairs(cards) do opts[base + i] = "Play " .. game.def(card).name end
+      local c = posse.choose(p, ("Your dice: %s (roll %d of %d). Stop with an effect, reroll or play a card."):format(
+        game.dice_text(), G.rolls, G.limit), opts)
+      if c <= ne then return effects[c] end
+      if c <= base then
+        local which = rerolls[c]
+        if which == "all" then
+          which = nil
+        elseif which == "choose" then
+          which = posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = game.dice() })
+        end
+        roll(p, which)
+        rerolled = true
+      else
+        game.play_card(p, cards[c - base], ctx)
+      end
+    until rerolled
+  end
 end
 
 -- W1-W3: the drawn cards wait in the seat's pick zone (only he sees them) until he keeps
@@ -204,7 +212,7 @@ local function draw_effect(p, kind)
     for i = 1, n do keep[i] = true end
   else
     local opts = {}
-    for i, card in ipairs(cards) do opts[i] = posse.def(card).name end
+    for i, card in ipairs(cards) do opts[i] = game.def(card).name end
     if d.keep == 1 then
       keep[posse.choose(p, "Keep which card?", opts)] = true
     else
@@ -216,12 +224,11 @@ local function draw_effect(p, kind)
   local kept, dropped = {}, {}
   for i, card in ipairs(cards) do
     if keep[i] then
-      posse.move(card, game.hand(p))
-      game.obtain(card)
-      kept[#kept + 1] = posse.def(card).name
+      game.to_hand(p, card)
+      kept[#kept + 1] = game.def(card).name
     else
-      posse.move(card, game.discard())
-      dropped[#dropped + 1] = posse.def(card).name
+      game.to_discard(p, card)
+      dropped[#dropped + 1] = game.def(card).name
     end
   end
   local line = ("%s: %s draws %d, keeps %d"):format(DRAW_NAME[kind], name(p), n, #kept)
@@ -240,7 +247,7 @@ local SAFE = { free = true, miss = true, centre_cash = true, draw_card = true, r
 local function attack_victims(p, id)
   local out = {}
   for _, o in ipairs(game.opponents(p)) do
-    if posse.get(id, o) > 0 then out[#out + 1] = o end
+    if game.rank(o, id) > 0 then out[#out + 1] = o end
   end
   return out
 end
@@ -248,8 +255,8 @@ end
 -- What Desperado `id` of p does with his next Action: kind, label.
 local function next_action(p, id)
   local who = game.desperado_name(p, id)
-  local r = posse.get(id, p)
-  if r > 0 then return "free", ("%s: turn one rank (%d left)"):format(who, r) end
+  local r = game.rank(p, id)
+  if r > 0 then return "free", ("%s: turn one rank (%s)"):format(who, game.ranks_text(r)) end
   if id == C.brain then
     local g = game.gang(p)
     return g.ability, ("%s: %s"):format(who, g.text)
@@ -264,7 +271,7 @@ end
 -- D6, G-BRAIN, §5.2: one use of the gang ability per Action given to the escaped Brain.
 local function brain_ability(p)
   local g = game.gang(p)
-  local what = ("%s's %s"):format(name(p), g.brain)
+  local what = ("%s's %s"):format(name(p), game.desperado_name(p, C.brain))
   if g.ability == "centre_cash" then
     game.gain(p, g.amount, what)
   elseif g.ability == "draw_card" then
@@ -275,10 +282,10 @@ local function brain_ability(p)
       posse.log(what .. ": nobody left in jail.")
       return
     end
-    local id = game.ctx(p):choose_desperado(g.brain .. ": rotate which Desperado?", p, ids)
+    local id = game.ctx(p):choose_desperado(what .. ": rotate which Desperado?", p, ids)
     game.rotate(p, id, g.amount, what)
   elseif g.ability == "extort" then
-    local v = game.ctx(p):choose_seat(g.brain .. ": who pays you?", game.opponents(p))
+    local v = game.ctx(p):choose_seat(what .. ": who pays you?", game.opponents(p))
     game.extort(v, p, g.amount, what)
   else
     error(("data.gangs: unknown Brain ability '%s'"):format(tostring(g.ability)), 0)
@@ -289,7 +296,7 @@ end
 local function resolve_one(p, id)
   local i = C.desp[id].index
   G.acts[i] = G.acts[i] - 1
-  if posse.get(id, p) > 0 then
+  if game.rank(p, id) > 0 then
     game.rotate(p, id, 1)
   elseif id == C.brain then
     brain_ability(p)
@@ -326,7 +333,7 @@ local function resolve_actions(p)
       resolve_one(p, cands[1])
     else
       local nc = #cands
-      for i, card in ipairs(cards) do opts[nc + i] = "Play " .. posse.def(card).name end
+      for i, card in ipairs(cards) do opts[nc + i] = "Play " .. game.def(card).name end
       if total == 0 then
         opts[#opts + 1] = "Done"
       elseif unsafe then
@@ -356,7 +363,7 @@ local function act(p, acts)
   G.acting = true
   local label = acts_label(p, acts)
   posse.log(("%s acts: %s."):format(name(p), label))
-  game.window(OPP_ACT, ("%s acts: %s. Play a card?"):format(name(p), label))
+  game.window(OPP_ACT, function() return ("%s acts: %s. Play a card?"):format(name(p), label) end)
   resolve_actions(p)
   G.acting = false
   for i = 1, #C.ids do G.acts[i] = 0 end
@@ -371,7 +378,7 @@ local function end_window(p)
     local cards = game.playable(p, OWN, ctx)
     if #cards == 0 then return end
     local opts = { "End turn" }
-    for i, card in ipairs(cards) do opts[i + 1] = "Play " .. posse.def(card).name end
+    for i, card in ipairs(cards) do opts[i + 1] = "Play " .. game.def(card).name end
     local c = posse.choose(p, "Play a card before ending your turn?", opts)
     if c == 1 then return end
     game.play_card(p, cards[c - 1], ctx)
@@ -387,8 +394,7 @@ local function take_turn(p)
   posse.set("roll", 0)
   posse.set("roll_limit", G.limit)
   posse.log(("Round %d: %s's turn."):format(G.round, name(p)))
-  roll_phase(p)
-  local e = choose_effect(p)
+  local e = roll_phase(p)
   if e.kind == "act" then act(p, e.acts) else draw_effect(p, e.kind) end
   end_window(p)
 end
@@ -399,7 +405,7 @@ local function turn_limit()
   local top, winners = nil, {}
   for s = 1, N do
     if not game.out(s) then
-      local m = posse.get("money", s)
+      local m = game.money(s)
       if top == nil or m > top then
         top, winners = m, { s }
       elseif m == top then
@@ -416,6 +422,9 @@ local function run()
   setup()
   local first = posse.data.first_player
   if first == 0 then first = posse.random(N) end
+  if math.type(first) ~= "integer" or first < 1 or first > N then
+    error(("data.first_player: expected 0 or a seat 1..%d, got %s"):format(N, tostring(first)), 0)
+  end
   local s = first
   G.round = 1
   posse.set("round", 1)

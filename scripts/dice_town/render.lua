@@ -119,7 +119,8 @@ return function(view)
     local g = sv.counters and sv.counters.gang
     if g and BRAINS[g] then brains[#brains + 1] = sv.name .. ": " .. BRAINS[g] end
   end
-  if #brains > 0 then wrap(out, table.concat(brains, "; "), "  Brains - ", "    ") end
+  out[#out + 1] = "  (ranks each Desperado has left to go in jail; free = escaped)"
+  if #brains > 0 then wrap(out, table.concat(brains, "; "), "  Brains: ", "    ") end
   out[#out + 1] = ""
 
   local dice = {}

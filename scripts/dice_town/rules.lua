@@ -61,28 +61,15 @@ function M.tally(faces)
   return counts, counts[c.action] or 0, top, chars
 end
 
----The draw combination shown by the dice (T4): "four" (four identical faces, four Action
----faces included), "trio" (exactly three identical), "misery" (no Action face and neither
----of those), or nil.
----@param faces string[]
----@return "four"|"trio"|"misery"|nil
-function M.combo(faces)
-  local _, actions, top = M.tally(faces)
+local function combo_of(actions, top)
   if top >= 4 then return "four" end
   if top == 3 then return "trio" end
   if actions == 0 then return "misery" end
   return nil
 end
 
----Every legal assignment of the Action faces (D1, D2): multisets of rolled Desperado ids,
----one per Action face, each a list in canonical order; the list of assignments is in
----lexicographic order. DT4: {action, action, ugly, boss} -> {ugly, ugly}, {ugly, boss}, {boss, boss}.
----@param faces string[]
----@return string[][]
-function M.assignments(faces)
-  local _, actions, _, chars = M.tally(faces)
-  local out = {}
-  if actions == 0 or #chars == 0 then return out end
+-- Multisets of size `k` over `chars`, in lexicographic order, appended to `out`.
+local function multisets(chars, k, out)
   local pick = {}
   local function rec(from, left)
     if left == 0 then
@@ -97,8 +84,29 @@ function M.assignments(faces)
       pick[#pick] = nil
     end
   end
-  rec(1, actions)
+  rec(1, k)
   return out
+end
+
+---The draw combination shown by the dice (T4): "four" (four identical faces, four Action
+---faces included), "trio" (exactly three identical), "misery" (no Action face and neither
+---of those), or nil.
+---@param faces string[]
+---@return "four"|"trio"|"misery"|nil
+function M.combo(faces)
+  local _, actions, top = M.tally(faces)
+  return combo_of(actions, top)
+end
+
+---Every legal assignment of the Action faces (D1, D2): multisets of rolled Desperado ids,
+---one per Action face, each a list in canonical order; the list of assignments is in
+---lexicographic order. DT4: {action, action, ugly, boss} -> {ugly, ugly}, {ugly, boss}, {boss, boss}.
+---@param faces string[]
+---@return string[][]
+function M.assignments(faces)
+  local _, actions, _, chars = M.tally(faces)
+  if actions == 0 or #chars == 0 then return {} end
+  return multisets(chars, actions, {})
 end
 
 ---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
@@ -107,9 +115,12 @@ end
 ---@param faces string[]
 ---@return table[]
 function M.effects_for(faces)
+  local _, actions, top, chars = M.tally(faces)
   local out = {}
-  for _, a in ipairs(M.assignments(faces)) do out[#out + 1] = { kind = "act", acts = a } end
-  local combo = M.combo(faces)
+  if actions > 0 and #chars > 0 then
+    for i, a in ipairs(multisets(chars, actions, {})) do out[i] = { kind = "act", acts = a } end
+  end
+  local combo = combo_of(actions, top)
   if combo then out[#out + 1] = { kind = combo } end
   return out
 end
