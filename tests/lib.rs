@@ -35,7 +35,7 @@ pub fn pick(game: &mut Game, prefix: &str) {
     let i = labels
         .iter()
         .position(|l| l.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no option starting with {prefix:?} in {labels:?} (prompt {:?})", r.prompt));
+        .unwrap_or_else(|| panic!("no option starting with {prefix:?} in {labels:?} (prompt {:?})", r.prompt()));
     let seat = r.seat;
     game.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("{e}"));
 }

@@ -44,27 +44,67 @@ impl Setup {
 }
 
 /// One seat's pending decision: choose one of `count` options, or several (`multi`)
-/// between `min` and `max` of them. Labels are read from the script only when asked for.
+/// between `min` and `max` of them. The prompt and labels may be given by the script as
+/// functions, called only when someone reads them (a random bot needs only `count`).
 pub struct Request {
     pub seat: usize,
-    pub prompt: String,
     pub count: usize,
     pub multi: bool,
     pub min: usize,
     pub max: usize,
-    options: Table,
+    /// Only the deciding seat may know that it is being asked (e.g. whether it holds a
+    /// card it could play now): other seats' views do not list it as deciding.
+    pub secret: bool,
+    prompt: Lazy,
+    options: Lazy,
+    labels: RefCell<Option<Vec<String>>>,
+}
+
+/// A string or list given as is, or a Lua function that makes it.
+enum Lazy {
+    Value(Value),
+    Make(mlua::Function),
+}
+
+impl Lazy {
+    fn get(&self) -> mlua::Result<Value> {
+        match self {
+            Lazy::Value(v) => Ok(v.clone()),
+            Lazy::Make(f) => f.call(()),
+        }
+    }
 }
 
 impl Request {
+    /// The question put to the seat.
+    pub fn prompt(&self) -> String {
+        match self.prompt.get() {
+            Ok(Value::String(s)) => s.to_string_lossy(),
+            Ok(Value::Nil) => String::new(),
+            Ok(v) => format!("{v:?}"),
+            Err(e) => format!("(the prompt failed: {})", script_message(&e)),
+        }
+    }
+
     /// The option labels, in order (option `i` is `labels()[i - 1]`).
     pub fn labels(&self) -> Vec<String> {
-        (1..=self.count)
-            .map(|i| match self.options.raw_get::<Value>(i) {
-                Ok(Value::String(s)) => s.to_string_lossy(),
-                Ok(v) => format!("{v:?}"),
-                Err(_) => format!("option {i}"),
+        if let Some(l) = self.labels.borrow().as_ref() {
+            return l.clone();
+        }
+        let table = match self.options.get() {
+            Ok(Value::Table(t)) => Some(t),
+            _ => None,
+        };
+        let labels: Vec<String> = (1..=self.count)
+            .map(|i| match table.as_ref().map(|t| t.raw_get::<Value>(i)) {
+                Some(Ok(Value::String(s))) => s.to_string_lossy(),
+                Some(Ok(Value::Nil)) | None => format!("option {i}"),
+                Some(Ok(v)) => format!("{v:?}"),
+                Some(Err(_)) => format!("option {i}"),
             })
-            .collect()
+            .collect();
+        *self.labels.borrow_mut() = Some(labels.clone());
+        labels
     }
 }
 
@@ -72,10 +112,11 @@ impl std::fmt::Debug for Request {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Request")
             .field("seat", &self.seat)
-            .field("prompt", &self.prompt)
+            .field("prompt", &self.prompt())
             .field("labels", &self.labels())
             .field("min", &self.min)
             .field("max", &self.max)
+            .field("secret", &self.secret)
             .finish()
     }
 }
@@ -355,12 +396,21 @@ impl Game {
                 for r in reqs.sequence_values::<Table>() {
                     let r = r.map_err(lua_err)?;
                     let get = |k: &str| r.get::<Value>(k).map_err(lua_err);
+                    let (min, max) = match (get("min")?, get("max")?) {
+                        (Value::Nil, Value::Nil) => (Value::Nil, Value::Nil),
+                        (Value::Nil, max) => (Value::Integer(1), max),
+                        (min, Value::Nil) => (min.clone(), min),
+                        pair => pair,
+                    };
+                    let (seat, prompt, options) = (get("seat")?, get("prompt")?, get("options")?);
                     requests.push(self.parse_request(
-                        get("seat")?,
-                        get("prompt")?,
-                        get("options")?,
-                        get("min")?,
-                        get("max")?,
+                        seat,
+                        prompt,
+                        options,
+                        min,
+                        max,
+                        get("count")?,
+                        get("secret")?,
                     )?);
                 }
                 if requests.is_empty() {
@@ -376,8 +426,8 @@ impl Game {
             }
             Some(seat) => {
                 let mut next = || vals.next().unwrap_or(Value::Nil);
-                let (prompt, options, min, max) = (next(), next(), next(), next());
-                let r = self.parse_request(seat, prompt, options, min, max)?;
+                let (prompt, options, min, max, count, secret) = (next(), next(), next(), next(), next(), next());
+                let r = self.parse_request(seat, prompt, options, min, max, count, secret)?;
                 Pending { requests: vec![r], answers: vec![None], each: false }
             }
             None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
@@ -386,21 +436,36 @@ impl Game {
         Ok(())
     }
 
-    fn parse_request(&self, seat: Value, prompt: Value, options: Value, min: Value, max: Value) -> Result<Request> {
+    #[allow(clippy::too_many_arguments)]
+    fn parse_request(
+        &self,
+        seat: Value,
+        prompt: Value,
+        options: Value,
+        min: Value,
+        max: Value,
+        count: Value,
+        secret: Value,
+    ) -> Result<Request> {
         let bad = |m: String| Error::Script(format!("posse.choose: {m}"));
         let seat = match seat {
             Value::Integer(s) if s >= 1 && s as usize <= self.players() => s as usize,
             other => return Err(bad(format!("expected a seat 1..{}, got {other:?}", self.players()))),
         };
         let prompt = match prompt {
-            Value::String(s) => s.to_string_lossy(),
-            Value::Nil => String::new(),
-            other => return Err(bad(format!("expected a prompt string, got {}", other.type_name()))),
+            Value::Function(f) => Lazy::Make(f),
+            v @ (Value::String(_) | Value::Nil) => Lazy::Value(v),
+            other => return Err(bad(format!("expected a prompt string or function, got {}", other.type_name()))),
         };
-        let Value::Table(options) = options else {
-            return Err(bad("expected a list of option labels".into()));
+        let (options, count) = match (options, count) {
+            (Value::Table(t), Value::Nil) => {
+                let n = t.raw_len();
+                (Lazy::Value(Value::Table(t)), n)
+            }
+            (Value::Function(f), Value::Integer(n)) if n >= 0 => (Lazy::Make(f), n as usize),
+            (Value::Function(_), _) => return Err(bad("options given by a function need opts.count".into())),
+            (other, _) => return Err(bad(format!("expected a list of option labels, got {}", other.type_name()))),
         };
-        let count = options.raw_len();
         let (multi, min, max) = match (min, max) {
             (Value::Nil, Value::Nil) => (false, 1, 1),
             (Value::Integer(a), Value::Integer(b)) => (true, a.max(0) as usize, b.max(0) as usize),
@@ -409,12 +474,13 @@ impl Game {
             }
         };
         if count == 0 && !(multi && min == 0) {
-            return Err(bad(format!("seat {seat} was offered no options (prompt: {prompt:?})")));
+            return Err(bad(format!("seat {seat} was offered no options")));
         }
         if multi && (min > max || max > count) {
             return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
         }
-        Ok(Request { seat, prompt, count, multi, min, max, options })
+        let secret = !matches!(secret, Value::Nil | Value::Boolean(false));
+        Ok(Request { seat, count, multi, min, max, secret, prompt, options, labels: RefCell::new(None) })
     }
 
     fn parse_result(&self, v: Value) -> Result<GameResult> {
@@ -501,9 +567,19 @@ impl Game {
 
     /// A view carrying up to `log_tail` of the newest log lines.
     pub fn view_with_log(&self, seat: Option<usize>, log_tail: usize) -> View {
-        let deciding: Vec<usize> = self.pending().iter().map(|r| r.seat - 1).collect();
+        let deciding = self.deciding_for(seat);
         let st = self.vm.shared.state.borrow();
         view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, self.result.as_ref(), log_tail)
+    }
+
+    /// The seats (0-based) that `seat`'s view shows as deciding: secret requests are seen
+    /// only by the seat asked (and the omniscient view).
+    pub fn deciding_for(&self, seat: Option<usize>) -> Vec<usize> {
+        self.pending()
+            .iter()
+            .filter(|r| !r.secret || seat.is_none() || seat == Some(r.seat))
+            .map(|r| r.seat - 1)
+            .collect()
     }
 
     /// Draws the view of `seat` with the game's Lua renderer.

@@ -22,7 +22,7 @@ pub struct Question {
 
 impl Question {
     pub fn of(r: &Request) -> Question {
-        Question { seat: r.seat, prompt: r.prompt.clone(), labels: r.labels(), multi: r.multi, min: r.min, max: r.max }
+        Question { seat: r.seat, prompt: r.prompt(), labels: r.labels(), multi: r.multi, min: r.min, max: r.max }
     }
 
     /// The numbered options, one per line, and for a multi-choice how to answer.

@@ -27,10 +27,12 @@ local posse = {}
 
 ---@class Request
 ---@field seat Seat
----@field prompt string
----@field options string[]  labels, shown to `seat` only
+---@field prompt string|fun(): string
+---@field options string[]|fun(): string[]  labels, shown to `seat` only
+---@field count integer|nil  number of options when `options` is a function
 ---@field min integer|nil   with max: choose several (default 1)
 ---@field max integer|nil
+---@field secret boolean|nil others do not see that this seat is asked
 
 ---@class Result
 ---@field winners Seat[]
@@ -85,10 +87,14 @@ function posse.set_current(seat) end
 
 ---Asks one seat to choose one option. Returns its 1-based index.
 ---With `opts.min`/`opts.max` the seat chooses several: returns a sorted list of indices.
+---The prompt and the labels may be functions returning them, called only when someone
+---reads them (bots need only the count): then `opts.count` gives the number of options.
+---With `opts.secret`, other seats' views do not show that this seat is deciding (use it
+---when being asked at all would tell something, e.g. that the seat holds a reaction card).
 ---@param seat Seat
----@param prompt string
----@param options string[]
----@param opts {min: integer, max: integer}|nil
+---@param prompt string|fun(): string
+---@param options string[]|fun(): string[]
+---@param opts {min: integer|nil, max: integer|nil, count: integer|nil, secret: boolean|nil}|nil
 ---@return integer|integer[]
 function posse.choose(seat, prompt, options, opts) end
 

@@ -97,6 +97,12 @@ fn multi_choice_bounds_are_checked() {
     g.choose(2, &[1]).unwrap();
     let r = g.next_request().unwrap();
     assert!(r.multi && r.min == 0 && r.max == 1);
+    assert_eq!(r.prompt(), "Discard your kept card?");
+    assert_eq!(r.labels(), vec!["discard it"], "labels made by a function when read");
+    assert!(r.secret);
+    assert_eq!(g.view(Some(1)).deciding, vec![1]);
+    assert!(g.view(Some(2)).deciding.is_empty(), "a secret decision is not shown to other seats");
+    assert_eq!(g.view(None).deciding, vec![1]);
     assert!(g.choose(1, &[1, 1]).is_err());
     g.choose(1, &[]).unwrap();
 }

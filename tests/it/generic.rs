@@ -177,8 +177,8 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
         while !g.is_over() && step < MAX_DECISIONS {
             if step % 5 == 0 {
                 let st = g.state().clone();
-                let deciding: Vec<usize> = g.pending().iter().map(|r| r.seat - 1).collect();
                 for seat in 0..players {
+                    let deciding = g.deciding_for(Some(seat + 1));
                     let before = view::compute(&c, &st, Some(seat), deciding.clone(), g.result(), usize::MAX);
                     let p = perturb(&c, &st, seat, seed * 7919 + step as u64);
                     if p.zones.iter().zip(&st.zones).any(|(a, b)| a.objects != b.objects) {

@@ -27,8 +27,12 @@ local FLOW
 function posse.choose(seat, prompt, options, opts)
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
   if opts ~= nil then
-    local min = opts.min or 1
-    return yield(seat, prompt, options, min, opts.max or min)
+    local min, max = opts.min, opts.max
+    if min ~= nil or max ~= nil then
+      min = min or 1
+      max = max or min
+    end
+    return yield(seat, prompt, options, min, max, opts.count, opts.secret)
   end
   return yield(seat, prompt, options)
 end
