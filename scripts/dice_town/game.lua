@@ -51,6 +51,8 @@ local JAILED = {}   -- JAILED[seat] = number of Desperados still In Jail
 local CARDS = {}    -- CARDS[seat] = the cards in his hand, in the order they came
 local TIMING = {}   -- TIMING[seat][when] = how many cards of that timing he holds
 local DEF = {}      -- DEF[card] = posse.def(card)
+-- Bumped at every change of the dice, so that what is computed from them can be cached.
+local DICE_VER = 0
 
 local function def(card)
   local d = DEF[card]
@@ -62,30 +64,51 @@ local function def(card)
 end
 M.def = def
 
+local GANG = {}      -- GANG[seat] = his `config().gangs` row
+
 ---Prepares the module for a new game (call first in `play`).
 function M.init()
   C = rules.config()
   N = posse.players()
   ND = posse.dice()
   DRAW, DISCARD = posse.zone("draw"), posse.zone("discard")
-  OBTAINED, DEF, CENTRE = {}, {}, posse.get("centre")
-  for i = 1, ND do DICE[i] = posse.face(i) end
-  for _, id in ipairs(C.ids) do RANK[id] = {} end
+  OBTAINED, DEF = {}, {}
   for s = 1, N do
     NAMES[s] = posse.seat_name(s)
-    OUT[s] = false
     HAND[s], PICK[s] = posse.zone("hand", s), posse.zone("pick", s)
+  end
+  M.resync()
+  G.turn, G.round, G.active, G.result = 0, 0, 1, nil
+  for i = 1, #C.ids do G.acts[i] = 0 end
+end
+
+---Reads every mirror again from the engine. Tests that change the state behind the
+---script's back (`Game::eval` with posse.set, posse.move, posse.set_face...) call
+---`require("dice_town.game").resync()` afterwards.
+function M.resync()
+  CENTRE = posse.get("centre")
+  for i = 1, ND do DICE[i] = posse.face(i) end
+  DICE_VER = DICE_VER + 1
+  for _, id in ipairs(C.ids) do RANK[id] = {} end
+  for s = 1, N do
+    OUT[s] = posse.is_eliminated(s)
     MONEY[s] = posse.get("money", s)
-    CARDS[s], TIMING[s] = {}, {}
+    GANG[s] = C.gangs[posse.get("gang", s)]
     JAILED[s] = 0
     for _, id in ipairs(C.ids) do
       local r = posse.get(id, s)
       RANK[id][s] = r
       if r > 0 then JAILED[s] = JAILED[s] + 1 end
     end
+    local cards, timing = {}, {}
+    for i = posse.count(HAND[s]), 1, -1 do
+      local card = posse.at(HAND[s], i)
+      cards[#cards + 1] = card
+      local w = def(card).props.when
+      timing[w] = (timing[w] or 0) + 1
+    end
+    CARDS[s], TIMING[s] = cards, timing
   end
-  G.turn, G.round, G.active, G.result = 0, 0, 1, nil
-  for i = 1, #C.ids do G.acts[i] = 0 end
 end
 
 ---Compares every mirror with the engine; raises an error naming the first difference.
@@ -115,9 +138,6 @@ function M.verify()
 end
 
 ------------------------------------------------------------ mirrored state
-
--- Bumped at every change of the dice, so that what is computed from them can be cached.
-local DICE_VER = 0
 
 ---A number that changes whenever the dice do.
 function M.dice_version() return DICE_VER end
@@ -275,8 +295,6 @@ function M.ranks_text(r)
   return r == 1 and "1 rank left" or (r .. " ranks left")
 end
 
-local GANG = {}
-
 ---The gang of a seat (a `config().gangs` row).
 function M.gang(s) return GANG[s] end
 
@@ -391,6 +409,7 @@ local LOSS = { "loss" }
 ---@param amount integer
 ---@param what string
 function M.cover(v, amount, what)
+  if (TIMING[v].loss or 0) == 0 then return false end
   local ctx = M.ctx(v, { amount = amount, what = what })
   local cards = M.playable(v, LOSS, ctx)
   if #cards == 0 then return false end

@@ -62,16 +62,27 @@ local function names_of(view, seats)
   return table.concat(t, ", ")
 end
 
+-- Cards of a zone, copies of one card grouped ("Take Cover x2"), in first-seen order.
 local function card_lines(out, z)
+  local order, count, first, hidden = {}, {}, {}, 0
   for _, o in ipairs(z.objects) do
     if o.hidden then
-      out[#out + 1] = "  (hidden card)"
+      hidden = hidden + 1
     else
-      local when = o.props and WHEN[o.props.when]
-      out[#out + 1] = "  " .. o.name .. (when and (" - " .. when) or "")
-      if o.text then wrap(out, o.text, "      ", "      ") end
+      if not count[o.def] then
+        order[#order + 1] = o.def
+        count[o.def], first[o.def] = 0, o
+      end
+      count[o.def] = count[o.def] + 1
     end
   end
+  for _, id in ipairs(order) do
+    local o, n = first[id], count[id]
+    local when = o.props and WHEN[o.props.when]
+    out[#out + 1] = "  " .. o.name .. (n > 1 and (" x" .. n) or "") .. (when and (" - " .. when) or "")
+    if o.text then wrap(out, o.text, "      ", "      ") end
+  end
+  if hidden > 0 then out[#out + 1] = ("  (%d hidden card%s)"):format(hidden, hidden > 1 and "s" or "") end
 end
 
 return function(view)
