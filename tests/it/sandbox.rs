@@ -103,3 +103,35 @@ fn decisions_only_from_the_flow() {
     let e = fails("local posse = require 'posse' return posse.choose(1, 'x', {'a'})");
     assert!(e.contains("only be made from the game flow"), "{e}");
 }
+
+#[test]
+fn print_goes_to_debugging_output_not_to_seats() {
+    let mut g = game();
+    g.eval("print('secret', 42)").unwrap();
+    assert_eq!(g.printed(), vec!["secret\t42"]);
+    assert!(g.log_lines(None).iter().all(|l| !l.contains("secret")));
+}
+
+#[test]
+fn the_renderer_has_no_game_state() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_state");
+    edit(
+        &root,
+        "scripts/hilo/render.lua",
+        "return function(view)",
+        "local posse = require 'posse'\nreturn function(view)",
+    );
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let g = new_game(&c, 1, 2);
+    let e = g.render(Some(1)).unwrap_err().to_string();
+    assert!(e.contains("scripts/hilo/render.lua:1:") && e.contains("module 'posse' not found"), "{e}");
+}
+
+#[test]
+fn the_renderer_has_no_randomness() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_random");
+    edit(&root, "scripts/hilo/render.lua", "return function(view)", "return function(view) math.random(2)");
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let e = new_game(&c, 1, 2).render(Some(1)).unwrap_err().to_string();
+    assert!(e.contains("scripts/hilo/render.lua:1:"), "{e}");
+}

@@ -119,7 +119,15 @@ pub(crate) fn precompile<'a>(
 }
 
 static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
-static RENDER_PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
+static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
+
+/// Runs sandbox.lua: the sandboxed `require` (with the modules in `loaded`) and the
+/// removal of everything scripts may not reach.
+fn sandbox(lua: &Lua, loader: Function, loaded: Table) -> Result<(), Error> {
+    engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
+        .call::<()>((loader, loaded))
+        .map_err(lua_err)
+}
 
 /// The engine's own Lua, parsed once per process.
 fn engine_chunk(lua: &Lua, cache: &OnceLock<Vec<u8>>, code: &str, name: &str) -> Result<Function, Error> {
@@ -162,7 +170,12 @@ impl Vm {
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
         let prelude = engine_chunk(&lua, &PRELUDE, include_str!("prelude.lua"), "=posse")?;
-        let hooks: Table = prelude.call((raw, data, loader)).map_err(lua_err)?;
+        let hooks: Table = prelude.call((raw, data)).map_err(lua_err)?;
+        let loaded = lua.create_table().map_err(lua_err)?;
+        loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
+        sandbox(&lua, loader, loaded)?;
+        // A script's `print` goes to the omniscient debugging output, never to a seat.
+        lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let vm = Vm { lua, shared, hooks };
         vm.load_defs(&content)?;
         Ok(vm)
@@ -221,9 +234,10 @@ impl Renderer {
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        engine_chunk(&lua, &RENDER_PRELUDE, include_str!("render_prelude.lua"), "=posse.render")?
-            .call::<()>(loader)
-            .map_err(lua_err)?;
+        sandbox(&lua, loader, lua.create_table().map_err(lua_err)?)?;
+        // A renderer has no randomness at all: the same view must draw the same text.
+        let math: Table = lua.globals().get("math").map_err(lua_err)?;
+        math.set("random", Value::Nil).map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         let render = match chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,

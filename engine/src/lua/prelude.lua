@@ -1,6 +1,6 @@
--- The engine's own Lua (trusted): builds the `posse` module from the raw Rust functions,
--- installs the sandboxed `require`, and removes everything scripts may not touch.
-local raw, data, load_module = ...
+-- The engine's own Lua (trusted): builds the `posse` module from the raw Rust functions.
+-- Runs before sandbox.lua, which installs `require` and removes what scripts may not use.
+local raw, data = ...
 
 local posse = {}
 for _, k in ipairs(raw.__names) do posse[k] = raw[k] end
@@ -61,19 +61,6 @@ function posse.spairs(t)
   end
 end
 
-local loaded = { posse = posse }
-function require(name)
-  if type(name) ~= "string" then error("require: expected a module name", 2) end
-  local m = loaded[name]
-  if m ~= nil then return m end
-  local f, err = load_module(name)
-  if not f then error(err, 2) end
-  m = f(name)
-  if m == nil then m = true end
-  loaded[name] = m
-  return m
-end
-
 local random, unit = raw.random, raw.random_unit
 math.random = function(m, n)
   if m == nil then return unit() end
@@ -82,15 +69,10 @@ math.random = function(m, n)
   return m - 1 + random(n - m + 1)
 end
 
--- What scripts may not reach: files, processes, the network, code loading, the debug
--- library, binary chunks, garbage-collector control and unseeded randomness.
-math.randomseed = nil
-string.dump = nil
-load, loadfile, dofile, collectgarbage = nil, nil, nil, nil
-print = raw.print
-
 -- Engine-side hooks, not part of the module.
 return {
+  posse = posse,
+  print = raw.print,
   set_flow = function(co) FLOW = co end,
   set_def = function(i, def) DEFS[i] = def end,
 }
