@@ -153,6 +153,15 @@ impl GameResult {
     }
 }
 
+fn check_players(content: &Content, setup: &Setup) -> Result<()> {
+    let p = content.players;
+    let n = setup.seats.len();
+    if n < p.min || n > p.max {
+        return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
+    }
+    Ok(())
+}
+
 /// The first choice of a replayed log that no longer fits the game.
 #[derive(Debug, Clone)]
 pub struct Divergence {
@@ -184,13 +193,23 @@ pub struct Game {
 impl Game {
     /// Starts a game: runs the flow up to its first decision.
     pub fn new(content: Arc<Content>, setup: Setup) -> Result<Game> {
-        let p = content.players;
-        let n = setup.seats.len();
-        if n < p.min || n > p.max {
-            return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
-        }
+        check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
+        Game::start(content, setup, vm)
+    }
+
+    /// Starts a new game of the same content in this game's Lua VM, which saves building a
+    /// VM and loading the scripts again: what batches of games (sim, check) use. The new
+    /// game is the same as one from [`Game::new`] (tested: same state hashes).
+    pub fn restart(self, setup: Setup) -> Result<Game> {
+        check_players(&self.content, &setup)?;
+        let state = State::new(&self.content, &setup.seats, setup.seed);
+        self.vm.reset(state)?;
+        Game::start(self.content, setup, self.vm)
+    }
+
+    fn start(content: Arc<Content>, setup: Setup, vm: Vm) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
             content.id,

@@ -49,11 +49,28 @@ pub fn bot_rng(seed: u64) -> Rng {
     Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)
 }
 
-/// Plays one game with random bots in every seat. Returns the game (ended or not) and
-/// the number of decisions made.
+/// Plays one game with random bots in every seat; returns the game, ended.
 pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
-    let mut game = Game::new(content.clone(), setup)?;
+    bots_play(Game::new(content.clone(), setup)?, seed)
+}
+
+/// Like [`play_random`], reusing the Lua VM of a finished game when there is one.
+pub fn play_random_reusing(
+    content: &Arc<Content>,
+    seed: u64,
+    players: Option<usize>,
+    previous: Option<Game>,
+) -> Result<Game, crate::Error> {
+    let setup = Setup::new(content, seed, players)?;
+    let game = match previous {
+        Some(g) => g.restart(setup)?,
+        None => Game::new(content.clone(), setup)?,
+    };
+    bots_play(game, seed)
+}
+
+fn bots_play(mut game: Game, seed: u64) -> Result<Game, crate::Error> {
     let mut bot = bot_rng(seed);
     while !game.is_over() {
         if game.choices().len() >= MAX_DECISIONS {
@@ -89,9 +106,10 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
     };
     let mut total = 0usize;
     let mut lengths = Vec::new();
+    let mut previous = None;
     for i in 0..games {
         let s = seed.wrapping_add(i as u64);
-        match play_random(content, s, players) {
+        match play_random_reusing(content, s, players, previous.take()) {
             Ok(game) => {
                 let n = game.choices().len();
                 total += n;
@@ -111,6 +129,7 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
                 if let Some(r) = result.reason {
                     *report.reasons.entry(r).or_default() += 1;
                 }
+                previous = Some(game);
             }
             Err(e) => report.errors.push(SimError { seed: s, message: e.to_string() }),
         }

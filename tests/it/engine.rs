@@ -156,3 +156,31 @@ fn board_spaces_are_zones_per_node() {
     let e = g.eval("return require('posse').zone('spot', 'zz')").unwrap_err().to_string();
     assert!(e.contains("no board node 'zz'"), "{e}");
 }
+
+/// Batches reuse a game's Lua VM for the next game; that must not change any game.
+#[test]
+fn a_reused_vm_plays_the_same_games_as_fresh_ones() {
+    for (root, id, players) in [(fixtures(), "hilo", 2), (root(), "dice_town", 4)] {
+        let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap());
+        let mut previous = None;
+        for seed in 0..12 {
+            let fresh = posse::sim::play_random(&c, seed, Some(players)).unwrap();
+            let reused = posse::sim::play_random_reusing(&c, seed, Some(players), previous.take()).unwrap();
+            assert_eq!(fresh.state_hash(), reused.state_hash(), "{id} seed {seed}");
+            assert_eq!(fresh.choices(), reused.choices());
+            previous = Some(reused);
+        }
+    }
+}
+
+#[test]
+fn a_reused_vm_forgets_what_scripts_changed() {
+    let c = load_fixture("hilo");
+    let mut g = new_game(&c, 1, 2);
+    g.eval("leaked = 1; string.extra = 2; math.floor = nil; setmetatable(_G, {}); require('posse').extra = 3").unwrap();
+    let mut g = g.restart(posse::Setup::new(&c, 2, None).unwrap()).unwrap();
+    let v = g
+        .eval("return { leaked == nil, string.extra == nil, math.floor ~= nil, getmetatable(_G) == nil, require('posse').extra == nil }")
+        .unwrap();
+    assert_eq!(v, serde_json::json!([true, true, true, true, true]));
+}

@@ -40,6 +40,10 @@ pub(crate) struct Vm {
     pub lua: Lua,
     pub shared: Rc<Shared>,
     hooks: Table,
+    /// `snapshot` and `reset` of sandbox.lua, for reusing the VM for another game.
+    sandbox: Table,
+    /// The compiled `script:` chunk of each definition, kept for the VM's next game.
+    def_chunks: RefCell<Vec<Option<Function>>>,
 }
 
 fn sandboxed_lua() -> Result<Lua, Error> {
@@ -121,11 +125,11 @@ pub(crate) fn precompile<'a>(
 static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
 static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
 
-/// Runs sandbox.lua: the sandboxed `require` (with the modules in `loaded`) and the
-/// removal of everything scripts may not reach.
-fn sandbox(lua: &Lua, loader: Function, loaded: Table) -> Result<(), Error> {
+/// Runs sandbox.lua: the sandboxed `require` (with the modules in `provided`) and the
+/// removal of everything scripts may not reach. Returns its `snapshot` and `reset`.
+fn sandbox(lua: &Lua, loader: Function, provided: Table) -> Result<Table, Error> {
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<()>((loader, loaded))
+        .call::<Table>((loader, provided))
         .map_err(lua_err)
 }
 
@@ -173,12 +177,24 @@ impl Vm {
         let hooks: Table = prelude.call((raw, data)).map_err(lua_err)?;
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
-        sandbox(&lua, loader, loaded)?;
+        let sandbox = sandbox(&lua, loader, loaded)?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
-        let vm = Vm { lua, shared, hooks };
+        sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        let vm = Vm { lua, shared, hooks, sandbox, def_chunks: RefCell::new(vec![None; content.defs.len()]) };
         vm.load_defs(&content)?;
         Ok(vm)
+    }
+
+    /// Makes this VM ready for a new game of the same content, as if it were fresh: the
+    /// globals, libraries and `posse` module as they were after setup, no module loaded,
+    /// the definitions' scripts run again, and the new state.
+    pub fn reset(&self, state: State) -> Result<(), Error> {
+        *self.shared.state.borrow_mut() = state;
+        self.shared.printed.borrow_mut().clear();
+        self.refill();
+        self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        self.load_defs(&self.shared.content.clone())
     }
 
     /// Builds the table `posse.def` returns for every definition, running each `script:`.
@@ -193,7 +209,15 @@ impl Vm {
                 let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
                 t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
                 if let Some(src) = &def.script {
-                    let f = compile(&self.lua, content, src)?;
+                    let cached = self.def_chunks.borrow()[i].clone();
+                    let f = match cached {
+                        Some(f) => f,
+                        None => {
+                            let f = compile(&self.lua, content, src)?;
+                            self.def_chunks.borrow_mut()[i] = Some(f.clone());
+                            f
+                        }
+                    };
                     let v: Value = f.call(())?;
                     t.set("script", v)?;
                 }
