@@ -10,10 +10,15 @@
 -- with the seat that plays it and calls the methods documented there, so a card stays a few
 -- lines of rules text.
 --
--- Speed: the engine's state is the truth, but the values read most (dice faces, money,
--- ranks, hands, definitions) are mirrored in Lua tables, written through to the engine by
--- the only functions here that change them, so reading costs no call into the engine.
--- `M.verify()` compares every mirror with the engine (for tests).
+-- Speed (random bots play thousands of games): the engine's state is the truth and money
+-- is read from it, but the values read most (dice faces, ranks, hands) are mirrored in
+-- Lua tables, written through to the engine by the only functions here that change them,
+-- so reading costs no call into the engine (DECISIONS.md, "Speed", has the measurements
+-- that justify each mirror). `M.verify()` compares every mirror with the engine; `play`
+-- runs it at the end of every game. The effects of the dice are memoised per combination,
+-- log lines are built by concatenation of precomputed names, and labels and prompts are
+-- functions that run only when someone reads them (`M.ask`), so a bot never makes a
+-- string that is not logged.
 
 local posse = require "posse"
 local rules = require "dice_town.rules"
@@ -34,25 +39,38 @@ M.G = G
 local C          -- rules.config()
 local N          -- seats
 local ND         -- dice
+local IDS        -- C.ids
+local NIDS       -- #C.ids
 local NAMES = {} -- seat names
-local OUT = {}   -- OUT[seat] = true once eliminated
 local HAND, PICK = {}, {}
 local DRAW, DISCARD
 -- W5: OBTAINED[card] = G.turn in which its holder got it (handles are integers).
 local OBTAINED = {}
 local EMPTY = setmetatable({}, { __newindex = function() error("EMPTY is read-only", 2) end })
+M.EMPTY = EMPTY
 
 -- Mirrors of engine state (see the header).
 local DICE = {}     -- DICE[i] = face name of die i
-local MONEY = {}    -- MONEY[seat]
-local CENTRE = 0
 local RANK = {}     -- RANK[id][seat] = ranks left
 local JAILED = {}   -- JAILED[seat] = number of Desperados still In Jail
 local CARDS = {}    -- CARDS[seat] = the cards in his hand, in the order they came
 local TIMING = {}   -- TIMING[seat][when] = how many cards of that timing he holds
+local HELD = {}     -- HELD[when] = how many cards of that timing all hands hold
+local GANG = {}     -- GANG[seat] = his `config().gangs` row
+-- Caches: definitions never change; who is still in changes only at an elimination.
 local DEF = {}      -- DEF[card] = posse.def(card)
--- Bumped at every change of the dice, so that what is computed from them can be cached.
-local DICE_VER = 0
+local IN = {}       -- IN[seat] = not posse.is_eliminated(seat), rebuilt at each elimination
+local OPP = {}      -- OPP[seat] = M.opponents(seat), rebuilt at each elimination
+
+---Decimal text of small integers without string.format: NUM[7] == "7".
+local NUM = setmetatable({}, {
+  __index = function(t, k)
+    local s = tostring(k)
+    t[k] = s
+    return s
+  end,
+})
+M.NUM = NUM
 
 local function def(card)
   local d = DEF[card]
@@ -64,38 +82,73 @@ local function def(card)
 end
 M.def = def
 
-local GANG = {}      -- GANG[seat] = his `config().gangs` row
+------------------------------------------------------------------- dice keys
+-- The effects of the dice depend only on how many of each face they show: each face has
+-- a weight such that the weights of ND faces sum to a key unique to that multiset, and
+-- what is derived from the faces is memoised by that key.
+
+local MWEIGHT = {}    -- MWEIGHT[face] = (ND + 1) ^ (index of the face - 1)
+local FACE_NAME = {}  -- FACE_NAME[face] = "Action", "Lady", ...
+local MKEY = 0
+local BY_MKEY = {}
+
+local function rekey()
+  local m = 0
+  for i = 1, ND do m = m + MWEIGHT[DICE[i]] end
+  MKEY = m
+end
 
 ---Prepares the module for a new game (call first in `play`).
 function M.init()
   C = rules.config()
+  IDS, NIDS = C.ids, #C.ids
   N = posse.players()
   ND = posse.dice()
   DRAW, DISCARD = posse.zone("draw"), posse.zone("discard")
   OBTAINED, DEF = {}, {}
+  MWEIGHT, FACE_NAME, BY_MKEY = {}, {}, {}
+  local w = 1
+  for i = 1, ND do
+    for _, f in ipairs(posse.faces(i)) do
+      if not MWEIGHT[f] then
+        MWEIGHT[f], FACE_NAME[f], w = w, C.desp[f] and C.desp[f].name or "Action", w * (ND + 1)
+      end
+    end
+  end
   for s = 1, N do
     NAMES[s] = posse.seat_name(s)
     HAND[s], PICK[s] = posse.zone("hand", s), posse.zone("pick", s)
   end
   M.resync()
   G.turn, G.round, G.active, G.result = 0, 0, 1, nil
-  for i = 1, #C.ids do G.acts[i] = 0 end
+  G.rolls, G.limit, G.fixed, G.acting = 0, posse.get("roll_limit"), false, false
+  for i = 1, NIDS do G.acts[i] = 0 end
+end
+
+local function rebuild_opponents()
+  for s = 1, N do IN[s] = not posse.is_eliminated(s) end
+  for s = 1, N do
+    local opp = {}
+    for k = 1, N - 1 do
+      local o = (s - 1 + k) % N + 1
+      if IN[o] then opp[#opp + 1] = o end
+    end
+    OPP[s] = opp
+  end
 end
 
 ---Reads every mirror again from the engine. Tests that change the state behind the
 ---script's back (`Game::eval` with posse.set, posse.move, posse.set_face...) call
 ---`require("dice_town.game").resync()` afterwards.
 function M.resync()
-  CENTRE = posse.get("centre")
   for i = 1, ND do DICE[i] = posse.face(i) end
-  DICE_VER = DICE_VER + 1
-  for _, id in ipairs(C.ids) do RANK[id] = {} end
+  rekey()
+  for _, id in ipairs(IDS) do RANK[id] = {} end
+  HELD = {}
   for s = 1, N do
-    OUT[s] = posse.is_eliminated(s)
-    MONEY[s] = posse.get("money", s)
     GANG[s] = C.gangs[posse.get("gang", s)]
     JAILED[s] = 0
-    for _, id in ipairs(C.ids) do
+    for _, id in ipairs(IDS) do
       local r = posse.get(id, s)
       RANK[id][s] = r
       if r > 0 then JAILED[s] = JAILED[s] + 1 end
@@ -106,22 +159,29 @@ function M.resync()
       cards[#cards + 1] = card
       local w = def(card).props.when
       timing[w] = (timing[w] or 0) + 1
+      HELD[w] = (HELD[w] or 0) + 1
     end
     CARDS[s], TIMING[s] = cards, timing
   end
+  rebuild_opponents()
 end
 
 ---Compares every mirror with the engine; raises an error naming the first difference.
 function M.verify()
   local function same(what, a, b)
-    if a ~= b then error(("dice_town mirror out of step: %s is %s, engine says %s"):format(what, tostring(a), tostring(b)), 2) end
+    if a ~= b then
+      error(("dice_town mirror out of step: %s is %s, engine says %s"):format(what, tostring(a), tostring(b)), 2)
+    end
   end
   for i = 1, ND do same("die " .. i, DICE[i], posse.face(i)) end
-  same("centre", CENTRE, posse.get("centre"))
+  local key = MKEY
+  rekey()
+  same("dice key", key, MKEY)
+  local held = {}
   for s = 1, N do
-    same("money of " .. s, MONEY[s], posse.get("money", s))
+    same("gang of " .. s, GANG[s], C.gangs[posse.get("gang", s)])
     local jailed = 0
-    for _, id in ipairs(C.ids) do
+    for _, id in ipairs(IDS) do
       same(id .. " of " .. s, RANK[id][s], posse.get(id, s))
       if RANK[id][s] > 0 then jailed = jailed + 1 end
     end
@@ -131,16 +191,25 @@ function M.verify()
     for _, card in ipairs(CARDS[s]) do
       local w = def(card).props.when
       timing[w] = (timing[w] or 0) + 1
+      held[w] = (held[w] or 0) + 1
     end
     for w, n in posse.spairs(TIMING[s]) do same(("%s cards of %d"):format(w, s), n, timing[w] or 0) end
     for _, card in ipairs(CARDS[s]) do same("zone of a card of " .. s, posse.zone_of(card), HAND[s]) end
+    same("in the game: " .. s, IN[s], not posse.is_eliminated(s))
+    local opp = 0
+    for k = 1, N - 1 do
+      local o = (s - 1 + k) % N + 1
+      if not posse.is_eliminated(o) then
+        opp = opp + 1
+        same(("opponent %d of %d"):format(opp, s), OPP[s][opp], o)
+      end
+    end
+    same("opponents of " .. s, #OPP[s], opp)
   end
+  for w, n in posse.spairs(HELD) do same(w .. " cards held", n, held[w] or 0) end
 end
 
 ------------------------------------------------------------ mirrored state
-
----A number that changes whenever the dice do.
-function M.dice_version() return DICE_VER end
 
 ---Face name of die `i`.
 function M.face(i) return DICE[i] end
@@ -153,40 +222,78 @@ function M.faces() return DICE end
 ---Rolls the listed dice (all when nil).
 ---@param which integer[]|nil
 function M.roll(which)
-  DICE_VER = DICE_VER + 1
   posse.roll(which)
   if which == nil then
-    for i = 1, ND do DICE[i] = posse.face(i) end
+    local m = 0
+    for i = 1, ND do
+      local f = posse.face(i)
+      DICE[i], m = f, m + MWEIGHT[f]
+    end
+    MKEY = m
   else
-    for _, i in ipairs(which) do DICE[i] = posse.face(i) end
+    local m = MKEY
+    for k = 1, #which do
+      local i = which[k]
+      local f = posse.face(i)
+      m = m - MWEIGHT[DICE[i]] + MWEIGHT[f]
+      DICE[i] = f
+    end
+    MKEY = m
   end
 end
 
 ---Turns die `i` to `face`.
 function M.set_face(i, face)
-  DICE_VER = DICE_VER + 1
   posse.set_face(i, face)
   DICE[i] = face
+  rekey()
 end
 
-function M.money(s) return MONEY[s] end
-function M.centre() return CENTRE end
+---Display name of a die face ("Action", "Lady", ...).
+---@param face string
+---@return string
+function M.face_name(face) return FACE_NAME[face] end
 
-local function add_money(s, d)
-  MONEY[s] = MONEY[s] + d
-  posse.set("money", MONEY[s], s)
+---What the dice show now, memoised per combination of faces (read-only): `effects`
+---(rules.effects_for of the faces) and `actions` (how many dice show the Action face).
+---@return {effects: table[], actions: integer}
+function M.dice_now()
+  local r = BY_MKEY[MKEY]
+  if r then return r end
+  local actions, action = 0, C.action
+  for i = 1, ND do
+    if DICE[i] == action then actions = actions + 1 end
+  end
+  r = { effects = rules.effects_for(DICE), actions = actions }
+  BY_MKEY[MKEY] = r
+  return r
 end
 
-local function add_centre(d)
-  CENTRE = CENTRE + d
-  posse.set("centre", CENTRE)
+---Indices of the dice not showing the Action face.
+---@return integer[]
+function M.non_action_dice()
+  local out = {}
+  for i = 1, ND do
+    if DICE[i] ~= C.action then out[#out + 1] = i end
+  end
+  return out
 end
+
+local TEXT = {}
+---"Action, Lady, Lady, Boss".
+---@return string
+function M.dice_text()
+  for i = 1, ND do TEXT[i] = FACE_NAME[DICE[i]] end
+  return table.concat(TEXT, ", ")
+end
+
+---Money of seat `s`.
+function M.money(s) return posse.get("money", s) end
+---Money in the centre of the table.
+function M.centre() return posse.get("centre") end
 
 ---Sets money (setup only; no check).
-function M.set_money(s, v)
-  MONEY[s] = v
-  posse.set("money", v, s)
-end
+function M.set_money(s, v) posse.set("money", v, s) end
 
 ---Ranks left of Desperado `id` of seat `s` (0 = escaped).
 function M.rank(s, id) return RANK[id][s] end
@@ -209,6 +316,7 @@ local function hand_add(s, card)
   list[#list + 1] = card
   local when, t = def(card).props.when, TIMING[s]
   t[when] = (t[when] or 0) + 1
+  HELD[when] = (HELD[when] or 0) + 1
   OBTAINED[card] = G.turn
 end
 
@@ -219,6 +327,7 @@ local function hand_remove(s, card)
       table.remove(list, i)
       local when, t = def(card).props.when, TIMING[s]
       t[when] = t[when] - 1
+      HELD[when] = HELD[when] - 1
       return
     end
   end
@@ -246,33 +355,11 @@ function M.players() return N end
 function M.name(s) return NAMES[s] end
 ---@param s integer
 ---@return boolean
-function M.out(s) return OUT[s] end
+function M.out(s) return not IN[s] end
 function M.hand(s) return HAND[s] end
 function M.pick(s) return PICK[s] end
 function M.discard() return DISCARD end
 function M.config() return C end
-
----Display name of a die face ("Action", "Lady", ...).
----@param face string
----@return string
-function M.face_name(face)
-  local d = C.desp[face]
-  if d then return d.name end
-  return "Action"
-end
-
----"Action, Lady, Lady, Boss".
----@return string
-local TEXT, TEXT_VER = "", -1
-
-function M.dice_text()
-  if TEXT_VER ~= DICE_VER then
-    local t = {}
-    for i = 1, ND do t[i] = M.face_name(DICE[i]) end
-    TEXT, TEXT_VER = table.concat(t, ", "), DICE_VER
-  end
-  return TEXT
-end
 
 ---Display name of a seat's Desperado: the Brain goes by his gang's name for him, without
 ---a leading "The" so that "Ann's Forger" reads well.
@@ -281,18 +368,24 @@ end
 ---@return string
 function M.desperado_name(s, id)
   if id == C.brain then
-    local g = M.gang(s)
-    if g then return (g.brain:gsub("^The ", "")) end
+    local g = GANG[s]
+    if g then return g.short end
   end
   return C.desp[id].name
 end
+
+---"Ann's Lady", "Ann's Forger".
+---@param s integer
+---@param id string
+---@return string
+function M.whose(s, id) return NAMES[s] .. "'s " .. M.desperado_name(s, id) end
 
 ---"3 ranks left", "1 rank left", "escaped".
 ---@param r integer
 ---@return string
 function M.ranks_text(r)
   if r == 0 then return "escaped" end
-  return r == 1 and "1 rank left" or (r .. " ranks left")
+  return r == 1 and "1 rank left" or (NUM[r] .. " ranks left")
 end
 
 ---The gang of a seat (a `config().gangs` row).
@@ -304,24 +397,18 @@ function M.set_gang(s, g)
   GANG[s] = C.gangs[g]
 end
 
----Seats still in the game other than `s`, clockwise from `s`'s left.
+---Seats still in the game other than `s`, clockwise from `s`'s left (shared: do not modify).
 ---@param s integer
 ---@return integer[]
-function M.opponents(s)
-  local out = {}
-  for k = 1, N - 1 do
-    local o = (s - 1 + k) % N + 1
-    if not OUT[o] then out[#out + 1] = o end
-  end
-  return out
-end
+function M.opponents(s) return OPP[s] end
 
 ---Ids of `s`'s Desperados still In Jail, in canonical order.
 ---@param s integer
 ---@return string[]
 function M.jailed(s)
   local out = {}
-  for _, id in ipairs(C.ids) do
+  for i = 1, NIDS do
+    local id = IDS[i]
     if RANK[id][s] > 0 then out[#out + 1] = id end
   end
   return out
@@ -332,12 +419,63 @@ end
 ---@return boolean
 function M.all_free(s) return JAILED[s] == 0 end
 
+---Whether an opponent of `s` still has Desperado `id` In Jail (D4: someone to attack).
+function M.has_victim(s, id)
+  local opp, r = OPP[s], RANK[id]
+  for k = 1, #opp do
+    if r[opp[k]] > 0 then return true end
+  end
+  return false
+end
+
+---D4: opponents of `s` whose Desperado `id` is still In Jail, clockwise from `s`'s left.
+function M.victims(s, id)
+  local out, opp, r = {}, OPP[s], RANK[id]
+  for k = 1, #opp do
+    if r[opp[k]] > 0 then out[#out + 1] = opp[k] end
+  end
+  return out
+end
+
+---Seat names of `seats`, as a list.
+---@param seats integer[]
+---@return string[]
+function M.names_list(seats)
+  local opts = {}
+  for i = 1, #seats do opts[i] = NAMES[seats[i]] end
+  return opts
+end
+
+---Seat names joined with ", " ("Ann, Bob").
+---@param seats integer[]
+---@return string
+function M.names(seats) return table.concat(M.names_list(seats), ", ") end
+
+----------------------------------------------------------------- decisions
+
+local ASK = { count = 0, secret = false }
+
+---Asks `seat` to choose one of `n` options. `prompt` is a string or a function that makes
+---it, `labels` a function that makes the `n` labels; both run only when someone reads them
+---(a bot never does). `secret`: other seats' views do not show that `seat` is asked, for
+---questions put only to a seat that holds a card it could play (G-REACTION-WINDOWS).
+---@param seat integer
+---@param prompt string|fun(): string
+---@param labels fun(): string[]
+---@param n integer
+---@param secret boolean|nil
+---@return integer
+function M.ask(seat, prompt, labels, n, secret)
+  ASK.count, ASK.secret = n, secret == true
+  return posse.choose(seat, prompt, labels, ASK)
+end
+
 ----------------------------------------------------------------- end of game
 
 ---Money of every seat (0 once eliminated), for the result.
 function M.scores()
   local t = {}
-  for s = 1, N do t[s] = MONEY[s] end
+  for s = 1, N do t[s] = posse.get("money", s) end
   return t
 end
 
@@ -347,7 +485,7 @@ end
 function M.finish(winners, reason)
   local names = {}
   for i, w in ipairs(winners) do names[i] = NAMES[w] end
-  posse.log(("%s wins: %s."):format(table.concat(names, " and "), reason))
+  posse.log(table.concat(names, " and ") .. " wins: " .. reason .. ".")
   G.result = { winners = winners, scores = M.scores(), reason = reason }
   posse.set_current(nil)
   error(M.OVER, 0)
@@ -355,25 +493,41 @@ end
 
 ---G-ELIMINATED: the seat leaves; its cards go to the discard pile.
 local function eliminate(s)
-  OUT[s] = true
   posse.eliminate(s)
   for _, z in ipairs { HAND[s], PICK[s] } do
     while posse.draw(z, DISCARD) do end
   end
+  for w, n in posse.spairs(TIMING[s]) do HELD[w] = HELD[w] - n end
   CARDS[s], TIMING[s] = {}, {}
-  posse.log(("%s has lost his last dollar and is eliminated."):format(NAMES[s]))
+  rebuild_opponents()
+  posse.log(NAMES[s] .. " has lost his last dollar and is eliminated.")
 end
 
-local FREE = {}
+local MONEY, OUT, FREE = {}, {}, {}
 
----The check after every atomic change: D7 eliminations, then E1-E3 victory (G-RICHEST).
-function M.check()
+---The check after every atomic change: D7 eliminations (only a payment can leave a seat
+---broke: `paid` says the change was one), then E1-E3 victory (G-RICHEST).
+---@param paid boolean|nil
+function M.check(paid)
   local a = G.active
-  for k = 0, N - 1 do
-    local s = (a - 1 + k) % N + 1
-    if not OUT[s] and MONEY[s] <= 0 then eliminate(s) end
+  if paid then
+    for k = 0, N - 1 do
+      local s = (a - 1 + k) % N + 1
+      if IN[s] and posse.get("money", s) <= 0 then eliminate(s) end
+    end
   end
-  for s = 1, N do FREE[s] = not OUT[s] and JAILED[s] == 0 end
+  local left, free = 0, false
+  for s = 1, N do
+    local f = IN[s] and JAILED[s] == 0
+    FREE[s] = f
+    if f then free = true end
+    if IN[s] then left = left + 1 end
+  end
+  -- Nobody can win while two seats are in and none has freed all his Desperados.
+  if not free and left > 1 then return end
+  for s = 1, N do
+    MONEY[s], OUT[s] = posse.get("money", s), not IN[s]
+  end
   local w, why = rules.winner_of(a, N, MONEY, FREE, OUT)
   if w then M.finish({ w }, why) end
 end
@@ -386,25 +540,37 @@ end
 ---@param amount integer
 ---@param what string  the cause, for the log ("Ann's Lady")
 function M.pay_centre(victims, amount, what)
-  local total, parts = 0, {}
-  for _, v in ipairs(victims) do
-    local p = rules.paid(MONEY[v], amount)
+  local total, line = 0, nil
+  for k = 1, #victims do
+    local v = victims[k]
+    local p = rules.paid(posse.get("money", v), amount)
     if p > 0 then
-      add_money(v, -p)
+      posse.add("money", -p, v)
       total = total + p
-      parts[#parts + 1] = ("%s pays $%d"):format(NAMES[v], p)
+      local part = NAMES[v] .. " pays $" .. NUM[p]
+      line = line and (line .. ", " .. part) or part
     end
   end
   if total == 0 then return end
-  add_centre(total)
-  posse.log(("%s: %s to the centre."):format(what, table.concat(parts, ", ")))
-  M.check()
+  posse.add("centre", total)
+  posse.log(what .. ": " .. line .. " to the centre.")
+  M.check(true)
 end
 
 local LOSS = { "loss" }
 
+-- The LOSS window's question (one at a time: read only while it is pending).
+local cover_q = { what = "", lose = 0, cards = EMPTY }
+local function cover_prompt() return cover_q.what .. " costs you $" .. NUM[cover_q.lose] .. "." end
+local function cover_labels()
+  local opts = { "Lose $" .. NUM[cover_q.lose] }
+  for i, card in ipairs(cover_q.cards) do opts[i + 1] = "Play " .. def(card).name end
+  return opts
+end
+
 ---The LOSS window: `v` is about to lose `amount` to `what`; he may play a card that
----answers (Take Cover). Returns true when the loss is cancelled.
+---answers (Take Cover). Returns true when the loss is cancelled. The question is secret:
+---only a seat holding such a card is asked.
 ---@param v integer
 ---@param amount integer
 ---@param what string
@@ -413,10 +579,8 @@ function M.cover(v, amount, what)
   local ctx = M.ctx(v, { amount = amount, what = what })
   local cards = M.playable(v, LOSS, ctx)
   if #cards == 0 then return false end
-  local lose = rules.paid(MONEY[v], amount)
-  local opts = { ("Lose $%d"):format(lose) }
-  for i, obj in ipairs(cards) do opts[i + 1] = "Play " .. def(obj).name end
-  local c = posse.choose(v, ("%s costs you $%d."):format(what, lose), opts)
+  cover_q.what, cover_q.lose, cover_q.cards = what, rules.paid(posse.get("money", v), amount), cards
+  local c = M.ask(v, cover_prompt, cover_labels, #cards + 1, true)
   if c == 1 then return false end
   M.play_card(v, cards[c - 1], ctx)
   return ctx.cancelled == true
@@ -429,8 +593,9 @@ end
 ---@param what string
 function M.hurt(victims, amount, what)
   local hit = {}
-  for _, v in ipairs(victims) do
-    if not OUT[v] and not M.cover(v, amount, what) then hit[#hit + 1] = v end
+  for k = 1, #victims do
+    local v = victims[k]
+    if IN[v] and not M.cover(v, amount, what) then hit[#hit + 1] = v end
   end
   if #hit > 0 then M.pay_centre(hit, amount, what) end
 end
@@ -442,13 +607,13 @@ end
 ---@param amount integer
 ---@param what string
 function M.extort(from, to, amount, what)
-  if OUT[from] or M.cover(from, amount, what) then return end
-  local p = rules.paid(MONEY[from], amount)
+  if not IN[from] or M.cover(from, amount, what) then return end
+  local p = rules.paid(posse.get("money", from), amount)
   if p == 0 then return end
-  add_money(from, -p)
-  add_money(to, p)
-  posse.log(("%s: %s pays $%d to %s."):format(what, NAMES[from], p, NAMES[to]))
-  M.check()
+  posse.add("money", -p, from)
+  posse.add("money", p, to)
+  posse.log(what .. ": " .. NAMES[from] .. " pays $" .. NUM[p] .. " to " .. NAMES[to] .. ".")
+  M.check(true)
 end
 
 ---`s` takes up to `amount` from the centre (M2: never more than it holds).
@@ -456,14 +621,14 @@ end
 ---@param amount integer
 ---@param what string
 function M.gain(s, amount, what)
-  local got = rules.paid(CENTRE, amount)
+  local got = rules.paid(posse.get("centre"), amount)
   if got == 0 then
-    posse.log(("%s: the centre is empty, %s gets nothing."):format(what, NAMES[s]))
+    posse.log(what .. ": the centre is empty, " .. NAMES[s] .. " gets nothing.")
     return
   end
-  add_centre(-got)
-  add_money(s, got)
-  posse.log(("%s: %s takes $%d from the centre."):format(what, NAMES[s], got))
+  posse.add("centre", -got)
+  posse.add("money", got, s)
+  posse.log(what .. ": " .. NAMES[s] .. " takes $" .. NUM[got] .. " from the centre.")
   M.check()
 end
 
@@ -489,14 +654,13 @@ function M.rotate(s, id, steps, what)
     if nr > max then nr = max end
   end
   M.set_rank(s, id, nr)
-  local who = ("%s's %s"):format(NAMES[s], M.desperado_name(s, id))
   local line
   if nr == 0 then
-    line = who .. " escapes from jail!"
+    line = M.whose(s, id) .. " escapes from jail!"
   elseif steps > 0 then
-    line = ("%s turns one rank (%s)."):format(who, M.ranks_text(nr))
+    line = M.whose(s, id) .. " turns one rank (" .. M.ranks_text(nr) .. ")."
   else
-    line = ("%s turns back one rank (%s)."):format(who, M.ranks_text(nr))
+    line = M.whose(s, id) .. " turns back one rank (" .. M.ranks_text(nr) .. ")."
   end
   if what then line = what .. ": " .. line end
   posse.log(line)
@@ -533,10 +697,10 @@ function M.draw_cards(s, n, what)
     names[got] = def(card).name
   end
   if got == 0 then
-    posse.log(("%s: no Wild West cards left to draw."):format(what))
+    posse.log(what .. ": no Wild West cards left to draw.")
   else
-    posse.log(("%s: %s draws %d Wild West card%s."):format(what, NAMES[s], got, got > 1 and "s" or ""))
-    posse.log(("%s draws %s."):format(NAMES[s], table.concat(names, ", ")), s)
+    posse.log(what .. ": " .. NAMES[s] .. " draws " .. NUM[got] .. " Wild West card" .. (got > 1 and "s." or "."))
+    posse.log(NAMES[s] .. " draws " .. table.concat(names, ", ") .. ".", s)
   end
   return got
 end
@@ -559,67 +723,90 @@ end
 
 ---Cards in `s`'s hand playable now: obtained before this turn, timing in `whens` (a list
 ---of `props.when` values) and the card's `can(ctx)` true when it has one. One card per
----kind (copies are interchangeable), in hand order.
+---kind (copies are interchangeable), in hand order. Returns the cards (the shared empty
+---list when none) and the card context, made only when a card needs it (`ctx` when given).
 ---@param s integer
 ---@param whens string[]
----@param ctx table
----@return integer[]
+---@param ctx table|nil
+---@return integer[], table|nil
 function M.playable(s, whens, ctx)
-  if not holds_any(s, whens) then return EMPTY end
-  local out
-  for _, card in ipairs(CARDS[s]) do
-    if OBTAINED[card] ~= G.turn then
-      local d = def(card)
-      if is_in(whens, d.props.when) then
-        local dup = false
-        if out then
-          for _, o in ipairs(out) do
-            if def(o) == d then dup = true break end
-          end
+  if not holds_any(s, whens) then return EMPTY, ctx end
+  local out, n = nil, 0
+  local hand, turn, w1, w2 = CARDS[s], G.turn, whens[1], whens[2]
+  for k = 1, #hand do
+    local card = hand[k]
+    local d = DEF[card] -- every card in a hand went through hand_add, which cached it
+    local when = d.props.when
+    if OBTAINED[card] ~= turn and (when == w1 or when == w2 or (whens[3] and is_in(whens, when))) then
+      local dup = false
+      for i = 1, n do
+        if DEF[out[i]] == d then
+          dup = true
+          break
         end
-        if not dup then
-          local can = d.script.can
-          if not can or can(ctx) then
-            out = out or {}
-            out[#out + 1] = card
-          end
+      end
+      if not dup then
+        local can = d.script.can
+        if can and not ctx then ctx = M.ctx(s) end
+        if not can or can(ctx) then
+          n = n + 1
+          out = out or {}
+          out[n] = card
         end
       end
     end
   end
-  return out or EMPTY
+  return out or EMPTY, ctx
+end
+
+---"Play Jinx" labels appended to `opts` for `cards`.
+function M.play_labels(opts, cards)
+  local n = #opts
+  for i = 1, #cards do opts[n + i] = "Play " .. def(cards[i]).name end
+  return opts
 end
 
 ---Plays `card` from `s`'s hand: it goes face up to the discard pile, then its script runs.
 ---@param s integer
 ---@param card integer
----@param ctx table from M.ctx(s)
+---@param ctx table|nil from M.ctx(s) (made when nil)
 function M.play_card(s, card, ctx)
+  ctx = ctx or M.ctx(s)
   local d = def(card)
   M.to_discard(s, card)
-  posse.log(("%s plays %s."):format(NAMES[s], d.name))
+  posse.log(NAMES[s] .. " plays " .. d.name .. ".")
   ctx.card, ctx.props = card, d.props
   d.script.play(ctx)
 end
 
+-- The window's question (one at a time: read only while it is pending).
+local window_q = { prompt = nil, cards = EMPTY }
+local function window_prompt() return window_q.prompt() end
+local function window_labels() return M.play_labels({ "Pass" }, window_q.cards) end
+
 ---A reaction window on the active seat's turn (G-REACTION-WINDOWS): his opponents,
 ---clockwise from his left, who hold a card playable now with timing in `whens`, may
----play one each; the round repeats until nobody plays.
+---play one each; the round repeats until nobody plays. Being asked would tell the other
+---seats who holds such a card, so each question is secret, and passing is not logged.
 ---@param whens string[]
----@param prompt fun(): string  made only when someone is asked
+---@param prompt fun(): string  made only when someone reads it
 function M.window(whens, prompt)
+  local any = false
+  for i = 1, #whens do
+    if (HELD[whens[i]] or 0) > 0 then any = true end
+  end
+  if not any then return end
   local a = G.active
   repeat
     local played = false
-    for k = 1, N - 1 do
-      local s = (a - 1 + k) % N + 1
-      if not OUT[s] and holds_any(s, whens) then
-        local ctx = M.ctx(s)
-        local cards = M.playable(s, whens, ctx)
+    local opp = OPP[a]
+    for k = 1, #opp do
+      local s = opp[k]
+      if IN[s] and holds_any(s, whens) then
+        local cards, ctx = M.playable(s, whens)
         if #cards > 0 then
-          local opts = { "Pass" }
-          for i, card in ipairs(cards) do opts[i + 1] = "Play " .. def(card).name end
-          local c = posse.choose(s, prompt(), opts)
+          window_q.prompt, window_q.cards = prompt, cards
+          local c = M.ask(s, window_prompt, window_labels, #cards + 1, true)
           if c > 1 then
             M.play_card(s, cards[c - 1], ctx)
             played = true
@@ -641,6 +828,8 @@ end
 --   opp_roll another player's turn, right after one of his rolls (OPP-ROLL)
 --   opp_act  another player's turn, after he declares his Actions (OPP-ACT)
 --   loss     when you are about to lose money to an opponent (LOSS; ctx.amount, ctx.what)
+-- `can` runs at every menu of a seat holding the card: keep it free of tables and strings.
+-- Lists the methods return may be shared (opponents, ids): read them, do not modify them.
 
 local CTX = {}
 CTX.__index = CTX
@@ -655,59 +844,75 @@ function M.ctx(s, fields)
 end
 
 function CTX:name(s) return NAMES[s or self.seat] end
-function CTX:opponents() return M.opponents(self.seat) end
+function CTX:opponents() return OPP[self.seat] end
+function CTX:has_opponents() return #OPP[self.seat] > 0 end
 function CTX:jailed(s) return M.jailed(s or self.seat) end
+function CTX:jailed_count(s) return JAILED[s or self.seat] end
 function CTX:ranks(s, id) return RANK[id][s] end
+---The Desperado ids, canonical order.
+function CTX:ids() return IDS end
 function CTX:max_ranks(id) return C.desp[id].ranks end
 function CTX:desperado(s, id) return M.desperado_name(s, id) end
-function CTX:centre() return CENTRE end
+function CTX:centre() return posse.get("centre") end
 function CTX:hand_size(s) return #CARDS[s] end
 function CTX:what() return def(self.card).name end
+---Number text without string.format (NUM[3] == "3").
+CTX.num = NUM
 
----Asks the card's player to choose; returns the option index.
-function CTX:choose(prompt, options) return posse.choose(self.seat, prompt, options) end
+---Asks the card's player to choose; returns the option index. `prompt` and `options` may
+---be functions (made only when read), then `count` is the number of options.
+function CTX:choose(prompt, options, count)
+  if count then return M.ask(self.seat, prompt, options, count) end
+  return posse.choose(self.seat, prompt, options)
+end
 
 ---Asks the card's player to choose one of `seats` (no question when there is one).
 function CTX:choose_seat(prompt, seats)
   if #seats == 1 then return seats[1] end
-  local opts = {}
-  for i, s in ipairs(seats) do opts[i] = NAMES[s] end
-  return seats[posse.choose(self.seat, prompt, opts)]
+  return seats[M.ask(self.seat, prompt, function() return M.names_list(seats) end, #seats)]
 end
 
 ---Asks the card's player to choose one of Desperados `ids` of seat `s` (no question when there is one).
 function CTX:choose_desperado(prompt, s, ids)
   if #ids == 1 then return ids[1] end
+  return ids[M.ask(self.seat, prompt, function()
+    local opts = {}
+    for i, id in ipairs(ids) do
+      opts[i] = M.desperado_name(s, id) .. " (" .. M.ranks_text(RANK[id][s]) .. ")"
+    end
+    return opts
+  end, #ids)]
+end
+
+---"Die 1: Lady", one per die.
+function M.die_labels()
   local opts = {}
-  for i, id in ipairs(ids) do
-    opts[i] = ("%s (%s)"):format(M.desperado_name(s, id), M.ranks_text(RANK[id][s]))
-  end
-  return ids[posse.choose(self.seat, prompt, opts)]
+  for i = 1, ND do opts[i] = "Die " .. NUM[i] .. ": " .. M.face_name(DICE[i]) end
+  return opts
 end
 
 ---Asks the card's player to choose one of the dice; returns its index.
 function CTX:choose_die(prompt)
-  local opts = {}
-  for i = 1, ND do opts[i] = ("Die %d: %s"):format(i, M.face_name(DICE[i])) end
-  return posse.choose(self.seat, prompt, opts)
+  return M.ask(self.seat, prompt, M.die_labels, ND)
 end
 
 ---Asks the card's player for a face for die `i` other than the one it shows.
 function CTX:choose_face(prompt, i)
-  local now, faces, opts = DICE[i], {}, {}
+  local now, faces = DICE[i], {}
   for _, f in ipairs(posse.faces(i)) do
-    if f ~= now then
-      faces[#faces + 1] = f
-      opts[#opts + 1] = M.face_name(f)
-    end
+    if f ~= now then faces[#faces + 1] = f end
   end
-  return faces[posse.choose(self.seat, prompt, opts)]
+  return faces[M.ask(self.seat, prompt, function()
+    local opts = {}
+    for k, f in ipairs(faces) do opts[k] = M.face_name(f) end
+    return opts
+  end, #faces)]
 end
 
 function CTX:rotate(s, id, steps) M.rotate(s, id, steps, self:what()) end
 function CTX:gain(amount) M.gain(self.seat, amount, self:what()) end
-function CTX:extort(from, amount) M.extort(from, self.seat, amount, ("%s's %s"):format(NAMES[self.seat], self:what())) end
-function CTX:hurt(victims, amount) M.hurt(victims, amount, ("%s's %s"):format(NAMES[self.seat], self:what())) end
+function CTX:extort(from, amount) M.extort(from, self.seat, amount, NAMES[self.seat] .. "'s " .. self:what()) end
+function CTX:hurt(victims, amount) M.hurt(victims, amount, NAMES[self.seat] .. "'s " .. self:what()) end
 function CTX:draw(n) return M.draw_cards(self.seat, n, self:what()) end
 
 ---Takes a random card from `victim`'s hand into the card player's hand (not playable this turn).
@@ -717,8 +922,9 @@ function CTX:steal(victim)
   if n == 0 then return end
   local card = hand[posse.random(n)]
   M.to_hand(self.seat, card)
-  posse.log(("%s takes a card from %s's hand."):format(NAMES[self.seat], NAMES[victim]))
-  posse.log(("%s takes %s from %s."):format(NAMES[self.seat], def(card).name, NAMES[victim]), { self.seat, victim })
+  local me, him = NAMES[self.seat], NAMES[victim]
+  posse.log(me .. " takes a card from " .. him .. "'s hand.")
+  posse.log(me .. " takes " .. def(card).name .. " from " .. him .. ".", { self.seat, victim })
 end
 
 ---Dice (active turn). Second Wind, Jinx, Marked Die.
@@ -726,17 +932,17 @@ function CTX:can_roll_more() return not G.fixed end
 function CTX:extra_roll()
   G.limit = G.limit + 1
   posse.set("roll_limit", G.limit)
-  posse.log(("%s may roll %d times this turn."):format(NAMES[G.active], G.limit))
+  posse.log(NAMES[G.active] .. " may roll " .. NUM[G.limit] .. " times this turn.")
 end
 function CTX:reroll_die(i)
   M.roll { i }
-  posse.log(("Die %d is rerolled: %s. Dice: %s."):format(i, M.face_name(DICE[i]), M.dice_text()))
+  posse.log("Die " .. NUM[i] .. " is rerolled: " .. M.face_name(DICE[i]) .. ". Dice: " .. M.dice_text() .. ".")
 end
 ---Turns die `i` to `face`; the dice are then final (no more rolls this turn).
 function CTX:set_die(i, face)
   M.set_face(i, face)
   G.fixed = true
-  posse.log(("Die %d is turned to %s. Dice: %s."):format(i, M.face_name(face), M.dice_text()))
+  posse.log("Die " .. NUM[i] .. " is turned to " .. M.face_name(face) .. ". Dice: " .. M.dice_text() .. ".")
 end
 
 ---Actions (active turn). Double Trouble, Stand-Off.
@@ -746,25 +952,39 @@ function CTX:rolled()
   local _, _, _, chars = rules.tally(DICE)
   return chars
 end
+---Whether the dice show a character face.
+function CTX:rolled_any()
+  for i = 1, ND do
+    if DICE[i] ~= C.action then return true end
+  end
+  return false
+end
 ---Ids with Actions still to resolve, canonical order.
 function CTX:declared()
   local out = {}
-  for i, id in ipairs(C.ids) do
-    if G.acts[i] > 0 then out[#out + 1] = id end
+  for i = 1, NIDS do
+    if G.acts[i] > 0 then out[#out + 1] = IDS[i] end
   end
   return out
+end
+---Whether any Action is still to resolve.
+function CTX:any_declared()
+  for i = 1, NIDS do
+    if G.acts[i] > 0 then return true end
+  end
+  return false
 end
 function CTX:actions_left(id) return G.acts[C.desp[id].index] end
 function CTX:add_action(id)
   local i = C.desp[id].index
   G.acts[i] = G.acts[i] + 1
-  posse.log(("%s's %s gets one more Action."):format(NAMES[G.active], M.desperado_name(G.active, id)))
+  posse.log(M.whose(G.active, id) .. " gets one more Action.")
 end
 function CTX:cancel_action(id)
   local i = C.desp[id].index
   if G.acts[i] == 0 then return end
   G.acts[i] = G.acts[i] - 1
-  posse.log(("One Action of %s's %s is cancelled."):format(NAMES[G.active], M.desperado_name(G.active, id)))
+  posse.log("One Action of " .. M.whose(G.active, id) .. " is cancelled.")
 end
 
 ---LOSS window: the loss this context was made for does not happen.

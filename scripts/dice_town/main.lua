@@ -3,6 +3,10 @@
 -- windows), one effect (T2: act or draw), the end-of-turn OWN window. Atomic changes and
 -- the victory check live in game.lua, pure rules in rules.lua, cards in cards.yaml.
 --
+-- The menus asked most (the roll menu, the Actions menu, the end of turn) keep what they
+-- offer in one table each, and their prompts and labels are functions of that table that
+-- run only when someone reads them: a random bot needs only the number of options.
+--
 -- Exports `play` (the flow, run by the engine as a coroutine) and the pure helpers of
 -- rules.lua for tests: effects_for, assignments, combo, tally, setup_rerolls, setup_ranks,
 -- winner_of, paid (see rules.lua for their contracts).
@@ -12,6 +16,8 @@ local rules = require "dice_town.rules"
 local game = require "dice_town.game"
 
 local G = game.G
+local NUM = game.NUM
+local EMPTY = game.EMPTY
 local C, N
 
 -- Card timings accepted by each window (props.when of cards.yaml).
@@ -37,18 +43,25 @@ local function assign_gangs()
     if mode == "seat" then
       g = s
     elseif mode == "choose" then
-      local opts = {}
-      for i, gi in ipairs(pool) do
-        local row = C.gangs[gi]
-        opts[i] = ("%s (%s: %s)"):format(row.name, row.brain, row.text)
+      local k = 1
+      if #pool > 1 then
+        local left = pool
+        k = game.ask(s, "Choose your gang.", function()
+          local opts = {}
+          for i, gi in ipairs(left) do
+            local row = C.gangs[gi]
+            opts[i] = row.name .. " (" .. row.brain .. ": " .. row.text .. ")"
+          end
+          return opts
+        end, #pool)
       end
-      g = table.remove(pool, #pool == 1 and 1 or posse.choose(s, "Choose your gang.", opts))
+      g = table.remove(pool, k)
     else
       g = table.remove(pool, posse.random(#pool))
     end
     game.set_gang(s, g)
     local row = C.gangs[g]
-    posse.log(("%s leads %s; their Brain, %s: %s"):format(name(s), row.name, row.brain, row.text))
+    posse.log(name(s) .. " leads " .. row.name .. "; their Brain, " .. row.brain .. ": " .. row.text)
   end
 end
 
@@ -63,9 +76,10 @@ local function setup_roll(s)
       local parts = {}
       for i, id in ipairs(C.ids) do
         game.set_rank(s, id, ranks[id])
-        parts[i] = ("%s %s"):format(C.desp[id].name, ranks[id] == 0 and "free" or tostring(ranks[id]))
+        parts[i] = C.desp[id].name .. " " .. (ranks[id] == 0 and "free" or NUM[ranks[id]])
       end
-      posse.log(("%s's setup roll: %s. Ranks left: %s."):format(name(s), game.dice_text(), table.concat(parts, ", ")))
+      posse.log(name(s) .. "'s setup roll: " .. game.dice_text() .. ". Ranks left: " .. table.concat(parts, ", ")
+        .. ".")
       return
     end
     game.roll(again)
@@ -85,30 +99,26 @@ end
 
 local function roll(p, which)
   game.roll(which)
-  G.rolls = G.rolls + 1
-  posse.set("roll", G.rolls)
-  posse.log(("%s rolls (%d/%d): %s."):format(name(p), G.rolls, G.limit, game.dice_text()))
-end
-
-local function die_labels()
-  local opts = {}
-  for i = 1, game.dice() do opts[i] = ("Die %d: %s"):format(i, game.face_name(game.face(i))) end
-  return opts
+  local r = G.rolls + 1
+  G.rolls = r
+  posse.set("roll", r)
+  posse.log(name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[G.limit] .. "): " .. game.dice_text() .. ".")
 end
 
 ----------------------------------------------------------------------- effect
 
 -- "Lady x2 + Boss" (acts are in canonical order, so equal ids are adjacent).
 local function acts_label(p, acts)
-  local parts, i = {}, 1
-  while i <= #acts do
+  local out, i, n = nil, 1, #acts
+  while i <= n do
     local j = i
     while acts[j + 1] == acts[i] do j = j + 1 end
-    local n = j - i + 1
-    parts[#parts + 1] = game.desperado_name(p, acts[i]) .. (n > 1 and (" x" .. n) or "")
+    local part = game.desperado_name(p, acts[i])
+    if j > i then part = part .. " x" .. NUM[j - i + 1] end
+    out = out and (out .. " + " .. part) or part
     i = j + 1
   end
-  return table.concat(parts, " + ")
+  return out or ""
 end
 
 local DRAW_NAME = { trio = "Trio", four = "Set of four", misery = "Misery" }
@@ -117,31 +127,39 @@ local function effect_label(p, e)
   if e.kind == "act" then return "Act: " .. acts_label(p, e.acts) end
   local d = C.draws[e.kind]
   if d.draw == d.keep then
-    return ("%s: draw %d Wild West card%s"):format(DRAW_NAME[e.kind], d.draw, d.draw > 1 and "s" or "")
+    return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West card" .. (d.draw > 1 and "s" or "")
   end
-  return ("%s: draw %d Wild West cards, keep %d"):format(DRAW_NAME[e.kind], d.draw, d.keep)
+  return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West cards, keep " .. NUM[d.keep]
 end
 
--- The effects the dice show now and their labels, cached until the dice change.
-local eff_ver, eff_list, eff_labels = -1, nil, nil
-local function effects_now(p)
-  local v = game.dice_version()
-  if v ~= eff_ver then
-    eff_list, eff_labels, eff_ver = rules.effects_for(game.faces()), {}, v
-    for i, e in ipairs(eff_list) do eff_labels[i] = effect_label(p, e) end
-  end
-  return eff_list, eff_labels
+-- The OPP-ROLL window's question.
+local function rolled_prompt()
+  return name(G.active) .. " rolled " .. game.dice_text() .. ". Play a card?"
 end
 
--- Indices of the dice not showing an Action face, or nil unless some do and some don't.
-local function non_action_dice()
-  local out, n = {}, game.dice()
-  for i = 1, n do
-    if game.face(i) ~= C.action then out[#out + 1] = i end
-  end
-  if #out == 0 or #out == n then return nil end
-  return out
+-- The roll menu (T1-T4), one at a time: `effects` (the dice's, stop and apply one), the
+-- rerolls offered (`rolls`: 0 or the number of reroll options; `keep`: whether keeping
+-- the Action dice is one, when some dice show Action and some don't) and the ROLL/OWN
+-- cards playable.
+local menu = { p = 1, effects = EMPTY, keep = false, rolls = 0, cards = EMPTY }
+
+local function menu_prompt()
+  return "Your dice: " .. game.dice_text() .. " (roll " .. NUM[G.rolls] .. " of " .. NUM[G.limit]
+    .. "). Stop with an effect, reroll or play a card."
 end
+
+local function menu_labels()
+  local opts = {}
+  for i, e in ipairs(menu.effects) do opts[i] = effect_label(menu.p, e) end
+  if menu.rolls > 0 then
+    if menu.keep then opts[#opts + 1] = "Keep the Action dice, reroll the others" end
+    opts[#opts + 1] = "Reroll all the dice"
+    opts[#opts + 1] = "Choose which dice to reroll"
+  end
+  return game.play_labels(opts, menu.cards)
+end
+
+local REROLL = { min = 1, max = 4, count = 4 }
 
 -- T1-T4: roll all dice, then reroll any dice up to the limit, or stop by choosing one of
 -- the effects the dice show now. After each roll the opponents may react (Jinx), then the
@@ -151,43 +169,35 @@ end
 local function roll_phase(p)
   roll(p, nil)
   while true do
-    game.window(OPP_ROLL, function() return ("%s rolled %s. Play a card?"):format(name(p), game.dice_text()) end)
+    game.window(OPP_ROLL, rolled_prompt)
     local rerolled = false
     repeat
-      local ctx = game.ctx(p)
-      local cards = game.playable(p, ROLL_OWN, ctx)
+      local cards, ctx = game.playable(p, ROLL_OWN)
       local can_roll = not G.fixed and G.rolls < G.limit
-      local effects, labels = effects_now(p)
-      if not can_roll and #cards == 0 and #effects == 1 then return effects[1] end
-      local opts, rerolls = {}, {}
-      for i, l in ipairs(labels) do opts[i] = l end
-      local ne = #opts
-      local function offer(label, which)
-        local k = #opts + 1
-        opts[k], rerolls[k] = label, which
-      end
-      if can_roll then
-        local keep = non_action_dice()
-        if keep then offer("Keep the Action dice, reroll the others", keep) end
-        offer("Reroll all the dice", "all")
-        offer("Choose which dice to reroll", "choose")
-      end
-      local base = #opts
-      for i, card in ipairs(cards) do opts[base + i] = "Play " .. game.def(card).name end
-      local c = posse.choose(p, ("Your dice: %s (roll %d of %d). Stop with an effect, reroll or play a card."):format(
-        game.dice_text(), G.rolls, G.limit), opts)
+      local now = game.dice_now()
+      local effects = now.effects
+      local ne = #effects
+      if not can_roll and #cards == 0 and ne == 1 then return effects[1] end
+      local keep = can_roll and now.actions > 0 and now.actions < game.dice()
+      local nr = can_roll and (keep and 3 or 2) or 0
+      menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, cards
+      -- Asked only because of the cards he holds: others must not see that he is asked.
+      local c = game.ask(p, menu_prompt, menu_labels, ne + nr + #cards, not can_roll and ne == 1)
       if c <= ne then return effects[c] end
-      if c <= base then
-        local which = rerolls[c]
-        if which == "all" then
-          which = nil
-        elseif which == "choose" then
-          which = posse.choose(p, "Reroll which dice?", die_labels(), { min = 1, max = game.dice() })
+      c = c - ne
+      if c <= nr then
+        if keep and c == 1 then
+          roll(p, game.non_action_dice())
+        elseif c == nr then
+          local n = game.dice()
+          REROLL.max, REROLL.count = n, n
+          roll(p, posse.choose(p, "Reroll which dice?", game.die_labels, REROLL))
+        else
+          roll(p, nil)
         end
-        roll(p, which)
         rerolled = true
       else
-        game.play_card(p, cards[c - base], ctx)
+        game.play_card(p, cards[c - nr], ctx)
       end
     until rerolled
   end
@@ -204,21 +214,24 @@ local function draw_effect(p, kind)
   local cards = posse.contents(pick)
   local n = #cards
   if n == 0 then
-    posse.log(("%s: no Wild West cards left to draw."):format(DRAW_NAME[kind]))
+    posse.log(DRAW_NAME[kind] .. ": no Wild West cards left to draw.")
     return
   end
   local keep = {}
   if n <= d.keep then
     for i = 1, n do keep[i] = true end
   else
-    local opts = {}
-    for i, card in ipairs(cards) do opts[i] = game.def(card).name end
+    local function labels()
+      local opts = {}
+      for i, card in ipairs(cards) do opts[i] = game.def(card).name end
+      return opts
+    end
     if d.keep == 1 then
-      keep[posse.choose(p, "Keep which card?", opts)] = true
+      keep[game.ask(p, "Keep which card?", labels, n)] = true
     else
-      for _, i in ipairs(posse.choose(p, ("Keep which %d cards?"):format(d.keep), opts, { min = d.keep, max = d.keep })) do
-        keep[i] = true
-      end
+      local picks = posse.choose(p, "Keep which " .. NUM[d.keep] .. " cards?", labels,
+        { min = d.keep, max = d.keep, count = n })
+      for _, i in ipairs(picks) do keep[i] = true end
     end
   end
   local kept, dropped = {}, {}
@@ -231,47 +244,39 @@ local function draw_effect(p, kind)
       dropped[#dropped + 1] = game.def(card).name
     end
   end
-  local line = ("%s: %s draws %d, keeps %d"):format(DRAW_NAME[kind], name(p), n, #kept)
+  local line = DRAW_NAME[kind] .. ": " .. name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[#kept]
   if #dropped > 0 then line = line .. " and discards " .. table.concat(dropped, ", ") end
   posse.log(line .. ".")
-  posse.log(("%s keeps %s."):format(name(p), table.concat(kept, ", ")), p)
+  posse.log(name(p) .. " keeps " .. table.concat(kept, ", ") .. ".", p)
 end
 
 ---------------------------------------------------------------------- actions
 
--- Kinds of next action a Desperado may take. Safe ones can never hurt the player, so a
--- lone safe action resolves without a question and is never offered for forfeit.
-local SAFE = { free = true, miss = true, centre_cash = true, draw_card = true, rotate_own = true }
-
--- D4: opponents whose matching Desperado is still In Jail, clockwise from p's left.
-local function attack_victims(p, id)
-  local out = {}
-  for _, o in ipairs(game.opponents(p)) do
-    if game.rank(o, id) > 0 then out[#out + 1] = o end
-  end
-  return out
-end
-
--- What Desperado `id` of p does with his next Action: kind, label.
-local function next_action(p, id)
+-- What Desperado `id` of p does with his next Action, as a label.
+local function next_action_label(p, id)
   local who = game.desperado_name(p, id)
   local r = game.rank(p, id)
-  if r > 0 then return "free", ("%s: turn one rank (%s)"):format(who, game.ranks_text(r)) end
-  if id == C.brain then
-    local g = game.gang(p)
-    return g.ability, ("%s: %s"):format(who, g.text)
-  end
-  local victims = attack_victims(p, id)
-  if #victims == 0 then return "miss", ("%s: attack (nobody to hit)"):format(who) end
-  local names = {}
-  for i, v in ipairs(victims) do names[i] = name(v) end
-  return "attack", ("%s: attack, $%d from %s"):format(who, C.desp[id].attack, table.concat(names, ", "))
+  if r > 0 then return who .. ": turn one rank (" .. game.ranks_text(r) .. ")" end
+  if id == C.brain then return who .. ": " .. game.gang(p).text end
+  if not game.has_victim(p, id) then return who .. ": attack (nobody to hit)" end
+  return who .. ": attack, $" .. NUM[C.desp[id].attack] .. " from " .. game.names(game.victims(p, id))
+end
+
+-- Whether the next Action of Desperado `id` of p is *safe*: it can never hurt the player
+-- (turning his own rank, an attack with nobody to hit, El Contador, the Cardsharp, the
+-- Locksmith). A lone safe Action resolves without a question and is never offered for
+-- forfeit.
+local SAFE_ABILITY = { centre_cash = true, draw_card = true, rotate_own = true }
+local function is_safe(p, id)
+  if game.rank(p, id) > 0 then return true end
+  if id == C.brain then return SAFE_ABILITY[game.gang(p).ability] == true end
+  return not game.has_victim(p, id)
 end
 
 -- D6, G-BRAIN, §5.2: one use of the gang ability per Action given to the escaped Brain.
 local function brain_ability(p)
   local g = game.gang(p)
-  local what = ("%s's %s"):format(name(p), game.desperado_name(p, C.brain))
+  local what = game.whose(p, C.brain)
   if g.ability == "centre_cash" then
     game.gain(p, g.amount, what)
   elseif g.ability == "draw_card" then
@@ -301,58 +306,77 @@ local function resolve_one(p, id)
   elseif id == C.brain then
     brain_ability(p)
   else
-    local what = ("%s's %s"):format(name(p), game.desperado_name(p, id))
-    local victims = attack_victims(p, id)
-    if #victims == 0 then
+    local what = game.whose(p, id)
+    if not game.has_victim(p, id) then
       posse.log(what .. " finds nobody to attack.")
     else
-      game.hurt(victims, C.desp[id].attack, what)
+      game.hurt(game.victims(p, id), C.desp[id].attack, what)
     end
   end
+end
+
+-- The Actions menu, one at a time: `cands` (the Desperado indices with Actions left, in
+-- canonical order), `cards` (ACT/OWN cards playable), `last` ("Done", "Forfeit ..." or nil).
+local acts_menu = { p = 1, cands = {}, n = 0, total = 0, cards = EMPTY, last = nil }
+
+local function acts_labels()
+  local m, opts = acts_menu, {}
+  for k = 1, m.n do
+    local i = m.cands[k]
+    local label = next_action_label(m.p, C.ids[i])
+    local left = G.acts[i]
+    opts[k] = left > 1 and (label .. " [" .. NUM[left] .. " Actions]") or label
+  end
+  game.play_labels(opts, m.cards)
+  if m.last == "done" then
+    opts[#opts + 1] = "Done"
+  elseif m.last == "forfeit" then
+    opts[#opts + 1] = "Forfeit the " .. NUM[m.total] .. " Action" .. (m.total > 1 and "s" or "") .. " left"
+  end
+  return opts
 end
 
 -- G-ACTION-ORDER, G-DECLINE: the player resolves his Actions one at a time in the order
 -- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
 local function resolve_actions(p)
+  local m, ids = acts_menu, C.ids
   while true do
-    local cands, opts, total, unsafe = {}, {}, 0, false
-    for i, id in ipairs(C.ids) do
-      local n = G.acts[i]
-      if n > 0 then
-        total = total + n
-        local kind, label = next_action(p, id)
-        cands[#cands + 1] = id
-        opts[#opts + 1] = n > 1 and ("%s [%d Actions]"):format(label, n) or label
-        if not SAFE[kind] then unsafe = true end
+    local total, n, unsafe = 0, 0, false
+    for i = 1, #ids do
+      local left = G.acts[i]
+      if left > 0 then
+        total, n = total + left, n + 1
+        m.cands[n] = i
+        if not unsafe and not is_safe(p, ids[i]) then unsafe = true end
       end
     end
-    local ctx = game.ctx(p)
-    local cards = game.playable(p, total > 0 and ACT_OWN or ACT, ctx)
-    if #cards == 0 and (total == 0 or (#cands == 1 and not unsafe)) then
+    local cards, ctx = game.playable(p, total > 0 and ACT_OWN or ACT)
+    local only_cards = total == 0 or (n == 1 and not unsafe)
+    if #cards == 0 and only_cards then
       if total == 0 then return end
-      resolve_one(p, cands[1])
+      resolve_one(p, ids[m.cands[1]])
     else
-      local nc = #cands
-      for i, card in ipairs(cards) do opts[nc + i] = "Play " .. game.def(card).name end
-      if total == 0 then
-        opts[#opts + 1] = "Done"
-      elseif unsafe then
-        opts[#opts + 1] = ("Forfeit the %d Action%s left"):format(total, total > 1 and "s" or "")
-      end
-      local c = posse.choose(p, "Your Actions: which comes next?", opts)
-      if c <= nc then
-        resolve_one(p, cands[c])
-      elseif c <= nc + #cards then
-        game.play_card(p, cards[c - nc], ctx)
+      local last = total == 0 and "done" or (unsafe and "forfeit") or nil
+      m.p, m.n, m.total, m.cards, m.last = p, n, total, cards, last
+      -- Asked only because of the cards he holds: others must not see that he is asked.
+      local c = game.ask(p, "Your Actions: which comes next?", acts_labels, n + #cards + (last and 1 or 0), only_cards)
+      if c <= n then
+        resolve_one(p, ids[m.cands[c]])
+      elseif c <= n + #cards then
+        game.play_card(p, cards[c - n], ctx)
       else
         if total > 0 then
-          posse.log(("%s forfeits %d Action%s."):format(name(p), total, total > 1 and "s" or ""))
+          posse.log(name(p) .. " forfeits " .. NUM[total] .. " Action" .. (total > 1 and "s." or "."))
         end
         return
       end
     end
   end
 end
+
+-- The OPP-ACT window's question.
+local declared = ""
+local function declared_prompt() return name(G.active) .. " acts: " .. declared .. ". Play a card?" end
 
 -- D1-D6: declare the assignment, let opponents answer (Stand-Off), resolve.
 local function act(p, acts)
@@ -361,9 +385,9 @@ local function act(p, acts)
     G.acts[i] = G.acts[i] + 1
   end
   G.acting = true
-  local label = acts_label(p, acts)
-  posse.log(("%s acts: %s."):format(name(p), label))
-  game.window(OPP_ACT, function() return ("%s acts: %s. Play a card?"):format(name(p), label) end)
+  declared = acts_label(p, acts)
+  posse.log(name(p) .. " acts: " .. declared .. ".")
+  game.window(OPP_ACT, declared_prompt)
   resolve_actions(p)
   G.acting = false
   for i = 1, #C.ids do G.acts[i] = 0 end
@@ -371,15 +395,17 @@ end
 
 ------------------------------------------------------------------------- turn
 
--- OWN cards after the effect, until the player ends his turn.
+local end_cards = EMPTY
+local function end_labels() return game.play_labels({ "End turn" }, end_cards) end
+
+-- OWN cards after the effect, until the player ends his turn. Asked only when he holds
+-- one, so others must not see that he is asked.
 local function end_window(p)
   while true do
-    local ctx = game.ctx(p)
-    local cards = game.playable(p, OWN, ctx)
+    local cards, ctx = game.playable(p, OWN)
     if #cards == 0 then return end
-    local opts = { "End turn" }
-    for i, card in ipairs(cards) do opts[i + 1] = "Play " .. game.def(card).name end
-    local c = posse.choose(p, "Play a card before ending your turn?", opts)
+    end_cards = cards
+    local c = game.ask(p, "Play a card before ending your turn?", end_labels, #cards + 1, true)
     if c == 1 then return end
     game.play_card(p, cards[c - 1], ctx)
   end
@@ -390,10 +416,11 @@ local function take_turn(p)
   posse.set("turn", G.turn)
   G.active = p
   posse.set_current(p)
-  G.rolls, G.limit, G.fixed, G.acting = 0, posse.data.roll_limit, false, false
-  posse.set("roll", 0)
-  posse.set("roll_limit", G.limit)
-  posse.log(("Round %d: %s's turn."):format(G.round, name(p)))
+  local limit = posse.data.roll_limit
+  if G.limit ~= limit then posse.set("roll_limit", limit) end
+  -- The "roll" counter is set by the first roll, before anyone is asked anything.
+  G.rolls, G.limit, G.fixed, G.acting = 0, limit, false, false
+  posse.log("Round " .. NUM[G.round] .. ": " .. name(p) .. "'s turn.")
   local e = roll_phase(p)
   if e.kind == "act" then act(p, e.acts) else draw_effect(p, e.kind) end
   end_window(p)
@@ -413,7 +440,7 @@ local function turn_limit()
       end
     end
   end
-  posse.log(("Round limit (%d) reached: the richest gang wins."):format(posse.data.max_rounds))
+  posse.log("Round limit (" .. NUM[posse.data.max_rounds] .. ") reached: the richest gang wins.")
   posse.set_current(nil)
   return { winners = winners, scores = game.scores(), reason = "turn limit" }
 end
@@ -439,14 +466,15 @@ local function run()
   end
 end
 
----Plays a whole game; returns {winners, scores, reason}.
+---Plays a whole game; returns {winners, scores, reason}. The mirrors of game.lua are
+---compared with the engine at the end of every game.
 local function play()
   game.init()
   C, N = game.config(), game.players()
   local ok, res = pcall(run)
-  if ok then return res end
-  if res == game.OVER then return G.result end
-  error(res, 0)
+  if not ok and res ~= game.OVER then error(res, 0) end
+  game.verify()
+  return ok and res or G.result
 end
 
 return {

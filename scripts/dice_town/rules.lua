@@ -14,7 +14,8 @@ local conf
 ---The game's static facts from `posse.data`, as plain Lua tables (built once).
 ---Fields: ids (desperado ids in canonical order), desp[id] = {index, id, name, ranks, attack,
 ---brain}, brain (the Brain's id), action (the Action face), gangs[i] = {id, name, brain,
----ability, amount, text}, draws[kind] = {draw, keep}, setup = {max_same, reroll, two_brains_free}.
+---ability, amount, text, short (the Brain's name without a leading "The")},
+---draws[kind] = {draw, keep}, setup = {max_same, reroll, two_brains_free}.
 function M.config()
   if conf then return conf end
   local d = posse.data
@@ -31,6 +32,7 @@ function M.config()
     c.gangs[i] = {
       id = g.id, name = g.name, brain = g.brain, ability = g.ability,
       amount = g.amount or 1, text = g.text or "",
+      short = (g.brain:gsub("^The ", "")),
     }
   end
   for _, kind in ipairs { "trio", "four", "misery" } do
@@ -49,14 +51,15 @@ end
 function M.tally(faces)
   local c = M.config()
   local counts, top = {}, 0
-  for _, f in ipairs(faces) do
+  for i = 1, #faces do
+    local f = faces[i]
     local n = (counts[f] or 0) + 1
     counts[f] = n
     if n > top then top = n end
   end
-  local chars = {}
-  for _, id in ipairs(c.ids) do
-    if counts[id] then chars[#chars + 1] = id end
+  local chars, ids = {}, c.ids
+  for i = 1, #ids do
+    if counts[ids[i]] then chars[#chars + 1] = ids[i] end
   end
   return counts, counts[c.action] or 0, top, chars
 end
@@ -68,24 +71,27 @@ local function combo_of(actions, top)
   return nil
 end
 
--- Multisets of size `k` over `chars`, in lexicographic order, appended to `out`.
+-- Multisets of size `k` over `chars`, in lexicographic order, appended to `out`: the
+-- positions `at` never decrease; the next one bumps the last position that can move and
+-- levels the ones after it.
 local function multisets(chars, k, out)
-  local pick = {}
-  local function rec(from, left)
-    if left == 0 then
-      local a = {}
-      for i = 1, #pick do a[i] = pick[i] end
-      out[#out + 1] = a
-      return
-    end
-    for i = from, #chars do
-      pick[#pick + 1] = chars[i]
-      rec(i, left - 1)
-      pick[#pick] = nil
-    end
+  local n, at = #chars, {}
+  if k == 0 then
+    out[#out + 1] = {}
+    return out
   end
-  rec(1, k)
-  return out
+  if n == 0 then return out end
+  for i = 1, k do at[i] = 1 end
+  while true do
+    local a = {}
+    for i = 1, k do a[i] = chars[at[i]] end
+    out[#out + 1] = a
+    local i = k
+    while i > 0 and at[i] == n do i = i - 1 end
+    if i == 0 then return out end
+    local v = at[i] + 1
+    for j = i, k do at[j] = v end
+  end
 end
 
 ---The draw combination shown by the dice (T4): "four" (four identical faces, four Action
