@@ -13,7 +13,7 @@
 use crate::content::Content;
 use crate::diag::{Error, Result};
 use crate::hash::{fnv, hex};
-use crate::lua::{lua_err, script_message, Renderer, Vm};
+use crate::lua::{lua_err, script_message, AutoBots, Renderer, Vm};
 use crate::record::{Choice, Record, SAVE_VERSION};
 use crate::state::State;
 use crate::view::{self, View};
@@ -196,7 +196,27 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm)
+        Game::start(content, setup, vm, false)
+    }
+
+    /// Plays a whole game with random bots in every seat, drawing from
+    /// [`crate::bot::bot_rng`] of the seed. The bots answer where the flow asks, without a
+    /// yield per decision, so a batch runs far faster; the game and its log are those of
+    /// [`crate::bot::random_choice`] answering each yielded decision from the same RNG.
+    /// The game returned is over (or stopped at a decision the bots could not make).
+    pub fn new_with_random_bots(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        check_players(&content, &setup)?;
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        Game::start(content, setup, vm, true)
+    }
+
+    /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
+    pub fn restart_with_random_bots(self, setup: Setup) -> Result<Game> {
+        check_players(&self.content, &setup)?;
+        let state = State::new(&self.content, &setup.seats, setup.seed);
+        self.vm.reset(state)?;
+        Game::start(self.content, setup, self.vm, true)
     }
 
     /// Starts a new game of the same content in this game's Lua VM, which saves building a
@@ -206,10 +226,10 @@ impl Game {
         check_players(&self.content, &setup)?;
         let state = State::new(&self.content, &setup.seats, setup.seed);
         self.vm.reset(state)?;
-        Game::start(self.content, setup, self.vm)
+        Game::start(self.content, setup, self.vm, false)
     }
 
-    fn start(content: Arc<Content>, setup: Setup, vm: Vm) -> Result<Game> {
+    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: bool) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
             content.id,
@@ -235,6 +255,12 @@ impl Game {
         };
         let flow = vm.lua.create_thread(play).map_err(lua_err)?;
         vm.set_flow(&flow)?;
+        vm.set_auto(bots.then(|| AutoBots {
+            rng: crate::bot::bot_rng(setup.seed),
+            choices: Vec::new(),
+            limit: crate::sim::MAX_DECISIONS,
+            made: 0,
+        }))?;
         let mut game = Game {
             content,
             setup,
@@ -246,7 +272,11 @@ impl Game {
             redo: Vec::new(),
             renderer: RefCell::new(None),
         };
-        game.resume(MultiValue::new())?;
+        let started = game.resume(MultiValue::new());
+        if bots {
+            game.vm.set_auto(None)?;
+        }
+        started?;
         Ok(game)
     }
 
@@ -402,7 +432,11 @@ impl Game {
     /// Runs the flow to its next decision or its end.
     fn resume(&mut self, args: MultiValue) -> Result<()> {
         self.vm.refill();
-        let out = self.flow.resume::<MultiValue>(args).map_err(|e| Error::Script(script_message(&e)))?;
+        let out = self.flow.resume::<MultiValue>(args);
+        if let Some(bots) = self.vm.shared.auto.borrow_mut().as_mut() {
+            self.choices.append(&mut bots.choices);
+        }
+        let out = out.map_err(|e| Error::Script(script_message(&e)))?;
         if self.flow.status() != ThreadStatus::Resumable {
             self.result = Some(self.parse_result(out.into_iter().next().unwrap_or(Value::Nil))?);
             self.pending = None;

@@ -5,7 +5,6 @@
 use crate::bot::random_choice;
 use crate::content::Content;
 use crate::game::{Game, Setup};
-use crate::rng::Rng;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -43,16 +42,14 @@ pub struct SimReport {
     pub decisions_per_second: f64,
 }
 
-/// The RNG the random bots of game `seed` draw from, in `sim`, `check` and all-bot play,
-/// so that a seed reported by one is the same game in the others.
-pub fn bot_rng(seed: u64) -> Rng {
-    Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)
-}
+pub use crate::bot::bot_rng;
 
-/// Plays one game with random bots in every seat; returns the game, ended.
+/// Plays one game with random bots in every seat; returns the game, ended. The bots
+/// answer inside the flow (see [`Game::new_with_random_bots`]); the game and its log are
+/// the same as when they answer each yielded decision from [`bot_rng`].
 pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
-    bots_play(Game::new(content.clone(), setup)?, seed)
+    ended(Game::new_with_random_bots(content.clone(), setup)?)
 }
 
 /// Like [`play_random`], reusing the Lua VM of a finished game when there is one.
@@ -64,25 +61,17 @@ pub fn play_random_reusing(
 ) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
     let game = match previous {
-        Some(g) => g.restart(setup)?,
-        None => Game::new(content.clone(), setup)?,
+        Some(g) => g.restart_with_random_bots(setup)?,
+        None => Game::new_with_random_bots(content.clone(), setup)?,
     };
-    bots_play(game, seed)
+    ended(game)
 }
 
-fn bots_play(mut game: Game, seed: u64) -> Result<Game, crate::Error> {
-    let mut bot = bot_rng(seed);
-    while !game.is_over() {
-        if game.choices().len() >= MAX_DECISIONS {
-            return Err(crate::Error::Script(format!("the game did not end within {MAX_DECISIONS} decisions")));
-        }
-        let (seat, picks) = {
-            let r = game.next_request().expect("a game not over has a decision pending");
-            (r.seat, random_choice(r, &mut bot))
-        };
-        game.choose(seat, &picks)?;
+fn ended(game: Game) -> Result<Game, crate::Error> {
+    match game.next_request() {
+        None => Ok(game),
+        Some(r) => Err(crate::Error::Script(format!("the bots stopped at a decision of seat {}", r.seat))),
     }
-    Ok(game)
 }
 
 pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usize>) -> SimReport {

@@ -184,3 +184,23 @@ fn a_reused_vm_forgets_what_scripts_changed() {
         .unwrap();
     assert_eq!(v, serde_json::json!([true, true, true, true, true]));
 }
+
+/// Batches let bots answer inside the flow; that must be the game bots make when every
+/// decision is yielded and answered from the same RNG (what `play --bot all` does).
+#[test]
+fn in_flow_bots_play_the_game_yielding_bots_play() {
+    for (root, id, players) in [(fixtures(), "hilo", 3), (root(), "dice_town", 3)] {
+        let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap());
+        for seed in 0..8 {
+            let fast = posse::sim::play_random(&c, seed, Some(players)).unwrap();
+            let mut slow = new_game(&c, seed, players);
+            let mut rng = posse::bot::bot_rng(seed);
+            while let Some(r) = slow.next_request() {
+                let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+                slow.choose(seat, &picks).unwrap();
+            }
+            assert_eq!(fast.choices(), slow.choices(), "{id} seed {seed}");
+            assert_eq!(fast.state_hash(), slow.state_hash(), "{id} seed {seed}");
+        }
+    }
+}

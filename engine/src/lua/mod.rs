@@ -33,6 +33,19 @@ pub(crate) struct Shared {
     pub budget: Rc<Cell<u64>>,
     /// Lines `print`ed by scripts (shown only in the omniscient view of the REPL).
     pub printed: RefCell<Vec<String>>,
+    /// Random bots answering inside the flow, when every seat is one (batches).
+    pub auto: RefCell<Option<AutoBots>>,
+}
+
+/// Random bots that answer decisions where they are asked, without a yield: the choices
+/// are the ones [`crate::bot::random_choice`] would make from the same RNG, recorded in
+/// order, so the game and its log are those of bots answering yielded decisions.
+pub(crate) struct AutoBots {
+    pub rng: crate::rng::Rng,
+    pub choices: Vec<crate::record::Choice>,
+    /// Decisions after which the game counts as endless.
+    pub limit: usize,
+    pub made: usize,
 }
 
 /// A game's VM: the `posse` module, the game's modules, and the engine hooks.
@@ -168,6 +181,7 @@ impl Vm {
             state: RefCell::new(state),
             budget: Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64)),
             printed: RefCell::new(Vec::new()),
+            auto: RefCell::new(None),
         });
         install_budget(&lua, shared.budget.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
@@ -231,6 +245,14 @@ impl Vm {
     /// Resets the instruction budget for a new step.
     pub fn refill(&self) {
         self.shared.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+    }
+
+    /// Turns the in-flow random bots on (with their RNG) or off.
+    pub fn set_auto(&self, bots: Option<AutoBots>) -> Result<(), Error> {
+        let on = bots.is_some();
+        *self.shared.auto.borrow_mut() = bots;
+        let f: Function = self.hooks.get("set_auto").map_err(lua_err)?;
+        f.call::<()>(on).map_err(lua_err)
     }
 
     pub fn set_flow(&self, flow: &mlua::Thread) -> Result<(), Error> {

@@ -22,7 +22,11 @@ local DEFS = {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
 
 local yield, running = coroutine.yield, coroutine.running
+local auto_pick = raw.auto_pick
 local FLOW
+-- When every seat is a random bot (batches), decisions are answered right here instead of
+-- yielding to the engine: the same picks from the same RNG, without the round trip.
+local AUTO = false
 
 function posse.choose(seat, prompt, options, opts)
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
@@ -32,14 +36,28 @@ function posse.choose(seat, prompt, options, opts)
       min = min or 1
       max = max or min
     end
+    if AUTO then return auto_pick(seat, options, opts.count, min, max) end
     return yield(seat, prompt, options, min, max, opts.count, opts.secret)
   end
+  if AUTO then return auto_pick(seat, options) end
   return yield(seat, prompt, options)
 end
 
 function posse.choose_each(requests)
   if running() ~= FLOW then error("posse.choose_each: decisions can only be made from the game flow", 2) end
   if type(requests) ~= "table" then error("posse.choose_each: expected a list of requests", 2) end
+  if AUTO then
+    local answers, asked = {}, {}
+    for i, r in ipairs(requests) do
+      if asked[r.seat] then error("posse.choose_each: at most one request per seat", 2) end
+      asked[r.seat] = true
+      local min, max = r.min, r.max
+      if min == nil and max ~= nil then min = 1 elseif max == nil and min ~= nil then max = min end
+      answers[i] = auto_pick(r.seat, r.options, r.count, min, max)
+    end
+    if #answers == 0 then error("posse.choose_each: expected at least one request", 2) end
+    return answers
+  end
   return yield(requests)
 end
 
@@ -74,5 +92,6 @@ return {
   posse = posse,
   print = raw.print,
   set_flow = function(co) FLOW = co end,
+  set_auto = function(on) AUTO = on end,
   set_def = function(i, def) DEFS[i] = def end,
 }
