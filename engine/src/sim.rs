@@ -2,7 +2,6 @@
 //! reporting completion, script errors (with the seed of each failing game), wins per
 //! seat and per side, game lengths in decisions, and throughput.
 
-use crate::bot::random_choice;
 use crate::content::Content;
 use crate::game::{Game, Setup};
 use serde::Serialize;

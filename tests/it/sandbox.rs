@@ -135,3 +135,12 @@ fn the_renderer_has_no_randomness() {
     let e = new_game(&c, 1, 2).render(Some(1)).unwrap_err().to_string();
     assert!(e.contains("scripts/hilo/render.lua:1:"), "{e}");
 }
+
+#[test]
+fn counter_errors_name_the_script_line() {
+    let e = fails("local posse = require 'posse'\nlocal v = posse.get(nil)\nreturn v");
+    assert!(e.contains("eval:2") && e.contains("expected a counter name"), "{e}");
+    let e = fails("local posse = require 'posse'\nreturn posse.add('score', 1)");
+    assert!(e.contains("counter 'score' is per seat"), "{e}");
+    assert_eq!(value("local posse = require 'posse' posse.add('score', 5, 2) return posse.get('score', 2)"), 5);
+}

@@ -247,21 +247,21 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             (false, Some(_)) => err(format!("posse.{f}: counter '{name}' is not per seat")),
         }
     }
-    def!("get", |sh, (name, s): (mlua::LuaString, Option<i64>)| {
+    // The module's get/set/add (prelude.lua) cache each (name, seat)'s slot, found once by
+    // `counter_slot`, and then cross the boundary with integers only.
+    def!("counter_slot", |sh, (name, s, f): (mlua::LuaString, Option<i64>, mlua::LuaString)| {
         let st = sh.state.borrow();
-        Ok(st.counters[slot(&sh, &st, &name, s, "get")?])
+        Ok(slot(&sh, &st, &name, s, &f.to_str()?)? + 1)
     });
-    def!("set", |sh, (name, v, s): (mlua::LuaString, i64, Option<i64>)| {
-        let mut st = sh.state.borrow_mut();
-        let i = slot(&sh, &st, &name, s, "set")?;
-        st.counters[i] = v;
+    def!("slot_get", |sh, i: usize| Ok(sh.state.borrow().counters[i - 1]));
+    def!("slot_set", |sh, (i, v): (usize, i64)| {
+        sh.state.borrow_mut().counters[i - 1] = v;
         Ok(())
     });
-    def!("add", |sh, (name, d, s): (mlua::LuaString, i64, Option<i64>)| {
+    def!("slot_add", |sh, (i, d): (usize, i64)| {
         let mut st = sh.state.borrow_mut();
-        let i = slot(&sh, &st, &name, s, "add")?;
-        st.counters[i] += d;
-        Ok(st.counters[i])
+        st.counters[i - 1] += d;
+        Ok(st.counters[i - 1])
     });
 
     // ----------------------------------------------------------------- dice
@@ -291,10 +291,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         Ok(())
     });
-    def!("face", |sh, i: i64| {
+    def!("face_index", |sh, i: i64| {
         let st = sh.state.borrow();
-        let d = die(&st, i, "face")?;
-        Ok(sh.content.dice[d].faces[st.dice[d]].clone())
+        Ok(st.dice[die(&st, i, "face")?] + 1)
     });
     def!("set_face", |sh, (i, face): (i64, mlua::LuaString)| {
         let mut st = sh.state.borrow_mut();
@@ -413,9 +412,20 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(())
     });
 
-    let list = lua.create_sequence_from(
-        names.iter().copied().filter(|n| !matches!(*n, "random_unit" | "def_index" | "print" | "auto_pick")),
-    )?;
+    let list = lua.create_sequence_from(names.iter().copied().filter(|n| {
+        !matches!(
+            *n,
+            "random_unit"
+                | "def_index"
+                | "print"
+                | "auto_pick"
+                | "counter_slot"
+                | "slot_get"
+                | "slot_set"
+                | "slot_add"
+                | "face_index"
+        )
+    }))?;
     raw.set("__names", list)?;
     Ok(raw)
 }

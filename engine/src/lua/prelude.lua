@@ -18,6 +18,33 @@ local function freeze(t)
 end
 posse.data = freeze(data)
 
+-- Counters: each (name, seat) is looked up in the engine once, then read and written by
+-- slot number, which is all that crosses to Rust.
+local counter_slot, slot_get, slot_set, slot_add = raw.counter_slot, raw.slot_get, raw.slot_set, raw.slot_add
+local slots = {}
+local function slot(name, seat, f)
+  local by_seat = slots[name]
+  if by_seat == nil then
+    if type(name) ~= "string" then error("posse." .. f .. ": expected a counter name, got " .. type(name), 3) end
+    by_seat = {}
+    slots[name] = by_seat
+  end
+  local i = by_seat[seat or 0]
+  if i == nil then
+    i = counter_slot(name, seat, f)
+    by_seat[seat or 0] = i
+  end
+  return i
+end
+function posse.get(name, seat) return slot_get(slot(name, seat, "get")) end
+function posse.set(name, value, seat) return slot_set(slot(name, seat, "set"), value) end
+function posse.add(name, delta, seat) return slot_add(slot(name, seat, "add"), delta) end
+
+-- Dice faces: names come from the content, so only the face number crosses.
+local face_index, FACES = raw.face_index, {}
+for i = 1, raw.dice() do FACES[i] = raw.faces(i) end
+function posse.face(i) return FACES[i][face_index(i)] end
+
 local DEFS = {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
 
