@@ -23,11 +23,13 @@ pub struct SimReport {
     pub game: String,
     pub players: usize,
     pub games: usize,
+    /// Threads the games ran on.
+    pub jobs: usize,
     pub finished: usize,
     pub errors: Vec<SimError>,
     /// Wins per seat, 1-based seat number as key (shared wins count for each winner).
     pub wins_per_seat: BTreeMap<usize, usize>,
-    /// Wins per side: the winner's team, or its seat name when it has none.
+    /// Wins per side: the winner's team, else its role, else its seat name.
     pub wins_per_side: BTreeMap<String, usize>,
     /// Games with no winner.
     pub no_winner: usize,
@@ -73,65 +75,111 @@ fn ended(game: Game) -> Result<Game, crate::Error> {
     }
 }
 
-pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usize>) -> SimReport {
-    let start = Instant::now();
-    let mut report = SimReport {
-        game: content.id.clone(),
-        players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
-        games,
-        finished: 0,
-        errors: Vec::new(),
-        wins_per_seat: BTreeMap::new(),
-        wins_per_side: BTreeMap::new(),
-        no_winner: 0,
-        reasons: BTreeMap::new(),
-        decisions_mean: 0.0,
-        decisions_min: 0,
-        decisions_max: 0,
-        seconds: 0.0,
-        games_per_second: 0.0,
-        decisions_per_second: 0.0,
-    };
-    let mut total = 0usize;
-    let mut lengths = Vec::new();
+/// What one run over a range of seeds found; runs on several threads are merged.
+#[derive(Default)]
+struct Tally {
+    finished: usize,
+    errors: Vec<SimError>,
+    wins_per_seat: BTreeMap<usize, usize>,
+    wins_per_side: BTreeMap<String, usize>,
+    no_winner: usize,
+    reasons: BTreeMap<String, usize>,
+    lengths: Vec<usize>,
+}
+
+impl Tally {
+    fn merge(&mut self, other: Tally) {
+        self.finished += other.finished;
+        self.errors.extend(other.errors);
+        for (k, v) in other.wins_per_seat {
+            *self.wins_per_seat.entry(k).or_default() += v;
+        }
+        for (k, v) in other.wins_per_side {
+            *self.wins_per_side.entry(k).or_default() += v;
+        }
+        self.no_winner += other.no_winner;
+        for (k, v) in other.reasons {
+            *self.reasons.entry(k).or_default() += v;
+        }
+        self.lengths.extend(other.lengths);
+    }
+}
+
+fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<usize>) -> Tally {
+    let mut t = Tally::default();
     let mut previous = None;
-    for i in 0..games {
-        let s = seed.wrapping_add(i as u64);
+    for s in seeds {
         match play_random_reusing(content, s, players, previous.take()) {
             Ok(game) => {
-                let n = game.choices().len();
-                total += n;
-                lengths.push(n);
-                report.finished += 1;
-                let result = game.result().expect("over").clone();
+                t.lengths.push(game.choices().len());
+                t.finished += 1;
+                let result = game.result().expect("over");
                 if result.winners.is_empty() {
-                    report.no_winner += 1;
+                    t.no_winner += 1;
                 }
-                let view = game.view(None);
-                for &w in &result.winners {
-                    *report.wins_per_seat.entry(w).or_default() += 1;
-                    let sv = &view.seats[w - 1];
-                    let side = sv.team.clone().unwrap_or_else(|| sv.name.clone());
-                    *report.wins_per_side.entry(side).or_default() += 1;
+                {
+                    let st = game.state();
+                    for &w in &result.winners {
+                        *t.wins_per_seat.entry(w).or_default() += 1;
+                        let seat = &st.seats[w - 1];
+                        let side = seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone());
+                        *t.wins_per_side.entry(side).or_default() += 1;
+                    }
                 }
-                if let Some(r) = result.reason {
-                    *report.reasons.entry(r).or_default() += 1;
+                if let Some(r) = &result.reason {
+                    *t.reasons.entry(r.clone()).or_default() += 1;
                 }
                 previous = Some(game);
             }
-            Err(e) => report.errors.push(SimError { seed: s, message: e.to_string() }),
+            Err(e) => t.errors.push(SimError { seed: s, message: e.to_string() }),
         }
     }
+    t
+}
+
+/// Plays `games` games with random bots, seeds `seed, seed + 1, ...`, on `jobs` threads
+/// (each takes a contiguous range of seeds; the report is the same for any `jobs`, but
+/// for the timings).
+pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usize>, jobs: usize) -> SimReport {
+    let start = Instant::now();
+    let jobs = jobs.clamp(1, games.max(1));
+    let per = games.div_ceil(jobs) as u64;
+    let ranges: Vec<std::ops::Range<u64>> = (0..jobs as u64)
+        .map(|j| seed.wrapping_add(j * per)..seed.wrapping_add(((j + 1) * per).min(games as u64)))
+        .filter(|r| r.start < r.end || games == 0)
+        .collect();
+    let mut all = Tally::default();
+    if ranges.len() <= 1 {
+        all = tally(content, seed..seed.wrapping_add(games as u64), players);
+    } else {
+        let parts: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players))).collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        });
+        for p in parts {
+            all.merge(p);
+        }
+    }
+    all.errors.sort_by_key(|e| e.seed);
     let secs = start.elapsed().as_secs_f64();
-    report.seconds = secs;
-    if !lengths.is_empty() {
-        report.decisions_mean = total as f64 / lengths.len() as f64;
-        report.decisions_min = *lengths.iter().min().expect("non-empty");
-        report.decisions_max = *lengths.iter().max().expect("non-empty");
+    let total: usize = all.lengths.iter().sum();
+    let n = all.lengths.len();
+    SimReport {
+        game: content.id.clone(),
+        players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
+        games,
+        jobs,
+        finished: all.finished,
+        errors: all.errors,
+        wins_per_seat: all.wins_per_seat,
+        wins_per_side: all.wins_per_side,
+        no_winner: all.no_winner,
+        reasons: all.reasons,
+        decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
+        decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
+        decisions_max: all.lengths.iter().copied().max().unwrap_or(0),
+        seconds: secs,
+        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
+        decisions_per_second: if secs > 0.0 { total as f64 / secs } else { 0.0 },
     }
-    if secs > 0.0 {
-        report.games_per_second = games as f64 / secs;
-        report.decisions_per_second = total as f64 / secs;
-    }
-    report
 }

@@ -78,6 +78,9 @@ enum Cmd {
         /// Number of players [default: the game's]
         #[arg(long)]
         players: Option<usize>,
+        /// Threads to spread the games over (the report is the same for any number).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
@@ -120,7 +123,7 @@ fn run(cli: Cli) -> Result<bool> {
             play::play(&game, opts, input::stdin_source().as_mut()).map(|()| true)
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, json }) => sim::run(&root, &game, n, seed, players, json),
+        Some(Cmd::Sim { game, n, seed, players, jobs, json }) => sim::run(&root, &game, n, seed, players, jobs, json),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
     }
 }

@@ -10,12 +10,20 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Runs the batch and prints it. Returns whether every game finished without error.
-pub fn run(root: &Path, id: &str, games_n: usize, seed: u64, players: Option<usize>, json: bool) -> Result<bool> {
+pub fn run(
+    root: &Path,
+    id: &str,
+    games_n: usize,
+    seed: u64,
+    players: Option<usize>,
+    jobs: usize,
+    json: bool,
+) -> Result<bool> {
     let content = games::load(root, id)?;
     if let Some(p) = players {
         posse::Setup::new(&content, seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
-    let report = sim::run(&content, games_n, seed, players);
+    let report = sim::run(&content, games_n, seed, players, jobs);
     if json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -60,8 +68,12 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     );
     let _ = writeln!(
         s,
-        "speed: {:.1} games/s, {:.0} decisions/s ({:.2}s)",
-        r.games_per_second, r.decisions_per_second, r.seconds
+        "speed: {:.1} games/s, {:.0} decisions/s ({:.2}s on {} thread{})",
+        r.games_per_second,
+        r.decisions_per_second,
+        r.seconds,
+        r.jobs,
+        if r.jobs == 1 { "" } else { "s" }
     );
     s
 }

@@ -204,3 +204,16 @@ fn in_flow_bots_play_the_game_yielding_bots_play() {
         }
     }
 }
+
+#[test]
+fn a_batch_on_several_threads_reports_the_same_games() {
+    let c = load_fixture("hilo");
+    let one = posse::sim::run(&c, 30, 7, Some(3), 1);
+    let three = posse::sim::run(&c, 30, 7, Some(3), 3);
+    assert_eq!(one.finished, 30);
+    assert_eq!(three.jobs, 3);
+    assert_eq!(serde_json::to_value(&one.wins_per_seat).unwrap(), serde_json::to_value(&three.wins_per_seat).unwrap());
+    assert_eq!(one.reasons, three.reasons);
+    assert_eq!((one.decisions_min, one.decisions_max), (three.decisions_min, three.decisions_max));
+    assert_eq!(one.decisions_mean, three.decisions_mean);
+}
