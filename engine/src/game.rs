@@ -153,6 +153,52 @@ impl GameResult {
     }
 }
 
+/// A decision as the script asked it: who decides, how many options, how many to pick.
+pub(crate) struct Shape {
+    pub seat: usize,
+    pub count: usize,
+    pub multi: bool,
+    pub min: usize,
+    pub max: usize,
+}
+
+/// Checks the arguments of a decision the same way whether the flow yields it or an
+/// in-flow bot answers it (see [`Game::new_with_random_bots`]).
+pub(crate) fn shape(
+    players: usize,
+    seat: &Value,
+    options: &Value,
+    count: &Value,
+    min: &Value,
+    max: &Value,
+) -> std::result::Result<Shape, String> {
+    let bad = |m: String| format!("posse.choose: {m}");
+    let seat = match seat {
+        Value::Integer(s) if *s >= 1 && *s as usize <= players => *s as usize,
+        other => return Err(bad(format!("expected a seat 1..{players}, got {other:?}"))),
+    };
+    let count = match (options, count) {
+        (Value::Table(t), Value::Nil) => t.raw_len(),
+        (Value::Function(_), Value::Integer(n)) if *n >= 0 => *n as usize,
+        (Value::Function(_), _) => return Err(bad("options given by a function need opts.count".into())),
+        (other, _) => return Err(bad(format!("expected a list of option labels, got {}", other.type_name()))),
+    };
+    let (multi, min, max) = match (min, max) {
+        (Value::Nil, Value::Nil) => (false, 1, 1),
+        (Value::Integer(a), Value::Integer(b)) => (true, (*a).max(0) as usize, (*b).max(0) as usize),
+        (a, b) => {
+            return Err(bad(format!("min and max must be integers, got {} and {}", a.type_name(), b.type_name())))
+        }
+    };
+    if count == 0 && !(multi && min == 0) {
+        return Err(bad(format!("seat {seat} was offered no options")));
+    }
+    if multi && (min > max || max > count) {
+        return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
+    }
+    Ok(Shape { seat, count, multi, min, max })
+}
+
 fn check_players(content: &Content, setup: &Setup) -> Result<()> {
     let p = content.players;
     let n = setup.seats.len();
@@ -500,39 +546,23 @@ impl Game {
         count: Value,
         secret: Value,
     ) -> Result<Request> {
-        let bad = |m: String| Error::Script(format!("posse.choose: {m}"));
-        let seat = match seat {
-            Value::Integer(s) if s >= 1 && s as usize <= self.players() => s as usize,
-            other => return Err(bad(format!("expected a seat 1..{}, got {other:?}", self.players()))),
-        };
+        let shape = shape(self.players(), &seat, &options, &count, &min, &max).map_err(Error::Script)?;
         let prompt = match prompt {
             Value::Function(f) => Lazy::Make(f),
             v @ (Value::String(_) | Value::Nil) => Lazy::Value(v),
-            other => return Err(bad(format!("expected a prompt string or function, got {}", other.type_name()))),
-        };
-        let (options, count) = match (options, count) {
-            (Value::Table(t), Value::Nil) => {
-                let n = t.raw_len();
-                (Lazy::Value(Value::Table(t)), n)
-            }
-            (Value::Function(f), Value::Integer(n)) if n >= 0 => (Lazy::Make(f), n as usize),
-            (Value::Function(_), _) => return Err(bad("options given by a function need opts.count".into())),
-            (other, _) => return Err(bad(format!("expected a list of option labels, got {}", other.type_name()))),
-        };
-        let (multi, min, max) = match (min, max) {
-            (Value::Nil, Value::Nil) => (false, 1, 1),
-            (Value::Integer(a), Value::Integer(b)) => (true, a.max(0) as usize, b.max(0) as usize),
-            (a, b) => {
-                return Err(bad(format!("min and max must be integers, got {} and {}", a.type_name(), b.type_name())))
+            other => {
+                return Err(Error::Script(format!(
+                    "posse.choose: expected a prompt string or function, got {}",
+                    other.type_name()
+                )))
             }
         };
-        if count == 0 && !(multi && min == 0) {
-            return Err(bad(format!("seat {seat} was offered no options")));
-        }
-        if multi && (min > max || max > count) {
-            return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
-        }
+        let options = match options {
+            Value::Function(f) => Lazy::Make(f),
+            v => Lazy::Value(v),
+        };
         let secret = !matches!(secret, Value::Nil | Value::Boolean(false));
+        let Shape { seat, count, multi, min, max } = shape;
         Ok(Request { seat, count, multi, min, max, secret, prompt, options, labels: RefCell::new(None) })
     }
 

@@ -343,35 +343,8 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     // ------------------------------------------------------- in-flow bots
     def!("auto_pick", |sh, lua, (s, options, count, min, max): (Value, Value, Value, Value, Value)| {
         let players = sh.state.borrow().players();
-        let seat = match s {
-            Value::Integer(s) if s >= 1 && s as usize <= players => s as usize,
-            other => return err(format!("posse.choose: expected a seat 1..{players}, got {other:?}")),
-        };
-        let count = match (&options, count) {
-            (Value::Table(t), Value::Nil) => t.raw_len(),
-            (Value::Function(_), Value::Integer(n)) if n >= 0 => n as usize,
-            (Value::Function(_), _) => return err("posse.choose: options given by a function need opts.count".into()),
-            (other, _) => {
-                return err(format!("posse.choose: expected a list of option labels, got {}", other.type_name()))
-            }
-        };
-        let (multi, min, max) = match (min, max) {
-            (Value::Nil, Value::Nil) => (false, 1, 1),
-            (Value::Integer(a), Value::Integer(b)) => (true, a.max(0) as usize, b.max(0) as usize),
-            (a, b) => {
-                return err(format!(
-                    "posse.choose: min and max must be integers, got {} and {}",
-                    a.type_name(),
-                    b.type_name()
-                ))
-            }
-        };
-        if count == 0 && !(multi && min == 0) {
-            return err(format!("posse.choose: seat {seat} was offered no options"));
-        }
-        if multi && (min > max || max > count) {
-            return err(format!("posse.choose: expected 0 <= min <= max <= {count} options, got min {min} max {max}"));
-        }
+        let crate::game::Shape { seat, count, multi, min, max } =
+            crate::game::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
         let mut auto = sh.auto.borrow_mut();
         let Some(bots) = auto.as_mut() else { return err("posse.choose: no bots are playing".into()) };
         if bots.made >= bots.limit {
