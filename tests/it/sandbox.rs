@@ -144,3 +144,35 @@ fn counter_errors_name_the_script_line() {
     assert!(e.contains("counter 'score' is per seat"), "{e}");
     assert_eq!(value("local posse = require 'posse' posse.add('score', 5, 2) return posse.get('score', 2)"), 5);
 }
+
+#[test]
+fn the_step_budget_cannot_be_caught() {
+    for catcher in [
+        "pcall(function() while true do end end)",
+        "xpcall(function() while true do end end, function(m) return m end)",
+        "coroutine.resume(coroutine.create(function() while true do end end))",
+    ] {
+        let e = fails(&format!("while true do {catcher} end"));
+        assert!(e.contains("instruction limit exceeded"), "{catcher}: {e}");
+    }
+    // Below the budget, catching works as usual.
+    assert_eq!(value("local ok, e = pcall(error, 'x', 0) return {ok, e}"), serde_json::json!([false, "x"]));
+}
+
+#[test]
+fn long_loops_inside_c_are_bounded() {
+    let e = fails("return string.find(('a'):rep(28), ('a*'):rep(28) .. 'b')");
+    assert!(e.contains("string.find") && e.contains("step budget"), "{e}");
+    let e = fails("return (('a'):rep(100000)):match('.-b')");
+    assert!(e.contains("string.match"), "{e}");
+    let e = fails("return table.move({}, 1, 1e13, 2)");
+    assert!(e.contains("table.move"), "{e}");
+    assert_eq!(value("return {('key=value'):match('(%w+)=(%w+)')}"), serde_json::json!(["key", "value"]));
+    assert_eq!(value("return ('x'):rep(5):find('xx', 1, true)"), 1);
+}
+
+#[test]
+fn no_finalizers() {
+    let e = fails("setmetatable({}, {__gc = function() end})");
+    assert!(e.contains("__gc"), "{e}");
+}

@@ -140,9 +140,10 @@ static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
 
 /// Runs sandbox.lua: the sandboxed `require` (with the modules in `provided`) and the
 /// removal of everything scripts may not reach. Returns its `snapshot` and `reset`.
-fn sandbox(lua: &Lua, loader: Function, provided: Table) -> Result<Table, Error> {
+fn sandbox(lua: &Lua, loader: Function, provided: Table, budget: Rc<Cell<u64>>) -> Result<Table, Error> {
+    let exhausted = lua.create_function(move |_, ()| Ok(budget.get() == 0)).map_err(lua_err)?;
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<Table>((loader, provided))
+        .call::<Table>((loader, provided, exhausted))
         .map_err(lua_err)
 }
 
@@ -191,7 +192,7 @@ impl Vm {
         let hooks: Table = prelude.call((raw, data)).map_err(lua_err)?;
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, loaded)?;
+        let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone())?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
@@ -280,7 +281,7 @@ impl Renderer {
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        sandbox(&lua, loader, lua.create_table().map_err(lua_err)?)?;
+        sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone())?;
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;

@@ -7,7 +7,7 @@
 -- the globals, the libraries and the provided modules once everything is set up, and
 -- `reset` puts them back and forgets every loaded module, so the next game starts as in a
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
-local load_module, provided = ...
+local load_module, provided, exhausted = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
 
 local loaded, chunks = {}, {}
@@ -37,6 +37,63 @@ end
 math.randomseed = nil
 string.dump = nil
 load, loadfile, dofile, collectgarbage, print = nil, nil, nil, nil, nil
+
+-- The step budget cannot be caught: once a step is over budget, whatever catches errors
+-- passes them on, so `while true do pcall(f) end` still ends.
+local raw_pcall, raw_xpcall, co_resume, co_close = pcall, xpcall, coroutine.resume, coroutine.close
+local function pass(ok, ...)
+  if not ok and exhausted() then error((...), 0) end
+  return ok, ...
+end
+pcall = function(...) return pass(raw_pcall(...)) end
+xpcall = function(...) return pass(raw_xpcall(...)) end
+coroutine.resume = function(...) return pass(co_resume(...)) end
+coroutine.close = function(...) return pass(co_close(...)) end
+
+-- Finalizers would run at moments the collector chooses, outside the order of the game.
+local raw_setmetatable, rawget = setmetatable, rawget
+_G.setmetatable = function(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
+  end
+  return raw_setmetatable(t, mt)
+end
+
+-- C loops do not count instructions, so the library functions that could loop for very
+-- long inside C are bounded: patterns (backtracking grows with the subject's length to
+-- the power of the pattern's quantifiers) and table.move.
+local find, match, gmatch, gsub, byte = string.find, string.match, string.gmatch, string.gsub, string.byte
+local function guard(s, p, f)
+  if type(s) ~= "string" or type(p) ~= "string" then return end
+  local q, i, n = 0, 1, #p
+  while i <= n do
+    local c = byte(p, i)
+    if c == 37 then
+      i = i + 2
+    else
+      if c == 42 or c == 43 or c == 45 or c == 63 then q = q + 1 end
+      i = i + 1
+    end
+  end
+  if q > 0 and (#s + 1) ^ (q + 1) > 1e9 then
+    error("string." .. f .. ": a pattern with " .. q .. " quantifiers on " .. #s ..
+      " characters could run past the step budget; use a shorter string or a simpler pattern", 3)
+  end
+end
+string.find = function(s, p, init, plain)
+  if not plain then guard(s, p, "find") end
+  return find(s, p, init, plain)
+end
+string.match = function(s, p, init) guard(s, p, "match") return match(s, p, init) end
+string.gmatch = function(s, p, init) guard(s, p, "gmatch") return gmatch(s, p, init) end
+string.gsub = function(s, p, r, n) guard(s, p, "gsub") return gsub(s, p, r, n) end
+local move = table.move
+table.move = function(a1, f, e, t, a2)
+  if type(f) == "number" and type(e) == "number" and e - f > 1e7 then
+    error("table.move: at most 10,000,000 elements at once", 2)
+  end
+  return move(a1, f, e, t, a2)
+end
 
 local saved = {}
 local function copy(t)
