@@ -58,6 +58,7 @@ pub struct Request {
     prompt: Lazy,
     options: Lazy,
     labels: RefCell<Option<Vec<String>>>,
+    shared: std::rc::Rc<crate::lua::Shared>,
 }
 
 /// A string or list given as is, or a Lua function that makes it.
@@ -66,45 +67,70 @@ enum Lazy {
     Make(mlua::Function),
 }
 
-impl Lazy {
-    fn get(&self) -> mlua::Result<Value> {
-        match self {
-            Lazy::Value(v) => Ok(v.clone()),
-            Lazy::Make(f) => f.call(()),
-        }
-    }
-}
-
 impl Request {
-    /// The question put to the seat.
-    pub fn prompt(&self) -> String {
-        match self.prompt.get() {
-            Ok(Value::String(s)) => s.to_string_lossy(),
-            Ok(Value::Nil) => String::new(),
-            Ok(v) => format!("{v:?}"),
-            Err(e) => format!("(the prompt failed: {})", script_message(&e)),
+    fn make(&self, lazy: &Lazy) -> Result<Value> {
+        match lazy {
+            Lazy::Value(v) => Ok(v.clone()),
+            Lazy::Make(f) => {
+                // Made between steps: the function may read the game, never change it.
+                self.shared.read_only.set(true);
+                self.shared.budget.set(crate::lua::STEP_INSTRUCTIONS / crate::lua::QUANTUM as u64);
+                let v = f.call(());
+                self.shared.read_only.set(false);
+                v.map_err(|e| Error::Script(script_message(&e)))
+            }
         }
     }
 
-    /// The option labels, in order (option `i` is `labels()[i - 1]`).
-    pub fn labels(&self) -> Vec<String> {
-        if let Some(l) = self.labels.borrow().as_ref() {
-            return l.clone();
+    /// The question put to the seat, or the error of the script's prompt function.
+    pub fn try_prompt(&self) -> Result<String> {
+        match self.make(&self.prompt)? {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            Value::Nil => Ok(String::new()),
+            v => Err(Error::Script(format!("posse.choose: the prompt must be a string, not {}", v.type_name()))),
         }
-        let table = match self.options.get() {
-            Ok(Value::Table(t)) => Some(t),
-            _ => None,
+    }
+
+    /// The option labels in order (option `i` is `labels[i - 1]`), or the error of the
+    /// script's labels function.
+    pub fn try_labels(&self) -> Result<Vec<String>> {
+        if let Some(l) = self.labels.borrow().as_ref() {
+            return Ok(l.clone());
+        }
+        let table = match self.make(&self.options)? {
+            Value::Table(t) => t,
+            v => return Err(Error::Script(format!("posse.choose: the labels must be a list, not {}", v.type_name()))),
         };
-        let labels: Vec<String> = (1..=self.count)
-            .map(|i| match table.as_ref().map(|t| t.raw_get::<Value>(i)) {
-                Some(Ok(Value::String(s))) => s.to_string_lossy(),
-                Some(Ok(Value::Nil)) | None => format!("option {i}"),
-                Some(Ok(v)) => format!("{v:?}"),
-                Some(Err(_)) => format!("option {i}"),
-            })
-            .collect();
+        let mut labels = Vec::with_capacity(self.count);
+        for i in 1..=self.count {
+            labels.push(match table.raw_get::<Value>(i).map_err(lua_err)? {
+                Value::String(s) => s.to_string_lossy(),
+                Value::Integer(n) => n.to_string(),
+                Value::Number(n) => n.to_string(),
+                v => {
+                    return Err(Error::Script(format!(
+                        "posse.choose: label {i} must be a string, not {}",
+                        v.type_name()
+                    )))
+                }
+            });
+        }
         *self.labels.borrow_mut() = Some(labels.clone());
-        labels
+        Ok(labels)
+    }
+
+    /// The question put to the seat (an error shows in its place).
+    pub fn prompt(&self) -> String {
+        self.try_prompt().unwrap_or_else(|e| format!("(the prompt failed: {e})"))
+    }
+
+    /// The option labels (an error shows in the first label's place).
+    pub fn labels(&self) -> Vec<String> {
+        self.try_labels().unwrap_or_else(|e| {
+            (1..=self.count)
+                .map(|i| if i == 1 { format!("(the labels failed: {e})") } else { format!("option {i}") })
+                .collect()
+        })
     }
 }
 
@@ -563,7 +589,8 @@ impl Game {
         };
         let secret = !matches!(secret, Value::Nil | Value::Boolean(false));
         let Shape { seat, count, multi, min, max } = shape;
-        Ok(Request { seat, count, multi, min, max, secret, prompt, options, labels: RefCell::new(None) })
+        let shared = self.vm.shared.clone();
+        Ok(Request { seat, count, multi, min, max, secret, prompt, options, labels: RefCell::new(None), shared })
     }
 
     fn parse_result(&self, v: Value) -> Result<GameResult> {

@@ -148,3 +148,24 @@ fn undeclared_counter_names_the_script_line() {
     let e = start_err(&root);
     assert!(e.contains("scripts/hilo/main.lua:") && e.contains("no counter 'rounds'"), "{e}");
 }
+
+#[test]
+fn labels_may_read_the_game_but_not_change_it() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "labels_change");
+    edit(
+        &root,
+        "scripts/hilo/main.lua",
+        "function() return { \"discard it\" } end",
+        "function() posse.add(\"score\", 10, 2) return { \"discard it\" } end",
+    );
+    let c = Arc::new(Content::load(&root, "hilo").unwrap());
+    let mut g = Game::new(c.clone(), Setup::new(&c, 1, None).unwrap()).unwrap();
+    g.choose(1, &[1]).unwrap();
+    g.choose(2, &[1]).unwrap();
+    let hash = g.state_hash();
+    let r = g.next_request().unwrap();
+    let e = r.try_labels().unwrap_err().to_string();
+    assert!(e.contains("scripts/hilo/main.lua:") && e.contains("may read the game, not change it"), "{e}");
+    assert!(r.labels()[0].contains("the labels failed"), "{:?}", r.labels());
+    assert_eq!(g.state_hash(), hash);
+}

@@ -15,6 +15,15 @@ fn err<T>(msg: String) -> Result<T> {
     Err(mlua::Error::runtime(msg))
 }
 
+/// Refuses changes while the engine runs script code between steps (prompt and label
+/// functions), so nothing outside a step can change the game.
+fn writable(sh: &Shared, f: &str) -> Result<()> {
+    if sh.read_only.get() {
+        return err(format!("posse.{f}: prompts and labels may read the game, not change it"));
+    }
+    Ok(())
+}
+
 fn seat(st: &State, s: i64, f: &str) -> Result<usize> {
     if s >= 1 && (s as usize) <= st.players() {
         Ok(s as usize - 1)
@@ -91,6 +100,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(st.seats[seat(&st, s, "team")?].team.clone())
     });
     def!("set_team", |sh, (s, team): (i64, Option<String>)| {
+        writable(&sh, "set_team")?;
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "set_team")?;
         st.seats[s].team = team;
@@ -101,12 +111,14 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(st.seats[seat(&st, s, "role")?].role.clone())
     });
     def!("set_role", |sh, (s, role): (i64, Option<String>)| {
+        writable(&sh, "set_role")?;
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "set_role")?;
         st.seats[s].role = role;
         Ok(())
     });
     def!("eliminate", |sh, s: i64| {
+        writable(&sh, "eliminate")?;
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "eliminate")?;
         st.seats[s].eliminated = true;
@@ -117,6 +129,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(st.seats[seat(&st, s, "is_eliminated")?].eliminated)
     });
     def!("set_current", |sh, s: Option<i64>| {
+        writable(&sh, "set_current")?;
         let mut st = sh.state.borrow_mut();
         st.current = match s {
             Some(s) => Some(seat(&st, s, "set_current")?),
@@ -170,6 +183,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         lua.create_sequence_from(objs.iter().rev().map(|o| o + 1))
     });
     def!("move", |sh, (o, z, place): (i64, i64, Option<mlua::LuaString>)| {
+        writable(&sh, "move")?;
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, "move")?;
         let z = zone(&st, z, "move")?;
@@ -182,6 +196,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(())
     });
     def!("draw", |sh, (from, to): (i64, i64)| {
+        writable(&sh, "draw")?;
         let mut st = sh.state.borrow_mut();
         let from = zone(&st, from, "draw")?;
         let to = zone(&st, to, "draw")?;
@@ -194,6 +209,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
     });
     def!("shuffle", |sh, z: i64| {
+        writable(&sh, "shuffle")?;
         let mut st = sh.state.borrow_mut();
         let z = zone(&st, z, "shuffle")?;
         st.shuffle(z);
@@ -214,12 +230,14 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(sh.content.defs[st.objects[obj(&st, o, "def_id")?].def].id.clone())
     });
     def!("flip", |sh, (o, up): (i64, bool)| {
+        writable(&sh, "flip")?;
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, "flip")?;
         st.objects[o].face_up = up;
         Ok(())
     });
     def!("reveal", |sh, (o, seats): (i64, Value)| {
+        writable(&sh, "reveal")?;
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, "reveal")?;
         let set = seat_set(&st, seats, "reveal")?.unwrap_or(u64::MAX >> (64 - st.players()));
@@ -255,10 +273,12 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
     def!("slot_get", |sh, i: usize| Ok(sh.state.borrow().counters[i - 1]));
     def!("slot_set", |sh, (i, v): (usize, i64)| {
+        writable(&sh, "slot_set")?;
         sh.state.borrow_mut().counters[i - 1] = v;
         Ok(())
     });
     def!("slot_add", |sh, (i, d): (usize, i64)| {
+        writable(&sh, "slot_add")?;
         let mut st = sh.state.borrow_mut();
         st.counters[i - 1] += d;
         Ok(st.counters[i - 1])
@@ -267,6 +287,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     // ----------------------------------------------------------------- dice
     def!("dice", |sh, (): ()| Ok(sh.state.borrow().dice.len()));
     def!("roll", |sh, which: Option<Table>| {
+        writable(&sh, "roll")?;
         let mut st = sh.state.borrow_mut();
         let dice: Vec<usize> = match which {
             None => (0..st.dice.len()).collect(),
@@ -296,6 +317,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(st.dice[die(&st, i, "face")?] + 1)
     });
     def!("set_face", |sh, (i, face): (i64, mlua::LuaString)| {
+        writable(&sh, "set_face")?;
         let mut st = sh.state.borrow_mut();
         let d = die(&st, i, "set_face")?;
         let face = face.to_str()?;
@@ -315,12 +337,16 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
 
     // ----------------------------------------------------------- randomness
     def!("random", |sh, n: i64| {
+        writable(&sh, "random")?;
         if n < 1 {
             return err(format!("posse.random: n must be at least 1, got {n}"));
         }
         Ok(sh.state.borrow_mut().rng.below(n as u64) as i64 + 1)
     });
-    def!("random_unit", |sh, (): ()| Ok(sh.state.borrow_mut().rng.unit()));
+    def!("random_unit", |sh, (): ()| {
+        writable(&sh, "random_unit")?;
+        Ok(sh.state.borrow_mut().rng.unit())
+    });
 
     // ---------------------------------------------------------------- board
     def!("neighbours", |sh, lua, node: String| match sh.content.board.neighbours(&node) {
@@ -365,6 +391,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
 
     // ------------------------------------------------------------------ log
     def!("log", |sh, (text, audience): (String, Value)| {
+        writable(&sh, "log")?;
         let mut st = sh.state.borrow_mut();
         let audience = match seat_set(&st, audience, "log")? {
             None => Audience::All,

@@ -19,7 +19,7 @@ use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
 /// Instructions between two checks of the budget.
-const QUANTUM: u32 = 1_000;
+pub(crate) const QUANTUM: u32 = 1_000;
 /// The most instructions one step (from one decision to the next) may run.
 pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
 /// The most memory a game's Lua may hold.
@@ -35,6 +35,9 @@ pub(crate) struct Shared {
     pub printed: RefCell<Vec<String>>,
     /// Random bots answering inside the flow, when every seat is one (batches).
     pub auto: RefCell<Option<AutoBots>>,
+    /// Set while the engine runs script code between steps (prompt and label
+    /// functions): the game may be read, not changed.
+    pub read_only: Cell<bool>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -183,6 +186,7 @@ impl Vm {
             budget: Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64)),
             printed: RefCell::new(Vec::new()),
             auto: RefCell::new(None),
+            read_only: Cell::new(false),
         });
         install_budget(&lua, shared.budget.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
