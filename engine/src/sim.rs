@@ -62,7 +62,12 @@ pub fn play_random_reusing(
 ) -> Result<Game, crate::Error> {
     let setup = Setup::new(content, seed, players)?;
     let game = match previous {
-        Some(g) => g.restart_with_random_bots(setup)?,
+        // Whatever a previous game's scripts did to their VM, a game never fails because
+        // of it: if the reused VM fails, the game is played again in a fresh one.
+        Some(g) => match g.restart_with_random_bots(setup.clone()) {
+            Ok(g) => g,
+            Err(_) => Game::new_with_random_bots(content.clone(), setup)?,
+        },
         None => Game::new_with_random_bots(content.clone(), setup)?,
     };
     ended(game)

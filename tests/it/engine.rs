@@ -177,12 +177,21 @@ fn a_reused_vm_plays_the_same_games_as_fresh_ones() {
 fn a_reused_vm_forgets_what_scripts_changed() {
     let c = load_fixture("hilo");
     let mut g = new_game(&c, 1, 2);
-    g.eval("leaked = 1; string.extra = 2; math.floor = nil; setmetatable(_G, {}); require('posse').extra = 3").unwrap();
+    g.eval(
+        "leaked = 1; string.extra = 2; math.floor = nil; require('posse').extra = 3
+         rawset(require('posse').data, 'rounds', 99)
+         setmetatable(_G, {__metatable = 'locked', __newindex = function() error('no') end})",
+    )
+    .unwrap();
     let mut g = g.restart(posse::Setup::new(&c, 2, None).unwrap()).unwrap();
     let v = g
-        .eval("return { leaked == nil, string.extra == nil, math.floor ~= nil, getmetatable(_G) == nil, require('posse').extra == nil }")
+        .eval(
+            "local posse = require 'posse'
+             return { leaked == nil, string.extra == nil, math.floor ~= nil, getmetatable(_G) == nil,
+                      posse.extra == nil, posse.data.rounds == 3 }",
+        )
         .unwrap();
-    assert_eq!(v, serde_json::json!([true, true, true, true, true]));
+    assert_eq!(v, serde_json::json!([true, true, true, true, true, true]));
 }
 
 /// Batches let bots answer inside the flow; that must be the game bots make when every

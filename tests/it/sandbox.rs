@@ -96,6 +96,9 @@ fn memory_hog_hits_the_memory_limit() {
 fn data_is_read_only() {
     let e = fails("local posse = require 'posse' posse.data.rounds = 9");
     assert!(e.contains("read-only"), "{e}");
+    let e = fails("local posse = require 'posse' setmetatable(posse.data, nil)");
+    assert!(e.contains("protected metatable"), "{e}");
+    assert_eq!(value("return getmetatable(require('posse').data)"), false);
 }
 
 #[test]

@@ -60,6 +60,8 @@ pub(crate) struct Vm {
     sandbox: Table,
     /// The compiled `script:` chunk of each definition, kept for the VM's next game.
     def_chunks: RefCell<Vec<Option<Function>>>,
+    /// The tables sandbox.lua restores between games, with their metatables then.
+    metatables: Vec<(Table, Option<Table>)>,
 }
 
 fn sandboxed_lua() -> Result<Lua, Error> {
@@ -199,8 +201,10 @@ impl Vm {
         let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone())?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
-        sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
-        let vm = Vm { lua, shared, hooks, sandbox, def_chunks: RefCell::new(vec![None; content.defs.len()]) };
+        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
+        let metatables = saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect();
+        let vm =
+            Vm { lua, shared, hooks, sandbox, def_chunks: RefCell::new(vec![None; content.defs.len()]), metatables };
         vm.load_defs(&content)?;
         Ok(vm)
     }
@@ -212,8 +216,14 @@ impl Vm {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
         self.refill();
+        for (t, m) in &self.metatables {
+            t.set_metatable(m.clone()).map_err(lua_err)?;
+        }
         self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
-        self.load_defs(&self.shared.content.clone())
+        let content = self.shared.content.clone();
+        let data = mlua::LuaSerdeExt::to_value_with(&self.lua, &content.data, api::serde_options()).map_err(lua_err)?;
+        self.hooks.get::<Function>("set_data").and_then(|f| f.call::<()>(data)).map_err(lua_err)?;
+        self.load_defs(&content)
     }
 
     /// Builds the table `posse.def` returns for every definition, running each `script:`.

@@ -14,6 +14,7 @@ local function freeze(t)
     __newindex = function() error("posse.data is read-only", 2) end,
     __len = function() return #t end,
     __pairs = function() return next, t, nil end,
+    __metatable = false,
   })
 end
 posse.data = freeze(data)
@@ -120,5 +121,6 @@ return {
   print = raw.print,
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
+  set_data = function(d) posse.data = freeze(d) end,
   set_def = function(i, def) DEFS[i] = def end,
 }

@@ -51,7 +51,7 @@ coroutine.resume = function(...) return pass(co_resume(...)) end
 coroutine.close = function(...) return pass(co_close(...)) end
 
 -- Finalizers would run at moments the collector chooses, outside the order of the game.
-local raw_setmetatable, rawget = setmetatable, rawget
+local raw_setmetatable, rawget, rawset = setmetatable, rawget, rawset
 _G.setmetatable = function(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
@@ -102,22 +102,23 @@ local function copy(t)
   return c
 end
 
+-- Returns the tables it saved, so the engine can record and restore their metatables
+-- (raw, whatever a script did to protect them).
 local function snapshot()
   local tables = { _G, string, table, math, utf8, coroutine, getmetatable("") }
   for _, v in next, provided do
     if type(v) == "table" then tables[#tables + 1] = v end
   end
-  for _, t in next, tables do saved[t] = { copy(t), getmetatable(t) } end
+  for _, t in next, tables do saved[t] = copy(t) end
+  return tables
 end
 
 local function reset()
-  for t, s in next, saved do
-    local was, meta = s[1], s[2]
+  for t, was in next, saved do
     for k in next, t do
-      if was[k] == nil then t[k] = nil end
+      if was[k] == nil then rawset(t, k, nil) end
     end
-    for k, v in next, was do t[k] = v end
-    if getmetatable(t) ~= meta then setmetatable(t, meta) end
+    for k, v in next, was do rawset(t, k, v) end
   end
   fresh_loaded()
 end
