@@ -183,8 +183,8 @@ pub struct Def {
     pub zone: usize,
 }
 
-/// Bytecode by (chunk name, first line).
-pub(crate) type BytecodeCache = HashMap<(String, usize), Arc<[u8]>>;
+/// Bytecode by (chunk name, first line, hash of the code).
+pub(crate) type BytecodeCache = HashMap<(String, usize, u64), Arc<[u8]>>;
 
 /// Everything a game needs, loaded and checked.
 #[derive(Debug, Clone)]
@@ -415,11 +415,11 @@ impl Loader<'_> {
             if zone.is_none() {
                 self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));
             }
-            if zone.is_some_and(|z| game.zones[z].per_seat) {
+            if zone.is_some_and(|z| game.zones[z].per_seat || game.zones[z].per_node) {
                 self.err(
                     &rel,
                     find_line(&text, "zone:", 1).unwrap_or(0),
-                    "components must start in a zone that is not per seat",
+                    "components must start in a zone that is not per seat or per node",
                 );
             }
             let mut from = 1;
@@ -436,7 +436,7 @@ impl Loader<'_> {
                     self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
                 }
                 let script = d.script.map(|code| {
-                    let line = script_line(&text, id_line, &code);
+                    let line = script_line(&text, item_start(&text, id_line), &code);
                     Source { file: rel.clone(), line, code }
                 });
                 defs.push(Def {
@@ -535,6 +535,12 @@ fn find_line(text: &str, needle: &str, from: usize) -> Option<usize> {
     text.lines().enumerate().skip(from.saturating_sub(1)).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
+/// The line (1-based) where the list item holding line `at` starts (its `- `).
+fn item_start(text: &str, at: usize) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    (1..=at.min(lines.len())).rev().find(|&l| lines[l - 1].trim_start().starts_with("- ")).unwrap_or(at)
+}
+
 /// The YAML line on which a definition's `script:` code starts: the line after
 /// `script: |` for a block, the `script:` line itself for an inline string.
 fn script_line(text: &str, id_line: usize, code: &str) -> usize {
@@ -584,6 +590,10 @@ mod tests {
         let yaml = "defs:\n  - id: a\n    name: A\n    script: |\n      return 1\n  - id: b\n    script: return 2\n";
         assert_eq!(script_line(yaml, 2, "return 1\n"), 5);
         assert_eq!(script_line(yaml, 6, "return 2"), 7);
+        // `script:` before `id:` in an item.
+        let yaml = "defs:\n  - script: |\n      return 'a'\n    id: a\n  - id: b\n    script: |\n      return 'b'\n";
+        assert_eq!(script_line(yaml, item_start(yaml, 4), "return 'a'\n"), 3);
+        assert_eq!(script_line(yaml, item_start(yaml, 5), "return 'b'\n"), 7);
     }
 
     #[test]

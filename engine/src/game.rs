@@ -179,6 +179,9 @@ impl GameResult {
     }
 }
 
+/// The most options one decision may offer.
+pub const MAX_OPTIONS: usize = 100_000;
+
 /// A decision as the script asked it: who decides, how many options, how many to pick.
 pub(crate) struct Shape {
     pub seat: usize,
@@ -218,6 +221,9 @@ pub(crate) fn shape(
     };
     if count == 0 && !(multi && min == 0) {
         return Err(bad(format!("seat {seat} was offered no options")));
+    }
+    if count > MAX_OPTIONS {
+        return Err(bad(format!("{count} options: a decision offers at most {MAX_OPTIONS}")));
     }
     if multi && (min > max || max > count) {
         return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));

@@ -83,6 +83,9 @@ pub struct State {
     pub zone_index: HashMap<(usize, Option<usize>), usize>,
     #[serde(skip)]
     pub counter_index: HashMap<String, CounterSlot>,
+    /// Bytes of text in `log` (bounded: the log lives outside Lua's memory limit).
+    #[serde(skip)]
+    pub log_bytes: usize,
     /// Faces that the next rolls show instead of random ones (tests only; never saved).
     #[serde(skip)]
     pub rigged: VecDeque<String>,
@@ -145,6 +148,7 @@ impl State {
             rng: Rng::new(seed),
             zone_index,
             counter_index,
+            log_bytes: 0,
             rigged: VecDeque::new(),
         }
     }

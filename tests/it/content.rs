@@ -169,3 +169,24 @@ fn labels_may_read_the_game_but_not_change_it() {
     assert!(r.labels()[0].contains("the labels failed"), "{:?}", r.labels());
     assert_eq!(g.state_hash(), hash);
 }
+
+#[test]
+fn script_before_id_runs_its_own_code_at_its_own_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "script_first");
+    edit(
+        &root,
+        "scenarios/hilo/cards.yaml",
+        "  - id: low\n    name: Low card",
+        "  - script: |\n      error('LOW')\n    id: low\n    name: Low card",
+    );
+    let e = start_err(&root);
+    assert!(e.contains("scenarios/hilo/cards.yaml:4:") && e.contains("LOW"), "{e}");
+}
+
+#[test]
+fn components_cannot_start_in_a_zone_per_node() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "per_node_start");
+    edit(&root, "scenarios/hilo/cards.yaml", "zone: deck", "zone: spot");
+    let e = load_err(&root);
+    assert!(e.contains("scenarios/hilo/cards.yaml:1") && e.contains("per node"), "{e}");
+}

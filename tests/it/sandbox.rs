@@ -179,3 +179,15 @@ fn no_finalizers() {
     let e = fails("setmetatable({}, {__gc = function() end})");
     assert!(e.contains("__gc"), "{e}");
 }
+
+#[test]
+fn the_log_is_bounded_too() {
+    let e = fails("local posse = require 'posse' local s = ('x'):rep(1 << 20) for i = 1, 100 do posse.log(s) end");
+    assert!(e.contains("the log is full"), "{e}");
+}
+
+#[test]
+fn counters_do_not_overflow() {
+    let e = fails("local posse = require 'posse' posse.add('score', math.maxinteger, 1) posse.add('score', 1, 1)");
+    assert!(e.contains("overflow"), "{e}");
+}

@@ -7,6 +7,11 @@ use crate::state::{Audience, SeatSet, State};
 use mlua::{Lua, Result, Table, Value, Variadic};
 use std::rc::Rc;
 
+/// The most text a game's log may hold: log lines live outside Lua's memory limit.
+const LOG_LIMIT: usize = 64 << 20;
+/// The most lines scripts may `print` (debugging output) in a game.
+const PRINT_LIMIT: usize = 100_000;
+
 pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
     mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
 }
@@ -273,15 +278,20 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
     def!("slot_get", |sh, i: usize| Ok(sh.state.borrow().counters[i - 1]));
     def!("slot_set", |sh, (i, v): (usize, i64)| {
-        writable(&sh, "slot_set")?;
+        writable(&sh, "set")?;
         sh.state.borrow_mut().counters[i - 1] = v;
         Ok(())
     });
     def!("slot_add", |sh, (i, d): (usize, i64)| {
-        writable(&sh, "slot_add")?;
+        writable(&sh, "add")?;
         let mut st = sh.state.borrow_mut();
-        st.counters[i - 1] += d;
-        Ok(st.counters[i - 1])
+        match st.counters[i - 1].checked_add(d) {
+            Some(v) => {
+                st.counters[i - 1] = v;
+                Ok(v)
+            }
+            None => err(format!("posse.add: the counter would overflow ({} + {d})", st.counters[i - 1])),
+        }
     });
 
     // ----------------------------------------------------------------- dice
@@ -344,7 +354,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(sh.state.borrow_mut().rng.below(n as u64) as i64 + 1)
     });
     def!("random_unit", |sh, (): ()| {
-        writable(&sh, "random_unit")?;
+        writable(&sh, "random (math.random)")?;
         Ok(sh.state.borrow_mut().rng.unit())
     });
 
@@ -397,6 +407,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             None => Audience::All,
             Some(set) => Audience::Seats(set),
         };
+        if st.log_bytes + text.len() > LOG_LIMIT {
+            return err(format!("posse.log: the log is full ({} MiB): is a loop logging forever?", LOG_LIMIT >> 20));
+        }
+        st.log_bytes += text.len();
         st.log(text, audience);
         Ok(())
     });
@@ -408,7 +422,11 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 None => v.type_name().to_string(),
             });
         }
-        sh.printed.borrow_mut().push(parts.join("\t"));
+        let mut printed = sh.printed.borrow_mut();
+        if printed.len() >= PRINT_LIMIT {
+            return err(format!("print: more than {PRINT_LIMIT} lines printed: is a loop printing forever?"));
+        }
+        printed.push(parts.join("\t"));
         Ok(())
     });
 

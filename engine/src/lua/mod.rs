@@ -95,7 +95,7 @@ fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
 /// file, padded so that line numbers are those of the file it came from. The bytecode the
 /// engine itself made from that text is cached per content and reused by later games.
 fn compile(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function> {
-    let key = (src.file.clone(), src.line);
+    let key = (src.file.clone(), src.line, crate::hash::fnv(src.code.as_bytes()));
     let cached = content.bytecode.lock().ok().and_then(|c| c.get(&key).cloned());
     if let Some(bytes) = cached {
         return lua.load(&bytes[..]).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Binary).into_function();
@@ -122,7 +122,7 @@ pub(crate) fn precompile<'a>(
         code.push_str(&src.code);
         match lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
             Ok(f) => {
-                cache.insert((src.file.clone(), src.line), f.dump(false).into());
+                cache.insert((src.file.clone(), src.line, crate::hash::fnv(src.code.as_bytes())), f.dump(false).into());
             }
             Err(e) => {
                 let msg = script_message(&e);
