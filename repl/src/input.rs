@@ -160,7 +160,9 @@ impl LineSource for Terminal {
     fn read(&mut self, prompt: &str) -> Line {
         match self.editor.readline(prompt) {
             Ok(line) => {
-                if !line.trim().is_empty() {
+                // Only commands go to the history: answers may be a seat's secrets, and in
+                // hot-seat play the next person could recall them.
+                if line.trim_start().starts_with(':') {
                     let _ = self.editor.add_history_entry(line.as_str());
                 }
                 Line::Text(line)

@@ -330,3 +330,13 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+#[test]
+fn auto_does_not_show_another_human_seats_questions() {
+    let o = posse(&["play", "hilo", "--seed", "4"], "1\n:auto 300\n");
+    let out = stdout(&o);
+    // p2 typed `:auto`: its own decisions are shown to it, p1's are not.
+    assert!(out.contains("p1 (auto): decided"), "{out}");
+    assert!(!out.contains("p1 (auto): Play") && !out.contains("p1 (auto): Discard"), "{out}");
+    assert!(out.contains("p2 (auto): Play which card?"), "{out}");
+}

@@ -185,7 +185,13 @@ impl<'a> Session<'a> {
         match self.make(q.seat, picks.clone()) {
             Ok(()) => {
                 if !self.bots.contains(&q.seat) {
-                    self.say(format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks)));
+                    // The question and the answer are the seat's own: shown only to the
+                    // person at the keyboard when it is theirs.
+                    if self.last_human == Some(q.seat) {
+                        self.say(format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks)));
+                    } else {
+                        self.say(format!("{name} (auto): decided"));
+                    }
                     if let Auto::Count(n) = self.auto {
                         self.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
                     }
