@@ -215,7 +215,7 @@ impl Content {
     /// The content root to use: `--root`, else `POSSE_ROOT`, else the project's own content
     /// (found from the current directory upwards, then beside the executable).
     pub fn default_root() -> PathBuf {
-        if let Ok(r) = std::env::var("POSSE_ROOT") {
+        if let Some(r) = std::env::var_os("POSSE_ROOT").filter(|r| !r.is_empty()) {
             return PathBuf::from(r);
         }
         let has = |p: &Path| p.join("scenarios").is_dir() && p.join("scripts").is_dir();

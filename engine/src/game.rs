@@ -441,11 +441,10 @@ impl Game {
             }
             Err(e) => {
                 // Roll back: replay the log without the failing choice.
-                let mut choices = std::mem::take(&mut self.choices);
-                choices.pop();
-                let redo = std::mem::take(&mut self.redo);
-                let mut back = Game::rebuild(self.content.clone(), self.setup.clone(), &choices)?;
-                back.redo = redo;
+                // (Rebuilding replays steps that all succeeded before, so it succeeds.)
+                let choices = &self.choices[..self.choices.len() - 1];
+                let mut back = Game::rebuild(self.content.clone(), self.setup.clone(), choices)?;
+                back.redo = std::mem::take(&mut self.redo);
                 *self = back;
                 Err(e)
             }
@@ -646,11 +645,9 @@ impl Game {
             return Err(Error::Usage("nothing to undo".into()));
         }
         let keep = self.choices.len() - n;
-        let mut undone: Vec<Choice> = self.choices.split_off(keep);
+        let mut g = Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices[..keep])?;
         let mut redo = std::mem::take(&mut self.redo);
-        undone.reverse();
-        redo.extend(undone);
-        let mut g = Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices)?;
+        redo.extend(self.choices[keep..].iter().rev().cloned());
         g.redo = redo;
         *self = g;
         Ok(n)
@@ -723,6 +720,7 @@ impl Game {
         let st = self.vm.shared.state.borrow();
         let mut bytes = serde_json::to_vec(&*st).unwrap_or_default();
         bytes.extend(serde_json::to_vec(&self.result).unwrap_or_default());
+        bytes.extend(st.rng.position().to_le_bytes());
         fnv(&bytes)
     }
 

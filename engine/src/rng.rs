@@ -15,6 +15,11 @@ impl Rng {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    /// How far into its stream the generator is (part of the state hash).
+    pub fn position(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
     /// A uniform integer in `0..n` (unbiased, by rejection). `n` must be at least 1.
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);

@@ -23,6 +23,8 @@ pub struct SimReport {
     pub game: String,
     pub players: usize,
     pub games: usize,
+    /// Seed of the first game; game i has seed `seed + i`.
+    pub seed: u64,
     /// Threads the games ran on.
     pub jobs: usize,
     pub finished: usize,
@@ -173,6 +175,7 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
         game: content.id.clone(),
         players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
         games,
+        seed,
         jobs,
         finished: all.finished,
         errors: all.errors,

@@ -226,3 +226,11 @@ fn a_batch_on_several_threads_reports_the_same_games() {
     assert_eq!((one.decisions_min, one.decisions_max), (three.decisions_min, three.decisions_max));
     assert_eq!(one.decisions_mean, three.decisions_mean);
 }
+
+#[test]
+fn the_state_hash_covers_the_rng() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let before = g.state_hash();
+    g.eval("require('posse').random(6)").unwrap();
+    assert_ne!(g.state_hash(), before, "a draw from the RNG is part of the position");
+}

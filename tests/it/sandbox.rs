@@ -191,3 +191,18 @@ fn counters_do_not_overflow() {
     let e = fails("local posse = require 'posse' posse.add('score', math.maxinteger, 1) posse.add('score', 1, 1)");
     assert!(e.contains("overflow"), "{e}");
 }
+
+#[test]
+fn a_view_draws_the_same_whatever_was_drawn_before() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_memory");
+    edit(
+        &root,
+        "scripts/hilo/render.lua",
+        "return function(view)",
+        "drawn = 0\nreturn function(view) drawn = drawn + 1 if drawn > 1 then return 'again' end",
+    );
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let g = new_game(&c, 1, 2);
+    let first = g.render(Some(1)).unwrap();
+    assert_eq!(g.render(Some(1)).unwrap(), first);
+}

@@ -286,7 +286,12 @@ impl Vm {
 pub(crate) struct Renderer {
     lua: Lua,
     budget: Rc<Cell<u64>>,
-    render: Function,
+    /// The compiled render.lua, run afresh for every view.
+    chunk: Function,
+    file: String,
+    /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
+    /// a renderer draws depends on the view alone, never on the views drawn before.
+    reset: Function,
 }
 
 impl Renderer {
@@ -295,28 +300,28 @@ impl Renderer {
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
         install_budget(&lua, budget.clone())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone())?;
+        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone())?;
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;
+        sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        let render = match chunk.call::<Value>(()) {
-            Ok(Value::Function(f)) => f,
-            Ok(_) => {
-                return Err(Error::Script(format!(
-                    "{}: expected the renderer to return a function(view)",
-                    content.render.file
-                )))
-            }
-            Err(e) => return Err(Error::Script(script_message(&e))),
-        };
-        Ok(Renderer { lua, budget, render })
+        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset })
     }
 
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
         self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        self.reset.call::<()>(()).map_err(lua_err)?;
+        let render = match self.chunk.call::<Value>(()) {
+            Ok(Value::Function(f)) => f,
+            Ok(_) => {
+                return Err(Error::Script(format!("{}: expected the renderer to return a function(view)", self.file)))
+            }
+            Err(e) => return Err(Error::Script(script_message(&e))),
+        };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
-        self.render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
+        render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
