@@ -72,6 +72,13 @@ fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
     }
 }
 
+/// The fixture game `hilo`, loaded from a scratch copy with one edit made to `file`.
+pub fn edited_hilo(tmp: &str, name: &str, file: &str, from: &str, to: &str) -> Arc<Content> {
+    let root = scratch_root(tmp, name);
+    edit(&root, file, from, to);
+    Arc::new(Content::load(&root, "hilo").unwrap_or_else(|e| panic!("{e}")))
+}
+
 /// Replaces `from` by `to` in a file under `root` (the text must be there).
 pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
     let p = root.join(file);

@@ -117,14 +117,13 @@ fn print_goes_to_debugging_output_not_to_seats() {
 
 #[test]
 fn the_renderer_has_no_game_state() {
-    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_state");
-    edit(
-        &root,
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "renderer_state",
         "scripts/hilo/render.lua",
         "return function(view)",
         "local posse = require 'posse'\nreturn function(view)",
     );
-    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
     let g = new_game(&c, 1, 2);
     let e = g.render(Some(1)).unwrap_err().to_string();
     assert!(e.contains("scripts/hilo/render.lua:1:") && e.contains("module 'posse' not found"), "{e}");
@@ -132,9 +131,13 @@ fn the_renderer_has_no_game_state() {
 
 #[test]
 fn the_renderer_has_no_randomness() {
-    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_random");
-    edit(&root, "scripts/hilo/render.lua", "return function(view)", "return function(view) math.random(2)");
-    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "renderer_random",
+        "scripts/hilo/render.lua",
+        "return function(view)",
+        "return function(view) math.random(2)",
+    );
     let e = new_game(&c, 1, 2).render(Some(1)).unwrap_err().to_string();
     assert!(e.contains("scripts/hilo/render.lua:1:"), "{e}");
 }
@@ -194,14 +197,13 @@ fn counters_do_not_overflow() {
 
 #[test]
 fn a_view_draws_the_same_whatever_was_drawn_before() {
-    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "renderer_memory");
-    edit(
-        &root,
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "renderer_memory",
         "scripts/hilo/render.lua",
         "return function(view)",
         "drawn = 0\nreturn function(view) drawn = drawn + 1 if drawn > 1 then return 'again' end",
     );
-    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
     let g = new_game(&c, 1, 2);
     let first = g.render(Some(1)).unwrap();
     assert_eq!(g.render(Some(1)).unwrap(), first);
