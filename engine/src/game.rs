@@ -13,6 +13,7 @@
 use crate::content::Content;
 use crate::diag::{Error, Result};
 use crate::hash::{fnv, hex};
+use crate::lua::watchdog::{self, Hook};
 use crate::lua::{lua_err, script_message, AutoBots, Renderer, Vm};
 use crate::record::{Choice, Record, SAVE_VERSION};
 use crate::state::State;
@@ -249,6 +250,17 @@ pub struct Divergence {
     pub message: String,
 }
 
+/// Who answers the decisions of a game being started.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bots {
+    /// People (or callers) answer each yielded decision.
+    None,
+    /// Random bots answer in the flow, the budget counted on every step.
+    Counted,
+    /// Random bots answer in the flow, which runs without its count hook under the watchdog.
+    Fast,
+}
+
 struct Pending {
     requests: Vec<Request>,
     answers: Vec<Option<Vec<u32>>>,
@@ -266,6 +278,8 @@ pub struct Game {
     choices: Vec<Choice>,
     redo: Vec<Choice>,
     renderer: RefCell<Option<Renderer>>,
+    /// See [`Game::replayed_after_watchdog`].
+    replayed: bool,
 }
 
 impl Game {
@@ -274,7 +288,7 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm, false)
+        Game::start(content, setup, vm, Bots::None)
     }
 
     /// Plays a whole game with random bots in every seat, drawing from
@@ -282,11 +296,15 @@ impl Game {
     /// yield per decision, so a batch runs far faster; the game and its log are those of
     /// [`crate::bot::random_choice`] answering each yielded decision from the same RNG.
     /// The game returned is over (or stopped at a decision the bots could not make).
+    ///
+    /// The flow runs without its count hook, under the watchdog (lua/watchdog.rs); a game
+    /// the watchdog interrupts is played again from its start with the budget counted, so
+    /// the game returned is always the one counted play gives.
     pub fn new_with_random_bots(content: Arc<Content>, setup: Setup) -> Result<Game> {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm, true)
+        Game::start_bots(content, setup, vm)
     }
 
     /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
@@ -294,7 +312,28 @@ impl Game {
         check_players(&self.content, &setup)?;
         let state = State::new(&self.content, &setup.seats, setup.seed);
         self.vm.reset(state)?;
-        Game::start(self.content, setup, self.vm, true)
+        Game::start_bots(self.content, setup, self.vm)
+    }
+
+    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm) -> Result<Game> {
+        let shared = vm.shared.clone();
+        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast);
+        if !shared.watched.interrupted() {
+            return fast;
+        }
+        drop(fast);
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        let mut game = Game::start(content, setup, vm, Bots::Counted)?;
+        game.replayed = true;
+        Ok(game)
+    }
+
+    /// Whether this batch game was interrupted by the watchdog and played again with the
+    /// budget counted (for tests of the watchdog).
+    #[doc(hidden)]
+    pub fn replayed_after_watchdog(&self) -> bool {
+        self.replayed
     }
 
     /// Starts a new game of the same content in this game's Lua VM, which saves building a
@@ -304,10 +343,10 @@ impl Game {
         check_players(&self.content, &setup)?;
         let state = State::new(&self.content, &setup.seats, setup.seed);
         self.vm.reset(state)?;
-        Game::start(self.content, setup, self.vm, false)
+        Game::start(self.content, setup, self.vm, Bots::None)
     }
 
-    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: bool) -> Result<Game> {
+    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
             content.id,
@@ -333,7 +372,8 @@ impl Game {
         };
         let flow = vm.lua.create_thread(play).map_err(lua_err)?;
         vm.set_flow(&flow)?;
-        vm.set_auto(bots.then(|| AutoBots {
+        let on = bots != Bots::None;
+        vm.set_auto(on.then(|| AutoBots {
             rng: crate::bot::bot_rng(setup.seed),
             choices: Vec::new(),
             limit: crate::sim::MAX_DECISIONS,
@@ -349,9 +389,27 @@ impl Game {
             choices: Vec::new(),
             redo: Vec::new(),
             renderer: RefCell::new(None),
+            replayed: false,
         };
+        let watched = game.vm.shared.watched.clone();
+        watched.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+        // Batches: the flow runs without its count hook while the watchdog watches it.
+        let flow_state = game.flow.state();
+        let hook = if bots == Bots::Fast { Hook::of(flow_state).filter(|_| watchdog::available()) } else { None };
+        let guard = hook.and_then(|h| {
+            Hook::disarm(flow_state);
+            game.vm.shared.fast.set(Some(h));
+            let guard = watchdog::watch(flow_state, h, &watched);
+            if guard.is_none() {
+                h.arm(flow_state);
+                game.vm.shared.fast.set(None);
+            }
+            guard
+        });
         let started = game.resume(MultiValue::new());
-        if bots {
+        drop(guard);
+        game.vm.shared.fast.set(None);
+        if on {
             game.vm.set_auto(None)?;
         }
         started?;

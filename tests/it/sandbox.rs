@@ -208,3 +208,75 @@ fn a_view_draws_the_same_whatever_was_drawn_before() {
     let first = g.render(Some(1)).unwrap();
     assert_eq!(g.render(Some(1)).unwrap(), first);
 }
+
+// ------------------------------------------------------------- batches and the watchdog
+// Batch games (random bots in the flow) run without the count hook under the watchdog
+// (engine/src/lua/watchdog.rs). Whatever a step does, the outcome is that of counted play.
+
+/// The hilo fixture with `code` run in the flow at the start of round 2.
+fn hilo_running(name: &str, code: &str) -> std::sync::Arc<posse::Content> {
+    let to = format!("posse.roll()\n    if round == 2 then {code} end");
+    edited_hilo(env!("CARGO_TARGET_TMPDIR"), name, "scripts/hilo/main.lua", "posse.roll()", &to)
+}
+
+/// The same game played with yielding random bots, every step counted.
+fn counted_play(c: &std::sync::Arc<posse::Content>, seed: u64) -> Result<posse::Game, String> {
+    let mut g = posse::Game::new(c.clone(), posse::Setup::new(c, seed, Some(2)).unwrap()).map_err(|e| e.to_string())?;
+    let mut rng = posse::bot::bot_rng(seed);
+    while let Some(r) = g.next_request() {
+        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+        g.choose(seat, &picks).map_err(|e| e.to_string())?;
+    }
+    Ok(g)
+}
+
+#[test]
+fn a_batch_game_stuck_in_a_loop_fails_as_counted_play_does() {
+    let c = hilo_running("batch_endless", "while true do end");
+    let Err(batch) = posse::sim::play_random(&c, 3, Some(2)) else { panic!("an endless loop ended") };
+    let batch = batch.to_string();
+    assert!(batch.contains("instruction limit exceeded"), "{batch}");
+    assert!(batch.contains("scripts/hilo/main.lua:22"), "the message names the line: {batch}");
+    let Err(counted) = counted_play(&c, 3) else { panic!("an endless loop ended") };
+    assert_eq!(batch, counted);
+    // The batch carries on with the next games.
+    let report = posse::sim::run(&c, 2, 3, Some(2), 1);
+    assert_eq!(report.errors.len(), 2);
+    assert!(report.errors[0].message.contains("instruction limit exceeded"));
+}
+
+#[test]
+fn a_long_step_within_the_budget_gives_the_game_counted_play_gives() {
+    // About 150 million instructions: within the budget, far longer than the watchdog waits.
+    let c = hilo_running("batch_long", "local x = 0 for i = 1, 5e7 do x = x + (i % 7) end posse.set('round', 2)");
+    let batch = posse::sim::play_random(&c, 5, Some(2)).unwrap();
+    assert!(batch.replayed_after_watchdog(), "the watchdog should have stopped the first run");
+    let counted = counted_play(&c, 5).unwrap();
+    assert_eq!(batch.choices(), counted.choices());
+    assert_eq!(batch.state_hash(), counted.state_hash());
+    // An ordinary batch game is never replayed.
+    assert!(!posse::sim::play_random(&load_fixture("hilo"), 5, Some(2)).unwrap().replayed_after_watchdog());
+}
+
+#[test]
+fn coroutines_made_in_a_batch_game_count_their_steps() {
+    for (name, code) in [
+        ("batch_wrap", "coroutine.wrap(function() while true do end end)()"),
+        ("batch_create", "coroutine.resume(coroutine.create(function() while true do end end))"),
+    ] {
+        let c = hilo_running(name, code);
+        let Err(e) = posse::sim::play_random(&c, 1, Some(2)) else { panic!("{code}: an endless loop ended") };
+        let e = e.to_string();
+        assert!(e.contains("instruction limit exceeded") && e.contains("main.lua:22"), "{code}: {e}");
+    }
+    // coroutine.wrap still passes errors and values on as Lua's does.
+    let v = value(
+        "local f = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) error('boom ' .. b) end)
+         local first = f(1)
+         local ok, e = pcall(f, 'x')
+         return {first, ok, e}",
+    );
+    assert_eq!(v[0], 2);
+    assert_eq!(v[1], false);
+    assert!(v[2].as_str().unwrap().ends_with("boom x"), "{v}");
+}

@@ -388,6 +388,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         let picks = crate::bot::random_pick(count, multi, min, max, &mut bots.rng);
         bots.made += 1;
+        sh.watched.progress();
         // Each decision starts a new step, as it does when the flow yields.
         sh.budget.set(super::STEP_INSTRUCTIONS / super::QUANTUM as u64);
         let answer = if multi {

@@ -8,6 +8,7 @@
 //! Every step runs under an instruction budget and the VM under a memory limit.
 
 mod api;
+pub(crate) mod watchdog;
 
 use crate::content::{BytecodeCache, Content, Source};
 use crate::diag::Error;
@@ -22,6 +23,8 @@ use std::sync::{Arc, OnceLock};
 pub(crate) const QUANTUM: u32 = 1_000;
 /// The most instructions one step (from one decision to the next) may run.
 pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
+/// The error of a batch game stopped by the watchdog, which the engine plays again.
+pub(crate) const INTERRUPTED: &str = "interrupted by the watchdog";
 /// The most memory a game's Lua may hold.
 pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 
@@ -38,6 +41,11 @@ pub(crate) struct Shared {
     /// Set while the engine runs script code between steps (prompt and label
     /// functions): the game may be read, not changed.
     pub read_only: Cell<bool>,
+    /// Decisions made and interruption, shared with the watchdog (batches).
+    pub watched: Arc<watchdog::Watched>,
+    /// Set while the flow runs without its count hook, under the watchdog: coroutines
+    /// made then get the hook armed (`hook`) when they are made.
+    pub fast: Cell<Option<watchdog::Hook>>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -73,9 +81,14 @@ fn sandboxed_lua() -> Result<Lua, Error> {
 
 /// Installs the instruction budget: every `QUANTUM` instructions one unit is spent, and
 /// the step fails with the script's file and line when none are left.
-fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>) -> Result<(), Error> {
+fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>, watched: Arc<watchdog::Watched>) -> Result<(), Error> {
     let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
     lua.set_global_hook(triggers, move |_, debug| {
+        if watched.interrupted() {
+            // Played again with the budget counted (watchdog.rs); nothing may catch this.
+            budget.set(0);
+            return Err(mlua::Error::runtime(INTERRUPTED));
+        }
         let left = budget.get();
         if left == 0 {
             let src = debug.source();
@@ -145,10 +158,26 @@ static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
 
 /// Runs sandbox.lua: the sandboxed `require` (with the modules in `provided`) and the
 /// removal of everything scripts may not reach. Returns its `snapshot` and `reset`.
-fn sandbox(lua: &Lua, loader: Function, provided: Table, budget: Rc<Cell<u64>>) -> Result<Table, Error> {
+/// `counted` arms the budget on a coroutine a script makes, when its VM runs a flow under
+/// the watchdog (elsewhere new coroutines inherit the hook).
+fn sandbox(
+    lua: &Lua,
+    loader: Function,
+    provided: Table,
+    budget: Rc<Cell<u64>>,
+    fast: Option<Rc<Shared>>,
+) -> Result<Table, Error> {
     let exhausted = lua.create_function(move |_, ()| Ok(budget.get() == 0)).map_err(lua_err)?;
+    let counted = lua
+        .create_function(move |_, co: mlua::Thread| {
+            if let Some(hook) = fast.as_ref().and_then(|sh| sh.fast.get()) {
+                hook.arm(co.state());
+            }
+            Ok(co)
+        })
+        .map_err(lua_err)?;
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<Table>((loader, provided, exhausted))
+        .call::<Table>((loader, provided, exhausted, counted))
         .map_err(lua_err)
 }
 
@@ -189,8 +218,10 @@ impl Vm {
             printed: RefCell::new(Vec::new()),
             auto: RefCell::new(None),
             read_only: Cell::new(false),
+            watched: Arc::default(),
+            fast: Cell::new(None),
         });
-        install_budget(&lua, shared.budget.clone())?;
+        install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
@@ -198,7 +229,7 @@ impl Vm {
         let hooks: Table = prelude.call((raw, data)).map_err(lua_err)?;
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone())?;
+        let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()))?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
@@ -298,9 +329,9 @@ impl Renderer {
     pub fn new(content: &Arc<Content>) -> Result<Renderer, Error> {
         let lua = sandboxed_lua()?;
         let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
-        install_budget(&lua, budget.clone())?;
+        install_budget(&lua, budget.clone(), Arc::default())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone())?;
+        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None)?;
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;

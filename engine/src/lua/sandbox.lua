@@ -7,7 +7,7 @@
 -- the globals, the libraries and the provided modules once everything is set up, and
 -- `reset` puts them back and forgets every loaded module, so the next game starts as in a
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
-local load_module, provided, exhausted = ...
+local load_module, provided, exhausted, counted = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
 
 local loaded, chunks = {}, {}
@@ -49,6 +49,23 @@ pcall = function(...) return pass(raw_pcall(...)) end
 xpcall = function(...) return pass(raw_xpcall(...)) end
 coroutine.resume = function(...) return pass(co_resume(...)) end
 coroutine.close = function(...) return pass(co_close(...)) end
+
+-- Every coroutine a script makes runs under the step budget, also when the engine runs
+-- the flow itself without it (batches, see watchdog.rs): `counted` arms it then.
+local co_create = coroutine.create
+coroutine.create = function(f) return counted(co_create(f)) end
+local function unwrap(co, ok, ...)
+  if ok then return ... end
+  local e = ...
+  if exhausted() then error(e, 0) end
+  co_close(co)
+  if type(e) == "string" then error(e, 2) end
+  error(e, 0)
+end
+coroutine.wrap = function(f)
+  local co = coroutine.create(f)
+  return function(...) return unwrap(co, co_resume(co, ...)) end
+end
 
 -- Finalizers would run at moments the collector chooses, outside the order of the game.
 local raw_setmetatable, rawget, rawset = setmetatable, rawget, rawset

@@ -1,0 +1,258 @@
+//! The step budget without its cost, for batches of bot games.
+//!
+//! The budget is a Lua count hook, and any count hook sends every Lua instruction through
+//! Lua's debug path: a third of a batch's time. Batches ([`crate::Game::new_with_random_bots`])
+//! therefore run the game flow with no hook at all, watched from another thread instead:
+//! when a game makes no decision for [`STALE`], the watchdog signals the thread running
+//! it, whose signal handler arms the count hook on the flow (`lua_sethook` is safe to call
+//! from a signal handler; the standalone `lua` interpreter stops scripts on Ctrl-C the
+//! same way). The hook sees the game interrupted and raises; the engine then plays that
+//! game again from its start with the budget counted as usual.
+//!
+//! So the outcome is always that of counted play: a step either runs within the budget
+//! or fails at the same instruction on every machine. What makes it sound is that no
+//! machine runs [`crate::lua::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
+//! step that could exceed the budget is always interrupted first, and a step that was not
+//! interrupted ran well within it. Coroutines a script makes are counted as always (the
+//! sandbox arms them when they are made).
+//!
+//! Linux only; elsewhere batches count every step ([`available`] is false).
+
+use mlua::ffi::{lua_Hook, lua_State};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// How long a batch game may go without a decision before it is interrupted and played
+/// again with the budget counted. Far below the time any machine needs for a step's
+/// budget of instructions, far above the few microseconds a decision takes.
+pub const STALE: Duration = Duration::from_millis(50);
+const TICK: Duration = Duration::from_millis(10);
+
+/// The count hook of a VM (the one every thread of the VM inherits), to arm on a thread.
+#[derive(Clone, Copy)]
+pub(crate) struct Hook {
+    pub func: lua_Hook,
+    pub mask: std::ffi::c_int,
+    pub count: std::ffi::c_int,
+}
+
+impl Hook {
+    /// The hook `thread` has now (a thread gets its VM's budget hook when it is made).
+    pub fn of(thread: *mut lua_State) -> Option<Hook> {
+        // SAFETY: `thread` is a live thread of a VM this thread owns.
+        unsafe {
+            let func = mlua::ffi::lua_gethook(thread)?;
+            Some(Hook { func, mask: mlua::ffi::lua_gethookmask(thread), count: mlua::ffi::lua_gethookcount(thread) })
+        }
+    }
+
+    /// Arms the hook on `thread`. Call from the thread that owns the VM.
+    pub fn arm(&self, thread: *mut lua_State) {
+        // SAFETY: as for `of`.
+        unsafe { mlua::ffi::lua_sethook(thread, Some(self.func), self.mask, self.count) }
+    }
+
+    /// Removes any hook from `thread`. Call from the thread that owns the VM.
+    pub fn disarm(thread: *mut lua_State) {
+        // SAFETY: as for `of`.
+        unsafe { mlua::ffi::lua_sethook(thread, None, 0, 0) }
+    }
+}
+
+/// What a VM shares with the watchdog: decisions made (progress) and whether the game was
+/// interrupted. The budget hook checks `interrupted` each time it runs.
+#[derive(Default)]
+pub(crate) struct Watched {
+    pub progress: AtomicU64,
+    pub interrupted: AtomicBool,
+}
+
+impl Watched {
+    pub fn progress(&self) {
+        self.progress.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod imp {
+    use super::{Hook, Watched, STALE, TICK};
+    use mlua::ffi::lua_State;
+    use std::cell::Cell;
+    use std::sync::atomic::{compiler_fence, AtomicPtr, Ordering};
+    use std::sync::{Arc, Condvar, Mutex, OnceLock};
+
+    /// Where the signal handler arms the hook: the flow watched on this thread (null when
+    /// none) and its VM's hook. The handler runs on this same thread, so program order
+    /// (kept by the atomic and the fences) is all it needs: the hook is written before the
+    /// flow is published, and the flow withdrawn before anything else changes.
+    struct Target {
+        thread: AtomicPtr<lua_State>,
+        hook: Cell<Option<Hook>>,
+    }
+
+    thread_local! {
+        static TARGET: Target = const { Target { thread: AtomicPtr::new(std::ptr::null_mut()), hook: Cell::new(None) } };
+    }
+
+    extern "C" fn on_signal(_: libc::c_int) {
+        // Only async-signal-safe work here: thread-local reads and `lua_sethook`.
+        TARGET.with(|t| {
+            let thread = t.thread.load(Ordering::SeqCst);
+            compiler_fence(Ordering::SeqCst);
+            if let (false, Some(hook)) = (thread.is_null(), t.hook.get()) {
+                hook.arm(thread);
+            }
+        });
+    }
+
+    fn publish(thread: *mut lua_State, hook: Option<Hook>) {
+        TARGET.with(|t| {
+            t.thread.store(std::ptr::null_mut(), Ordering::SeqCst);
+            compiler_fence(Ordering::SeqCst);
+            t.hook.set(hook);
+            compiler_fence(Ordering::SeqCst);
+            t.thread.store(thread, Ordering::SeqCst);
+        });
+    }
+
+    struct Entry {
+        watched: Arc<Watched>,
+        pthread: libc::pthread_t,
+        last: u64,
+        stale: u32,
+    }
+
+    struct Dog {
+        entries: Mutex<Vec<(u64, Entry)>>,
+        wake: Condvar,
+        signal: libc::c_int,
+    }
+
+    static DOG: OnceLock<Option<Dog>> = OnceLock::new();
+
+    fn dog() -> Option<&'static Dog> {
+        DOG.get_or_init(|| {
+            let signal = libc::SIGRTMIN() + 5;
+            if signal > libc::SIGRTMAX() {
+                return None;
+            }
+            // SAFETY: installs a handler that only does async-signal-safe work.
+            let ok = unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESTART;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(signal, &action, std::ptr::null_mut()) == 0
+            };
+            if !ok {
+                return None;
+            }
+            let started = std::thread::Builder::new().name("posse-watchdog".into()).spawn(watch_loop);
+            started.ok().map(|_| Dog { entries: Mutex::new(Vec::new()), wake: Condvar::new(), signal })
+        })
+        .as_ref()
+    }
+
+    fn watch_loop() {
+        let Some(dog) = (loop {
+            if let Some(d) = DOG.get() {
+                break d.as_ref();
+            }
+            std::thread::sleep(TICK);
+        }) else {
+            return;
+        };
+        let ticks = (STALE.as_millis() / TICK.as_millis()).max(1) as u32;
+        let Ok(mut entries) = dog.entries.lock() else { return };
+        loop {
+            while entries.is_empty() {
+                entries = match dog.wake.wait(entries) {
+                    Ok(e) => e,
+                    Err(_) => return,
+                };
+            }
+            drop(entries);
+            std::thread::sleep(TICK);
+            entries = match dog.entries.lock() {
+                Ok(e) => e,
+                Err(_) => return,
+            };
+            for (_, e) in entries.iter_mut() {
+                let now = e.watched.progress.load(Ordering::Relaxed);
+                if now != e.last {
+                    e.last = now;
+                    e.stale = 0;
+                    continue;
+                }
+                e.stale += 1;
+                if e.stale >= ticks && !e.watched.interrupted.swap(true, Ordering::Relaxed) {
+                    // SAFETY: the entry is removed (under this lock) before its thread
+                    // stops being watched, so the thread is alive.
+                    unsafe { libc::pthread_kill(e.pthread, dog.signal) };
+                }
+            }
+        }
+    }
+
+    pub(crate) struct Guard {
+        id: u64,
+    }
+
+    pub(crate) fn available() -> bool {
+        dog().is_some()
+    }
+
+    pub(crate) fn watch(flow: *mut lua_State, hook: Hook, watched: &Arc<Watched>) -> Option<Guard> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let dog = dog()?;
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        let entry = Entry {
+            watched: watched.clone(),
+            // SAFETY: always safe to call.
+            pthread: unsafe { libc::pthread_self() },
+            last: watched.progress.load(Ordering::Relaxed),
+            stale: 0,
+        };
+        let mut entries = dog.entries.lock().ok()?;
+        publish(flow, Some(hook));
+        entries.push((id, entry));
+        dog.wake.notify_one();
+        Some(Guard { id })
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            if let Some(dog) = DOG.get().and_then(Option::as_ref) {
+                let mut entries = match dog.entries.lock() {
+                    Ok(e) => e,
+                    Err(p) => p.into_inner(),
+                };
+                entries.retain(|(id, _)| *id != self.id);
+                publish(std::ptr::null_mut(), None);
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod imp {
+    use super::{Hook, Watched};
+    use mlua::ffi::lua_State;
+    use std::sync::Arc;
+
+    pub(crate) struct Guard;
+
+    pub(crate) fn available() -> bool {
+        false
+    }
+
+    pub(crate) fn watch(_: *mut lua_State, _: Hook, _: &Arc<Watched>) -> Option<Guard> {
+        None
+    }
+}
+
+pub(crate) use imp::{available, watch};
