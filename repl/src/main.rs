@@ -6,6 +6,11 @@
 //! a non-zero exit. Everything below is plain functions on the engine's API; the REPL's
 //! logic lives in [`session`] and runs the same on a terminal, a pipe or a test's lines.
 
+// Lua allocates for every table and string a script makes: mimalloc makes a batch of
+// simulated games about a sixth faster than the system allocator (docs/performance.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod answer;
 mod bots;
 mod check;
