@@ -135,7 +135,7 @@ struct GameFile {
     #[serde(default)]
     board: Option<BoardDecl>,
     #[serde(default)]
-    data: serde_json::Value,
+    data: Strict,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -155,9 +155,78 @@ struct DefDecl {
     #[serde(default)]
     text: Option<String>,
     #[serde(default)]
-    props: serde_json::Value,
+    props: Strict,
     #[serde(default)]
     script: Option<String>,
+}
+
+/// Free-form YAML (`data:`, `props:`) as JSON values. Unlike `serde_json::Value`, which
+/// keeps the last of two equal keys, a key given twice in one map is an error: a designer's
+/// copy-paste slip must not silently drop a value.
+#[derive(Debug, Clone, Default)]
+struct Strict(serde_json::Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a YAML value")
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+        serde_json::Number::from_f64(v)
+            .map(serde_json::Value::Number)
+            .ok_or_else(|| E::custom(format!("expected a finite number, got {v}")))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_string<E>(self, v: String) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_none<E>(self) -> std::result::Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> std::result::Result<Self::Value, D::Error> {
+        Strict::deserialize(d).map(|s| s.0)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(serde_json::Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if out.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!("duplicate key '{k}' (each key once per map)")));
+            }
+            let Strict(v) = map.next_value()?;
+            out.insert(k, v);
+        }
+        Ok(serde_json::Value::Object(out))
+    }
 }
 
 /// Lua source with the place it came from, so that errors name the right file and line.
@@ -432,7 +501,7 @@ impl Loader<'_> {
                 if defs.iter().any(|x: &Def| x.id == d.id) {
                     self.err(&rel, id_line, format!("id '{}' is defined twice", d.id));
                 }
-                if !(d.props.is_null() || d.props.is_object()) {
+                if !(d.props.0.is_null() || d.props.0.is_object()) {
                     self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
                 }
                 let script = d.script.map(|code| {
@@ -443,7 +512,7 @@ impl Loader<'_> {
                     id: d.id,
                     name: d.name,
                     text: d.text,
-                    props: d.props,
+                    props: d.props.0,
                     script,
                     count: d.count,
                     zone: zone.unwrap_or(0),
@@ -504,7 +573,7 @@ impl Loader<'_> {
             dice,
             defs,
             board,
-            data: game.data,
+            data: game.data.0,
             main,
             render,
             modules,

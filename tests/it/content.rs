@@ -49,6 +49,31 @@ fn unknown_key_is_an_error_with_its_line() {
 }
 
 #[test]
+fn a_key_given_twice_in_data_or_props_is_an_error_with_its_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "duplicate_props");
+    edit(&root, "scenarios/hilo/cards.yaml", "    props: {value: 2}", "    props:\n      value: 2\n      value: 5");
+    let e = load_err(&root);
+    assert!(e.starts_with("scenarios/hilo/cards.yaml:11:"), "{e}");
+    assert!(e.contains("duplicate key 'value'"), "{e}");
+
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "duplicate_data");
+    edit(&root, "scenarios/hilo/game.yaml", "  rounds: 3", "  rounds: 3\n  rounds: 4");
+    let e = load_err(&root);
+    assert!(e.starts_with("scenarios/hilo/game.yaml:"), "{e}");
+    assert!(e.contains("duplicate key 'rounds'"), "{e}");
+    // Nested maps, lists and scalars of every kind still load as they did.
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "nested_data");
+    edit(
+        &root,
+        "scenarios/hilo/game.yaml",
+        "  rounds: 3",
+        "  rounds: 3\n  more: {a: [1, 2.5, true, null, x], 7: {b: -1}}",
+    );
+    let c = Arc::new(Content::load(&root, "hilo").unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!(c.data["more"], serde_json::json!({"a": [1, 2.5, true, null, "x"], "7": {"b": -1}}));
+}
+
+#[test]
 fn wrong_type_says_what_was_expected() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "wrong_type");
     edit(&root, "scenarios/hilo/game.yaml", "players: {min: 2, max: 3, default: 2}", "players: {min: two, max: 3}");
