@@ -203,22 +203,25 @@ pub(crate) fn shape(
     max: &Value,
 ) -> std::result::Result<Shape, String> {
     let bad = |m: String| format!("posse.choose: {m}");
-    let seat = match seat {
-        Value::Integer(s) if *s >= 1 && *s as usize <= players => *s as usize,
-        other => return Err(bad(format!("expected a seat 1..{players}, got {other:?}"))),
+    let seat = match whole(seat) {
+        Some(s) if s >= 1 && s as usize <= players => s as usize,
+        _ => return Err(bad(format!("expected a seat 1..{players}, got {}", shown(seat)))),
     };
     let count = match (options, count) {
         (Value::Table(t), Value::Nil) => t.raw_len(),
-        (Value::Function(_), Value::Integer(n)) if *n >= 0 => *n as usize,
-        (Value::Function(_), _) => return Err(bad("options given by a function need opts.count".into())),
+        (Value::Function(_), Value::Nil) => return Err(bad("options given by a function need opts.count".into())),
+        (Value::Function(_), n) => match whole(n) {
+            Some(n) if n >= 0 => n as usize,
+            _ => return Err(bad(format!("opts.count must be a whole number of options, got {}", shown(n)))),
+        },
         (other, _) => return Err(bad(format!("expected a list of option labels, got {}", other.type_name()))),
     };
     let (multi, min, max) = match (min, max) {
         (Value::Nil, Value::Nil) => (false, 1, 1),
-        (Value::Integer(a), Value::Integer(b)) => (true, (*a).max(0) as usize, (*b).max(0) as usize),
-        (a, b) => {
-            return Err(bad(format!("min and max must be integers, got {} and {}", a.type_name(), b.type_name())))
-        }
+        (a, b) => match (whole(a), whole(b)) {
+            (Some(a), Some(b)) => (true, a.max(0) as usize, b.max(0) as usize),
+            _ => return Err(bad(format!("min and max must be whole numbers, got {} and {}", shown(a), shown(b)))),
+        },
     };
     if count == 0 && !(multi && min == 0) {
         return Err(bad(format!("seat {seat} was offered no options")));
@@ -230,6 +233,25 @@ pub(crate) fn shape(
         return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
     }
     Ok(Shape { seat, count, multi, min, max })
+}
+
+/// A whole Lua number, integer or float (`2` or `2.0`), as Lua's own conversions accept.
+fn whole(v: &Value) -> Option<i64> {
+    match v {
+        Value::Integer(i) => Some(*i),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Some(*n as i64),
+        _ => None,
+    }
+}
+
+/// A Lua value as a message should show it: numbers and strings as they are, else the type.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => format!("{:?}", s.to_string_lossy()),
+        other => other.type_name().to_string(),
+    }
 }
 
 fn check_players(content: &Content, setup: &Setup) -> Result<()> {

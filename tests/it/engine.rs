@@ -234,3 +234,24 @@ fn the_state_hash_covers_the_rng() {
     g.eval("require('posse').random(6)").unwrap();
     assert_ne!(g.state_hash(), before, "a draw from the RNG is part of the position");
 }
+
+#[test]
+fn decision_numbers_may_be_whole_floats_and_bad_ones_are_shown_plainly() {
+    let tmp = env!("CARGO_TARGET_TMPDIR");
+    let from = "local mover = posse.choose(1,";
+    // 1.0 is seat 1, as Lua's own conversions have it: the same game.
+    let float = edited_hilo(tmp, "seat_float", "scripts/hilo/main.lua", from, "local mover = posse.choose(1.0,");
+    let plain = load_fixture("hilo");
+    let (a, b) =
+        (posse::sim::play_random(&float, 4, Some(2)).unwrap(), posse::sim::play_random(&plain, 4, Some(2)).unwrap());
+    assert_eq!(a.state_hash(), b.state_hash());
+    for (name, to, expected) in [
+        ("seat_fraction", "local mover = posse.choose(1.5,", "expected a seat 1..2, got 1.5"),
+        ("seat_string", "local mover = posse.choose('one',", "expected a seat 1..2, got \"one\""),
+    ] {
+        let c = edited_hilo(tmp, name, "scripts/hilo/main.lua", from, to);
+        let Err(e) = posse::sim::play_random(&c, 4, Some(2)) else { panic!("{to} was accepted") };
+        let e = e.to_string();
+        assert!(e.contains(expected) && e.contains("main.lua:"), "{to}: {e}");
+    }
+}

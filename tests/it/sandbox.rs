@@ -280,3 +280,27 @@ fn coroutines_made_in_a_batch_game_count_their_steps() {
     assert_eq!(v[1], false);
     assert!(v[2].as_str().unwrap().ends_with("boom x"), "{v}");
 }
+
+#[test]
+fn an_error_without_a_message_says_what_and_where() {
+    // Lua would print the table's address, which changes from one process to the next.
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "error_table",
+        "scripts/hilo/main.lua",
+        "posse.roll()",
+        "posse.roll()\n    if round == 2 then error({}) end",
+    );
+    let mut g = new_game(&c, 1, 2);
+    let e = loop {
+        let Some(r) = g.next_request() else { panic!("the game should fail in round 2") };
+        let (seat, picks) = (r.seat, vec![1]);
+        if let Err(e) = g.choose(seat, &picks) {
+            break e.to_string();
+        }
+    };
+    assert_eq!(e, "scripts/hilo/main.lua:22: error raised with a table value instead of a message");
+    // A table with __tostring is its own message.
+    let custom = fails("error(setmetatable({}, {__tostring = function() return 'custom' end}))");
+    assert_eq!(custom, "custom");
+}

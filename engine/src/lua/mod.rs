@@ -374,7 +374,21 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
             }
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::RuntimeError(m) => without_traceback(m),
+        mlua::Error::RuntimeError(m) => {
+            let head = without_traceback(m);
+            // `error({})`: Lua's text for the value is its address, which differs from one
+            // process to the next. Say what it is and where it was raised instead.
+            match address_of(&head) {
+                Some(kind) => {
+                    let what = format!("error raised with a {kind} value instead of a message");
+                    match first_script_location(m) {
+                        Some(loc) => format!("{loc}: {what}"),
+                        None => what,
+                    }
+                }
+                None => head,
+            }
+        }
         mlua::Error::MemoryError(_) => {
             format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
         }
@@ -392,6 +406,14 @@ fn without_traceback(m: &str) -> String {
         Some(i) => m[..i].to_string(),
         None => m.to_string(),
     }
+}
+
+/// `Some("table")` for Lua's text of a value that has no message: "table: 0x55d0c3a8".
+fn address_of(msg: &str) -> Option<&str> {
+    let (kind, addr) = msg.split_once(": ")?;
+    let hex = addr.strip_prefix("0x")?;
+    let known = matches!(kind, "table" | "function" | "userdata" | "thread");
+    (known && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
 }
 
 fn starts_with_location(msg: &str) -> bool {
