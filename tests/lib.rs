@@ -59,6 +59,16 @@ pub fn scratch_root(tmp: &str, name: &str) -> PathBuf {
     dst
 }
 
+/// A fresh copy of the project's own content (`scripts/`, `scenarios/`), for variants.
+pub fn scratch_project(tmp: &str, name: &str) -> PathBuf {
+    let dst = PathBuf::from(tmp).join(name);
+    let _ = std::fs::remove_dir_all(&dst);
+    for dir in ["scripts", "scenarios"] {
+        copy_dir(&root().join(dir), &dst.join(dir));
+    }
+    dst
+}
+
 fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
     std::fs::create_dir_all(dst).unwrap();
     for e in std::fs::read_dir(src).unwrap() {

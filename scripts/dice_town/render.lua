@@ -1,21 +1,21 @@
 -- Text renderer of Desperados of Dice Town: one seat's view (or the omniscient view) as
 -- plain text within 80 columns. It runs in its own sandbox and sees only the view.
 --
--- Gang and Desperado display names mirror `data.gangs` and `data.desperados` of
--- scenarios/dice_town/game.yaml (the view carries counters, not data): keep them in step.
+-- Gang, Brain, Desperado and face names come from the game's data (`data:` of
+-- scenarios/dice_town/game.yaml), which the renderer receives with the view.
 
 local WIDTH = 80
 
-local GANGS = { "Los Bandidos", "The Gamblers", "The Rustlers", "The Railroad Gang" }
-local BRAINS = { "El Contador", "The Cardsharp", "The Locksmith", "The Forger" }
-local DESPERADOS = {
-  { id = "brain", name = "Brain" },
-  { id = "ugly", name = "Ugly" },
-  { id = "bad", name = "Bad" },
-  { id = "lady", name = "Lady" },
-  { id = "boss", name = "Boss" },
-}
-local FACES = { action = "Action", brain = "Brain", ugly = "Ugly", bad = "Bad", lady = "Lady", boss = "Boss" }
+-- Display names from `data` (set by the function below before anything is drawn).
+local GANGS, BRAINS, DESPERADOS, FACES = {}, {}, {}, {}
+local function names_from(data)
+  for i, g in ipairs(data.gangs) do GANGS[i], BRAINS[i] = g.name, g.brain end
+  FACES[data.action_face] = "Action"
+  for i, d in ipairs(data.desperados) do
+    DESPERADOS[i] = { id = d.id, name = d.name }
+    FACES[d.id] = d.name
+  end
+end
 local WHEN = {
   roll = "your turn, after a roll",
   own = "any time in your turn",
@@ -85,7 +85,8 @@ local function card_lines(out, z)
   if hidden > 0 then out[#out + 1] = ("  (%d hidden card%s)"):format(hidden, hidden > 1 and "s" or "") end
 end
 
-return function(view)
+return function(view, data)
+  names_from(data)
   local out = {}
   local c = view.counters or {}
   local head = "== Desperados of Dice Town =="

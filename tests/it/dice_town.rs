@@ -1778,3 +1778,19 @@ fn g_cards_each_card_is_offered_in_its_own_windows_only() {
     assert_eq!((asked(&g), plays(&g)), (1, own.iter().map(|s| s.to_string()).collect()));
     verify(&mut g);
 }
+
+#[test]
+fn the_renderer_draws_names_from_the_game_data() {
+    // A variant renames a gang, a Brain and a Desperado in YAML only: the view draws them.
+    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "dt_renamed");
+    let yaml = "scenarios/dice_town/game.yaml";
+    edit(&root, yaml, "name: Los Bandidos", "name: Los Lobos");
+    edit(&root, yaml, "brain: El Contador", "brain: El Tesorero");
+    edit(&root, yaml, "{id: lady, name: Lady,", "{id: lady, name: Belle,");
+    edit(&root, yaml, "gang_assignment: random", "gang_assignment: seat");
+    let c = Arc::new(Content::load(&root, "dice_town").unwrap_or_else(|e| panic!("{e}")));
+    let g = new_game(&c, 1, 2);
+    let text = g.render(Some(1)).unwrap();
+    assert!(text.contains("Los Lobos") && text.contains("El Tesorero") && text.contains("Belle"), "{text}");
+    assert!(!text.contains("Los Bandidos") && !text.contains("El Contador") && !text.contains(" Lady"), "{text}");
+}

@@ -1,5 +1,5 @@
 //! The sandboxed Lua side: a VM per game with the `posse` module, and a separate VM per
-//! renderer that only ever receives views.
+//! renderer that only ever receives views (and the game's public `data:`).
 //!
 //! Sandbox: Lua 5.4 with the table, string, math, utf8 and coroutine libraries only; no
 //! io, os, debug or package; no `load`, `dofile`, `loadfile`, `string.dump` or
@@ -323,6 +323,8 @@ pub(crate) struct Renderer {
     /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
     /// a renderer draws depends on the view alone, never on the views drawn before.
     reset: Function,
+    /// The game's `data:`, the renderer's second argument.
+    data: Arc<serde_json::Value>,
 }
 
 impl Renderer {
@@ -338,7 +340,8 @@ impl Renderer {
         sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
         let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset })
+        let data = Arc::new(content.data.clone());
+        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset, data })
     }
 
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
@@ -347,12 +350,17 @@ impl Renderer {
         let render = match self.chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {
-                return Err(Error::Script(format!("{}: expected the renderer to return a function(view)", self.file)))
+                return Err(Error::Script(format!(
+                    "{}: expected the renderer to return a function(view, data)",
+                    self.file
+                )))
             }
             Err(e) => return Err(Error::Script(script_message(&e))),
         };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
-        render.call::<String>(v).map_err(|e| Error::Script(script_message(&e)))
+        // The game's `data:` is content, public like the rulebook: names to draw with.
+        let data = mlua::LuaSerdeExt::to_value_with(&self.lua, &*self.data, api::serde_options()).map_err(lua_err)?;
+        render.call::<String>((v, data)).map_err(|e| Error::Script(script_message(&e)))
     }
 }
 
