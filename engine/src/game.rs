@@ -56,6 +56,12 @@ pub struct Request {
     /// Only the deciding seat may know that it is being asked (e.g. whether it holds a
     /// card it could play now): other seats' views do not list it as deciding.
     pub secret: bool,
+    /// `posse.choose_each` only: the seat may answer again, changing its answer, until
+    /// every seat asked has answered (a card played face down and taken back).
+    pub revisable: bool,
+    /// `posse.choose_each` only: the seat's team sees its answer while the others decide
+    /// (teammates showing each other the cards they played).
+    pub shown_to_team: bool,
     prompt: Lazy,
     options: Lazy,
     labels: RefCell<Option<Vec<String>>>,
@@ -475,6 +481,16 @@ impl Game {
         }
     }
 
+    /// `seat`'s request of the pending decision when it has answered it and may still
+    /// change its answer (`revisable`), with the answer it gave.
+    pub fn revisable(&self, seat: usize) -> Option<(&Request, &[u32])> {
+        let p = self.pending.as_ref()?;
+        p.requests.iter().zip(&p.answers).find_map(|(r, a)| match a {
+            Some(picks) if r.seat == seat && r.revisable => Some((r, picks.as_slice())),
+            _ => None,
+        })
+    }
+
     /// The first unanswered request, if any (cheap; what bots and the sim use).
     pub fn next_request(&self) -> Option<&Request> {
         let p = self.pending.as_ref()?;
@@ -535,7 +551,9 @@ impl Game {
         let Some(p) = &self.pending else {
             return Err(Error::Illegal("the game is over: there is no decision to make".into()));
         };
-        let Some(idx) = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none()) else {
+        let unanswered = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none());
+        let revised = || p.requests.iter().position(|r| r.seat == seat && r.revisable);
+        let Some(idx) = unanswered.or_else(revised) else {
             let waiting: Vec<String> = self.pending().iter().map(|r| r.seat.to_string()).collect();
             return Err(Error::Illegal(format!(
                 "seat {seat} has no decision to make (waiting for seat {})",
@@ -621,6 +639,8 @@ impl Game {
                         max,
                         get("count")?,
                         get("secret")?,
+                        get("revisable")?,
+                        get("shown_to_team")?,
                     )?);
                 }
                 if requests.is_empty() {
@@ -637,7 +657,7 @@ impl Game {
             Some(seat) => {
                 let mut next = || vals.next().unwrap_or(Value::Nil);
                 let (prompt, options, min, max, count, secret) = (next(), next(), next(), next(), next(), next());
-                let r = self.parse_request(seat, prompt, options, min, max, count, secret)?;
+                let r = self.parse_request(seat, prompt, options, min, max, count, secret, Value::Nil, Value::Nil)?;
                 Pending { requests: vec![r], answers: vec![None], each: false }
             }
             None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
@@ -656,6 +676,8 @@ impl Game {
         max: Value,
         count: Value,
         secret: Value,
+        revisable: Value,
+        shown_to_team: Value,
     ) -> Result<Request> {
         let shape = shape(self.players(), &seat, &options, &count, &min, &max).map_err(Error::Script)?;
         let prompt = match prompt {
@@ -672,10 +694,24 @@ impl Game {
             Value::Function(f) => Lazy::Make(f),
             v => Lazy::Value(v),
         };
-        let secret = !matches!(secret, Value::Nil | Value::Boolean(false));
+        let flag = |v: &Value| !matches!(v, Value::Nil | Value::Boolean(false));
+        let (secret, revisable, shown_to_team) = (flag(&secret), flag(&revisable), flag(&shown_to_team));
         let Shape { seat, count, multi, min, max } = shape;
         let shared = self.vm.shared.clone();
-        Ok(Request { seat, count, multi, min, max, secret, prompt, options, labels: RefCell::new(None), shared })
+        Ok(Request {
+            seat,
+            count,
+            multi,
+            min,
+            max,
+            secret,
+            revisable,
+            shown_to_team,
+            prompt,
+            options,
+            labels: RefCell::new(None),
+            shared,
+        })
     }
 
     fn parse_result(&self, v: Value) -> Result<GameResult> {
@@ -761,8 +797,31 @@ impl Game {
     /// A view carrying up to `log_tail` of the newest log lines.
     pub fn view_with_log(&self, seat: Option<usize>, log_tail: usize) -> View {
         let deciding = self.deciding_for(seat);
+        let answers = self.answers_for(seat);
         let st = self.vm.shared.state.borrow();
-        view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, self.result.as_ref(), log_tail)
+        view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, answers, self.result.as_ref(), log_tail)
+    }
+
+    /// The answers to the pending decision that `seat` (1-based; None = omniscient) may
+    /// see: its own, its teammates' where the request is `shown_to_team`.
+    pub fn answers_for(&self, seat: Option<usize>) -> Vec<view::AnswerView> {
+        let Some(p) = &self.pending else { return Vec::new() };
+        // Teams first: labels may run script code, which must find the state unborrowed.
+        let teams: Vec<Option<String>> = self.vm.shared.state.borrow().seats.iter().map(|x| x.team.clone()).collect();
+        let team = |s: usize| teams.get(s - 1).cloned().flatten();
+        let sees = |r: &Request| match seat {
+            None => true,
+            Some(v) => v == r.seat || (r.shown_to_team && team(v).is_some() && team(v) == team(r.seat)),
+        };
+        let mut out = Vec::new();
+        for (r, a) in p.requests.iter().zip(&p.answers) {
+            if let (Some(picks), true) = (a, sees(r)) {
+                let labels = r.labels();
+                let labels = picks.iter().map(|&i| labels.get(i as usize - 1).cloned().unwrap_or_default()).collect();
+                out.push(view::AnswerView { seat: r.seat, picks: picks.clone(), labels });
+            }
+        }
+        out
     }
 
     /// The seats (0-based) that `seat`'s view shows as deciding: secret requests are seen

@@ -28,7 +28,20 @@ pub struct View {
     pub log: Vec<String>,
     /// Seats the game is waiting for (1-based).
     pub deciding: Vec<usize>,
+    /// Answers already given to the pending decision that this seat may see: its own, and
+    /// its teammates' when their request says `shown_to_team` (all in the omniscient view).
+    pub answers: Vec<AnswerView>,
     pub result: Option<GameResult>,
+}
+
+/// An answer given to a pending `posse.choose_each` while other seats still decide.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnswerView {
+    /// 1-based.
+    pub seat: usize,
+    pub picks: Vec<u32>,
+    /// The labels of the picks.
+    pub labels: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -64,6 +77,7 @@ pub fn compute(
     state: &State,
     seat: Option<usize>,
     deciding: Vec<usize>,
+    answers: Vec<AnswerView>,
     result: Option<&GameResult>,
     log_tail: usize,
 ) -> View {
@@ -156,6 +170,7 @@ pub fn compute(
         dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
+        answers,
         result: result.cloned(),
     }
 }

@@ -19,12 +19,16 @@ pub enum Command {
     Reload,
     /// Let the random bot decide; `None` = the rest of the deciding seat's turn.
     Auto(Option<usize>),
+    /// Change SEAT's answer to a decision others still make (a number or a name).
+    Change(String),
     Quit,
 }
 
 /// Command names, for completion.
-pub const NAMES: [&str; 13] =
-    [":help", ":view", ":as", ":god", ":log", ":undo", ":redo", ":save", ":load", ":reload", ":auto", ":quit", ":exit"];
+pub const NAMES: [&str; 14] = [
+    ":help", ":view", ":as", ":god", ":log", ":undo", ":redo", ":save", ":load", ":reload", ":auto", ":change",
+    ":quit", ":exit",
+];
 
 pub const HELP: &str = "\
 Answer with an option's number, several numbers for a multi-choice (spaces or commas;
@@ -43,6 +47,8 @@ Commands:
   :auto [N]      let the random bot make the next N decisions of human seats; without N,
                  play this seat until another human seat must decide (alone against
                  bots: to the end of the game)
+  :change SEAT   take back SEAT's answer and answer again, while others still decide
+                 (only where the game allows it, e.g. a card played face down)
   :quit          leave (also :exit, or end of input)
 Bots are random and deterministic: the same seed, position and question give the same pick.
 When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
@@ -91,6 +97,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             [] => Ok(Command::Auto(None)),
             _ => count(1).map(|n| Command::Auto(Some(n))),
         },
+        ":change" => match args.as_slice() {
+            [seat] => Ok(Command::Change(seat.to_string())),
+            _ => Err(":change: expected one seat (a number or a name)".into()),
+        },
         ":quit" | ":q" | ":exit" => none(Command::Quit),
         _ => Err(format!("unknown command '{name}' (:help lists them)")),
     }
@@ -109,6 +119,8 @@ mod tests {
         assert_eq!(parse(":auto 4"), Ok(Command::Auto(Some(4))));
         assert_eq!(parse(":save my game.yaml"), Ok(Command::Save("my game.yaml".into())));
         assert_eq!(parse(":as p2"), Ok(Command::As("p2".into())));
+        assert_eq!(parse(":change 1"), Ok(Command::Change("1".into())));
+        assert!(parse(":change").is_err());
         assert!(parse(":undo x").is_err());
         assert!(parse(":undo 0").is_err());
         assert!(parse(":save").is_err());

@@ -340,3 +340,32 @@ fn auto_does_not_show_another_human_seats_questions() {
     assert!(!out.contains("p1 (auto): Play") && !out.contains("p1 (auto): Discard"), "{out}");
     assert!(out.contains("p2 (auto): Play which card?"), "{out}");
 }
+
+#[test]
+fn change_takes_back_an_answer_while_others_still_decide() {
+    // Hilo with revisable bets that the team sees (seats 1 and 2 are a team).
+    let root = scratch("change");
+    copy_dir(&fixtures(), &root);
+    let main = root.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    let edited = text.replacen(
+        r#"options = { "first", "second" } }"#,
+        r#"options = { "first", "second" }, revisable = true, shown_to_team = true }
+      posse.set_team(s, "pair")"#,
+        1,
+    );
+    std::fs::write(&main, edited).expect("written");
+    let run = |input: &str| posse_in(&root, &["play", "hilo", "--seed", "5"], input);
+    let straight = run(GAME);
+    let changed = run("2\n:change 1\n1\n2\n-\n2\n2\n1\n1\n1\n\n");
+    assert_eq!(finished(&changed), finished(&straight));
+    let out = stdout(&changed);
+    assert!(out.contains("p1, answer again (now: second):"), "{out}");
+    assert!(out.contains("p1 answered: first (:change 1 to take it back)"), "p2 sees its teammate's card: {out}");
+    // Nothing to change: a clear message, and the game goes on unchanged.
+    let o = run(":change 2\n:change 9\n1\n1\n:change 1\n2\n-\n2\n2\n1\n1\n1\n\n");
+    let err = stderr(&o);
+    assert!(err.contains(":change: p2 has no answer it may change now"), "{err}");
+    assert!(err.contains(":change:"), "{err}");
+    let _ = std::fs::remove_dir_all(root);
+}

@@ -33,6 +33,8 @@ local posse = {}
 ---@field min integer|nil   with max: choose several (default 1)
 ---@field max integer|nil
 ---@field secret boolean|nil others do not see that this seat is asked
+---@field revisable boolean|nil the seat may change its answer until every seat asked has answered
+---@field shown_to_team boolean|nil the seat's team sees its answer while the others decide
 
 ---@class Result
 ---@field winners Seat[]
@@ -99,8 +101,10 @@ function posse.set_current(seat) end
 function posse.choose(seat, prompt, options, opts) end
 
 ---Asks several seats at once (hidden, simultaneous decisions). No seat sees
----another's answer; the script decides what to reveal. Returns one answer per
----request, in request order (an integer, or a list for multi-choices).
+---another's answer (unless its request says `shown_to_team`: then its teammates do);
+---the script decides what to reveal. A `revisable` answer may be changed until every
+---seat asked has answered. Returns one answer per request, in request order (an
+---integer, or a list for multi-choices): the last answer each seat gave.
 ---@param requests Request[]
 ---@return (integer|integer[])[]
 function posse.choose_each(requests) end

@@ -255,3 +255,57 @@ fn decision_numbers_may_be_whole_floats_and_bad_ones_are_shown_plainly() {
         assert!(e.contains(expected) && e.contains("main.lua:"), "{to}: {e}");
     }
 }
+
+/// Hilo with its simultaneous bets revisable and shown to the team; seats 1 and 2 are a team.
+fn revisable_hilo(name: &str) -> std::sync::Arc<posse::Content> {
+    edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        name,
+        "scripts/hilo/main.lua",
+        r#"options = { "first", "second" } }"#,
+        r#"options = { "first", "second" }, revisable = true, shown_to_team = s ~= 3 }
+      posse.set_team(s, s == 3 and "lone" or "pair")"#,
+    )
+}
+
+#[test]
+fn a_revisable_answer_may_change_until_everyone_has_answered() {
+    let c = revisable_hilo("revisable");
+    let mut g = new_game(&c, 6, 3);
+    g.choose(1, &[1]).unwrap();
+    g.choose(1, &[2]).unwrap(); // taken back and changed
+    let mine = g.view(Some(1)).answers;
+    assert_eq!(
+        (mine.len(), mine[0].seat, mine[0].picks.clone(), mine[0].labels.clone()),
+        (1, 1, vec![2], vec!["second".to_string()])
+    );
+    assert_eq!(g.view(Some(2)).answers, mine, "the teammate sees the answer");
+    assert!(g.view(Some(3)).answers.is_empty(), "the other team does not");
+    g.choose(3, &[1]).unwrap();
+    assert_eq!(g.view(Some(2)).answers.len(), 1, "seat 3 answered for itself alone");
+    assert_eq!(g.view(None).answers.len(), 2);
+    g.choose(2, &[1]).unwrap(); // the last answer: the step runs with seat 1's second answer
+    assert!(g.view(None).answers.is_empty());
+
+    let mut straight = new_game(&c, 6, 3);
+    for (seat, pick) in [(1, 2), (3, 1), (2, 1)] {
+        straight.choose(seat, &[pick]).unwrap();
+    }
+    assert_eq!(g.state_hash(), straight.state_hash());
+    // The log keeps both answers, and replaying it gives the same game.
+    assert_eq!(g.choices().len(), straight.choices().len() + 1);
+    let (back, divergence) = posse::Game::from_record(c.clone(), &g.record()).unwrap();
+    assert!(divergence.is_none());
+    assert_eq!(back.state_hash(), g.state_hash());
+}
+
+#[test]
+fn an_answer_is_final_unless_the_request_is_revisable() {
+    let c = load_fixture("hilo");
+    let mut g = new_game(&c, 6, 3);
+    g.choose(1, &[1]).unwrap();
+    let e = g.choose(1, &[2]).unwrap_err().to_string();
+    assert!(e.contains("seat 1 has no decision to make"), "{e}");
+    assert!(g.view(Some(2)).answers.is_empty(), "without shown_to_team nobody else sees it");
+    assert_eq!(g.view(Some(1)).answers.len(), 1, "a seat sees its own answer");
+}

@@ -179,12 +179,14 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
                 let st = g.state().clone();
                 for seat in 0..players {
                     let deciding = g.deciding_for(Some(seat + 1));
-                    let before = view::compute(&c, &st, Some(seat), deciding.clone(), g.result(), usize::MAX);
+                    let answers = g.answers_for(Some(seat + 1));
+                    let before =
+                        view::compute(&c, &st, Some(seat), deciding.clone(), answers.clone(), g.result(), usize::MAX);
                     let p = perturb(&c, &st, seat, seed * 7919 + step as u64);
                     if p.zones.iter().zip(&st.zones).any(|(a, b)| a.objects != b.objects) {
                         moved += 1;
                     }
-                    let after = view::compute(&c, &p, Some(seat), deciding.clone(), g.result(), usize::MAX);
+                    let after = view::compute(&c, &p, Some(seat), deciding.clone(), answers, g.result(), usize::MAX);
                     assert_eq!(
                         before,
                         after,

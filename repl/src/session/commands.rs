@@ -11,6 +11,7 @@ use super::{describe_choice, Auto, End, Session};
 use crate::answer::Question;
 use crate::bots;
 use crate::command::{Command, HELP};
+use crate::input::Line;
 use posse::game::Divergence;
 use posse::hash::hex;
 use posse::{Choice, Content, Game, Record};
@@ -44,8 +45,59 @@ impl Session<'_> {
             Command::Load(file) => self.load(&file),
             Command::Reload => self.reload(),
             Command::Auto(n) => self.auto(n, q),
+            Command::Change(seat) => return self.change(&seat),
             Command::Quit => return Some(End::Quit),
         }
+        None
+    }
+
+    /// `:change SEAT`: the seat takes its answer back and answers again (passing the
+    /// keyboard in hot-seat play), then the session goes on with the decision it was at.
+    fn change(&mut self, seat: &str) -> Option<End> {
+        let n = match bots::seat_number(seat, &self.game.setup().seats) {
+            Ok(n) => n,
+            Err(e) => {
+                self.warn(format!(":change: {e}"));
+                return None;
+            }
+        };
+        let name = self.seat_name(n);
+        if self.bots.contains(&n) {
+            self.warn(format!(":change: {name} is a bot; bots keep their answers"));
+            return None;
+        }
+        let Some((r, given)) = self.game.revisable(n) else {
+            self.warn(format!(":change: {name} has no answer it may change now"));
+            return None;
+        };
+        let (again, given) = (Question::of(r), again_labels(r, given));
+        if self.io.input.is_terminal() && self.last_human.is_some_and(|h| h != n) && !self.pause(n) {
+            return Some(End::Eof);
+        }
+        self.last_human = Some(n);
+        self.viewer = Some(n);
+        self.draw(Some(n));
+        self.say(format!("{name}, answer again (now: {given}):"));
+        self.show_question(&again);
+        loop {
+            let text = match self.read(&format!("{name} (change)> ")) {
+                Line::Eof => return Some(End::Eof),
+                Line::Interrupted => {
+                    self.say(format!("{name} keeps the answer given"));
+                    break;
+                }
+                Line::Text(t) => t,
+            };
+            match again.parse(text.trim()) {
+                Ok(picks) => match self.make(n, picks) {
+                    Ok(()) => break,
+                    Err(e) => self.warn(e.to_string()),
+                },
+                Err(e) => self.warn(e),
+            }
+        }
+        // Back to the decision the session was at, for whoever makes it.
+        self.drawn = None;
         None
     }
 
@@ -216,5 +268,17 @@ impl Session<'_> {
         self.bot_failed = None;
         self.auto = Auto::Off;
         self.autosave();
+    }
+}
+
+/// The labels of the picks `given` to `r`, joined.
+fn again_labels(r: &posse::Request, given: &[u32]) -> String {
+    let labels = r.labels();
+    let picked: Vec<&str> =
+        given.iter().map(|&i| labels.get(i as usize - 1).map(String::as_str).unwrap_or("?")).collect();
+    if picked.is_empty() {
+        "nothing".into()
+    } else {
+        picked.join(", ")
     }
 }

@@ -28,6 +28,17 @@ impl Session<'_> {
                 }
             }
         }
+        // Answers already given to the decision others still make, as far as this seat
+        // may see them (its own; its teammates' where the game shows them to the team).
+        for a in self.game.answers_for(seat) {
+            let who = self.seat_name(a.seat);
+            let change = if self.game.revisable(a.seat).is_some() && !self.bots.contains(&a.seat) {
+                format!(" (:change {} to take it back)", a.seat)
+            } else {
+                String::new()
+            };
+            self.say(format!("{who} answered: {}{change}", a.labels.join(", ")));
+        }
         if seat.is_none() {
             self.say("=== end of GOD VIEW ===");
         }
