@@ -236,6 +236,10 @@ function posse.random(n) end
 
 --------------------------------------------------------------------- board
 
+---The board's nodes, in the order the YAML declares them.
+---@return string[]
+function posse.nodes() end
+
 ---Neighbours of a board node, sorted by id.
 ---@param node string
 ---@return string[]

@@ -262,4 +262,5 @@ macro_rules! games {
 games! {
     hilo: fixtures(), "hilo", [2, 3], 200;
     dice_town: root(), "dice_town", [2, 3, 4], 200;
+    desperados: root(), "desperados", [3, 4, 5, 6], 200;
 }

@@ -359,6 +359,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
 
     // ---------------------------------------------------------------- board
+    def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
     def!("neighbours", |sh, lua, node: String| match sh.content.board.neighbours(&node) {
         Some(ns) => lua.create_sequence_from(ns),
         None => err(format!("posse.neighbours: no board node '{node}'")),

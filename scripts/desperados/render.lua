@@ -1,0 +1,122 @@
+-- Text renderer of Desperados: one seat's view (or the omniscient view) as plain text.
+-- It sees only the view and the game's data: the positions are counters (towns numbered
+-- in the order of data.cities), the rows of played cards are each seat's `display`.
+
+local function count_of(zone) return zone and zone.count or 0 end
+
+local function names_of(zone)
+  local out = {}
+  for i, o in ipairs(zone and zone.objects or {}) do out[i] = o.hidden and "?" or o.name end
+  return out
+end
+
+-- The row of a display, oldest card first (zones list the top, the newest, first).
+local function row_of(zone)
+  local cards = names_of(zone)
+  local out = {}
+  for i = #cards, 1, -1 do out[#out + 1] = "[" .. cards[i] .. "]" end
+  return table.concat(out, " ")
+end
+
+return function(view, data)
+  local town = {}
+  for i, c in ipairs(data.cities) do town[i] = c.name end
+  local function at(n) return town[n] or "-" end
+  local c = view.counters or {}
+  local out = {}
+  local desperadoes = view.players - 1
+  local goal = data.target_per_desperado * desperadoes
+  out[#out + 1] = ("== Desperados ==  Turn %d of %d%s   Booty $%d of $%d"):format(
+    c.turn or 0, data.turns, (c.move or 0) > 0 and (", move " .. c.move .. " of " .. data.moves) or "",
+    c.booty_total or 0, goal)
+
+  -- Schedules and coaches.
+  local sched = {}
+  for i = 1, #data.schedules do
+    local s = data.schedules[c["schedule_" .. i] or 0]
+    if s then
+      local stops = {}
+      for k, id in ipairs(s.route) do
+        for j, city in ipairs(data.cities) do
+          if city.id == id then stops[k] = town[j] end
+        end
+      end
+      sched[#sched + 1] = ("  %d. %s: %s"):format(i, s.id, table.concat(stops, " > "))
+    end
+  end
+  out[#out + 1] = "Schedules (brown follows the turn's, blue the one before):"
+  for _, l in ipairs(sched) do out[#out + 1] = l end
+  local coaches = {}
+  for _, colour in ipairs({ "brown", "blue" }) do
+    local n = c[colour .. "_at"] or 0
+    if n > 0 then
+      coaches[#coaches + 1] = colour .. " in " .. at(n) .. ((c[colour .. "_robbed"] or 0) > 0 and " (held up)" or "")
+    else
+      coaches[#coaches + 1] = colour .. " beside the board"
+    end
+  end
+  out[#out + 1] = "Coaches: " .. table.concat(coaches, "; ")
+  local law = {}
+  for i = 1, 5 do
+    local n = c["sheriff_" .. i] or 0
+    if n > 0 then law[#law + 1] = i .. " " .. at(n) end
+  end
+  out[#out + 1] = "Sheriffs: " .. table.concat(law, ", ")
+
+  -- Seats: pawn, disc, row of cards (what this seat may see of it).
+  out[#out + 1] = ""
+  for s, sv in ipairs(view.seats) do
+    local sc = sv.counters or {}
+    local me = view.seat == s and "*" or " "
+    local role = sv.role == "marshal" and "Marshal" or "desperado"
+    local disc = ""
+    if sv.role ~= "marshal" then
+      disc = (sc.disc or 0) > 0 and ("  disc in " .. at(sc.disc)) or "  disc on poster"
+    end
+    out[#out + 1] = ("%s%-8s %-9s pawn in %-12s%s"):format(me, sv.name, role, at(sc.at or 0), disc)
+    local row = sv.zones and sv.zones.display
+    if count_of(row) > 0 then out[#out + 1] = "           played: " .. row_of(row) end
+    if view.seat == s then
+      local hand = names_of(sv.zones and sv.zones.hand)
+      table.sort(hand)
+      out[#out + 1] = "           hand: " .. table.concat(hand, ", ")
+    end
+  end
+
+  -- The towns: banks (values this seat knows), poker tiles still there.
+  out[#out + 1] = ""
+  local banks = {}
+  for _, id in ipairs(data.banks) do
+    local z = view.board and view.board[id] and view.board[id].bank
+    local label
+    for j, city in ipairs(data.cities) do
+      if city.id == id then label = town[j] end
+    end
+    if count_of(z) == 0 then
+      banks[#banks + 1] = label .. " (empty)"
+    else
+      local o = z.objects[1]
+      banks[#banks + 1] = label .. (o.hidden and " (?)" or (" ($" .. o.props.value .. ")"))
+    end
+  end
+  out[#out + 1] = "Banks: " .. table.concat(banks, ", ")
+  local poker = {}
+  for j, city in ipairs(data.cities) do
+    local z = view.board and view.board[city.id] and view.board[city.id].poker
+    if count_of(z) > 0 then poker[#poker + 1] = town[j] end
+  end
+  out[#out + 1] = "Poker tiles: " .. (#poker > 0 and table.concat(poker, ", ") or "none left")
+  local zones = view.zones or {}
+  local booty = names_of(zones.booty)
+  out[#out + 1] = "Booty: " .. (#booty > 0 and table.concat(booty, ", ") or "none yet")
+  local lost = names_of(zones.lost)
+  if #lost > 0 then out[#out + 1] = "Cards handed to the Marshal: " .. table.concat(lost, ", ") end
+
+  if view.log and #view.log > 0 then
+    out[#out + 1] = ""
+    out[#out + 1] = "Log:"
+    local from = math.max(1, #view.log - 7)
+    for i = from, #view.log do out[#out + 1] = "  " .. view.log[i] end
+  end
+  return table.concat(out, "\n")
+end
