@@ -1,0 +1,3 @@
+//! The worked examples of the Desperados rulebook (T1-T6 of desperados.gaps.md).
+
+use super::*;

@@ -1,0 +1,122 @@
+//! Rule tests of Desperados: the rulebook's worked examples (`examples.rs`) and one test per
+//! checklist line and gap decision of `shared/rules/desperados.gaps.md` (`setup_moves.rs`:
+//! C, R, S, G, K, H, M; `activities_exam.rs`: A, E, B, U, W and the G-... decisions).
+//!
+//! Tests drive the real flow by the labels of its decisions. Seat 1 is the Marshal (the
+//! default `data.marshal_seat`); seats 2.. are the desperadoes. Setup asks, in order: the
+//! Marshal's town, each Sheriff's town, each desperado's town. Each move then asks the
+//! Marshal about each Sheriff ("Stay in X" / "Ride to Y"), then every seat at once for a
+//! card, then the desperadoes who can do something for an activity.
+
+mod examples;
+mod activities_exam;
+mod setup_moves;
+
+use posse::{Content, Game};
+use posse_tests::*;
+use std::sync::{Arc, OnceLock};
+
+/// The game as shipped.
+pub fn content() -> Arc<Content> {
+    static C: OnceLock<Arc<Content>> = OnceLock::new();
+    C.get_or_init(|| load("desperados")).clone()
+}
+
+/// A variant: a scratch copy of the project's content with `edits` (from, to) made to
+/// `scenarios/desperados/game.yaml`. `name` keeps concurrent tests apart.
+pub fn variant(name: &str, edits: &[(&str, &str)]) -> Arc<Content> {
+    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), name);
+    for (from, to) in edits {
+        edit(&root, "scenarios/desperados/game.yaml", from, to);
+    }
+    Arc::new(Content::load(&root, "desperados").unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The shipped game with the schedules in a fixed order, starting with `first` (1 = A ... 5 = E).
+pub fn with_first_schedule(first: u32) -> Arc<Content> {
+    variant(&format!("desperados_first_{first}"), &[("first_schedule: 0", &format!("first_schedule: {first}"))])
+}
+
+/// The labels of `seat`'s unanswered request.
+pub fn labels(g: &Game, seat: usize) -> Vec<String> {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).labels()
+}
+
+/// The prompt of `seat`'s unanswered request.
+pub fn prompt(g: &Game, seat: usize) -> String {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).prompt()
+}
+
+/// Seats with an unanswered request.
+pub fn waiting(g: &Game) -> Vec<usize> {
+    g.pending().iter().map(|r| r.seat).collect()
+}
+
+/// Answers `seat`'s unanswered request with the option whose label is `label`, or starts
+/// with it when no label is equal.
+pub fn answer(g: &mut Game, seat: usize, label: &str) {
+    let ls = labels(g, seat);
+    let i = ls
+        .iter()
+        .position(|l| l == label)
+        .or_else(|| ls.iter().position(|l| l.starts_with(label)))
+        .unwrap_or_else(|| panic!("seat {seat}: no option {label:?} in {ls:?}"));
+    g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
+}
+
+/// Setup: the Marshal's town, the Sheriffs' towns, then each desperado's town (seat order).
+pub fn place(g: &mut Game, marshal: &str, sheriffs: &[&str], desperadoes: &[&str]) {
+    answer(g, 1, marshal);
+    for s in sheriffs {
+        answer(g, 1, s);
+    }
+    for (i, d) in desperadoes.iter().enumerate() {
+        answer(g, i + 2, d);
+    }
+}
+
+/// The Marshal leaves every Sheriff where he is (`n` Sheriffs).
+pub fn sheriffs_stay(g: &mut Game, n: usize) {
+    for _ in 0..n {
+        answer(g, 1, "Stay in ");
+    }
+}
+
+/// Every seat plays its card for the move: `cards[i]` for seat i + 1 (a card name).
+pub fn play(g: &mut Game, cards: &[&str]) {
+    for (i, c) in cards.iter().enumerate() {
+        answer(g, i + 1, c);
+    }
+}
+
+/// Town name of a position counter (global when `seat` is None), "-" for 0.
+pub fn town(g: &Game, counter_name: &str, seat: Option<usize>) -> String {
+    town_name(counter(g, counter_name, seat))
+}
+
+/// The name of town number `n` (board order), "-" for 0.
+pub fn town_name(n: i64) -> String {
+    let c = content();
+    let cities = c.data["cities"].as_array().expect("data.cities");
+    if n == 0 {
+        return "-".into();
+    }
+    cities[n as usize - 1]["name"].as_str().expect("a name").to_string()
+}
+
+/// A counter's value from the omniscient view (global when `seat` is None).
+pub fn counter(g: &Game, name: &str, seat: Option<usize>) -> i64 {
+    let v = g.view(None);
+    let counters = match seat {
+        Some(s) => &v.seats[s - 1].counters,
+        None => &v.counters,
+    };
+    *counters.get(name).unwrap_or_else(|| panic!("no counter {name}"))
+}
+
+/// Whether `seat` (None: the omniscient log) may read a log line containing `text`.
+pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
+    g.log_lines(seat).iter().any(|l| l.contains(text))
+}
