@@ -31,7 +31,8 @@ pub struct SimReport {
     pub errors: Vec<SimError>,
     /// Wins per seat, 1-based seat number as key (shared wins count for each winner).
     pub wins_per_seat: BTreeMap<usize, usize>,
-    /// Wins per side: the winner's team, else its role, else its seat name.
+    /// Wins per side: the winner's team, else its role, else its seat name; a side counts
+    /// once per game however many of its seats share the win.
     pub wins_per_side: BTreeMap<String, usize>,
     /// Games with no winner.
     pub no_winner: usize,
@@ -126,10 +127,14 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                 }
                 {
                     let st = game.state();
+                    // A side wins a game once, however many of its seats share the win.
+                    let mut sides = std::collections::BTreeSet::new();
                     for &w in &result.winners {
                         *t.wins_per_seat.entry(w).or_default() += 1;
                         let seat = &st.seats[w - 1];
-                        let side = seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone());
+                        sides.insert(seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()));
+                    }
+                    for side in sides {
                         *t.wins_per_side.entry(side).or_default() += 1;
                     }
                 }

@@ -309,3 +309,14 @@ fn an_answer_is_final_unless_the_request_is_revisable() {
     assert!(g.view(Some(2)).answers.is_empty(), "without shown_to_team nobody else sees it");
     assert_eq!(g.view(Some(1)).answers.len(), 1, "a seat sees its own answer");
 }
+
+#[test]
+fn a_shared_win_counts_once_for_its_side() {
+    // Desperados: the desperadoes win together, as one side.
+    let report = posse::sim::run(&load("desperados"), 40, 0, Some(4), 1);
+    assert_eq!(report.finished, 40);
+    let sides: usize = report.wins_per_side.values().sum();
+    assert_eq!(sides, 40, "one winning side per game: {:?}", report.wins_per_side);
+    let desperado_wins = report.wins_per_side.get("desperadoes").copied().unwrap_or(0);
+    assert_eq!(report.wins_per_seat.get(&2).copied().unwrap_or(0), desperado_wins);
+}
