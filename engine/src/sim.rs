@@ -132,7 +132,9 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                     for &w in &result.winners {
                         *t.wins_per_seat.entry(w).or_default() += 1;
                         let seat = &st.seats[w - 1];
-                        sides.insert(seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()));
+                        sides.insert(
+                            seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()),
+                        );
                     }
                     for side in sides {
                         *t.wins_per_side.entry(side).or_default() += 1;

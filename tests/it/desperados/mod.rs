@@ -8,13 +8,14 @@
 //! Marshal about each Sheriff ("Stay in X" / "Ride to Y"), then every seat at once for a
 //! card, then the desperadoes who can do something for an activity.
 
-mod examples;
 mod activities_exam;
+mod examples;
 mod setup_moves;
 
 use posse::{Content, Game};
 use posse_tests::*;
-use std::sync::{Arc, OnceLock};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The game as shipped.
 pub fn content() -> Arc<Content> {
@@ -33,8 +34,17 @@ pub fn variant(name: &str, edits: &[(&str, &str)]) -> Arc<Content> {
 }
 
 /// The shipped game with the schedules in a fixed order, starting with `first` (1 = A ... 5 = E).
+/// Loaded once per order, whichever tests ask for it at the same time.
 pub fn with_first_schedule(first: u32) -> Arc<Content> {
-    variant(&format!("desperados_first_{first}"), &[("first_schedule: 0", &format!("first_schedule: {first}"))])
+    static LOADED: Mutex<BTreeMap<u32, Arc<Content>>> = Mutex::new(BTreeMap::new());
+    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+    loaded
+        .entry(first)
+        .or_insert_with(|| {
+            let to = format!("first_schedule: {first}");
+            variant(&format!("desperados_first_{first}"), &[("first_schedule: 0", &to)])
+        })
+        .clone()
 }
 
 /// The labels of `seat`'s unanswered request.
