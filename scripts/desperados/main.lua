@@ -287,17 +287,19 @@ local function prove(s, k)
   return table.concat(names, " and ")
 end
 
--- A1-A8: each desperado who can may take part in an activity where his cards lead: a poker
--- game or a coach (with his disc), or spy on a bank. Partners see each other's intents
+-- A1-A8: each desperado may take part in an activity where his cards lead: a poker game
+-- or a coach (with his disc), or spy on a bank. Every desperado still moving is asked,
+-- secretly, even when "No activity" is all he may answer. Partners see each other's intents
 -- and may change them until all have chosen; a group without more discs than Sheriffs
 -- places none (A3).
 local function activities_phase(k)
   local reqs, offers, asked = {}, {}, {}
   for _, s in ipairs(DESP) do
     local p = plan[s]
+    local here = p.pos
+    local opts = { { kind = "none" } }
+    -- After an impossible move every further activity is void (E6).
     if not p.bad then
-      local here = p.pos
-      local opts = { { kind = "none" } }
       if posse.get("disc", s) == 0 then
         if posse.count(posse.zone("poker", here)) > 0 and not taken["poker:" .. here] then
           opts[#opts + 1] = { kind = "poker", city = here }
@@ -309,26 +311,24 @@ local function activities_phase(k)
         end
       end
       if posse.count(posse.zone("bank", here)) > 0 then opts[#opts + 1] = { kind = "spy", city = here } end
-      if #opts > 1 then
-        asked[#asked + 1] = s
-        offers[#offers + 1] = opts
-        reqs[#reqs + 1] = {
-          seat = s,
-          prompt = "Move " .. k .. ": an activity in " .. city_name(here) .. "?",
-          options = function()
-            local labels = {}
-            for i, o in ipairs(opts) do labels[i] = rules.activity_label(o, city_name) end
-            return labels
-          end,
-          count = #opts,
-          secret = true,
-          revisable = true,
-          shown_to_team = true,
-        }
-      end
     end
+    -- Asked even with nothing to do: whether anyone is asked must tell the Marshal nothing.
+    asked[#asked + 1] = s
+    offers[#offers + 1] = opts
+    reqs[#reqs + 1] = {
+      seat = s,
+      prompt = "Move " .. k .. ": an activity in " .. city_name(here) .. "?",
+      options = function()
+        local labels = {}
+        for i, o in ipairs(opts) do labels[i] = rules.activity_label(o, city_name) end
+        return labels
+      end,
+      count = #opts,
+      secret = true,
+      revisable = true,
+      shown_to_team = true,
+    }
   end
-  if #reqs == 0 then return end
   local answers = posse.choose_each(reqs)
   -- Group the disc activities by target, in seat order of their first member.
   local groups, order = {}, {}
@@ -361,7 +361,7 @@ local function activities_phase(k)
       for _, s in ipairs(g.who) do
         local shown = prove(s, k)
         posse.set("disc", INDEX[g.city], s)
-        posse.log(name(s) .. " shows " .. shown .. " and puts his disc down: " .. what .. ".")
+        posse.log(name(s) .. " shows " .. shown .. " and lays down a disc: " .. what .. ".")
       end
       if g.kind == "coach" then posse.set(g.coach .. "_robbed", 1) end
     else
@@ -393,7 +393,7 @@ local function examination()
           posse.set("at", INDEX[props.city], s)
           posse.log(("%s's card %d: %s."):format(name(s), k, city_name(props.city)))
         else
-          posse.log(("%s's card %d: the Saloon, he stays in %s."):format(name(s), k, city_name(where(s))))
+          posse.log(("%s's card %d: the Saloon; %s stays in %s."):format(name(s), k, name(s), city_name(where(s))))
         end
       end
     end
@@ -405,10 +405,10 @@ local function examination()
           active[s] = false
           local card = plan[s].cards[k]
           if posse.def(card).props.saloon then
-            posse.log(name(s) .. " is arrested in " .. city_name(CITIES[m]) .. "; he keeps his Saloon card.")
+            posse.log(name(s) .. " is arrested in " .. city_name(CITIES[m]) .. " and keeps the Saloon card.")
           else
             posse.move(card, posse.zone("lost"))
-            posse.log(name(s) .. " is arrested in " .. city_name(CITIES[m]) .. " and hands over his "
+            posse.log(name(s) .. " is arrested in " .. city_name(CITIES[m]) .. " and hands over the "
               .. posse.def(card).name .. " card for the rest of the game.")
           end
         end
@@ -504,7 +504,13 @@ local function upkeep(t, robbed)
   for _, colour in ipairs(COACHES) do
     posse.set(colour .. "_robbed", 0)
     local next_sched = t < D.turns and schedule_of(colour, t + 1)
-    if next_sched then posse.set(colour .. "_at", INDEX[next_sched.route[1]]) end
+    local at = posse.get(colour .. "_at")
+    if next_sched and at ~= 0 and at ~= INDEX[next_sched.route[1]] then
+      posse.set(colour .. "_at", INDEX[next_sched.route[1]])
+      posse.log("The " .. colour .. " coach goes to " .. city_name(next_sched.route[1]) .. ", the start of its next schedule.")
+    elseif next_sched then
+      posse.set(colour .. "_at", INDEX[next_sched.route[1]])
+    end
   end
   if t == 1 and D.turns > 1 then
     posse.log("The blue coach enters in " .. city_name(CITIES[posse.get("blue_at")]) .. ".")

@@ -66,6 +66,12 @@ fn asked(g: &Game) -> Vec<usize> {
     g.pending().iter().filter(|r| r.prompt().contains("an activity")).map(|r| r.seat).collect()
 }
 
+/// The seats asked for an activity that may do something ("No activity" is not all they
+/// are offered). Every desperado is asked, so that being asked tells the Marshal nothing.
+fn offered(g: &Game) -> Vec<usize> {
+    g.pending().iter().filter(|r| r.prompt().contains("an activity") && r.count > 1).map(|r| r.seat).collect()
+}
+
 /// Answers the activity requests: `choices` (seat, label); every other seat asked takes
 /// "No activity". Each seat in `choices` must have been asked.
 fn acts(g: &mut Game, choices: &[(usize, &str)]) {
@@ -255,9 +261,12 @@ fn stuck_game() -> Game {
 /// is a road from where they are), at move 5 El Paso and Flagstaff.
 fn finish_stuck(g: &mut Game) {
     play(g, &["Tuba City", "Phoenix", "Tuba City"]);
-    assert_eq!(asked(g), Vec::<usize>::new(), "a stuck player is asked for no activity");
+    assert_eq!(asked(g), [2, 3], "stuck players are asked too, so that the Marshal learns nothing");
+    assert_eq!(offered(g), Vec::<usize>::new(), "a stuck player may do nothing more");
+    acts(g, &[]);
     sheriffs_stay(g, 2);
     play(g, &["Saloon", "El Paso", "Flagstaff"]);
+    acts(g, &[]);
     assert!(g.is_over());
 }
 
@@ -293,13 +302,13 @@ fn a2_a_disc_is_placed_with_the_last_card_as_proof() {
     acts(&mut g, &[(2, "Cheat at poker in La Luz")]);
     assert_eq!(counter(&g, "disc", Some(2)), town_no("La Luz"));
     assert_eq!(shown(of(&g.view(Some(1)), 2, "display")), ["La Luz"]);
-    assert!(log_has(&g, Some(1), "p2 shows La Luz and puts his disc down: Cheat at poker in La Luz."));
+    assert!(log_has(&g, Some(1), "p2 shows La Luz and lays down a disc: Cheat at poker in La Luz."));
     // The Saloon is shown with the card before it.
     step(&mut g, &["St. Johns", "El Paso", "Saloon"], &[(3, "Cheat at poker in Salem")]);
     assert_eq!(counter(&g, "disc", Some(3)), town_no("Salem"));
     let marshal = g.view(Some(1));
     assert_eq!(shown(of(&marshal, 3, "display")), ["Saloon", "Salem"]);
-    assert!(log_has(&g, Some(1), "p3 shows Saloon and Salem and puts his disc down: Cheat at poker in Salem."));
+    assert!(log_has(&g, Some(1), "p3 shows Saloon and Salem and lays down a disc: Cheat at poker in Salem."));
     let row = of(&marshal, 2, "display");
     assert_eq!((shown(row), hidden(row)), (vec!["La Luz".to_string()], 1), "p2's El Paso stays face down");
 }
@@ -351,7 +360,9 @@ fn a4_one_disc_per_turn_kept_for_a_later_move() {
     assert_eq!(counter(&g, "disc", Some(2)), town_no("El Paso"));
     cards(&mut g, &[], &["Gallup", "Salem", "Payson"]);
     assert_eq!(on(&g.view(None), "Salem", "poker").count, 1, "Salem still has its poker tile");
-    assert_eq!(asked(&g), [3], "p2, his disc spent, is offered nothing in Salem");
+    assert_eq!(asked(&g), [2, 3], "every desperado is asked");
+    assert_eq!(labels(&g, 2), ["No activity"], "p2, his disc spent, is offered nothing in Salem");
+    assert_eq!(offered(&g), [3]);
 }
 
 /// A5: "Discs beyond the minimum may be added (placed aside) as insurance against arrests
@@ -445,7 +456,7 @@ fn e1_cards_are_revealed_move_by_move() {
             "p2's card 1: La Luz.",
             "p3's card 1: Tucson.",
             "p1's card 2: St. Johns.",
-            "p2's card 2: the Saloon, he stays in La Luz.",
+            "p2's card 2: the Saloon; p2 stays in La Luz.",
             "p3's card 2: Phoenix.",
             "p1's card 3: Gallup.",
             "p2's card 3: El Paso.",
@@ -473,7 +484,7 @@ fn e2_an_arrested_desperado_hands_over_the_card_and_stops() {
     assert!(log_has(
         &g,
         Some(3),
-        "p2 is arrested in El Paso and hands over his El Paso card for the rest of the game."
+        "p2 is arrested in El Paso and hands over the El Paso card for the rest of the game."
     ));
     assert_eq!(shown(&g.view(Some(3)).zones["lost"]), ["El Paso"], "the lost card is public");
     assert_eq!(town(&g, "at", Some(2)), "El Paso");
@@ -584,9 +595,11 @@ fn e7_a_stuck_player_must_still_play_a_card() {
     answer(&mut g, 3, "Tuba City");
     assert_eq!(waiting(&g), [2], "the move waits for the stuck player's card");
     answer(&mut g, 2, "Phoenix");
+    acts(&mut g, &[]);
     sheriffs_stay(&mut g, 2);
     assert_eq!(labels(&g, 2).len(), 16, "after an impossible move every card is offered");
     play(&mut g, &["Saloon", "El Paso", "Flagstaff"]);
+    acts(&mut g, &[]);
     assert!(log_has(&g, None, "p2's card 4 is Phoenix: an impossible move."));
     assert!(log_has(&g, None, "p3's card 4 is Tuba City: an impossible move."));
 }
@@ -745,7 +758,7 @@ fn g_arrest_the_saloon_keeps_every_card_and_the_pawn_stays() {
     step(&mut g, &["Los Lunas", "La Luz", "Nogales"], &[]);
     step(&mut g, &["La Luz", "Saloon", "Tombstone"], &[]);
     // Arrested in La Luz by the Saloon: even his La Luz card of move 1 stays his.
-    assert!(log_has(&g, Some(3), "p2 is arrested in La Luz; he keeps his Saloon card."));
+    assert!(log_has(&g, Some(3), "p2 is arrested in La Luz and keeps the Saloon card."));
     let v = g.view(None);
     assert_eq!((v.zones["lost"].count, of(&v, 2, "hand").count), (0, 20));
     // Turn 2 starts with p2 and the Marshal in La Luz, and nobody is arrested for it.
@@ -773,7 +786,7 @@ fn g_start_colocation_arrests_only_at_a_step() {
     play(&mut g, &["Saloon", "Saloon", "El Paso"]);
     acts(&mut g, &[]);
     assert!(g.is_over());
-    assert_eq!(log_count(&g, None, "p2 is arrested in Salem; he keeps his Saloon card."), 2);
+    assert_eq!(log_count(&g, None, "p2 is arrested in Salem and keeps the Saloon card."), 2);
     assert!(!log_has(&g, None, "p3 is arrested"));
 }
 
@@ -847,7 +860,7 @@ fn g_join_no_second_activity_on_a_coach_or_a_poker_tile() {
     cards(&mut g, &[], &["Payson", "Saloon", "La Luz", "El Paso", "Salem"]);
     assert_eq!(town(&g, "brown_at", None), "La Luz", "the held-up coach waits");
     assert_eq!(labels(&g, 3), ["No activity", "Cheat at poker in La Luz"], "no second robbery of the coach");
-    assert_eq!(asked(&g), [3], "p5 in Salem is offered no second poker game");
+    assert_eq!(offered(&g), [3], "p5 in Salem is offered no second poker game");
     assert_eq!(counter(&g, "disc", Some(5)), 0);
 }
 
@@ -870,7 +883,7 @@ fn g_saloon_first_the_saloon_alone_is_proof() {
     let mut g = start(&short(1, 2), 3, "Tuba City", &["Tombstone", "Tombstone"], &["Salem", "Socorro"]);
     let v = poker_value(&g, "Salem");
     step(&mut g, &["Flagstaff", "Saloon", "La Luz"], &[(2, "Cheat at poker in Salem")]);
-    assert!(log_has(&g, Some(1), "p2 shows Saloon and puts his disc down: Cheat at poker in Salem."));
+    assert!(log_has(&g, Some(1), "p2 shows Saloon and lays down a disc: Cheat at poker in Salem."));
     assert_eq!(shown(of(&g.view(Some(1)), 2, "display")), ["Saloon"]);
     step(&mut g, &["St. Johns", "El Paso", "Los Lunas"], &[]);
     assert_eq!(counter(&g, "booty_total", None), v);
@@ -887,7 +900,7 @@ fn g_proof_audience_shown_cards_are_public() {
     for s in 1..=3 {
         let v = g.view(Some(s));
         assert_eq!(shown(of(&v, 2, "display")), ["Saloon", "La Luz"], "seat {s} sees the proof");
-        assert!(log_has(&g, Some(s), "p2 shows Saloon and La Luz and puts his disc down"), "seat {s}'s log");
+        assert!(log_has(&g, Some(s), "p2 shows Saloon and La Luz and lays down a disc"), "seat {s}'s log");
     }
     assert_eq!(hidden(of(&g.view(Some(1)), 3, "display")), 2, "p3 showed nothing");
 }
@@ -969,8 +982,8 @@ fn g_marshal_count_only_sheriffs_count() {
     cards(&mut g, &[], &["La Luz", "Salem", "La Luz", "Shiprock"]);
     let (p2, p3) = ("Cheat at poker in Salem", "Cheat at poker in La Luz");
     acts(&mut g, &[(2, p2), (3, p3)]);
-    assert!(log_has(&g, None, "p2 shows Salem and puts his disc down"));
-    assert!(log_has(&g, None, "p3 shows La Luz and puts his disc down"));
+    assert!(log_has(&g, None, "p2 shows Salem and lays down a disc"));
+    assert!(log_has(&g, None, "p3 shows La Luz and lays down a disc"));
     assert!(log_has(&g, None, "p3 is arrested in La Luz"));
     assert!(log_has(&g, None, "Cheat at poker in Salem succeeds (1 against 0)"));
     assert_eq!(counter(&g, "booty_total", None), v);
@@ -1139,7 +1152,7 @@ fn g_bankstack_an_empty_stack_leaves_banks_empty() {
         step(&mut g, &tour_move(k), &[]);
     }
     cards(&mut g, &[], &tour_move(4));
-    assert_eq!(asked(&g), [2, 3], "p4, p5 and p6 in the empty banks are offered nothing");
+    assert_eq!(offered(&g), [2, 3], "p4, p5 and p6 in the empty banks are offered nothing");
     acts(&mut g, &[]);
     cards(&mut g, &[], &tour_move(5));
     assert_eq!(town(&g, "brown_at", None), "Silver City");
@@ -1168,5 +1181,36 @@ fn g_refill_order_tiles_are_dealt_in_board_order() {
     for b in BANKS {
         assert_eq!(shown(on(&marshal, b, "bank")).len(), 1, "the Marshal sees the tile in {b}");
         assert_eq!(hidden(on(&outlaw, b, "bank")), 1, "p2 does not see the tile in {b}");
+    }
+}
+
+/// The activity question must tell the Marshal nothing: after every move's cards each
+/// desperado is asked (secretly), also when "No activity" is all he may answer, so the
+/// Marshal's next decision comes after the same steps whatever the desperadoes could do.
+#[test]
+fn every_desperado_is_asked_for_an_activity_after_every_move() {
+    let c = content();
+    for seed in 0..3 {
+        let mut g = new_game(&c, seed, 4);
+        let mut rng = posse::bot::bot_rng(seed);
+        let mut rounds = 0;
+        while !g.is_over() {
+            let asked_now = asked(&g);
+            if !asked_now.is_empty() {
+                assert_eq!(asked_now, [2, 3, 4], "seed {seed}");
+                assert!(g.view(Some(1)).deciding.is_empty(), "the Marshal does not see who is asked");
+                rounds += 1;
+            }
+            let r = g.next_request().expect("a decision");
+            let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+            g.choose(seat, &picks).unwrap();
+            // Count each round once: skip the rest of its answers.
+            while !asked(&g).is_empty() && asked(&g).len() < 3 {
+                let r = g.next_request().expect("a decision");
+                let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+                g.choose(seat, &picks).unwrap();
+            }
+        }
+        assert_eq!(rounds, 25, "seed {seed}: one activity round per move");
     }
 }

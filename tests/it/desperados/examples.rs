@@ -153,7 +153,7 @@ fn t1_matthias_five_hidden_moves_of_the_marshal() {
     let steps = [
         "p1's card 1: Gallup.",
         "p1's card 2: St. Johns.",
-        "p1's card 3: the Saloon, he stays in St. Johns.",
+        "p1's card 3: the Saloon; p1 stays in St. Johns.",
         "p1's card 4: Globe.",
         "p1's card 5: Tucson.",
     ];
@@ -238,7 +238,7 @@ fn t3_coaches_blue_rides_shiprock_to_aztec_while_brown_robbed_stays_in_el_paso()
     answer(&mut g, 2, "Rob the brown coach in El Paso");
     no_activity(&mut g);
     assert_eq!(counter(&g, "disc", Some(2)), town_no("El Paso"));
-    assert!(log_has(&g, Some(1), "p2 shows El Paso and puts his disc down: Rob the brown coach in El Paso."));
+    assert!(log_has(&g, Some(1), "p2 shows El Paso and lays down a disc: Rob the brown coach in El Paso."));
     assert_eq!(coaches(&g), ("El Paso".into(), "Aztec".into()), "move 3");
     assert!(log_has(&g, Some(3), "The blue coach rides to Aztec."));
     quiet_move(&mut g, 2, &["Tuba City", "La Luz", "Nogales"]);
@@ -361,7 +361,7 @@ fn t4_desperadoes_move_three_discs_rob_the_brown_coach_in_salem_and_leon_spies()
     }
     assert_eq!(counter(&g, "disc", Some(5)), 0, "spying takes no disc");
     for (s, shown) in [(2, "Salem"), (3, "Salem"), (4, "Saloon and Salem")] {
-        let l = format!("p{s} shows {shown} and puts his disc down: Rob the brown coach in Salem.");
+        let l = format!("p{s} shows {shown} and lays down a disc: Rob the brown coach in Salem.");
         assert!(log_has(&g, Some(1), &l), "{l}");
     }
     // Leon knows the tile.
@@ -382,7 +382,7 @@ fn t4_desperadoes_move_three_discs_rob_the_brown_coach_in_salem_and_leon_spies()
 }
 
 /// T5 (examination, continues T4): steps 1 and 2 arrest nobody; at step 3 the Marshal
-/// and Patrick both reach La Luz: Patrick is arrested, hands over his La Luz card and
+/// and Patrick both reach La Luz: Patrick is arrested, hands over the La Luz card and
 /// reveals no more cards, while Sabine, who left La Luz for Salem, is free. At step 4
 /// Gregor and Sabine reach Salem: 2 against the 1 Sheriff who was there when the discs
 /// were placed, so the coach robbery succeeds and the desperadoes take the top coach
@@ -405,7 +405,7 @@ fn t5_examination_patrick_arrested_in_la_luz_the_coach_robbery_succeeds_two_agai
     assert!(between(
         &exam,
         "p1's card 3: La Luz.",
-        "p3 is arrested in La Luz and hands over his La Luz card for the rest of the game.",
+        "p3 is arrested in La Luz and hands over the La Luz card for the rest of the game.",
         "p1's card 4:"
     ));
     assert!(!exam.iter().any(|l| l.starts_with("p4 is arrested in La Luz")), "Sabine left La Luz");
@@ -414,10 +414,10 @@ fn t5_examination_patrick_arrested_in_la_luz_the_coach_robbery_succeeds_two_agai
     assert!(names(&g.view(None).zones["lost"]).contains(&"La Luz".to_string()));
     assert!(!hand(&g, 3).contains(&"La Luz".to_string()), "Patrick's La Luz card is gone for the game");
     // Step 4: Gregor and Sabine reach Salem; the robbery succeeds.
-    for l in ["p2's card 4: Salem.", "p4's card 4: the Saloon, he stays in Salem.", "p5's card 4: Silver City."] {
+    for l in ["p2's card 4: Salem.", "p4's card 4: the Saloon; p4 stays in Salem.", "p5's card 4: Silver City."] {
         assert!(exam.contains(&l.to_string()), "{l}: {exam:#?}");
     }
-    assert!(exam.contains(&"p1's card 4: the Saloon, he stays in La Luz.".to_string()));
+    assert!(exam.contains(&"p1's card 4: the Saloon; p1 stays in La Luz.".to_string()));
     let booty = g.view(None).zones["booty"].clone();
     let coach: Vec<&ObjectView> = booty
         .objects
@@ -455,14 +455,14 @@ fn t6_bank_hold_up_silver_city_robbed_two_against_one_sabine_arrested_in_socorro
     assert_eq!(town(&g, "sheriff_2", None), "Silver City");
     // Step 5.
     for l in [
-        "p5's card 5: the Saloon, he stays in Silver City.",
+        "p5's card 5: the Saloon; p5 stays in Silver City.",
         "p2's card 5: Silver City.",
         "p4's card 5: Socorro.",
         "p1's card 5: Socorro.",
     ] {
         assert!(exam.contains(&l.to_string()), "{l}: {exam:#?}");
     }
-    let arrest = line(&exam, "p4 is arrested in Socorro and hands over his Socorro card for the rest of the game.");
+    let arrest = line(&exam, "p4 is arrested in Socorro and hands over the Socorro card for the rest of the game.");
     assert!(arrest > line(&exam, "p1's card 5:"));
     assert!(!exam.iter().any(|l| l.starts_with("p3's card 5")), "Patrick's card stays hidden");
     // The hold-ups, after step 5: Silver City is robbed of the tile Leon saw; Socorro is not.

@@ -867,7 +867,7 @@ fn brown_held_up_in_la_luz(marshal: [&'static str; 5]) -> (Game, Vec<String>) {
             answer(&mut g, 2, "Rob the brown coach in La Luz");
             no_activity(&mut g);
             assert_eq!(counter(&g, "brown_robbed", None), 1);
-            assert!(log_has(&g, Some(1), "p2 shows La Luz and puts his disc down: Rob the brown coach in La Luz."));
+            assert!(log_has(&g, Some(1), "p2 shows La Luz and lays down a disc: Rob the brown coach in La Luz."));
         }
         no_activity(&mut g);
     }
@@ -965,7 +965,7 @@ fn h2_sheriffs_never_arrest() {
         ],
     );
     assert!(log_has(&g, None, "p2's card 1: Salem."));
-    assert!(log_has(&g, None, "p2's card 2: the Saloon, he stays in Salem."));
+    assert!(log_has(&g, None, "p2's card 2: the Saloon; p2 stays in Salem."));
     assert!(log_has(&g, None, "p2's card 5: Silver City."), "p2 went on");
     assert!(!log_has(&g, None, "arrested"), "{:?}", g.log_lines(None));
     assert_eq!(town(&g, "at", Some(2)), "Silver City");
@@ -1063,7 +1063,7 @@ fn m3_the_saloon_is_the_only_way_to_stay_and_only_once_a_turn() {
         }
         no_activity(&mut g);
     }
-    assert!(log_has(&g, Some(2), "p1's card 4: the Saloon, he stays in Phoenix."));
+    assert!(log_has(&g, Some(2), "p1's card 4: the Saloon; p1 stays in Phoenix."));
     sheriffs_stay(&mut g, 2);
     let offered = labels(&g, 1);
     assert!(offered.contains(&"Saloon".to_string()), "turn 2: the Saloon is back: {offered:?}");
