@@ -36,7 +36,8 @@ Answer with an option's number, several numbers for a multi-choice (spaces or co
 Commands:
   :help          this help
   :view          draw the current view again
-  :as SEAT       show the game as SEAT (number or name) until the next decision
+  :as SEAT       show the game as SEAT (number, name, or a role one seat has, e.g.
+                 marshal) until the next decision
   :god           show everything, hidden information included (marked GOD VIEW)
   :log [N]       the last N log lines the viewing seat may read (default 20)
   :undo [N]      take back your last N decisions (default 1), with the bots' since

@@ -369,3 +369,23 @@ fn change_takes_back_an_answer_while_others_still_decide() {
     assert!(err.contains(":change:"), "{err}");
     let _ = std::fs::remove_dir_all(root);
 }
+
+#[test]
+fn as_a_role_shows_that_seat_and_the_marshal_never_sees_the_desperadoes_cards() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    // Desperados, 3 players: the Marshal (seat 1) places his pawn and two Sheriffs, the two
+    // desperadoes their pawns; move 1: the Sheriffs stay, everyone plays a card.
+    let input = "Tuba City\nTuba City\nTuba City\nSalem\nSocorro\n1\n1\nFlagstaff\nLa Luz\nLos Lunas\n\
+                 :as marshal\n:as p3\n:as desperado\n:quit\n";
+    let o = posse_in(&root, &["play", "desperados", "--seed", "1", "--players", "3"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let marshal = out.split("p2> :as marshal").nth(1).and_then(|s| s.split("p2> :as p3").next()).expect("the view");
+    assert!(marshal.contains("--- view of p1 ---"), "{marshal}");
+    assert!(marshal.contains("played: [Flagstaff]"), "his own card: {marshal}");
+    assert!(!marshal.contains("La Luz]") && !marshal.contains("Los Lunas]"), "no desperado's card: {marshal}");
+    let p3 = out.split("p2> :as p3").nth(1).expect("p3's view");
+    assert!(p3.contains("played: [La Luz]") && p3.contains("played: [Los Lunas]"), "{p3}");
+    assert!(!p3.contains("[Flagstaff]"), "{p3}");
+    assert!(stderr(&o).contains("2 seats are 'desperado': name one of them"), "{}", stderr(&o));
+}

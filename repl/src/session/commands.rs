@@ -24,7 +24,7 @@ impl Session<'_> {
         match cmd {
             Command::Help => self.say(HELP),
             Command::View => self.redraw(q),
-            Command::As(seat) => match bots::seat_number(&seat, &self.game.setup().seats) {
+            Command::As(seat) => match self.seat_of(&seat) {
                 Ok(n) => {
                     self.viewer = Some(n);
                     self.redraw(q);
@@ -54,7 +54,7 @@ impl Session<'_> {
     /// `:change SEAT`: the seat takes its answer back and answers again (passing the
     /// keyboard in hot-seat play), then the session goes on with the decision it was at.
     fn change(&mut self, seat: &str) -> Option<End> {
-        let n = match bots::seat_number(seat, &self.game.setup().seats) {
+        let n = match self.seat_of(seat) {
             Ok(n) => n,
             Err(e) => {
                 self.warn(format!(":change: {e}"));
@@ -99,6 +99,21 @@ impl Session<'_> {
         // Back to the decision the session was at, for whoever makes it.
         self.drawn = None;
         None
+    }
+
+    /// A seat by number, by name, or by its role when one seat has it (`:as marshal`).
+    fn seat_of(&self, text: &str) -> Result<usize, String> {
+        bots::seat_number(text, &self.game.setup().seats).or_else(|e| {
+            let st = self.game.state();
+            let with_role: Vec<usize> = (0..st.seats.len())
+                .filter(|&i| st.seats[i].role.as_deref().is_some_and(|r| r.eq_ignore_ascii_case(text)))
+                .collect();
+            match with_role.as_slice() {
+                [i] => Ok(i + 1),
+                [] => Err(e),
+                _ => Err(format!("{} seats are '{text}': name one of them", with_role.len())),
+            }
+        })
     }
 
     /// Draws the viewer's view again and, when a person must answer, the question.
