@@ -101,20 +101,6 @@ fn change(g: &mut Game, seat: usize, label: &str) {
     g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
 }
 
-/// The town number (board order, from 1) of a town name.
-fn town_no(name: &str) -> i64 {
-    let c = content();
-    let cities = c.data["cities"].as_array().expect("data.cities");
-    let i = cities.iter().position(|t| t["name"] == name).unwrap_or_else(|| panic!("no town {name}"));
-    i as i64 + 1
-}
-
-/// The board node id of a town name.
-fn node(name: &str) -> String {
-    let c = content();
-    c.data["cities"][town_no(name) as usize - 1]["id"].as_str().expect("an id").to_string()
-}
-
 /// The zone `id` of a town (`bank`, `poker`) in a view.
 fn on<'a>(v: &'a View, town: &str, id: &str) -> &'a ZoneView {
     &v.board[node(town).as_str()][id]

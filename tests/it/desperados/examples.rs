@@ -12,38 +12,11 @@ use posse::view::{ObjectView, ZoneView};
 
 // ------------------------------------------------------------------------------ helpers
 
-/// Every desperado asked for an activity does nothing.
-fn no_activity(g: &mut Game) {
-    for s in waiting(g) {
-        if s != 1 {
-            answer(g, s, "No activity");
-        }
-    }
-}
-
 /// One quiet move: the `sheriffs` Sheriffs stay, everyone plays `cards`, nobody acts.
 fn quiet_move(g: &mut Game, sheriffs: usize, cards: &[&str]) {
     sheriffs_stay(g, sheriffs);
     play(g, cards);
     no_activity(g);
-}
-
-/// The names of a zone's objects, top first; "?" for those the viewer cannot see.
-fn names(z: &ZoneView) -> Vec<String> {
-    z.objects
-        .iter()
-        .map(|o| match o {
-            ObjectView::Shown { name, .. } => name.clone(),
-            ObjectView::Hidden { .. } => "?".into(),
-        })
-        .collect()
-}
-
-/// `seat`'s row of cards played this turn, left to right, as `viewer` sees it.
-fn row(g: &Game, viewer: Option<usize>, seat: usize) -> Vec<String> {
-    let mut r = names(&g.view(viewer).seats[seat - 1].zones["display"]);
-    r.reverse();
-    r
 }
 
 /// Whether every card of `seat`'s row lies face down (omniscient view).
@@ -62,11 +35,6 @@ fn hand(g: &Game, seat: usize) -> Vec<String> {
 /// A town's zone (`bank` or `poker`, by node id) as `viewer` sees it.
 fn town_zone(g: &Game, viewer: Option<usize>, node: &str, zone: &str) -> ZoneView {
     g.view(viewer).board[node][zone].clone()
-}
-
-/// The number of town `name` in board order (the value of position counters).
-fn town_no(name: &str) -> i64 {
-    (1..=19).find(|&n| town_name(n) == name).unwrap_or_else(|| panic!("no town {name}"))
 }
 
 /// Sorted labels of `seat`'s request.

@@ -12,6 +12,7 @@ mod activities_exam;
 mod examples;
 mod setup_moves;
 
+use posse::view::{ObjectView, ZoneView};
 use posse::{Content, Game};
 use posse_tests::*;
 use std::collections::BTreeMap;
@@ -129,4 +130,44 @@ pub fn counter(g: &Game, name: &str, seat: Option<usize>) -> i64 {
 /// Whether `seat` (None: the omniscient log) may read a log line containing `text`.
 pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
     g.log_lines(seat).iter().any(|l| l.contains(text))
+}
+
+/// The number of town `name` in board order (the value of position counters).
+pub fn town_no(name: &str) -> i64 {
+    let c = content();
+    let cities = c.data["cities"].as_array().expect("data.cities");
+    let i = cities.iter().position(|t| t["name"] == name).unwrap_or_else(|| panic!("no town {name}"));
+    i as i64 + 1
+}
+
+/// The board node id of town `name`.
+pub fn node(name: &str) -> String {
+    let c = content();
+    c.data["cities"][town_no(name) as usize - 1]["id"].as_str().expect("an id").to_string()
+}
+
+/// The names of a zone's objects, top first; "?" for those the viewer cannot see.
+pub fn names(z: &ZoneView) -> Vec<String> {
+    z.objects
+        .iter()
+        .map(|o| match o {
+            ObjectView::Shown { name, .. } => name.clone(),
+            ObjectView::Hidden { .. } => "?".into(),
+        })
+        .collect()
+}
+
+/// `seat`'s row of cards played this turn, left to right, as `viewer` sees it.
+pub fn row(g: &Game, viewer: Option<usize>, seat: usize) -> Vec<String> {
+    let mut r = names(&g.view(viewer).seats[seat - 1].zones["display"]);
+    r.reverse();
+    r
+}
+
+/// Every desperado asked about an activity takes none.
+pub fn no_activity(g: &mut Game) {
+    let asked: Vec<usize> = g.pending().iter().filter(|r| r.prompt().contains("an activity")).map(|r| r.seat).collect();
+    for s in asked {
+        answer(g, s, "No activity");
+    }
 }

@@ -33,36 +33,11 @@ fn quiet_game() -> Game {
     g
 }
 
-/// A town's node id, from its name.
-fn node(name: &str) -> String {
-    let c = content();
-    let cities = c.data["cities"].as_array().expect("data.cities");
-    let city = cities.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("no town {name}"));
-    city["id"].as_str().expect("an id").to_string()
-}
-
-/// A town's number (board order, as in the position counters), from its name.
-fn no(name: &str) -> i64 {
-    let c = content();
-    c.board.index_of(&node(name)).unwrap_or_else(|| panic!("{name} is not on the board")) as i64 + 1
-}
-
 /// The names of the towns joined to town `name` by a road.
 fn roads(name: &str) -> BTreeSet<String> {
     let c = content();
     let ns = c.board.neighbours(&node(name)).expect("a town on the board");
     ns.iter().map(|n| town_name(c.board.index_of(n).expect("a node") as i64 + 1)).collect()
-}
-
-/// The names of a zone's objects, top first ("?" for an object the viewer may not see).
-fn names(z: &ZoneView) -> Vec<String> {
-    z.objects
-        .iter()
-        .map(|o| match o {
-            ObjectView::Shown { name, .. } => name.clone(),
-            ObjectView::Hidden { .. } => "?".into(),
-        })
-        .collect()
 }
 
 /// The values of a zone's tiles, top first (an omniscient view sees them all).
@@ -84,13 +59,6 @@ fn all_hidden(z: &ZoneView) -> bool {
 /// Whether no object of the zone lies face up.
 fn face_down(z: &ZoneView) -> bool {
     z.objects.iter().all(|o| !matches!(o, ObjectView::Shown { face_up: true, .. }))
-}
-
-/// The row of cards `seat` played this turn, oldest first, as `viewer` sees it.
-fn row(g: &Game, viewer: Option<usize>, seat: usize) -> Vec<String> {
-    let mut r = names(&g.view(viewer).seats[seat - 1].zones["display"]);
-    r.reverse();
-    r
 }
 
 /// The number of cards in `seat`'s hand.
@@ -143,14 +111,6 @@ fn to_move(g: &mut Game, t: i64, k: i64) {
 fn finish(g: &mut Game) {
     while !g.is_over() {
         step(g);
-    }
-}
-
-/// Every desperado asked about an activity now takes none.
-fn no_activity(g: &mut Game) {
-    let asked: Vec<usize> = g.pending().iter().filter(|r| r.prompt().starts_with("Move ")).map(|r| r.seat).collect();
-    for s in asked {
-        answer(g, s, "No activity");
     }
 }
 
@@ -339,14 +299,14 @@ fn c7_marshal_five_sheriffs_five_desperadoes_five_discs() {
     place(&mut g, "Tuba City", &sheriffs, &pawns);
     let v = g.view(Some(2));
     assert_eq!(v.seats[0].role.as_deref(), Some("marshal"));
-    assert_eq!(counter(&g, "at", Some(1)), no("Tuba City"), "the Marshal's pawn");
+    assert_eq!(counter(&g, "at", Some(1)), town_no("Tuba City"), "the Marshal's pawn");
     for (i, s) in sheriffs.iter().enumerate() {
-        assert_eq!(counter(&g, &format!("sheriff_{}", i + 1), None), no(s), "Sheriff {}", i + 1);
+        assert_eq!(counter(&g, &format!("sheriff_{}", i + 1), None), town_no(s), "Sheriff {}", i + 1);
     }
     for (i, p) in pawns.iter().enumerate() {
         let seat = i + 2;
         assert_eq!(v.seats[seat - 1].role.as_deref(), Some("desperado"), "seat {seat}");
-        assert_eq!(counter(&g, "at", Some(seat)), no(p), "seat {seat}'s pawn");
+        assert_eq!(counter(&g, "at", Some(seat)), town_no(p), "seat {seat}'s pawn");
         assert_eq!(counter(&g, "disc", Some(seat)), 0, "seat {seat}'s disc is on his poster");
     }
     let shown = g.render(Some(2)).unwrap();
@@ -422,7 +382,7 @@ fn r2_as_many_sheriffs_as_desperadoes() {
             answer(&mut g, s, "Globe");
         }
         for i in 1..=5 {
-            let want = if i < players { no("Salem") } else { 0 };
+            let want = if i < players { town_no("Salem") } else { 0 };
             assert_eq!(counter(&g, &format!("sheriff_{i}"), None), want, "{players} players, Sheriff {i}");
         }
         let mut decided = 0;
@@ -605,14 +565,14 @@ fn s7_the_marshal_places_himself_and_his_sheriffs_anywhere() {
         assert_eq!(labels(&g, 1).len(), 19);
         answer(&mut g, 1, "Salem");
     }
-    assert_eq!(counter(&g, "at", Some(1)), no("Salem"));
+    assert_eq!(counter(&g, "at", Some(1)), town_no("Salem"));
     for i in 1..=3 {
-        assert_eq!(counter(&g, &format!("sheriff_{i}"), None), no("Salem"), "Sheriff {i} shares Salem");
+        assert_eq!(counter(&g, &format!("sheriff_{i}"), None), town_no("Salem"), "Sheriff {i} shares Salem");
     }
     assert_eq!(waiting(&g), [2]);
     let v = g.view(Some(2));
-    assert_eq!(v.counters["sheriff_1"], no("Salem"), "p2 sees where the Sheriffs are");
-    assert_eq!(v.seats[0].counters["at"], no("Salem"), "p2 sees where the Marshal is");
+    assert_eq!(v.counters["sheriff_1"], town_no("Salem"), "p2 sees where the Sheriffs are");
+    assert_eq!(v.seats[0].counters["at"], town_no("Salem"), "p2 sees where the Marshal is");
 }
 
 /// S8: each desperado places his pawn in any town; sharing a town with the Marshal or a
@@ -628,7 +588,7 @@ fn s8_desperadoes_place_their_pawns_anywhere_without_effect() {
     answer(&mut g, 2, "Salem");
     assert_eq!(labels(&g, 3).len(), 19);
     answer(&mut g, 3, "Globe");
-    assert_eq!((counter(&g, "at", Some(2)), counter(&g, "at", Some(3))), (no("Salem"), no("Globe")));
+    assert_eq!((counter(&g, "at", Some(2)), counter(&g, "at", Some(3))), (town_no("Salem"), town_no("Globe")));
     assert_eq!(waiting(&g), [1], "the game goes on to the first move");
     moves(
         &mut g,
@@ -706,7 +666,7 @@ fn g2_each_move_coaches_then_sheriffs_then_hidden_cards_then_activities() {
     for s in 1..=3 {
         assert!(prompt(&g, s).starts_with("Turn 1, move 1: "), "seat {s}: {}", prompt(&g, s));
     }
-    assert_eq!(g.view(Some(2)).counters["sheriff_1"], no("Payson"), "(b) the Sheriff rode before the cards");
+    assert_eq!(g.view(Some(2)).counters["sheriff_1"], town_no("Payson"), "(b) the Sheriff rode before the cards");
     play(&mut g, &["Flagstaff", "Santa Fe", "Nogales"]);
     assert_eq!(waiting(&g), [2, 3], "then the desperadoes' activities, not the Marshal's");
     assert!(prompt(&g, 2).starts_with("Move 1: an activity"));
@@ -725,12 +685,12 @@ fn g3_pawns_move_only_at_the_examination() {
         let v = g.view(Some(viewer));
         (1..=3).map(|s| v.seats[s - 1].counters["at"]).collect()
     };
-    let start = [no("Tuba City"), no("Aztec"), no("Tucson")];
+    let start = [town_no("Tuba City"), town_no("Aztec"), town_no("Tucson")];
     for (k, r) in ROWS.iter().enumerate() {
         assert_eq!(town_name(g.view(Some(2)).counters["brown_at"]), brown[k], "move {}: the coach", k + 1);
         if k == 0 {
             answer(&mut g, 1, "Ride to Silver City");
-            assert_eq!(g.view(Some(3)).counters["sheriff_1"], no("Silver City"), "the Sheriff, at once");
+            assert_eq!(g.view(Some(3)).counters["sheriff_1"], town_no("Silver City"), "the Sheriff, at once");
             answer(&mut g, 1, "Stay in Salem");
         } else {
             sheriffs_stay(&mut g, 2);
@@ -743,7 +703,7 @@ fn g3_pawns_move_only_at_the_examination() {
             }
         }
     }
-    assert_eq!(pawns(&g, 2), [no("Globe"), no("El Paso"), no("Gallup")], "moved at the examination");
+    assert_eq!(pawns(&g, 2), [town_no("Globe"), town_no("El Paso"), town_no("Gallup")], "moved at the examination");
 }
 
 /// G4: the Marshal knows the tiles on the banks at any time: those of the setup and those
