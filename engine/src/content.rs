@@ -136,6 +136,35 @@ struct GameFile {
     board: Option<BoardDecl>,
     #[serde(default)]
     data: Strict,
+    /// Scenarios, modes and variants: name -> overlay file in this folder.
+    #[serde(default)]
+    scenarios: BTreeMap<String, String>,
+}
+
+/// A scenario: changes made to its game, which is loaded first. Its id is `game/name`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OverlayFile {
+    name: String,
+    #[serde(default)]
+    players: Option<Players>,
+    /// Merged into the game's `data:` (maps key by key, anything else replaced).
+    #[serde(default)]
+    data: Strict,
+    /// Changes to component definitions, by id.
+    #[serde(default)]
+    defs: BTreeMap<String, DefOverlay>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DefOverlay {
+    /// Copies in this scenario (0 leaves the component out).
+    #[serde(default)]
+    count: Option<usize>,
+    /// Merged into the definition's props.
+    #[serde(default)]
+    props: Strict,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -259,7 +288,12 @@ pub(crate) type BytecodeCache = HashMap<(String, usize, u64), Arc<[u8]>>;
 #[derive(Debug, Clone)]
 pub struct Content {
     pub root: PathBuf,
+    /// `game`, or `game/scenario` for a scenario (an overlay of its game).
     pub id: String,
+    /// The game's own id: its folders `scenarios/<game>/` and `scripts/<game>/`.
+    pub game: String,
+    /// The scenarios of the game (names, for `game/name` ids).
+    pub scenarios: Vec<String>,
     pub name: String,
     pub api: u32,
     pub players: Players,
@@ -315,18 +349,40 @@ impl Content {
         let entries = fs::read_dir(&dir).map_err(|e| {
             Error::Content(vec![Diagnostic::file(dir.display().to_string(), format!("cannot read folder: {e}"))])
         })?;
-        let mut ids: Vec<String> = entries
+        let mut games: Vec<String> = entries
             .filter_map(|e| e.ok())
             .filter(|e| e.path().join("game.yaml").is_file())
             .filter_map(|e| e.file_name().to_str().map(str::to_string))
             .collect();
-        ids.sort();
+        games.sort();
+        let mut ids = Vec::new();
+        for g in games {
+            // The scenarios a game lists; a game.yaml that does not parse is listed alone
+            // (loading it reports why).
+            let scenarios = fs::read_to_string(dir.join(&g).join("game.yaml"))
+                .ok()
+                .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+                .and_then(|v| v.get("scenarios").and_then(|s| s.as_mapping()).cloned())
+                .map(|m| m.keys().filter_map(|k| k.as_str().map(str::to_string)).collect::<Vec<_>>())
+                .unwrap_or_default();
+            ids.push(g.clone());
+            ids.extend(scenarios.into_iter().map(|s| format!("{g}/{s}")));
+        }
         Ok(ids)
     }
 
-    /// Loads and checks game `id` from `root`.
+    /// Loads and checks game `id` (or scenario `game/name`) from `root`.
     pub fn load(root: &Path, id: &str) -> Result<Content> {
-        Loader { root, diags: Vec::new(), hash: Fnv::default() }.load(id)
+        let loader = Loader { root, diags: Vec::new(), hash: Fnv::default() };
+        match id.split_once('/') {
+            None => loader.load(id),
+            Some((game, scenario)) => {
+                let base = loader.load(game)?;
+                let mut loader = Loader { root, diags: Vec::new(), hash: Fnv::default() };
+                loader.hash.write(&base.hash.to_le_bytes());
+                loader.overlay(base, scenario)
+            }
+        }
     }
 
     /// Index of a zone declaration by id.
@@ -564,6 +620,8 @@ impl Loader<'_> {
         }
         Ok(Content {
             root: self.root.to_path_buf(),
+            game: game.id.clone(),
+            scenarios: game.scenarios.keys().cloned().collect(),
             id: game.id,
             name: game.name,
             api: game.api,
@@ -580,6 +638,82 @@ impl Loader<'_> {
             hash: self.hash.finish(),
             bytecode: Arc::new(Mutex::new(bytecode)),
         })
+    }
+}
+
+impl Loader<'_> {
+    /// Applies scenario `name` of the loaded game `base`.
+    fn overlay(mut self, mut base: Content, name: &str) -> Result<Content> {
+        let game = base.game.clone();
+        let game_rel = format!("scenarios/{game}/game.yaml");
+        let Some(file) = self.scenario_file(&game, name) else {
+            let known = if base.scenarios.is_empty() { "none".to_string() } else { base.scenarios.join(", ") };
+            return Err(Error::Content(vec![Diagnostic::file(
+                game_rel,
+                format!("no scenario '{name}' in {game} (its scenarios: {known})"),
+            )]));
+        };
+        let rel = format!("scenarios/{game}/{file}");
+        let text = self.read(&rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let o: OverlayFile = self.parse(&rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        base.id = format!("{game}/{name}");
+        base.name = o.name;
+        if let Some(p) = o.players {
+            if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
+                self.err(
+                    &rel,
+                    find_line(&text, "players:", 1).unwrap_or(0),
+                    "expected 1 <= min <= default <= max <= 64",
+                );
+            }
+            base.players = p;
+        }
+        merge(&mut base.data, o.data.0);
+        for (id, change) in o.defs {
+            let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
+            let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
+                self.err(&rel, line, format!("defs: no component '{id}' in {game}"));
+                continue;
+            };
+            if let Some(n) = change.count {
+                def.count = n;
+            }
+            if !(change.props.0.is_null() || change.props.0.is_object()) {
+                self.err(&rel, line, format!("{id}: props: expected a map"));
+            }
+            merge(&mut def.props, change.props.0);
+        }
+        if !self.diags.is_empty() {
+            return Err(Error::Content(self.diags));
+        }
+        base.hash = self.hash.finish();
+        Ok(base)
+    }
+
+    /// The overlay file game.yaml names for scenario `name`.
+    fn scenario_file(&mut self, game: &str, name: &str) -> Option<String> {
+        let text = fs::read_to_string(self.root.join(format!("scenarios/{game}/game.yaml"))).ok()?;
+        let v: serde_yaml::Value = serde_yaml::from_str(&text).ok()?;
+        v.get("scenarios")?.get(name)?.as_str().map(str::to_string)
+    }
+}
+
+/// Merges `over` into `base`: maps key by key (recursively), anything else replaces; a
+/// null `over` changes nothing.
+fn merge(base: &mut serde_json::Value, over: serde_json::Value) {
+    match (base, over) {
+        (_, serde_json::Value::Null) => {}
+        (serde_json::Value::Object(b), serde_json::Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(slot) if v.is_object() => merge(slot, v),
+                    _ => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o,
     }
 }
 

@@ -377,7 +377,7 @@ impl Game {
     fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
-            content.id,
+            content.game,
             content.main.file.rsplit('/').next().unwrap_or("main").trim_end_matches(".lua")
         );
         let main = vm.require(&main_module)?;

@@ -71,11 +71,9 @@ fn list_prints_one_game_per_line() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.lines().any(|l| l == "hilo"), "{out}");
-    assert!(
-        out.lines()
-            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')),
-        "{out}"
-    );
+    assert!(out.lines().any(|l| l == "hilo/short"), "a scenario is listed as game/scenario: {out}");
+    let id = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    assert!(out.lines().all(|l| l.split('/').all(id) && l.split('/').count() <= 2), "{out}");
 }
 
 #[test]

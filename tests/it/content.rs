@@ -215,3 +215,37 @@ fn components_cannot_start_in_a_zone_per_node() {
     let e = load_err(&root);
     assert!(e.contains("scenarios/hilo/cards.yaml:1") && e.contains("per node"), "{e}");
 }
+
+#[test]
+fn a_scenario_is_an_overlay_of_its_game() {
+    let root = fixtures();
+    let ids = Content::list(&root).unwrap();
+    assert!(ids.contains(&"hilo".to_string()) && ids.contains(&"hilo/short".to_string()), "{ids:?}");
+    let base = load_fixture("hilo");
+    let c = Arc::new(Content::load(&root, "hilo/short").unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!((c.id.as_str(), c.game.as_str(), c.name.as_str()), ("hilo/short", "hilo", "Hi-Lo, one round"));
+    assert_eq!((c.players.min, c.players.max), (2, 2));
+    assert_eq!(c.data["rounds"], 1);
+    let def = |c: &Content, id: &str| c.defs.iter().find(|d| d.id == id).cloned().expect("a def");
+    assert_eq!(def(&c, "high").count, 0, "a component left out");
+    assert_eq!(def(&c, "mid").props["value"], 5, "props merged");
+    assert_eq!(def(&c, "low").props, def(&base, "low").props, "the rest as in the game");
+    assert_ne!(c.hash, base.hash);
+    // It plays with the game's scripts, and its saves name the scenario.
+    let g = posse::sim::play_random(&c, 3, Some(2)).unwrap();
+    assert_eq!(g.record().game, "hilo/short");
+    assert!(g.choices().len() < posse::sim::play_random(&base, 3, Some(2)).unwrap().choices().len());
+    let e = Content::load(&root, "hilo/long").unwrap_err().to_string();
+    assert!(e.contains("no scenario 'long' in hilo (its scenarios: short)"), "{e}");
+}
+
+#[test]
+fn a_broken_scenario_names_its_file_and_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "bad_scenario");
+    edit(&root, "scenarios/hilo/short.yaml", "  mid: {props: {value: 5}}", "  middle: {count: 2}");
+    let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
+    assert!(e.contains("scenarios/hilo/short.yaml:8") && e.contains("no component 'middle' in hilo"), "{e}");
+    edit(&root, "scenarios/hilo/short.yaml", "  rounds: 1", "  rounds: 1\nrules: none");
+    let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
+    assert!(e.contains("scenarios/hilo/short.yaml:") && e.contains("unknown field `rules`"), "{e}");
+}
