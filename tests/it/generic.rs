@@ -209,6 +209,13 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
     assert!(moved > 0, "{id}: no position had hidden objects to move: the test proved nothing");
 }
 
+/// Whether `text` names `name` as a whole ("Forest 10" does not name "Forest 1").
+fn names(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(name)
+        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+}
+
 /// Log lines are written by scripts, so the engine cannot redact them: this checks that a
 /// line a seat may read names no component that seat cannot see, before or after the step
 /// that wrote it (a card logged to all as it goes into a hidden hand is a leak).
@@ -219,7 +226,7 @@ fn log_names_only_what_is_seen(c: &Content, before: &State, after: &State, playe
                 continue;
             }
             for (d, def) in c.defs.iter().enumerate() {
-                if !line.text.contains(&def.name) {
+                if !names(&line.text, &def.name) {
                     continue;
                 }
                 let seen = |st: &State| (0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(c, o, seat));
@@ -263,4 +270,7 @@ games! {
     hilo: fixtures(), "hilo", [2, 3], 200;
     dice_town: root(), "dice_town", [2, 3, 4], 200;
     desperados: root(), "desperados", [3, 4, 5, 6], 200;
+    marshals: root(), "marshals", [3, 4], 200;
+    marshals_duo: root(), "marshals/duo", [2], 200;
+    marshals_basic: root(), "marshals/basic", [2, 3, 4], 200;
 }
