@@ -96,3 +96,32 @@ pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
     assert!(text.contains(from), "{file} does not contain {from:?}");
     std::fs::write(p, text.replacen(from, to, 1)).unwrap();
 }
+
+/// The labels of `seat`'s unanswered request.
+pub fn labels(g: &Game, seat: usize) -> Vec<String> {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).labels()
+}
+
+/// The prompt of `seat`'s unanswered request.
+pub fn prompt(g: &Game, seat: usize) -> String {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).prompt()
+}
+
+/// Seats with an unanswered request.
+pub fn waiting(g: &Game) -> Vec<usize> {
+    g.pending().iter().map(|r| r.seat).collect()
+}
+
+/// Answers `seat`'s unanswered request with the option whose label is `label`, or starts
+/// with it when no label is equal.
+pub fn answer(g: &mut Game, seat: usize, label: &str) {
+    let ls = labels(g, seat);
+    let i = ls
+        .iter()
+        .position(|l| l == label)
+        .or_else(|| ls.iter().position(|l| l.starts_with(label)))
+        .unwrap_or_else(|| panic!("seat {seat}: no option {label:?} in {ls:?}"));
+    g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
+}

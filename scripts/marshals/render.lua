@@ -36,7 +36,11 @@ return function(view, data)
   for s, sv in ipairs(view.seats) do
     local sc = sv.counters or {}
     local me = view.seat == s and "*" or " "
-    local res = data.resources and ("  $%d  bullets %d  provisions %d"):format(sc.coins or 0, sc.bullets or 0,
+    -- R25, Z07: every full money bag ($30) is shown.
+    local coins = sc.coins or 0
+    local bags = coins // data.money_bag
+    local res = data.resources and ("  $%d%s  bullets %d  provisions %d"):format(coins,
+      bags > 0 and (" (" .. bags .. " bag" .. (bags > 1 and "s" or "") .. ")") or "", sc.bullets or 0,
       sc.provisions or 0) or ""
     local status = sv.eliminated and "  (eliminated)" or ""
     out[#out + 1] = ("%s%-8s %-8s%s  outlaws %d  hand %d%s"):format(me, sv.name, terrain(sc.character or 0), res,

@@ -6,4 +6,5 @@ mod desperados;
 mod dice_town;
 mod engine;
 mod generic;
+mod marshals;
 mod sandbox;

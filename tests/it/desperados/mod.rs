@@ -48,35 +48,6 @@ pub fn with_first_schedule(first: u32) -> Arc<Content> {
         .clone()
 }
 
-/// The labels of `seat`'s unanswered request.
-pub fn labels(g: &Game, seat: usize) -> Vec<String> {
-    let r = g.pending().into_iter().find(|r| r.seat == seat);
-    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).labels()
-}
-
-/// The prompt of `seat`'s unanswered request.
-pub fn prompt(g: &Game, seat: usize) -> String {
-    let r = g.pending().into_iter().find(|r| r.seat == seat);
-    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).prompt()
-}
-
-/// Seats with an unanswered request.
-pub fn waiting(g: &Game) -> Vec<usize> {
-    g.pending().iter().map(|r| r.seat).collect()
-}
-
-/// Answers `seat`'s unanswered request with the option whose label is `label`, or starts
-/// with it when no label is equal.
-pub fn answer(g: &mut Game, seat: usize, label: &str) {
-    let ls = labels(g, seat);
-    let i = ls
-        .iter()
-        .position(|l| l == label)
-        .or_else(|| ls.iter().position(|l| l.starts_with(label)))
-        .unwrap_or_else(|| panic!("seat {seat}: no option {label:?} in {ls:?}"));
-    g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
-}
-
 /// Setup: the Marshal's town, the Sheriffs' towns, then each desperado's town (seat order).
 pub fn place(g: &mut Game, marshal: &str, sheriffs: &[&str], desperadoes: &[&str]) {
     answer(g, 1, marshal);
