@@ -268,13 +268,7 @@ M.jurisdiction = {}
 -- R49, Z29: a new map; every Marshal in the game back on his terrain.
 M.border = {
   drawn = function(ctx)
-    local D = G.data()
-    local order = {}
-    for i = 1, #D.terrains do order[i] = i end
-    for i = #order, 2, -1 do
-      local j = posse.random(i)
-      order[i], order[j] = order[j], order[i]
-    end
+    local order = G.permutation(#G.data().terrains)
     for p, t in ipairs(order) do posse.set("map_" .. p, t) end
     local names = {}
     for p = 1, #order do names[p] = G.place_name(p) end

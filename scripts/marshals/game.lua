@@ -30,6 +30,17 @@ function M.name(s) return posse.seat_name(s) end
 
 ------------------------------------------------------------------------ map
 
+---The numbers 1..n in a random order (from the game's RNG).
+function M.permutation(n)
+  local out = {}
+  for i = 1, n do out[i] = i end
+  for i = n, 2, -1 do
+    local j = posse.random(i)
+    out[i], out[j] = out[j], out[i]
+  end
+  return out
+end
+
 ---The terrain id at map position `p` (1..4).
 function M.terrain_at(p) return D.terrains[posse.get("map_" .. p)] end
 function M.terrain_name(t) return D.terrain_names[t] or t end

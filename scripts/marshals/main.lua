@@ -71,25 +71,12 @@ end
 
 local function setup()
   local T = #D.terrains
-  -- Z05: a Character (terrain) for each seat.
-  local chars = {}
-  for i = 1, T do chars[i] = i end
-  if D.character_assignment ~= "seat" then
-    for i = T, 2, -1 do
-      local j = posse.random(i)
-      chars[i], chars[j] = chars[j], chars[i]
-    end
-  end
+  -- Z05: a Character (terrain) for each seat; R21, Z06: the map.
+  local chars, map = {}, {}
+  for i = 1, T do chars[i], map[i] = i, i end
+  if D.character_assignment ~= "seat" then chars = G.permutation(T) end
   for s = 1, N do posse.set("character", chars[s], s) end
-  -- R21, Z06: the map.
-  local map = {}
-  for i = 1, T do map[i] = i end
-  if D.map_order ~= "fixed" then
-    for i = T, 2, -1 do
-      local j = posse.random(i)
-      map[i], map[j] = map[j], map[i]
-    end
-  end
+  if D.map_order ~= "fixed" then map = G.permutation(T) end
   local names = {}
   for p = 1, T do
     posse.set("map_" .. p, map[p])
