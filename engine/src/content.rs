@@ -138,7 +138,7 @@ struct GameFile {
     data: Strict,
     /// Scenarios, modes and variants: name -> overlay file in this folder.
     #[serde(default)]
-    scenarios: BTreeMap<String, String>,
+    scenarios: Unique<String>,
 }
 
 /// A scenario: changes made to its game, which is loaded first. Its id is `game/name`.
@@ -153,7 +153,7 @@ struct OverlayFile {
     data: Strict,
     /// Changes to component definitions, by id.
     #[serde(default)]
-    defs: BTreeMap<String, DefOverlay>,
+    defs: Unique<DefOverlay>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -258,6 +258,39 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
     }
 }
 
+/// A map whose keys must be unique (serde's maps keep the last of two equal keys).
+#[derive(Debug, Clone)]
+struct Unique<V>(BTreeMap<String, V>);
+
+impl<V> Default for Unique<V> {
+    fn default() -> Self {
+        Unique(BTreeMap::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Visit<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
+            type Value = Unique<V>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(k) = map.next_key::<String>()? {
+                    if out.contains_key(&k) {
+                        return Err(serde::de::Error::custom(format!("duplicate key '{k}' (each key once per map)")));
+                    }
+                    out.insert(k, map.next_value()?);
+                }
+                Ok(Unique(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
 /// Lua source with the place it came from, so that errors name the right file and line.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -292,8 +325,8 @@ pub struct Content {
     pub id: String,
     /// The game's own id: its folders `scenarios/<game>/` and `scripts/<game>/`.
     pub game: String,
-    /// The scenarios of the game (names, for `game/name` ids).
-    pub scenarios: Vec<String>,
+    /// The scenarios of the game: name (for `game/name` ids) -> overlay file.
+    pub scenarios: BTreeMap<String, String>,
     pub name: String,
     pub api: u32,
     pub players: Players,
@@ -465,6 +498,18 @@ impl Loader<'_> {
         if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
             self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
         }
+        for (name, file) in &game.scenarios.0 {
+            let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
+            if !is_id(name) || !plain {
+                self.err(
+                    &game_rel,
+                    line_of(&format!("{name}:")),
+                    format!(
+                        "scenario '{name}': expected a snake_case name and a .yaml file of this folder, not '{file}'"
+                    ),
+                );
+            }
+        }
         check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
         check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
         for c in &game.counters {
@@ -621,7 +666,7 @@ impl Loader<'_> {
         Ok(Content {
             root: self.root.to_path_buf(),
             game: game.id.clone(),
-            scenarios: game.scenarios.keys().cloned().collect(),
+            scenarios: game.scenarios.0.clone(),
             id: game.id,
             name: game.name,
             api: game.api,
@@ -646,8 +691,9 @@ impl Loader<'_> {
     fn overlay(mut self, mut base: Content, name: &str) -> Result<Content> {
         let game = base.game.clone();
         let game_rel = format!("scenarios/{game}/game.yaml");
-        let Some(file) = self.scenario_file(&game, name) else {
-            let known = if base.scenarios.is_empty() { "none".to_string() } else { base.scenarios.join(", ") };
+        let Some(file) = base.scenarios.get(name).cloned() else {
+            let names: Vec<&str> = base.scenarios.keys().map(String::as_str).collect();
+            let known = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             return Err(Error::Content(vec![Diagnostic::file(
                 game_rel,
                 format!("no scenario '{name}' in {game} (its scenarios: {known})"),
@@ -669,7 +715,7 @@ impl Loader<'_> {
             base.players = p;
         }
         merge(&mut base.data, o.data.0);
-        for (id, change) in o.defs {
+        for (id, change) in o.defs.0 {
             let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
             let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
                 self.err(&rel, line, format!("defs: no component '{id}' in {game}"));
@@ -688,13 +734,6 @@ impl Loader<'_> {
         }
         base.hash = self.hash.finish();
         Ok(base)
-    }
-
-    /// The overlay file game.yaml names for scenario `name`.
-    fn scenario_file(&mut self, game: &str, name: &str) -> Option<String> {
-        let text = fs::read_to_string(self.root.join(format!("scenarios/{game}/game.yaml"))).ok()?;
-        let v: serde_yaml::Value = serde_yaml::from_str(&text).ok()?;
-        v.get("scenarios")?.get(name)?.as_str().map(str::to_string)
     }
 }
 

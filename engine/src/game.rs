@@ -437,6 +437,10 @@ impl Game {
         let started = game.resume(MultiValue::new());
         drop(guard);
         game.vm.shared.fast.set(None);
+        // Whatever follows (a game the bots left at a decision) runs counted again.
+        if let Some(h) = hook {
+            h.arm(flow_state);
+        }
         if on {
             game.vm.set_auto(None)?;
         }
@@ -807,11 +811,10 @@ impl Game {
     pub fn answers_for(&self, seat: Option<usize>) -> Vec<view::AnswerView> {
         let Some(p) = &self.pending else { return Vec::new() };
         // Teams first: labels may run script code, which must find the state unborrowed.
-        let teams: Vec<Option<String>> = self.vm.shared.state.borrow().seats.iter().map(|x| x.team.clone()).collect();
-        let team = |s: usize| teams.get(s - 1).cloned().flatten();
+        let teammate = self.teammates();
         let sees = |r: &Request| match seat {
             None => true,
-            Some(v) => v == r.seat || (r.shown_to_team && team(v).is_some() && team(v) == team(r.seat)),
+            Some(v) => v == r.seat || (r.shown_to_team && teammate(seat, r.seat)),
         };
         let mut out = Vec::new();
         for (r, a) in p.requests.iter().zip(&p.answers) {
@@ -825,13 +828,27 @@ impl Game {
     }
 
     /// The seats (0-based) that `seat`'s view shows as deciding: secret requests are seen
-    /// only by the seat asked (and the omniscient view).
+    /// only by the seat asked (and the omniscient view), and by its team when the request
+    /// shows its answer to the team.
     pub fn deciding_for(&self, seat: Option<usize>) -> Vec<usize> {
+        let teammate = self.teammates();
         self.pending()
             .iter()
-            .filter(|r| !r.secret || seat.is_none() || seat == Some(r.seat))
+            .filter(|r| {
+                !r.secret || seat.is_none() || seat == Some(r.seat) || (r.shown_to_team && teammate(seat, r.seat))
+            })
             .map(|r| r.seat - 1)
             .collect()
+    }
+
+    /// Whether seat `viewer` (1-based) and `seat` share a team (not for an omniscient or
+    /// unknown viewer).
+    fn teammates(&self) -> impl Fn(Option<usize>, usize) -> bool {
+        let teams: Vec<Option<String>> = self.vm.shared.state.borrow().seats.iter().map(|x| x.team.clone()).collect();
+        move |viewer, seat| {
+            let team = |s: usize| s.checked_sub(1).and_then(|i| teams.get(i)).cloned().flatten();
+            viewer.is_some_and(|v| team(v).is_some() && team(v) == team(seat))
+        }
     }
 
     /// Draws the view of `seat` with the game's Lua renderer.

@@ -249,3 +249,14 @@ fn a_broken_scenario_names_its_file_and_line() {
     let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
     assert!(e.contains("scenarios/hilo/short.yaml:") && e.contains("unknown field `rules`"), "{e}");
 }
+
+#[test]
+fn scenario_lists_and_overlays_take_each_key_once_and_plain_file_names() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "scenario_keys");
+    edit(&root, "scenarios/hilo/short.yaml", "  high: {count: 0}", "  high: {count: 0}\n  high: {count: 5}");
+    let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
+    assert!(e.contains("scenarios/hilo/short.yaml:") && e.contains("duplicate key 'high'"), "{e}");
+    edit(&root, "scenarios/hilo/game.yaml", "  short: short.yaml", "  short: short.yaml\n  up: ../../../etc/hostname");
+    let e = Content::load(&root, "hilo").unwrap_err().to_string();
+    assert!(e.contains("scenario 'up': expected a snake_case name and a .yaml file of this folder"), "{e}");
+}

@@ -279,6 +279,14 @@ fn coroutines_made_in_a_batch_game_count_their_steps() {
     assert_eq!(v[0], 2);
     assert_eq!(v[1], false);
     assert!(v[2].as_str().unwrap().ends_with("boom x"), "{v}");
+    // As in Lua: the caller's position before the coroutine's; a bad argument names the
+    // script's line; calling a wrapped function from inside itself is refused.
+    let e = fails("local f = coroutine.wrap(function() error('x') end)\nf()");
+    assert_eq!(e, "eval:2: eval:1: x");
+    let e = fails("coroutine.create(1)");
+    assert!(e.starts_with("eval:1: bad argument #1 to 'create' (function expected, got number)"), "{e}");
+    let e = fails("local f\nf = coroutine.wrap(function() f() end)\nf()");
+    assert!(e.contains("cannot resume non-suspended coroutine"), "{e}");
 }
 
 #[test]
@@ -303,4 +311,22 @@ fn an_error_without_a_message_says_what_and_where() {
     // A table with __tostring is its own message.
     let custom = fails("error(setmetatable({}, {__tostring = function() return 'custom' end}))");
     assert_eq!(custom, "custom");
+}
+
+#[test]
+fn a_batch_game_left_at_a_decision_goes_on_counted() {
+    // The flow yields a decision the in-flow bots do not answer, then loops forever: the
+    // game continued by hand must still fail at the budget, as counted play does.
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "batch_left",
+        "scripts/hilo/main.lua",
+        "function M.play()",
+        "function M.play()\n  coroutine.yield(1, 'Go on?', { 'yes' })\n  while true do end",
+    );
+    let setup = posse::Setup::new(&c, 1, Some(2)).unwrap();
+    let mut g = posse::Game::new_with_random_bots(c.clone(), setup).unwrap();
+    assert_eq!(g.next_request().map(|r| r.seat), Some(1));
+    let e = g.choose(1, &[1]).unwrap_err().to_string();
+    assert!(e.contains("instruction limit exceeded"), "{e}");
 }

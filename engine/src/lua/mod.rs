@@ -323,8 +323,8 @@ pub(crate) struct Renderer {
     /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
     /// a renderer draws depends on the view alone, never on the views drawn before.
     reset: Function,
-    /// The game's `data:`, the renderer's second argument.
-    data: Arc<serde_json::Value>,
+    /// The content, for the game's `data:` (the renderer's second argument).
+    content: Arc<Content>,
 }
 
 impl Renderer {
@@ -340,8 +340,7 @@ impl Renderer {
         sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
         let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        let data = Arc::new(content.data.clone());
-        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset, data })
+        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset, content: content.clone() })
     }
 
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
@@ -359,7 +358,8 @@ impl Renderer {
         };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
         // The game's `data:` is content, public like the rulebook: names to draw with.
-        let data = mlua::LuaSerdeExt::to_value_with(&self.lua, &*self.data, api::serde_options()).map_err(lua_err)?;
+        let data =
+            mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
         render.call::<String>((v, data)).map_err(|e| Error::Script(script_message(&e)))
     }
 }
@@ -417,11 +417,12 @@ fn without_traceback(m: &str) -> String {
 }
 
 /// `Some("table")` for Lua's text of a value that has no message: "table: 0x55d0c3a8".
+/// Also a value whose metatable names its type (`__name`): "Card: 0x55d0c3a8".
 fn address_of(msg: &str) -> Option<&str> {
     let (kind, addr) = msg.split_once(": ")?;
     let hex = addr.strip_prefix("0x")?;
-    let known = matches!(kind, "table" | "function" | "userdata" | "thread");
-    (known && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
+    let name = !kind.is_empty() && kind.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    (name && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
 }
 
 fn starts_with_location(msg: &str) -> bool {

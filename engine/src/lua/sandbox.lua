@@ -52,17 +52,31 @@ coroutine.close = function(...) return pass(co_close(...)) end
 
 -- Every coroutine a script makes runs under the step budget, also when the engine runs
 -- the flow itself without it (batches, see watchdog.rs): `counted` arms it then.
-local co_create = coroutine.create
-coroutine.create = function(f) return counted(co_create(f)) end
+local co_create, co_status = coroutine.create, coroutine.status
+coroutine.create = function(f)
+  if type(f) ~= "function" then
+    error("bad argument #1 to 'create' (function expected, got " .. type(f) .. ")", 2)
+  end
+  return counted(co_create(f))
+end
+-- Lua's wrap, over the counted create: an error in the coroutine closes it (its error, or
+-- the error of a closing `__close`, is raised with the caller's position when it is a
+-- string), anything else (resuming a running or dead one) is raised as resume says it.
 local function unwrap(co, ok, ...)
   if ok then return ... end
   local e = ...
   if exhausted() then error(e, 0) end
-  co_close(co)
-  if type(e) == "string" then error(e, 2) end
+  if co_status(co) == "dead" then
+    local closed, ce = co_close(co)
+    if not closed then e = ce end
+  end
+  if type(e) == "string" and e ~= "not enough memory" then error(e, 2) end
   error(e, 0)
 end
 coroutine.wrap = function(f)
+  if type(f) ~= "function" then
+    error("bad argument #1 to 'wrap' (function expected, got " .. type(f) .. ")", 2)
+  end
   local co = coroutine.create(f)
   return function(...) return unwrap(co, co_resume(co, ...)) end
 end

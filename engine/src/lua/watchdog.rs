@@ -13,8 +13,11 @@
 //! or fails at the same instruction on every machine. What makes it sound is that no
 //! machine runs [`crate::lua::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
 //! step that could exceed the budget is always interrupted first, and a step that was not
-//! interrupted ran well within it. Coroutines a script makes are counted as always (the
-//! sandbox arms them when they are made).
+//! interrupted ran well within it (this machine runs 200 million instructions of an empty
+//! loop in about 380 ms: the margin assumes the watchdog thread, which sleeps 10 ms at a
+//! time, is scheduled well within that). Coroutines a script makes are counted as always
+//! (the sandbox arms them when they are made). A thread that blocks the signal, or a
+//! process that already handles it, plays counted.
 //!
 //! Linux only; elsewhere batches count every step ([`available`] is false).
 
@@ -84,6 +87,7 @@ mod imp {
     use std::cell::Cell;
     use std::sync::atomic::{compiler_fence, AtomicPtr, Ordering};
     use std::sync::{Arc, Condvar, Mutex, OnceLock};
+    use std::time::Instant;
 
     /// Where the signal handler arms the hook: the flow watched on this thread (null when
     /// none) and its VM's hook. The handler runs on this same thread, so program order
@@ -122,8 +126,9 @@ mod imp {
     struct Entry {
         watched: Arc<Watched>,
         pthread: libc::pthread_t,
+        /// The progress seen last, and when it was first seen.
         last: u64,
-        stale: u32,
+        since: Instant,
     }
 
     struct Dog {
@@ -140,13 +145,20 @@ mod imp {
             if signal > libc::SIGRTMAX() {
                 return None;
             }
-            // SAFETY: installs a handler that only does async-signal-safe work.
+            // SAFETY: installs a handler that only does async-signal-safe work; a handler
+            // the host program already has for this signal is put back and left alone.
             let ok = unsafe {
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
                 action.sa_flags = libc::SA_RESTART;
                 libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(signal, &action, std::ptr::null_mut()) == 0
+                let mut old: libc::sigaction = std::mem::zeroed();
+                let installed = libc::sigaction(signal, &action, &mut old) == 0;
+                let theirs = old.sa_sigaction != libc::SIG_DFL && old.sa_sigaction != libc::SIG_IGN;
+                if installed && theirs {
+                    libc::sigaction(signal, &old, std::ptr::null_mut());
+                }
+                installed && !theirs
             };
             if !ok {
                 return None;
@@ -166,7 +178,6 @@ mod imp {
         }) else {
             return;
         };
-        let ticks = (STALE.as_millis() / TICK.as_millis()).max(1) as u32;
         let Ok(mut entries) = dog.entries.lock() else { return };
         loop {
             while entries.is_empty() {
@@ -185,11 +196,10 @@ mod imp {
                 let now = e.watched.progress.load(Ordering::Relaxed);
                 if now != e.last {
                     e.last = now;
-                    e.stale = 0;
+                    e.since = Instant::now();
                     continue;
                 }
-                e.stale += 1;
-                if e.stale >= ticks && !e.watched.interrupted.swap(true, Ordering::Relaxed) {
+                if e.since.elapsed() >= STALE && !e.watched.interrupted.swap(true, Ordering::Relaxed) {
                     // SAFETY: the entry is removed (under this lock) before its thread
                     // stops being watched, so the thread is alive.
                     unsafe { libc::pthread_kill(e.pthread, dog.signal) };
@@ -198,8 +208,10 @@ mod imp {
         }
     }
 
+    /// Dropped on the thread that made it (it clears that thread's target).
     pub(crate) struct Guard {
         id: u64,
+        _not_send: std::marker::PhantomData<*const ()>,
     }
 
     pub(crate) fn available() -> bool {
@@ -209,19 +221,29 @@ mod imp {
     pub(crate) fn watch(flow: *mut lua_State, hook: Hook, watched: &Arc<Watched>) -> Option<Guard> {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let dog = dog()?;
+        // A thread that blocks the signal could not be stopped: it plays counted.
+        // SAFETY: reads this thread's signal mask.
+        let blocked = unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut set) != 0
+                || libc::sigismember(&set, dog.signal) != 0
+        };
+        if blocked {
+            return None;
+        }
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
         let entry = Entry {
             watched: watched.clone(),
             // SAFETY: always safe to call.
             pthread: unsafe { libc::pthread_self() },
             last: watched.progress.load(Ordering::Relaxed),
-            stale: 0,
+            since: Instant::now(),
         };
         let mut entries = dog.entries.lock().ok()?;
         publish(flow, Some(hook));
         entries.push((id, entry));
         dog.wake.notify_one();
-        Some(Guard { id })
+        Some(Guard { id, _not_send: std::marker::PhantomData })
     }
 
     impl Drop for Guard {
