@@ -23,19 +23,6 @@ local function only(...)
   for _, c in ipairs(posse.contents(posse.zone('deck'))) do posse.move(c, posse.zone('aside')) end
   top(...)
 end
-local function captured(seat, ...)
-  for _, id in ipairs { ... } do
-    local c = find(id)
-    posse.move(c, posse.zone('trophies', seat))
-    posse.flip(c, true)
-    posse.add('captures', 1, seat)
-  end
-end
-local function badge(seat)
-  local c = find('corrupt_marshal')
-  posse.move(c, posse.zone('badge', seat))
-  posse.flip(c, true)
-end
 "#;
 
 /// Lua that empties every hand into the bottom of the deck and sets the Corrupt Marshal

@@ -64,7 +64,8 @@ pub fn fixed(scenario: &str, edits: &[(&str, &str)]) -> Arc<Content> {
 /// Lua helpers for [`lua`]: `find(id)` (a card anywhere, by definition id; the n-th copy
 /// with `find(id, n)`), `top(id, ...)` (those cards on top of the deck, the first on top),
 /// `give(seat, id, ...)` (into a hand), `discard(id)` (on top of the discard pile, face up),
-/// `hand(seat)` (definition ids in a hand), `set(name, value, seat)`.
+/// `hand(seat)` (definition ids in a hand), `set(name, value, seat)`, `captured(seat, id, ...)`
+/// (Outlaws in his trophies, counted), `badge(seat)` (the Corrupt Marshal revealed by him).
 const PRELUDE: &str = r#"
 local posse = require 'posse'
 local zones = { 'deck', 'aside', 'discard', 'pending' }
@@ -107,6 +108,19 @@ local function hand(seat)
   return out
 end
 local function set(name, value, seat) posse.set(name, value, seat) end
+local function captured(seat, ...)
+  for _, id in ipairs { ... } do
+    local c = find(id)
+    posse.move(c, posse.zone('trophies', seat))
+    posse.flip(c, true)
+    posse.add('captures', 1, seat)
+  end
+end
+local function badge(seat)
+  local c = find('corrupt_marshal')
+  posse.move(c, posse.zone('badge', seat))
+  posse.flip(c, true)
+end
 "#;
 
 /// Runs `code` (with the helpers of [`PRELUDE`]) in the game's VM; returns its value.

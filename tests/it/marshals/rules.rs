@@ -21,7 +21,7 @@ use posse::view::{ObjectView, ZoneView};
 
 /// Lua helpers added to those of `mod.rs`: `empty_hands()` (every hand under the deck),
 /// `stack(k, id, ...)` (those cards on top of the deck face down, the first on top; returns
-/// the first `k`), `set_aside(cards)`, `trophy(seat, id)` (a capture made earlier),
+/// the first `k`), `set_aside(cards)`, `captured(seat, id)` (a capture made earlier),
 /// `badge(seat)` (the Corrupt Marshal revealed earlier by `seat`), `only(id, ...)` (the deck
 /// holds nothing else; the rest is set aside).
 const HELPERS: &str = r#"
@@ -46,17 +46,6 @@ local function stack(k, ...)
 end
 local function set_aside(cs)
   for _, c in ipairs(cs) do posse.move(c, posse.zone('aside')) end
-end
-local function trophy(seat, id)
-  local c = find(id)
-  posse.move(c, posse.zone('trophies', seat))
-  posse.flip(c, true)
-  posse.add('captures', 1, seat)
-end
-local function badge(seat)
-  local c = find('corrupt_marshal')
-  posse.move(c, posse.zone('badge', seat))
-  posse.flip(c, true)
 end
 local function only(...)
   for _, c in ipairs(posse.contents(posse.zone('deck'))) do posse.move(c, posse.zone('aside')) end
@@ -445,7 +434,7 @@ fn r17_victory_conditions_are_checked_in_order() {
     // over a richer Marshal with 3 captures.
     let mut g = game(
         3,
-        "badge(1) trophy(3, 'outlaw_1') trophy(3, 'outlaw_3') trophy(3, 'outlaw_4') set('coins', 200, 3) \
+        "badge(1) captured(3, 'outlaw_1') captured(3, 'outlaw_3') captured(3, 'outlaw_4') set('coins', 200, 3) \
          set('escapes_2', 1) discard('ambush_plain_1') only('outlaw_2')",
     );
     turn(&mut g, 2, &["outlaw_2"]);
@@ -454,10 +443,10 @@ fn r17_victory_conditions_are_checked_in_order() {
 
     // V3: all captured; the richest wins, unless another has 3 captures.
     for (three, expected, why) in [(false, 3, "the most money earned"), (true, 1, "captured three Outlaws")] {
-        let fourth = if three { "trophy(1, 'outlaw_4')" } else { "trophy(3, 'outlaw_4')" };
+        let fourth = if three { "captured(1, 'outlaw_4')" } else { "captured(3, 'outlaw_4')" };
         let mut g = game(
             3,
-            &format!("trophy(1, 'outlaw_1') trophy(1, 'outlaw_2') {fourth} set('coins', 100, 3) set('pos', 1, 2)"),
+            &format!("captured(1, 'outlaw_1') captured(1, 'outlaw_2') {fourth} set('coins', 100, 3) set('pos', 1, 2)"),
         );
         turn(&mut g, 2, &["outlaw_3"]);
         no_claims(&mut g);
@@ -471,7 +460,7 @@ fn r17_victory_conditions_are_checked_in_order() {
 #[test]
 fn r18_the_game_ends_on_all_captured_an_escape_for_good_or_one_marshal_left() {
     // E1: the third capture does not end the game, the fourth does.
-    let mut g = game(3, "trophy(1, 'outlaw_1') trophy(1, 'outlaw_2')");
+    let mut g = game(3, "captured(1, 'outlaw_1') captured(1, 'outlaw_2')");
     turn(&mut g, 2, &["outlaw_3", "outlaw_4"]);
     no_claims(&mut g);
     assert!(!g.is_over());
@@ -507,11 +496,11 @@ fn r18_the_game_ends_on_all_captured_an_escape_for_good_or_one_marshal_left() {
 fn r19_an_eliminated_marshal_can_still_win_by_money() {
     for three in [false, true] {
         // Seat 2 eliminates seat 3 (rich), then captures the last Outlaw after a move.
-        let first = if three { "trophy(1, 'outlaw_4')" } else { "trophy(2, 'outlaw_4')" };
+        let first = if three { "captured(1, 'outlaw_4')" } else { "captured(2, 'outlaw_4')" };
         let mut g = game(
             3,
             &format!(
-                "trophy(1, 'outlaw_1') trophy(1, 'outlaw_2') {first} give(2, 'ambush_desert_1', 'mv_plain_03') \
+                "captured(1, 'outlaw_1') captured(1, 'outlaw_2') {first} give(2, 'ambush_desert_1', 'mv_plain_03') \
                  set('pos', 2, 3) set('bullets', 1, 3) set('coins', 100, 3)"
             ),
         );
@@ -1187,7 +1176,7 @@ fn r53_the_last_outlaw_escaping_a_second_time_gets_away_for_good() {
 fn r54_the_corrupt_marshal_wins_when_the_last_outlaw_gets_away() {
     let mut g = game(
         3,
-        "give(2, 'corrupt_marshal') trophy(3, 'outlaw_1') trophy(3, 'outlaw_2') trophy(3, 'outlaw_4') \
+        "give(2, 'corrupt_marshal') captured(3, 'outlaw_1') captured(3, 'outlaw_2') captured(3, 'outlaw_4') \
          set('coins', 300, 3) set('escapes_3', 1) only('outlaw_3')",
     );
     turn(&mut g, 2, &["outlaw_3"]);
@@ -1232,15 +1221,19 @@ fn r56_duo_leaves_out_the_corrupt_marshal_jurisdiction_and_three_wilds() {
 fn r57_duo_is_a_race_for_outlaws_and_coins() {
     let duo = fixed("duo", &[]);
     let seed = quiet_seeds(&duo, 2, 1)[0];
-    let mut g = game_in(&duo, seed, 2, "trophy(1, 'outlaw_1') trophy(1, 'outlaw_2') trophy(2, 'outlaw_3')");
+    let mut g = game_in(&duo, seed, 2, "captured(1, 'outlaw_1') captured(1, 'outlaw_2') captured(2, 'outlaw_3')");
     turn(&mut g, 2, &["outlaw_4"]);
     no_claims(&mut g);
     assert_eq!(per_seat(&g, "captures"), [2, 2]);
     assert_eq!(winners(&g), [2]);
     assert_eq!(reason(&g), "the most money earned");
 
-    let mut g =
-        game_in(&duo, seed, 2, "trophy(1, 'outlaw_1') trophy(1, 'outlaw_2') trophy(1, 'outlaw_3') set('pos', 1, 2)");
+    let mut g = game_in(
+        &duo,
+        seed,
+        2,
+        "captured(1, 'outlaw_1') captured(1, 'outlaw_2') captured(1, 'outlaw_3') set('pos', 1, 2)",
+    );
     turn(&mut g, 2, &["outlaw_4"]);
     no_claims(&mut g);
     assert_eq!(winners(&g), [1]);
@@ -1300,7 +1293,7 @@ fn r60_basic_ambush_steals_a_card_and_camping_skips_a_turn() {
 /// R61: basic mode has no Coins, Bullets or Provisions; the only goal is Outlaws.
 #[test]
 fn r61_basic_has_no_resources_the_goal_is_outlaws() {
-    let mut g = basic(2, "trophy(1, 'outlaw_1') trophy(2, 'outlaw_2') trophy(2, 'outlaw_3')");
+    let mut g = basic(2, "captured(1, 'outlaw_1') captured(2, 'outlaw_2') captured(2, 'outlaw_3')");
     for c in ["coins", "bullets", "provisions"] {
         assert_eq!(per_seat(&g, c), [0, 0], "{c}");
     }
