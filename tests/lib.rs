@@ -1,6 +1,7 @@
 //! Shared helpers for the integration tests: where content lives, loading it, and driving
 //! games with scripted or random choices.
 
+use posse::view::{ObjectView, ZoneView};
 use posse::{Content, Game, Setup};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -124,4 +125,24 @@ pub fn answer(g: &mut Game, seat: usize, label: &str) {
         .or_else(|| ls.iter().position(|l| l.starts_with(label)))
         .unwrap_or_else(|| panic!("seat {seat}: no option {label:?} in {ls:?}"));
     g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
+}
+
+/// The names of a zone's objects, top first; "?" for those the viewer cannot see.
+pub fn names(z: &ZoneView) -> Vec<String> {
+    shown(z, |name, _| name.to_string())
+}
+
+/// The definition ids of a zone's objects, top first; "?" for those the viewer cannot see.
+pub fn def_ids(z: &ZoneView) -> Vec<String> {
+    shown(z, |_, def| def.to_string())
+}
+
+fn shown(z: &ZoneView, f: impl Fn(&str, &str) -> String) -> Vec<String> {
+    z.objects
+        .iter()
+        .map(|o| match o {
+            ObjectView::Shown { name, def, .. } => f(name, def),
+            ObjectView::Hidden { .. } => "?".into(),
+        })
+        .collect()
 }

@@ -112,16 +112,6 @@ fn ranks(g: &Game, s: usize) -> [i64; 5] {
     IDS.map(|id| v.seats[s - 1].counters[id])
 }
 
-fn def_ids(z: &posse::view::ZoneView) -> Vec<String> {
-    z.objects
-        .iter()
-        .map(|o| match o {
-            ObjectView::Shown { def, .. } => def.clone(),
-            ObjectView::Hidden { .. } => "?".to_string(),
-        })
-        .collect()
-}
-
 /// Card ids in seat `s`'s hand (omniscient view), top first.
 fn hand(g: &Game, s: usize) -> Vec<String> {
     def_ids(&g.view(None).seats[s - 1].zones["hand"])

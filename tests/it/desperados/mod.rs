@@ -12,7 +12,6 @@ mod activities_exam;
 mod examples;
 mod setup_moves;
 
-use posse::view::{ObjectView, ZoneView};
 use posse::{Content, Game};
 use posse_tests::*;
 use std::collections::BTreeMap;
@@ -115,17 +114,6 @@ pub fn town_no(name: &str) -> i64 {
 pub fn node(name: &str) -> String {
     let c = content();
     c.data["cities"][town_no(name) as usize - 1]["id"].as_str().expect("an id").to_string()
-}
-
-/// The names of a zone's objects, top first; "?" for those the viewer cannot see.
-pub fn names(z: &ZoneView) -> Vec<String> {
-    z.objects
-        .iter()
-        .map(|o| match o {
-            ObjectView::Shown { name, .. } => name.clone(),
-            ObjectView::Hidden { .. } => "?".into(),
-        })
-        .collect()
 }
 
 /// `seat`'s row of cards played this turn, left to right, as `viewer` sees it.

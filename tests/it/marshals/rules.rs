@@ -15,7 +15,7 @@
 //! resources they mark are R09's and R25's counters).
 
 use super::*;
-use posse::view::{ObjectView, ZoneView};
+use posse::view::ObjectView;
 
 // ------------------------------------------------------------------------ helpers
 
@@ -135,25 +135,14 @@ fn no_claims(g: &mut Game) {
     }
 }
 
-/// The definition ids of a zone's cards, top first; "?" for a card hidden from the viewer.
-fn ids(z: &ZoneView) -> Vec<String> {
-    z.objects
-        .iter()
-        .map(|o| match o {
-            ObjectView::Shown { def, .. } => def.clone(),
-            ObjectView::Hidden { .. } => "?".to_string(),
-        })
-        .collect()
-}
-
 /// A shared zone (`deck`, `discard`...) as `viewer` sees it (None: omniscient).
 fn zone(g: &Game, viewer: Option<usize>, id: &str) -> Vec<String> {
-    ids(&g.view(viewer).zones[id])
+    def_ids(&g.view(viewer).zones[id])
 }
 
 /// `seat`'s zone `id` (`hand`, `trophies`, `badge`...) as `viewer` sees it.
 fn seat_zone(g: &Game, viewer: Option<usize>, seat: usize, id: &str) -> Vec<String> {
-    ids(&g.view(viewer).seats[seat - 1].zones[id])
+    def_ids(&g.view(viewer).seats[seat - 1].zones[id])
 }
 
 /// `seat`'s hand, sorted (omniscient).
@@ -572,12 +561,12 @@ fn r22_the_corrupt_marshal_is_shuffled_into_the_upper_half() {
         }
         checked += 1;
         let v = g.view(None);
-        let deck = ids(&v.zones["deck"]);
+        let deck = def_ids(&v.zones["deck"]);
         let dealt = 82 - deck.len();
         if let Some(i) = deck.iter().position(|d| d == "corrupt_marshal") {
             assert!(i + dealt <= 40, "seed {seed}: {} cards above the Corrupt Marshal", i + dealt);
         } else {
-            assert!(v.seats.iter().any(|s| ids(&s.zones["hand"]).contains(&"corrupt_marshal".to_string())));
+            assert!(v.seats.iter().any(|s| def_ids(&s.zones["hand"]).contains(&"corrupt_marshal".to_string())));
         }
     }
     assert!(checked >= 5, "only {checked} setups without a reshuffle");
@@ -985,15 +974,22 @@ fn r44_the_resolved_ambush_tops_the_discard_pile_and_the_next_outlaw_escapes() {
     assert_eq!(waiting(&g), [2]);
 }
 
-/// R45: Clue: the player on its terrain looks at the top 3 cards of the deck and puts them
-/// back in the order he likes.
-#[test]
-fn r45_clue_reorders_the_top_three_cards() {
+/// Seat 2 (in the Desert) plays a Clue over five known cards; nobody cancels it. The game
+/// waits for him to order the top three.
+fn clue_played() -> Game {
     let mut g = game(3, "give(2, 'clue_desert')");
     turn(&mut g, 2, &["mv_mountain_01", "outlaw_1", "mv_plain_02", "village", "mv_mountain_08"]);
     answer(&mut g, 2, "Play Clue (Desert)");
     answer(&mut g, 3, "Let it be");
     answer(&mut g, 1, "Let it be");
+    g
+}
+
+/// R45: Clue: the player on its terrain looks at the top 3 cards of the deck and puts them
+/// back in the order he likes.
+#[test]
+fn r45_clue_reorders_the_top_three_cards() {
+    let mut g = clue_played();
     let mut ls = labels(&g, 2);
     ls.sort();
     assert_eq!(ls, ["Black Jack Ketchum", "Plain 2", "Village"]);
@@ -1347,11 +1343,7 @@ fn r63_the_corrupt_marshal_stays_secret_until_revealed() {
 /// R64: the order a Clue puts the cards back in is seen by its player only.
 #[test]
 fn r64_the_clue_order_is_private() {
-    let mut g = game(3, "give(2, 'clue_desert')");
-    turn(&mut g, 2, &["mv_mountain_01", "outlaw_1", "mv_plain_02", "village", "mv_mountain_08"]);
-    answer(&mut g, 2, "Play Clue (Desert)");
-    answer(&mut g, 3, "Let it be");
-    answer(&mut g, 1, "Let it be");
+    let mut g = clue_played();
     for viewer in [1, 3] {
         assert_eq!(seat_zone(&g, Some(viewer), 2, "look"), ["?", "?", "?"], "seat {viewer}");
     }
