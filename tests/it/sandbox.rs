@@ -102,6 +102,21 @@ fn data_is_read_only() {
 }
 
 #[test]
+fn data_stays_read_only_through_pairs_and_rawset() {
+    // The state pairs() hands the loop is not the table behind the data.
+    let e = fails("local posse = require 'posse' local _, t = pairs(posse.data) t.rounds = 9");
+    assert!(e.contains("read-only"), "{e}");
+    let e = fails("local posse = require 'posse' rawset(posse.data, 'rounds', 9)");
+    assert!(e.contains("read-only"), "{e}");
+    // pairs still lists every key, and rawset still works on the script's own tables.
+    assert_eq!(
+        value("local n = 0 for k, v in pairs(require('posse').data) do n = n + 1 end return n > 0"),
+        true
+    );
+    assert_eq!(value("local t = {} rawset(t, 'a', 1) return t.a"), 1);
+}
+
+#[test]
 fn decisions_only_from_the_flow() {
     let e = fails("local posse = require 'posse' return posse.choose(1, 'x', {'a'})");
     assert!(e.contains("only be made from the game flow"), "{e}");

@@ -250,10 +250,10 @@ impl Vm {
         for (t, m) in &self.metatables {
             t.set_metatable(m.clone()).map_err(lua_err)?;
         }
+        // The reset puts back `posse.data` as the VM first made it: no script can change
+        // it (prelude.lua), so it is the data of every game of this content.
         self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
         let content = self.shared.content.clone();
-        let data = mlua::LuaSerdeExt::to_value_with(&self.lua, &content.data, api::serde_options()).map_err(lua_err)?;
-        self.hooks.get::<Function>("set_data").and_then(|f| f.call::<()>(data)).map_err(lua_err)?;
         self.load_defs(&content)
     }
 

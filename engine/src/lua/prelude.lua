@@ -6,18 +6,31 @@ local posse = {}
 for _, k in ipairs(raw.__names) do posse[k] = raw[k] end
 posse.__names = nil
 
+-- posse.data is a tree of empty proxies over tables no script can reach: their metatables
+-- are hidden, pairs() walks them with an iterator of its own (handing the loop the proxy,
+-- not the table behind it), and rawset refuses them.
+local FROZEN = setmetatable({}, { __mode = "k" })
 local function freeze(t)
   if type(t) ~= "table" then return t end
   for k, v in next, t do t[k] = freeze(v) end
-  return setmetatable({}, {
+  local function iter(_, k) return next(t, k) end
+  local proxy = setmetatable({}, {
     __index = t,
     __newindex = function() error("posse.data is read-only", 2) end,
     __len = function() return #t end,
-    __pairs = function() return next, t, nil end,
+    __pairs = function(p) return iter, p, nil end,
     __metatable = false,
   })
+  FROZEN[proxy] = true
+  return proxy
 end
 posse.data = freeze(data)
+
+local rawset_ = rawset
+rawset = function(t, k, v)
+  if FROZEN[t] then error("posse.data is read-only", 2) end
+  return rawset_(t, k, v)
+end
 
 -- Counters: each (name, seat) is looked up in the engine once, then read and written by
 -- slot number, which is all that crosses to Rust.
@@ -121,6 +134,5 @@ return {
   print = raw.print,
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
-  set_data = function(d) posse.data = freeze(d) end,
   set_def = function(i, def) DEFS[i] = def end,
 }
