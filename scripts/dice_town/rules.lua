@@ -71,29 +71,6 @@ local function combo_of(actions, top)
   return nil
 end
 
--- Multisets of size `k` over `chars`, in lexicographic order, appended to `out`: the
--- positions `at` never decrease; the next one bumps the last position that can move and
--- levels the ones after it.
-local function multisets(chars, k, out)
-  local n, at = #chars, {}
-  if k == 0 then
-    out[#out + 1] = {}
-    return out
-  end
-  if n == 0 then return out end
-  for i = 1, k do at[i] = 1 end
-  while true do
-    local a = {}
-    for i = 1, k do a[i] = chars[at[i]] end
-    out[#out + 1] = a
-    local i = k
-    while i > 0 and at[i] == n do i = i - 1 end
-    if i == 0 then return out end
-    local v = at[i] + 1
-    for j = i, k do at[j] = v end
-  end
-end
-
 ---The draw combination shown by the dice (T4): "four" (four identical faces, four Action
 ---faces included), "trio" (exactly three identical), "misery" (no Action face and neither
 ---of those), or nil.
@@ -110,9 +87,11 @@ end
 ---@param faces string[]
 ---@return string[][]
 function M.assignments(faces)
-  local _, actions, _, chars = M.tally(faces)
-  if actions == 0 or #chars == 0 then return {} end
-  return multisets(chars, actions, {})
+  local out = {}
+  for _, e in ipairs(M.effects_for(faces)) do
+    if e.kind == "act" then out[#out + 1] = e.acts end
+  end
+  return out
 end
 
 ---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
@@ -120,14 +99,51 @@ end
 ---dice show that combination. Never empty: four Action faces are a Set of four.
 ---@param faces string[]
 ---@return table[]
+-- Scratch tables of effects_for, emptied after each use: a table that keeps its slots
+-- costs nothing to fill again, where a fresh one grows (and is collected) every time.
+local COUNTS, CHARS, AT = {}, {}, {}
+
 function M.effects_for(faces)
-  local _, actions, top, chars = M.tally(faces)
-  local out = {}
-  if actions > 0 and #chars > 0 then
-    for i, a in ipairs(multisets(chars, actions, {})) do out[i] = { kind = "act", acts = a } end
+  local c = conf or M.config()
+  local ids, counts, chars = c.ids, COUNTS, CHARS
+  local nf, top = #faces, 0
+  for i = 1, nf do
+    local f = faces[i]
+    local n = (counts[f] or 0) + 1
+    counts[f] = n
+    if n > top then top = n end
   end
+  local actions, nc = counts[c.action] or 0, 0
+  for i = 1, #ids do
+    local id = ids[i]
+    if counts[id] then
+      nc = nc + 1
+      chars[nc] = id
+    end
+  end
+  for i = 1, nf do counts[faces[i]] = nil end
+  local out, n = {}, 0
+  if actions > 0 and nc > 0 then
+    -- The multisets of `actions` ids among chars, in lexicographic order: the positions
+    -- `at` never decrease; the next one bumps the last position that can move and levels
+    -- the ones after it.
+    local at = AT
+    for i = 1, actions do at[i] = 1 end
+    while true do
+      local a = {}
+      for i = 1, actions do a[i] = chars[at[i]] end
+      n = n + 1
+      out[n] = { kind = "act", acts = a }
+      local i = actions
+      while i > 0 and at[i] == nc do i = i - 1 end
+      if i == 0 then break end
+      local v = at[i] + 1
+      for j = i, actions do at[j] = v end
+    end
+  end
+  for i = 1, nc do chars[i] = nil end
   local combo = combo_of(actions, top)
-  if combo then out[#out + 1] = { kind = combo } end
+  if combo then out[n + 1] = { kind = combo } end
   return out
 end
 
