@@ -194,6 +194,19 @@ fn a_reused_vm_forgets_what_scripts_changed() {
     assert_eq!(v, serde_json::json!([true, true, true, true, true, true]));
 }
 
+/// A VM reused for a game with another number of seats finds its counters again.
+#[test]
+fn a_reused_vm_plays_other_player_counts_as_fresh_ones() {
+    let c = load_fixture("hilo");
+    let mut previous: Option<posse::Game> = None;
+    for (seed, players) in [(0, 2), (1, 3), (2, 2), (3, 3)] {
+        let fresh = posse::sim::play_random(&c, seed, Some(players)).unwrap();
+        let reused = posse::sim::play_random_reusing(&c, seed, Some(players), previous.take()).unwrap();
+        assert_eq!(fresh.state_hash(), reused.state_hash(), "seed {seed}, {players} players");
+        previous = Some(reused);
+    }
+}
+
 /// Batches let bots answer inside the flow; that must be the game bots make when every
 /// decision is yielded and answered from the same RNG (what `play --bot all` does).
 #[test]

@@ -6,5 +6,6 @@ mod desperados;
 mod dice_town;
 mod engine;
 mod generic;
+mod hardening;
 mod marshals;
 mod sandbox;

@@ -9,7 +9,7 @@ posse.__names = nil
 -- posse.data is a tree of empty proxies over tables no script can reach: their metatables
 -- are hidden, pairs() walks them with an iterator of its own (handing the loop the proxy,
 -- not the table behind it), and rawset refuses them.
-local FROZEN = setmetatable({}, { __mode = "k" })
+local FROZEN = {}
 local function freeze(t)
   if type(t) ~= "table" then return t end
   for k, v in next, t do t[k] = freeze(v) end
@@ -135,4 +135,6 @@ return {
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
   set_def = function(i, def) DEFS[i] = def end,
+  -- A new game may have other seats: the counters' slots are looked up again.
+  forget_slots = function() slots = {} end,
 }

@@ -1,0 +1,3 @@
+//! Hardening found by review: the renderer VM, host memory, messages to seats.
+
+use posse_tests::*;
