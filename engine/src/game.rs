@@ -64,6 +64,8 @@ pub struct Request {
     pub shown_to_team: bool,
     prompt: Lazy,
     options: Lazy,
+    /// The prompt once made, like `labels`: nothing changes the game between two steps.
+    prompt_text: RefCell<Option<String>>,
     labels: RefCell<Option<Vec<String>>>,
     shared: std::rc::Rc<crate::lua::Shared>,
 }
@@ -91,11 +93,27 @@ impl Request {
 
     /// The question put to the seat, or the error of the script's prompt function.
     pub fn try_prompt(&self) -> Result<String> {
-        match self.make(&self.prompt)? {
-            Value::String(s) => Ok(s.to_string_lossy()),
-            Value::Nil => Ok(String::new()),
-            v => Err(Error::Script(format!("posse.choose: the prompt must be a string, not {}", v.type_name()))),
+        if let Some(p) = self.prompt_text.borrow().as_ref() {
+            return Ok(p.clone());
         }
+        let prompt = match self.make(&self.prompt)? {
+            Value::String(s) => {
+                let len = s.as_bytes().len();
+                if len > DECISION_TEXT_LIMIT {
+                    return Err(Error::Script(format!(
+                        "posse.choose: the prompt is {len} bytes long: {}",
+                        decision_text_limit()
+                    )));
+                }
+                s.to_string_lossy()
+            }
+            Value::Nil => String::new(),
+            v => {
+                return Err(Error::Script(format!("posse.choose: the prompt must be a string, not {}", v.type_name())))
+            }
+        };
+        *self.prompt_text.borrow_mut() = Some(prompt.clone());
+        Ok(prompt)
     }
 
     /// The option labels in order (option `i` is `labels[i - 1]`), or the error of the
@@ -108,9 +126,21 @@ impl Request {
             Value::Table(t) => t,
             v => return Err(Error::Script(format!("posse.choose: the labels must be a list, not {}", v.type_name()))),
         };
+        // The prompt and the labels share the decision's text budget (a prompt that
+        // failed crosses nothing); sizes are checked before the text is copied from Lua.
+        let prompt = self.try_prompt().map_or(0, |p| p.len());
+        let mut total = prompt;
         let mut labels = Vec::with_capacity(self.count);
         for i in 1..=self.count {
-            labels.push(match table.raw_get::<Value>(i).map_err(lua_err)? {
+            let label = match table.raw_get::<Value>(i).map_err(lua_err)? {
+                Value::String(s) if total + s.as_bytes().len() > DECISION_TEXT_LIMIT => {
+                    return Err(Error::Script(format!(
+                        "posse.choose: the labels are too long (label {i} is {} bytes, after {} bytes of prompt and labels): {}",
+                        s.as_bytes().len(),
+                        total,
+                        decision_text_limit()
+                    )))
+                }
                 Value::String(s) => s.to_string_lossy(),
                 Value::Integer(n) => n.to_string(),
                 Value::Number(n) => n.to_string(),
@@ -120,7 +150,9 @@ impl Request {
                         v.type_name()
                     )))
                 }
-            });
+            };
+            total += label.len();
+            labels.push(label);
         }
         *self.labels.borrow_mut() = Some(labels.clone());
         Ok(labels)
@@ -189,6 +221,19 @@ impl GameResult {
 /// The most options one decision may offer.
 pub const MAX_OPTIONS: usize = 100_000;
 
+/// The most text (bytes) the prompt and the labels of one decision may hold together.
+/// They are copied out of Lua, beyond its memory limit, whenever someone reads them: a
+/// list that names one huge string many times would take the host's memory. Generous
+/// for people, who read a prompt and a screenful of labels.
+pub const DECISION_TEXT_LIMIT: usize = 1 << 20;
+
+fn decision_text_limit() -> String {
+    format!(
+        "a decision's prompt and labels may hold at most {} MiB ({DECISION_TEXT_LIMIT} bytes) together",
+        DECISION_TEXT_LIMIT >> 20
+    )
+}
+
 /// A decision as the script asked it: who decides, how many options, how many to pick.
 pub(crate) struct Shape {
     pub seat: usize,
@@ -255,6 +300,8 @@ fn shown(v: &Value) -> String {
     match v {
         Value::Integer(i) => i.to_string(),
         Value::Number(n) => n.to_string(),
+        // A message quotes a short string, never a huge one.
+        Value::String(s) if s.as_bytes().len() > 64 => format!("a string of {} bytes", s.as_bytes().len()),
         Value::String(s) => format!("{:?}", s.to_string_lossy()),
         other => other.type_name().to_string(),
     }
@@ -558,7 +605,12 @@ impl Game {
         let unanswered = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none());
         let revised = || p.requests.iter().position(|r| r.seat == seat && r.revisable);
         let Some(idx) = unanswered.or_else(revised) else {
-            let waiting: Vec<String> = self.pending().iter().map(|r| r.seat.to_string()).collect();
+            // Only the seats this seat's view shows as deciding: a secret request is no
+            // one else's business.
+            let waiting: Vec<String> = self.deciding_for(Some(seat)).iter().map(|s| (s + 1).to_string()).collect();
+            if waiting.is_empty() {
+                return Err(Error::Illegal(format!("seat {seat} has no decision to make")));
+            }
             return Err(Error::Illegal(format!(
                 "seat {seat} has no decision to make (waiting for seat {})",
                 waiting.join(", ")
@@ -713,6 +765,7 @@ impl Game {
             shown_to_team,
             prompt,
             options,
+            prompt_text: RefCell::new(None),
             labels: RefCell::new(None),
             shared,
         })

@@ -109,10 +109,7 @@ fn data_stays_read_only_through_pairs_and_rawset() {
     let e = fails("local posse = require 'posse' rawset(posse.data, 'rounds', 9)");
     assert!(e.contains("read-only"), "{e}");
     // pairs still lists every key, and rawset still works on the script's own tables.
-    assert_eq!(
-        value("local n = 0 for k, v in pairs(require('posse').data) do n = n + 1 end return n > 0"),
-        true
-    );
+    assert_eq!(value("local n = 0 for k, v in pairs(require('posse').data) do n = n + 1 end return n > 0"), true);
     assert_eq!(value("local t = {} rawset(t, 'a', 1) return t.a"), 1);
 }
 
@@ -344,4 +341,110 @@ fn a_batch_game_left_at_a_decision_goes_on_counted() {
     assert_eq!(g.next_request().map(|r| r.seat), Some(1));
     let e = g.choose(1, &[1]).unwrap_err().to_string();
     assert!(e.contains("instruction limit exceeded"), "{e}");
+}
+
+/// Lua's C sort takes a pivot from the clock when a partition comes out unbalanced; the
+/// sandbox's sort never does. An input built to unbalance it sorts the same every time.
+#[test]
+fn table_sort_never_reads_the_clock() {
+    let code = r#"
+local N = 3000
+local val, gas, nsolid, cand = {}, N + 1, 0, nil
+for i = 1, N do val[i] = gas end
+local t = {} for i = 1, N do t[i] = i end
+table.sort(t, function(x, y)
+  if val[x] == gas and val[y] == gas then
+    if x == cand then val[x] = nsolid else val[y] = nsolid end
+    nsolid = nsolid + 1
+  end
+  if val[x] == gas then cand = x elseif val[y] == gas then cand = y end
+  return val[x] < val[y]
+end)
+local orders = {}
+for k = 1, 3 do
+  local a = {} for i = 1, N do a[i] = {v = val[i] // 20, id = i} end
+  table.sort(a, function(x, y) return x.v < y.v end)
+  local h = 0 for i = 1, N do h = (h * 31 + a[i].id) % 1000000007 end
+  orders[k] = h
+end
+return orders
+"#;
+    let first = value(code);
+    assert_eq!(first[0], first[1], "{first}");
+    assert_eq!(first[1], first[2], "{first}");
+    assert_eq!(value(code), first, "another VM sorts the same");
+}
+
+#[test]
+fn table_sort_sorts_as_lua_does() {
+    assert_eq!(
+        value("local t = {5, 3, 9, 1, 3, 8, 2} table.sort(t) return t"),
+        serde_json::json!([1, 2, 3, 3, 5, 8, 9])
+    );
+    assert_eq!(
+        value("local t = {'b', 'c', 'a'} table.sort(t, function(a, b) return a > b end) return t"),
+        serde_json::json!(["c", "b", "a"])
+    );
+    assert_eq!(
+        value(
+            "local t = {} for i = 1, 500 do t[i] = (i * 7919) % 503 end table.sort(t)
+               for i = 2, #t do if t[i - 1] > t[i] then return false end end return #t"
+        ),
+        500
+    );
+    let e = fails("table.sort({5, 4, 3, 2, 1, 6, 7}, function(a, b) return true end)");
+    assert!(e.contains("invalid order function for sorting"), "{e}");
+    let e = fails("table.sort({3, nil, 1, 2})");
+    assert!(e.contains("attempt to compare") && !e.contains("posse.sandbox"), "{e}");
+    let e = fails("table.sort({2, 1}, 3)");
+    assert!(e.contains("bad argument #2 to 'sort'"), "{e}");
+}
+
+#[test]
+fn no_weak_tables() {
+    let e = fails("setmetatable({}, {__mode = 'k'})");
+    assert!(e.contains("weak tables"), "{e}");
+}
+
+/// Addresses differ from run to run, so scripts never see them.
+#[test]
+fn no_addresses() {
+    assert_eq!(
+        value("return {tostring({}), tostring(print), tostring(coroutine.create(function() end)),
+                       string.format('%s|%s', {}, 1), tostring(setmetatable({}, {__name = 'Card'})),
+                       tostring(setmetatable({}, {__tostring = function() return 'ok' end})), string.format('%d%%p', 5)}"),
+        serde_json::json!(["table", "function", "thread", "table|1", "Card", "ok", "5%p"])
+    );
+    let e = fails("return string.format('%p', {})");
+    assert!(e.contains("%p is not available"), "{e}");
+}
+
+#[test]
+fn spairs_walks_the_data_in_key_order() {
+    assert_eq!(
+        value(
+            "local posse = require 'posse' local n, m = 0, 0
+               for _ in posse.spairs(posse.data) do n = n + 1 end
+               for _ in pairs(posse.data) do m = m + 1 end
+               return n > 0 and n == m"
+        ),
+        true
+    );
+}
+
+/// C code runs without counting instructions, so the string functions that could run long
+/// in C refuse work that could pass the step budget.
+#[test]
+fn long_pattern_work_in_c_is_refused() {
+    for code in [
+        "return (('('):rep(3e5)):find('%b()')",
+        "return (('a'):rep(2e5)):find(('%a'):rep(2e3) .. 'b')",
+        "return (('a'):rep(2e5)):find(('a'):rep(2e3) .. 'b', 1, true)",
+        "return (('a'):rep(2e4)):match('(a*)*b')",
+    ] {
+        let e = fails(code);
+        assert!(e.contains("could run past the step budget"), "{code}: {e}");
+    }
+    assert_eq!(value("return ('The Boss'):gsub('^The ', '')"), "Boss");
+    assert_eq!(value("return (('x'):rep(1000) .. 'needle'):find('needle', 1, true)"), 1001);
 }

@@ -11,6 +11,9 @@ use std::rc::Rc;
 const LOG_LIMIT: usize = 64 << 20;
 /// The most lines scripts may `print` (debugging output) in a game.
 const PRINT_LIMIT: usize = 100_000;
+/// The most text (bytes) scripts may `print` in a game: printed lines, like log lines,
+/// live outside Lua's memory limit, and one string printed many times is copied each time.
+const PRINT_BYTES: usize = 64 << 20;
 
 pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
     mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
@@ -416,19 +419,44 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.log(text, audience);
         Ok(())
     });
+    // Bytes printed in this game: the lines are cleared when the VM starts another game
+    // (`Vm::reset`), and the count starts again with them.
+    let print_bytes = std::cell::Cell::new(0usize);
     def!("print", |sh, lua, args: Variadic<Value>| {
-        let mut parts = Vec::new();
+        // Sizes first: the text is copied out of Lua only once it fits the budget.
+        let mut parts = Vec::with_capacity(args.len());
         for v in args.iter() {
-            parts.push(match lua.coerce_string(v.clone())? {
-                Some(s) => s.to_str()?.to_string(),
-                None => v.type_name().to_string(),
-            });
+            parts.push(lua.coerce_string(v.clone())?.ok_or(v.type_name()));
         }
+        let len =
+            parts.iter().map(|p| p.as_ref().map_or_else(|name| name.len(), |s| s.as_bytes().len())).sum::<usize>()
+                + parts.len().saturating_sub(1);
         let mut printed = sh.printed.borrow_mut();
+        if printed.is_empty() {
+            print_bytes.set(0);
+        }
         if printed.len() >= PRINT_LIMIT {
             return err(format!("print: more than {PRINT_LIMIT} lines printed: is a loop printing forever?"));
         }
-        printed.push(parts.join("\t"));
+        if print_bytes.get() + len > PRINT_BYTES {
+            return err(format!(
+                "print: the printed text would pass {} MiB in this game ({len} bytes more after {}): is a loop printing forever?",
+                PRINT_BYTES >> 20,
+                print_bytes.get()
+            ));
+        }
+        let mut line = String::with_capacity(len);
+        for (i, p) in parts.iter().enumerate() {
+            if i > 0 {
+                line.push('\t');
+            }
+            match p {
+                Ok(s) => line.push_str(&s.to_str()?),
+                Err(name) => line.push_str(name),
+            }
+        }
+        print_bytes.set(print_bytes.get() + len);
+        printed.push(line);
         Ok(())
     });
 

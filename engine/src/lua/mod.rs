@@ -324,6 +324,10 @@ pub(crate) struct Renderer {
     /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
     /// a renderer draws depends on the view alone, never on the views drawn before.
     reset: Function,
+    /// The tables sandbox.lua restores before each view, with their metatables then: a
+    /// metatable set on `_G` or a library is no place to keep a view (another seat's hand)
+    /// for the next one.
+    metatables: Vec<(Table, Option<Table>)>,
     /// The content, for the game's `data:` (the renderer's second argument).
     content: Arc<Content>,
 }
@@ -338,14 +342,28 @@ impl Renderer {
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;
-        sandbox.get::<Function>("snapshot").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
+        let metatables = saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect();
         let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), reset, content: content.clone() })
+        Ok(Renderer {
+            lua,
+            budget,
+            chunk,
+            file: content.render.file.clone(),
+            reset,
+            metatables,
+            content: content.clone(),
+        })
     }
 
+    /// Draws a view in the VM as it was after setup (globals, libraries and their
+    /// metatables), whatever the views drawn before left in it.
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
         self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        for (t, m) in &self.metatables {
+            t.set_metatable(m.clone()).map_err(lua_err)?;
+        }
         self.reset.call::<()>(()).map_err(lua_err)?;
         let render = match self.chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,

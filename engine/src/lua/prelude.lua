@@ -110,7 +110,7 @@ end
 
 function posse.spairs(t)
   local keys = {}
-  for k in next, t do keys[#keys + 1] = k end
+  for k in pairs(t) do keys[#keys + 1] = k end
   table.sort(keys, key_less)
   local i = 0
   return function()

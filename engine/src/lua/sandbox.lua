@@ -81,38 +81,67 @@ coroutine.wrap = function(f)
   return function(...) return unwrap(co, co_resume(co, ...)) end
 end
 
--- Finalizers would run at moments the collector chooses, outside the order of the game.
+-- Finalizers would run, and weak tables lose entries, at moments the collector chooses,
+-- outside the order of the game (and differently in a VM that played a game before).
 local raw_setmetatable, rawget, rawset = setmetatable, rawget, rawset
 _G.setmetatable = function(t, mt)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
+  if type(mt) == "table" then
+    if rawget(mt, "__gc") ~= nil then
+      error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
+    end
+    if rawget(mt, "__mode") ~= nil then
+      error("setmetatable: weak tables (__mode) are not allowed (what they hold would depend on when the collector runs)", 2)
+    end
   end
   return raw_setmetatable(t, mt)
 end
 
+-- Addresses differ from run to run: tostring of a table, function, coroutine or userdata
+-- shows its type (or __name) alone, and string.format converts such values the same way
+-- and refuses %p.
+local raw_tostring, select, str_match = tostring, select, string.match
+local ADDRESSED = { table = true, ["function"] = true, thread = true, userdata = true }
+local function addressless(v)
+  local s = raw_tostring(v)
+  if ADDRESSED[type(v)] then
+    local head = str_match(s, "^(.-): 0x%x+$")
+    if head then return head end
+  end
+  return s
+end
+tostring = addressless
+
 -- C loops do not count instructions, so the library functions that could loop for very
--- long inside C are bounded: patterns (backtracking grows with the subject's length to
--- the power of the pattern's quantifiers) and table.move.
+-- long inside C are bounded: patterns (tried at every position of the subject, each try
+-- walking the pattern, and backtracking grows with the subject's length to the power of
+-- the pattern's quantifiers and %b items), plain finds (subject times needle), table.move
+-- and table.sort (below, in Lua).
 local find, match, gmatch, gsub, byte = string.find, string.match, string.gmatch, string.gsub, string.byte
-local function guard(s, p, f)
+local PATTERN_WORK = 5e7
+local function guard(s, p, f, plain)
   if type(s) ~= "string" or type(p) ~= "string" then return end
   local q, i, n = 0, 1, #p
-  while i <= n do
-    local c = byte(p, i)
-    if c == 37 then
-      i = i + 2
-    else
-      if c == 42 or c == 43 or c == 45 or c == 63 then q = q + 1 end
-      i = i + 1
+  if not plain then
+    while i <= n do
+      local c = byte(p, i)
+      if c == 37 then
+        if byte(p, i + 1) == 98 then q = q + 1 end -- %b
+        i = i + 2
+      else
+        if c == 42 or c == 43 or c == 45 or c == 63 then q = q + 1 end
+        i = i + 1
+      end
     end
   end
-  if q > 0 and (#s + 1) ^ (q + 1) > 1e9 then
-    error("string." .. f .. ": a pattern with " .. q .. " quantifiers on " .. #s ..
+  if (#s + 1) ^ (q + 1) * (n + 1) > PATTERN_WORK then
+    local what = plain and "a plain search for " .. n .. " characters"
+      or "a pattern of " .. n .. " characters with " .. q .. " quantifiers"
+    error("string." .. f .. ": " .. what .. " in " .. #s ..
       " characters could run past the step budget; use a shorter string or a simpler pattern", 3)
   end
 end
 string.find = function(s, p, init, plain)
-  if not plain then guard(s, p, "find") end
+  guard(s, p, "find", plain)
   return find(s, p, init, plain)
 end
 string.match = function(s, p, init) guard(s, p, "match") return match(s, p, init) end
@@ -124,6 +153,109 @@ table.move = function(a1, f, e, t, a2)
     error("table.move: at most 10,000,000 elements at once", 2)
   end
   return move(a1, f, e, t, a2)
+end
+
+local raw_format = string.format
+local function has_p(fmt)
+  local i = 1
+  while true do
+    local at = find(fmt, "%", i, true)
+    if not at then return false end
+    if byte(fmt, at + 1) == 37 then
+      i = at + 2
+    else
+      local _, e, conv = find(fmt, "^[-+ #0-9.]*(%a)", at + 1)
+      if conv == "p" then return true end
+      i = (e or at) + 1
+    end
+  end
+end
+local function unaddressed(n, ...)
+  if n == 0 then return end
+  return addressless((...)), unaddressed(n - 1, select(2, ...))
+end
+string.format = function(fmt, ...)
+  if type(fmt) == "string" and find(fmt, "p", 1, true) and has_p(fmt) then
+    error("string.format: %p is not available (addresses differ from run to run)", 2)
+  end
+  local n = select("#", ...)
+  for i = 1, n do
+    if ADDRESSED[type((select(i, ...)))] then return raw_format(fmt, unaddressed(n, ...)) end
+  end
+  return raw_format(fmt, ...)
+end
+
+-- Lua's own table.sort (ltablib.c), always pivoting on the middle element: the C one
+-- takes a pivot from the clock when a partition comes out unbalanced, which could order
+-- equal elements differently from run to run. In Lua, its work counts for the budget.
+local SORT_ERROR = "invalid order function for sorting"
+local function raw_less(a, b) return a < b end
+local function less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == tb and (ta == "number" or ta == "string") then return a < b end
+  -- Other values compare through __lt, or fail with Lua's message (without this file's line).
+  local ok, r = pcall(raw_less, a, b)
+  if ok then return r end
+  if type(r) == "string" then r = gsub(r, "^posse%.sandbox:%d+: ", "") end
+  error(r, 0)
+end
+local function auxsort(t, lo, up, lt)
+  while lo < up do
+    local a, b = t[lo], t[up]
+    if lt(b, a) then t[lo] = b; t[up] = a end
+    if up - lo == 1 then return end
+    local p = (lo + up) // 2
+    local ap, alo = t[p], t[lo]
+    if lt(ap, alo) then
+      t[p] = alo; t[lo] = ap
+    else
+      local aup = t[up]
+      if lt(aup, ap) then t[p] = aup; t[up] = ap end
+    end
+    if up - lo == 2 then return end
+    local pivot, last = t[p], t[up - 1]
+    t[p] = last; t[up - 1] = pivot
+    local i, j = lo, up - 1
+    while true do
+      i = i + 1
+      local ai = t[i]
+      while lt(ai, pivot) do
+        if i == up - 1 then error(SORT_ERROR, 0) end
+        i = i + 1
+        ai = t[i]
+      end
+      j = j - 1
+      local aj = t[j]
+      while lt(pivot, aj) do
+        if j < i then error(SORT_ERROR, 0) end
+        j = j - 1
+        aj = t[j]
+      end
+      if j < i then
+        t[up - 1] = ai; t[i] = pivot
+        p = i
+        break
+      end
+      t[i] = aj; t[j] = ai
+    end
+    if p - lo < up - p then
+      auxsort(t, lo, p - 1, lt)
+      lo = p + 1
+    else
+      auxsort(t, p + 1, up, lt)
+      up = p - 1
+    end
+  end
+end
+table.sort = function(t, lt)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'sort' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 2)
+  end
+  if lt ~= nil and type(lt) ~= "function" then
+    error("bad argument #2 to 'sort' (function expected, got " .. type(lt) .. ")", 2)
+  end
+  local n = #t
+  if n > 1 then auxsort(t, 1, n, lt or less) end
 end
 
 local saved = {}
