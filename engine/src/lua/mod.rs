@@ -253,7 +253,8 @@ impl Vm {
         // The reset puts back `posse.data` as the VM first made it: no script can change
         // it (prelude.lua), so it is the data of every game of this content.
         self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
-        self.hooks.get::<Function>("forget_slots").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        let players = self.shared.state.borrow().players();
+        self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)?;
         let content = self.shared.content.clone();
         self.load_defs(&content)
     }

@@ -35,7 +35,7 @@ end
 -- Counters: each (name, seat) is looked up in the engine once, then read and written by
 -- slot number, which is all that crosses to Rust.
 local counter_slot, slot_get, slot_set, slot_add = raw.counter_slot, raw.slot_get, raw.slot_set, raw.slot_add
-local slots = {}
+local slots, slots_players = {}, raw.players()
 local function slot(name, seat, f)
   local by_seat = slots[name]
   if by_seat == nil then
@@ -135,6 +135,9 @@ return {
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
   set_def = function(i, def) DEFS[i] = def end,
-  -- A new game may have other seats: the counters' slots are looked up again.
-  forget_slots = function() slots = {} end,
+  -- Slots depend on the content and the number of seats: a new game with another number
+  -- of seats looks them up again.
+  new_players = function(n)
+    if n ~= slots_players then slots, slots_players = {}, n end
+  end,
 }

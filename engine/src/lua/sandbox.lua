@@ -174,9 +174,17 @@ local function unaddressed(n, ...)
   if n == 0 then return end
   return addressless((...)), unaddressed(n - 1, select(2, ...))
 end
+-- Format strings are mostly literals, so what has_p says of each is remembered (it never
+-- changes, and no script can reach it).
+local WITH_P = {}
 string.format = function(fmt, ...)
-  if type(fmt) == "string" and find(fmt, "p", 1, true) and has_p(fmt) then
-    error("string.format: %p is not available (addresses differ from run to run)", 2)
+  if type(fmt) == "string" then
+    local p = WITH_P[fmt]
+    if p == nil then
+      p = find(fmt, "p", 1, true) ~= nil and has_p(fmt)
+      WITH_P[fmt] = p
+    end
+    if p then error("string.format: %p is not available (addresses differ from run to run)", 2) end
   end
   local n = select("#", ...)
   for i = 1, n do
