@@ -139,3 +139,29 @@ fn an_answer_out_of_turn_does_not_name_seats_deciding_in_secret() {
     let e = g.choose(2, &[1]).unwrap_err().to_string();
     assert_eq!(e, "seat 2 has no decision to make");
 }
+
+/// Only the engine resumes the game flow: script code that kept it (here a global set by
+/// the flow) cannot answer a decision behind the engine's back or end the flow.
+#[test]
+fn scripts_cannot_resume_or_close_the_flow() {
+    let c = edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "keeps_flow",
+        "scripts/hilo/main.lua",
+        "function M.play()\n",
+        "function M.play()\n  KEPT_FLOW = coroutine.running()\n",
+    );
+    let mut g = new_game(&c, 3, 2);
+    let before = g.state_hash();
+    for code in
+        ["local ok = coroutine.resume(KEPT_FLOW, 1) return ok", "local ok = coroutine.close(KEPT_FLOW) return ok"]
+    {
+        let e = g.eval(code).unwrap_err().to_string();
+        assert!(e.contains("the game flow is resumed by the engine alone"), "{code}: {e}");
+        assert!(e.contains("eval:1"), "the message names the script's line: {e}");
+    }
+    assert_eq!(g.state_hash(), before);
+    let plain = posse::sim::play_random(&load_fixture("hilo"), 3, Some(2)).unwrap();
+    let kept = posse::sim::play_random(&c, 3, Some(2)).unwrap();
+    assert_eq!(kept.result(), plain.result(), "the game goes on as the engine drives it");
+}

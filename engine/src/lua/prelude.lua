@@ -69,6 +69,19 @@ local FLOW
 -- yielding to the engine: the same picks from the same RNG, without the round trip.
 local AUTO = false
 
+-- The flow is resumed by the engine alone (it resumes it through the C API): script code
+-- that kept it cannot answer a decision behind the engine's back, or end the game's flow.
+-- Errors name the script's line: three levels up, past sandbox.lua's own wrapper.
+local co_resume, co_close = coroutine.resume, coroutine.close
+coroutine.resume = function(co, ...)
+  if co == FLOW and co ~= nil then error("coroutine.resume: the game flow is resumed by the engine alone", 3) end
+  return co_resume(co, ...)
+end
+coroutine.close = function(co)
+  if co == FLOW and co ~= nil then error("coroutine.close: the game flow is resumed by the engine alone", 3) end
+  return co_close(co)
+end
+
 function posse.choose(seat, prompt, options, opts)
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
   if opts ~= nil then
