@@ -18,11 +18,21 @@ pub struct Question {
     pub multi: bool,
     pub min: usize,
     pub max: usize,
+    /// Only the seat asked may know that it is asked.
+    pub secret: bool,
 }
 
 impl Question {
     pub fn of(r: &Request) -> Question {
-        Question { seat: r.seat, prompt: r.prompt(), labels: r.labels(), multi: r.multi, min: r.min, max: r.max }
+        Question {
+            seat: r.seat,
+            prompt: r.prompt(),
+            labels: r.labels(),
+            multi: r.multi,
+            min: r.min,
+            max: r.max,
+            secret: r.secret,
+        }
     }
 
     /// The numbered options, one per line, and for a multi-choice how to answer.
@@ -120,6 +130,7 @@ mod tests {
             multi,
             min: 0,
             max: 2,
+            secret: false,
         }
     }
 

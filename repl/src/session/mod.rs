@@ -67,6 +67,12 @@ pub struct Session<'a> {
     auto: Auto,
     /// The last human seat asked, for hot-seat pauses.
     last_human: Option<usize>,
+    /// A secret question in hot-seat play starts a round: the keyboard visits every
+    /// human seat in seat order, each answers what it is asked or sees that it has
+    /// nothing to decide, so the room cannot tell who was asked. The seats still to visit.
+    round: Vec<usize>,
+    /// The seat the round visits now, and the position it was visited at.
+    visit: Option<(usize, usize)>,
     /// The position and seat the view was last drawn for.
     drawn: Option<(usize, usize)>,
     /// A position where a bot's pick failed: a person answers that decision.
@@ -90,6 +96,8 @@ impl<'a> Session<'a> {
             stepping: false,
             auto: Auto::Off,
             last_human: None,
+            round: Vec::new(),
+            visit: None,
             drawn: None,
             bot_failed: None,
             diverged: false,
@@ -127,9 +135,16 @@ impl<'a> Session<'a> {
                 let n = self.game.choices().len();
                 self.say(format!("end of the record after {n} choices: the game goes on, every seat played from here"));
             }
-            let Some(q) = self.game.next_request().map(Question::of) else {
-                self.warn("the game is waiting for nobody; leaving");
-                return End::Quit;
+            let q = match self.next_question() {
+                Ok(Some(q)) => q,
+                Ok(None) => {
+                    self.warn("the game is waiting for nobody; leaving");
+                    return End::Quit;
+                }
+                Err(()) => {
+                    self.unfinished();
+                    return End::Eof;
+                }
             };
             if !self.stepping && self.bot_decides(q.seat) && self.bot_move(&q) {
                 continue;
@@ -189,7 +204,7 @@ impl<'a> Session<'a> {
                     // person at the keyboard when it is theirs.
                     if self.last_human == Some(q.seat) {
                         self.say(format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks)));
-                    } else {
+                    } else if !q.secret {
                         self.say(format!("{name} (auto): decided"));
                     }
                     if let Auto::Count(n) = self.auto {
@@ -332,6 +347,73 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// The question to put next: a bot's first, else, in a secret round (hot-seat play at
+    /// a terminal), that of the seat the keyboard visits. Err when the input ended.
+    fn next_question(&mut self) -> Result<Option<Question>, ()> {
+        let Some(first) = self.game.next_request().map(Question::of) else { return Ok(None) };
+        if self.stepping || self.bots.contains(&first.seat) {
+            return Ok(Some(first));
+        }
+        if self.round.is_empty() && self.visit.is_none() {
+            let humans = self.human_seats();
+            if !(first.secret && self.io.input.is_terminal() && humans.len() > 1) {
+                return Ok(Some(first));
+            }
+            self.round = humans;
+        }
+        let pos = self.game.choices().len();
+        if let Some((seat, at)) = self.visit {
+            if at == pos {
+                if let Some(q) = self.pending_for(seat) {
+                    return Ok(Some(q));
+                }
+            }
+            self.visit = None;
+        }
+        while !self.round.is_empty() {
+            let seat = self.round.remove(0);
+            match self.pending_for(seat) {
+                Some(q) => {
+                    if !self.pause(seat) {
+                        return Err(());
+                    }
+                    self.last_human = Some(seat);
+                    self.visit = Some((seat, pos));
+                    return Ok(Some(q));
+                }
+                None => {
+                    if !self.idle_visit(seat) {
+                        return Err(());
+                    }
+                }
+            }
+        }
+        // The round is over: what comes next may start another.
+        self.next_question()
+    }
+
+    /// The question pending for `seat`, if any.
+    fn pending_for(&self, seat: usize) -> Option<Question> {
+        self.game.pending().into_iter().find(|r| r.seat == seat).map(Question::of)
+    }
+
+    /// A visit of a secret round to a seat that is not asked: the same pause as for a
+    /// seat asked, then a screen that tells it so.
+    fn idle_visit(&mut self, seat: usize) -> bool {
+        if !self.pause(seat) {
+            return false;
+        }
+        self.last_human = Some(seat);
+        let name = self.seat_name(seat);
+        self.say(format!("{name}: nothing for you to decide now. Press Enter."));
+        let _ = self.io.out.flush();
+        self.io.input.wait_for_enter("")
+    }
+
+    fn human_seats(&self) -> Vec<usize> {
+        (1..=self.game.players()).filter(|s| !self.bots.contains(s)).collect()
+    }
+
     /// Clears the screen and waits until the next player has the keyboard.
     fn pause(&mut self, seat: usize) -> bool {
         let name = self.seat_name(seat);
@@ -358,7 +440,7 @@ impl<'a> Session<'a> {
     }
 
     fn has_humans(&self) -> bool {
-        (1..=self.game.players()).any(|s| !self.bots.contains(&s))
+        !self.human_seats().is_empty()
     }
 
     fn say(&mut self, text: impl AsRef<str>) {

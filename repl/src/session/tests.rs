@@ -93,10 +93,11 @@ fn views_and_logs_say_whose_they_are() {
 #[test]
 fn hot_seat_pauses_between_people_at_a_terminal_only() {
     // Seat 1 answers, Enter hands over to seat 2, who answers; seat 1 next: another pause.
+    // Seat 1's next question is secret: a round, so the keyboard goes on to seat 2 after it.
     let lines = ["1", "", "2", "", "-"];
     let (_, n, out, err) = play_on(Scripted::new(lines).at_a_terminal(), &[]);
     assert_eq!(n, 3, "{out}\n{err}");
-    assert_eq!(out.matches("Pass the keyboard to p2. Press Enter.").count(), 1, "{out}");
+    assert_eq!(out.matches("Pass the keyboard to p2. Press Enter.").count(), 2, "{out}");
     assert_eq!(out.matches("Pass the keyboard to p1. Press Enter.").count(), 1, "{out}");
     // The view shown after the pause is the new seat's own.
     let after = out.split("Pass the keyboard to p2").nth(1).unwrap_or_default();
@@ -124,4 +125,54 @@ fn all_bots_play_the_sim_game_of_the_same_seed() {
     let (hash, n, out, err) = play(&[], &[1, 2]);
     assert_eq!(n, sim.choices().len(), "{out}\n{err}");
     assert_eq!(hash, sim.state_hash(), "{out}\n{err}");
+}
+
+/// A copy of the fixtures where the secret question goes to seat 2 instead of seat 1.
+fn secret_to_seat_2() -> PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+            let (src, dst) = (e.path(), to.join(e.file_name()));
+            if src.is_dir() {
+                copy(&src, &dst)
+            } else {
+                std::fs::copy(&src, &dst).expect("copy");
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("posse-secret-round-{}", std::process::id()));
+    copy(&root(), &dir);
+    let main = dir.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    let asked = "posse.choose(1, function() return \"Discard your kept card?\" end";
+    assert!(text.contains(asked));
+    std::fs::write(&main, text.replacen(asked, &asked.replacen("(1,", "(2,", 1), 1)).expect("write");
+    dir
+}
+
+/// Hot-seat play hides who is asked a secret question: the keyboard visits every person
+/// in seat order, and those not asked are told so, as they would be if they were.
+#[test]
+fn a_secret_question_is_a_round_of_the_keyboard() {
+    let dir = secret_to_seat_2();
+    let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    // p1 plays, p2 plays; the secret question to p2: p1 is visited first (nothing to
+    // decide), then p2 answers it; then p1's next question.
+    let mut input = Scripted::new(["1", "", "2", "", "", "", "-", "", "1"]).at_a_terminal();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, dir.clone(), BTreeSet::new(), None, io);
+    s.run();
+    let n = s.game().choices().len();
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    assert_eq!(n, 4, "{out}\n{err}");
+    assert_eq!(out.matches("p1: nothing for you to decide now. Press Enter.").count(), 1, "{out}");
+    let idle = out.find("p1: nothing for you").unwrap_or(usize::MAX);
+    let asked = out.find("p2: Discard your kept card?").unwrap_or(0);
+    assert!(idle < asked, "seat 1 is visited before seat 2 is asked: {out}");
+    // Between the two, the keyboard is passed to p2 as to anyone in the round.
+    assert!(out[idle..asked].contains("Pass the keyboard to p2. Press Enter."), "{out}");
 }
