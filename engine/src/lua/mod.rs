@@ -69,7 +69,7 @@ pub(crate) struct Vm {
     /// The compiled `script:` chunk of each definition, kept for the VM's next game.
     def_chunks: RefCell<Vec<Option<Function>>>,
     /// The tables sandbox.lua restores between games, with their metatables then.
-    metatables: Vec<(Table, Option<Table>)>,
+    metatables: Saved,
 }
 
 fn sandboxed_lua() -> Result<Lua, Error> {
@@ -208,6 +208,25 @@ fn module_loader(lua: &Lua, content: &Arc<Content>) -> mlua::Result<Function> {
     })
 }
 
+/// The tables sandbox.lua saves after setup (`snapshot`), with their metatables then:
+/// its `reset` puts back their contents, [`Saved::restore`] their metatables, which a
+/// script may have protected from Lua itself.
+struct Saved(Vec<(Table, Option<Table>)>);
+
+impl Saved {
+    fn snapshot(sandbox: &Table) -> Result<Saved, Error> {
+        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
+        Ok(Saved(saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect()))
+    }
+
+    fn restore(&self) -> Result<(), Error> {
+        for (t, m) in &self.0 {
+            t.set_metatable(m.clone()).map_err(lua_err)?;
+        }
+        Ok(())
+    }
+}
+
 impl Vm {
     pub fn new(content: Arc<Content>, state: State) -> Result<Vm, Error> {
         let lua = sandboxed_lua()?;
@@ -232,8 +251,7 @@ impl Vm {
         let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()))?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
-        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
-        let metatables = saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect();
+        let metatables = Saved::snapshot(&sandbox)?;
         let vm =
             Vm { lua, shared, hooks, sandbox, def_chunks: RefCell::new(vec![None; content.defs.len()]), metatables };
         vm.load_defs(&content)?;
@@ -247,9 +265,7 @@ impl Vm {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
         self.refill();
-        for (t, m) in &self.metatables {
-            t.set_metatable(m.clone()).map_err(lua_err)?;
-        }
+        self.metatables.restore()?;
         // The reset puts back `posse.data` as the VM first made it: no script can change
         // it (prelude.lua), so it is the data of every game of this content.
         self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
@@ -328,7 +344,7 @@ pub(crate) struct Renderer {
     /// The tables sandbox.lua restores before each view, with their metatables then: a
     /// metatable set on `_G` or a library is no place to keep a view (another seat's hand)
     /// for the next one.
-    metatables: Vec<(Table, Option<Table>)>,
+    metatables: Saved,
     /// The content, for the game's `data:` (the renderer's second argument).
     content: Arc<Content>,
 }
@@ -343,8 +359,7 @@ impl Renderer {
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;
-        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
-        let metatables = saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect();
+        let metatables = Saved::snapshot(&sandbox)?;
         let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
         Ok(Renderer {
@@ -362,9 +377,7 @@ impl Renderer {
     /// metatables), whatever the views drawn before left in it.
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
         self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
-        for (t, m) in &self.metatables {
-            t.set_metatable(m.clone()).map_err(lua_err)?;
-        }
+        self.metatables.restore()?;
         self.reset.call::<()>(()).map_err(lua_err)?;
         let render = match self.chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
