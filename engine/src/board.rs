@@ -25,18 +25,32 @@ impl Board {
     }
 
     /// Adds an undirected edge; both nodes must exist. Returns false when one does not.
+    /// Neighbours are put in order (and an edge given twice counted once) by
+    /// [`Board::finish`], once all edges are in.
     pub fn add_edge(&mut self, a: &str, b: &str) -> bool {
         let (Some(&i), Some(&j)) = (self.index.get(a), self.index.get(b)) else {
             return false;
         };
-        if !self.adj[i].contains(&j) {
-            self.adj[i].push(j);
+        self.adj[i].push(j);
+        if i != j {
             self.adj[j].push(i);
-            let names = &self.names;
-            self.adj[i].sort_by(|x, y| names[*x].cmp(&names[*y]));
-            self.adj[j].sort_by(|x, y| names[*x].cmp(&names[*y]));
         }
         true
+    }
+
+    /// Sorts every node's neighbours by name and drops edges given twice: neighbours and
+    /// paths come out in name order, the same on every machine.
+    pub fn finish(&mut self) {
+        let names = &self.names;
+        for adj in &mut self.adj {
+            adj.sort_unstable_by(|x, y| names[*x].cmp(&names[*y]));
+            adj.dedup();
+        }
+    }
+
+    /// Edges on the board, each counted once.
+    pub fn edges(&self) -> usize {
+        self.adj.iter().enumerate().map(|(i, a)| a.iter().filter(|&&j| j >= i).count()).sum()
     }
 
     /// A `width` × `height` grid with nodes `x,y` (1-based), orthogonal edges, and diagonal
@@ -63,6 +77,7 @@ impl Board {
                 }
             }
         }
+        b.finish();
         b
     }
 
@@ -136,6 +151,10 @@ mod tests {
         assert!(b.add_edge("a", "b"));
         assert!(b.add_edge("b", "c"));
         assert!(!b.add_edge("c", "zz"));
+        assert!(b.add_edge("b", "a"));
+        b.finish();
+        assert_eq!(b.neighbours("b").unwrap(), vec!["a", "c"]);
+        assert_eq!(b.edges(), 2);
         assert_eq!(b.path("a", "c").unwrap(), vec!["a", "b", "c"]);
         assert!(b.path("a", "d").is_none());
         assert!(b.neighbours("zz").is_none());

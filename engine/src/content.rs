@@ -9,6 +9,7 @@
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
+use crate::limits::*;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -392,8 +393,9 @@ impl Content {
         for g in games {
             // The scenarios a game lists; a game.yaml that does not parse is listed alone
             // (loading it reports why).
-            let scenarios = fs::read_to_string(dir.join(&g).join("game.yaml"))
+            let scenarios = crate::yaml::read_limited(&dir.join(&g).join("game.yaml"), CONTENT_FILE_BYTES)
                 .ok()
+                .filter(|t| crate::yaml::check_depth(t).is_ok())
                 .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
                 .and_then(|v| v.get("scenarios").and_then(|s| s.as_mapping()).cloned())
                 .map(|m| m.keys().filter_map(|k| k.as_str().map(str::to_string)).collect::<Vec<_>>())
@@ -406,12 +408,12 @@ impl Content {
 
     /// Loads and checks game `id` (or scenario `game/name`) from `root`.
     pub fn load(root: &Path, id: &str) -> Result<Content> {
-        let loader = Loader { root, diags: Vec::new(), hash: Fnv::default() };
+        let loader = Loader { root, diags: Vec::new(), hash: Fnv::default(), bytes: 0 };
         match id.split_once('/') {
             None => loader.load(id),
             Some((game, scenario)) => {
                 let base = loader.load(game)?;
-                let mut loader = Loader { root, diags: Vec::new(), hash: Fnv::default() };
+                let mut loader = Loader { root, diags: Vec::new(), hash: Fnv::default(), bytes: 0 };
                 loader.hash.write(&base.hash.to_le_bytes());
                 loader.overlay(base, scenario)
             }
@@ -428,24 +430,40 @@ struct Loader<'a> {
     root: &'a Path,
     diags: Vec<Diagnostic>,
     hash: Fnv,
+    /// Bytes read so far.
+    bytes: u64,
 }
 
 impl Loader<'_> {
+    /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
+    /// the files of the game together.
     fn read(&mut self, rel: &str) -> Option<String> {
-        match fs::read_to_string(self.root.join(rel)) {
+        let left = CONTENT_BYTES.saturating_sub(self.bytes);
+        match crate::yaml::read_limited(&self.root.join(rel), CONTENT_FILE_BYTES.min(left)) {
             Ok(text) => {
+                self.bytes += text.len() as u64;
                 self.hash.write(rel.as_bytes());
                 self.hash.write(text.as_bytes());
                 Some(text)
             }
+            Err(e) if left < CONTENT_FILE_BYTES && e.contains("too large") => {
+                let all = CONTENT_BYTES >> 20;
+                self.diags.push(Diagnostic::file(rel, format!("the game's files pass {all} MiB together here")));
+                None
+            }
             Err(e) => {
-                self.diags.push(Diagnostic::file(rel, format!("cannot read file: {e}")));
+                self.diags.push(Diagnostic::file(rel, e));
                 None
             }
         }
     }
 
     fn parse<T: for<'de> Deserialize<'de>>(&mut self, rel: &str, text: &str) -> Option<T> {
+        if let Err(at) = crate::yaml::check_depth(text) {
+            let (line, column, msg) = crate::yaml::too_deep(at);
+            self.diags.push(Diagnostic::new(rel, line, column, msg));
+            return None;
+        }
         match serde_yaml::from_str::<T>(text) {
             Ok(v) => Some(v),
             Err(e) => {
@@ -541,36 +559,66 @@ impl Loader<'_> {
             }
         }
         let mut dice = Vec::new();
+        let all_dice = game.dice.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+        if all_dice > MAX_DICE {
+            self.err(&game_rel, line_of("dice:"), format!("{all_dice} dice: a game has at most {MAX_DICE}"));
+        }
         for d in &game.dice {
             if d.faces.is_empty() {
                 self.err(&game_rel, line_of(&d.id), format!("dice '{}': expected at least one face", d.id));
             }
-            for _ in 0..d.count {
-                dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
+            if d.faces.len() > MAX_FACES {
+                let n = d.faces.len();
+                self.err(&game_rel, line_of(&d.id), format!("dice '{}': {n} faces, at most {MAX_FACES}", d.id));
+            }
+            if all_dice <= MAX_DICE {
+                for _ in 0..d.count {
+                    dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
+                }
             }
         }
         let board = match &game.board {
             None => Board::default(),
             Some(b) => {
-                let mut board = match &b.grid {
-                    Some(g) => Board::grid(g.width, g.height, g.diagonal),
-                    None => Board::default(),
-                };
-                for n in &b.nodes {
-                    board.add_node(n);
+                let grid = b.grid.as_ref().map_or(0, |g| g.width.saturating_mul(g.height));
+                let nodes = grid.saturating_add(b.nodes.len());
+                if nodes > MAX_NODES {
+                    let line = line_of(if grid > 0 { "grid:" } else { "nodes:" });
+                    self.err(&game_rel, line, format!("{nodes} board nodes: a board has at most {MAX_NODES}"));
                 }
-                for (a, c) in &b.edges {
-                    if !board.add_edge(a, c) {
-                        self.err(
-                            &game_rel,
-                            line_of("edges:"),
-                            format!("edge {a} - {c}: both ends must be listed in nodes"),
-                        );
+                if b.edges.len() > MAX_EDGES {
+                    let n = b.edges.len();
+                    self.err(&game_rel, line_of("edges:"), format!("{n} edges: a board has at most {MAX_EDGES}"));
+                }
+                let mut board = match &b.grid {
+                    Some(g) if nodes <= MAX_NODES => Board::grid(g.width, g.height, g.diagonal),
+                    _ => Board::default(),
+                };
+                if nodes <= MAX_NODES && b.edges.len() <= MAX_EDGES {
+                    for n in &b.nodes {
+                        board.add_node(n);
                     }
+                    for (a, c) in &b.edges {
+                        if !board.add_edge(a, c) {
+                            self.err(
+                                &game_rel,
+                                line_of("edges:"),
+                                format!("edge {a} - {c}: both ends must be listed in nodes"),
+                            );
+                        }
+                    }
+                    board.finish();
                 }
                 board
             }
         };
+        let sizes = Sizes { players: p.max, nodes: board.nodes().len() };
+        if let Some(msg) = sizes.zones(&game.zones) {
+            self.err(&game_rel, line_of("zones:"), msg);
+        }
+        if let Some(msg) = sizes.counters(&game.counters) {
+            self.err(&game_rel, line_of("counters:"), msg);
+        }
 
         let mut defs = Vec::new();
         for comp in &game.components {
@@ -609,6 +657,17 @@ impl Loader<'_> {
                     let line = script_line(&text, item_start(&text, id_line), &code);
                     Source { file: rel.clone(), line, code }
                 });
+                let objects = defs.iter().fold(d.count, |n: usize, x: &Def| n.saturating_add(x.count));
+                if objects > MAX_OBJECTS && objects.saturating_sub(d.count) <= MAX_OBJECTS {
+                    self.err(
+                        &rel,
+                        id_line,
+                        format!("{}: {objects} objects in all: a game has at most {MAX_OBJECTS}", d.id),
+                    );
+                }
+                if defs.len() == MAX_DEFS {
+                    self.err(&rel, id_line, format!("{}: a game has at most {MAX_DEFS} components", d.id));
+                }
                 defs.push(Def {
                     id: d.id,
                     name: d.name,
@@ -625,7 +684,7 @@ impl Loader<'_> {
         let mut modules = BTreeMap::new();
         for (dir, prefix) in [(format!("scripts/{id}"), id.to_string()), ("scripts/lib".to_string(), "lib".to_string())]
         {
-            let mut files = lua_files(&self.root.join(&dir));
+            let mut files = lua_files(&self.root.join(&dir), 0);
             files.sort();
             for f in files {
                 let rel = format!("{dir}/{f}");
@@ -715,6 +774,10 @@ impl Loader<'_> {
             base.players = p;
         }
         merge(&mut base.data, o.data.0);
+        let sizes = Sizes { players: base.players.max, nodes: base.board.nodes().len() };
+        for msg in [sizes.zones(&base.zones), sizes.counters(&base.counters)].into_iter().flatten() {
+            self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
+        }
         for (id, change) in o.defs.0 {
             let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
             let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
@@ -724,6 +787,12 @@ impl Loader<'_> {
             if let Some(n) = change.count {
                 def.count = n;
             }
+            let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+            if objects > MAX_OBJECTS {
+                self.err(&rel, line, format!("{id}: {objects} objects in all: a game has at most {MAX_OBJECTS}"));
+                break;
+            }
+            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
             if !(change.props.0.is_null() || change.props.0.is_object()) {
                 self.err(&rel, line, format!("{id}: props: expected a map"));
             }
@@ -734,6 +803,35 @@ impl Loader<'_> {
         }
         base.hash = self.hash.finish();
         Ok(base)
+    }
+}
+
+/// What the size of a game's zones and counters depends on: seats and board nodes.
+struct Sizes {
+    players: usize,
+    nodes: usize,
+}
+
+impl Sizes {
+    /// Zones made at the most seats: a message when there are too many.
+    fn zones(&self, zones: &[ZoneDecl]) -> Option<String> {
+        let n = zones.iter().fold(0usize, |n, z| {
+            n.saturating_add(if z.per_seat {
+                self.players
+            } else if z.per_node {
+                self.nodes
+            } else {
+                1
+            })
+        });
+        (n > MAX_ZONES).then(|| format!("{n} zones at {} players: a game has at most {MAX_ZONES}", self.players))
+    }
+
+    /// Counters made at the most seats: a message when there are too many.
+    fn counters(&self, counters: &[CounterDecl]) -> Option<String> {
+        let n = counters.iter().fold(0usize, |n, c| n.saturating_add(if c.per_seat { self.players } else { 1 }));
+        (n > MAX_COUNTERS)
+            .then(|| format!("{n} counters at {} players: a game has at most {MAX_COUNTERS}", self.players))
     }
 }
 
@@ -804,7 +902,11 @@ fn script_line(text: &str, id_line: usize, code: &str) -> usize {
     }
 }
 
-fn lua_files(dir: &Path) -> Vec<String> {
+/// Folders of scripts inside folders of scripts: deeper than this is a mistake (or a link
+/// to a folder above).
+const SCRIPT_FOLDER_DEPTH: usize = 8;
+
+fn lua_files(dir: &Path, depth: usize) -> Vec<String> {
     let mut out = Vec::new();
     let Ok(entries) = fs::read_dir(dir) else {
         return out;
@@ -815,7 +917,9 @@ fn lua_files(dir: &Path) -> Vec<String> {
             continue;
         };
         if p.is_dir() {
-            out.extend(lua_files(&p).into_iter().map(|f| format!("{name}/{f}")));
+            if depth < SCRIPT_FOLDER_DEPTH {
+                out.extend(lua_files(&p, depth + 1).into_iter().map(|f| format!("{name}/{f}")));
+            }
         } else if name.ends_with(".lua") {
             out.push(name);
         }

@@ -13,13 +13,14 @@
 use crate::content::Content;
 use crate::diag::{Error, Result};
 use crate::hash::{fnv, hex};
+use crate::limits::{DECISION_TEXT_BYTES, MAX_OPTIONS, REASON_BYTES};
 use crate::lua::watchdog::{self, Hook};
 use crate::lua::{lua_err, script_message, AutoBots, Renderer, Vm};
 use crate::record::{Choice, Record, SAVE_VERSION};
 use crate::state::State;
 use crate::view::{self, View};
 use mlua::thread::ThreadStatus;
-use mlua::{IntoLua, MultiValue, Table, Thread, Value};
+use mlua::{FromLua, IntoLua, MultiValue, Table, Thread, Value};
 use serde::Serialize;
 use std::cell::{Ref, RefCell};
 use std::collections::BTreeMap;
@@ -83,7 +84,7 @@ impl Request {
             Lazy::Make(f) => {
                 // Made between steps: the function may read the game, never change it.
                 self.shared.read_only.set(true);
-                self.shared.budget.set(crate::lua::STEP_INSTRUCTIONS / crate::lua::QUANTUM as u64);
+                self.shared.budget.refill();
                 let v = f.call(());
                 self.shared.read_only.set(false);
                 v.map_err(|e| Error::Script(script_message(&e)))
@@ -99,7 +100,7 @@ impl Request {
         let prompt = match self.make(&self.prompt)? {
             Value::String(s) => {
                 let len = s.as_bytes().len();
-                if len > DECISION_TEXT_LIMIT {
+                if len > DECISION_TEXT_BYTES {
                     return Err(Error::Script(format!(
                         "posse.choose: the prompt is {len} bytes long: {}",
                         decision_text_limit()
@@ -133,7 +134,7 @@ impl Request {
         let mut labels = Vec::with_capacity(self.count);
         for i in 1..=self.count {
             let label = match table.raw_get::<Value>(i).map_err(lua_err)? {
-                Value::String(s) if total + s.as_bytes().len() > DECISION_TEXT_LIMIT => {
+                Value::String(s) if total + s.as_bytes().len() > DECISION_TEXT_BYTES => {
                     return Err(Error::Script(format!(
                         "posse.choose: the labels are too long (label {i} is {} bytes, after {} bytes of prompt and labels): {}",
                         s.as_bytes().len(),
@@ -218,19 +219,10 @@ impl GameResult {
     }
 }
 
-/// The most options one decision may offer.
-pub const MAX_OPTIONS: usize = 100_000;
-
-/// The most text (bytes) the prompt and the labels of one decision may hold together.
-/// They are copied out of Lua, beyond its memory limit, whenever someone reads them: a
-/// list that names one huge string many times would take the host's memory. Generous
-/// for people, who read a prompt and a screenful of labels.
-pub const DECISION_TEXT_LIMIT: usize = 1 << 20;
-
 fn decision_text_limit() -> String {
     format!(
-        "a decision's prompt and labels may hold at most {} MiB ({DECISION_TEXT_LIMIT} bytes) together",
-        DECISION_TEXT_LIMIT >> 20
+        "a decision's prompt and labels may hold at most {} MiB ({DECISION_TEXT_BYTES} bytes) together",
+        DECISION_TEXT_BYTES >> 20
     )
 }
 
@@ -312,6 +304,13 @@ fn check_players(content: &Content, setup: &Setup) -> Result<()> {
     let n = setup.seats.len();
     if n < p.min || n > p.max {
         return Err(Error::Usage(format!("{} is for {} to {} players, not {n}", content.id, p.min, p.max)));
+    }
+    if let Some(bad) = setup.seats.iter().find(|s| !crate::record::seat_name_ok(s)) {
+        return Err(Error::Usage(format!(
+            "{:?} is not a seat name (1 to {} bytes, no control characters)",
+            bad.chars().take(crate::limits::SEAT_NAME_BYTES).collect::<String>(),
+            crate::limits::SEAT_NAME_BYTES
+        )));
     }
     Ok(())
 }
@@ -676,6 +675,10 @@ impl Game {
         let mut vals = out.into_iter();
         let pending = match vals.next() {
             Some(Value::Table(reqs)) => {
+                // One request a seat: a longer list is refused before anything is copied.
+                if reqs.raw_len() > self.players() {
+                    return Err(Error::Script("posse.choose_each: at most one request per seat".into()));
+                }
                 let mut requests = Vec::new();
                 for r in reqs.sequence_values::<Table>() {
                     let r = r.map_err(lua_err)?;
@@ -778,28 +781,40 @@ impl Game {
                 "{file}: play must return a result table {{winners = {{...}}, scores = {{...}}}}"
             )));
         };
-        let winners: Vec<usize> = match t.get::<Option<Vec<i64>>>("winners") {
-            Ok(w) => w.unwrap_or_default().into_iter().map(|s| s as usize).collect(),
-            Err(e) => {
-                return Err(Error::Script(format!(
-                    "{file}: result.winners: expected a list of seats ({})",
-                    script_message(&e)
-                )))
+        let bad = |what: &str, e: String| Error::Script(format!("{file}: result.{what}: {e}"));
+        // Sizes are checked before anything is copied: the lists are at most one entry a
+        // seat, the reason is a sentence.
+        let winners: Vec<usize> = match t.get::<Value>("winners").map_err(|e| bad("winners", script_message(&e)))? {
+            Value::Nil => Vec::new(),
+            Value::Table(w) if w.raw_len() > self.players() => {
+                return Err(bad("winners", format!("{} seats listed, the game has {}", w.raw_len(), self.players())))
             }
+            w => match Vec::<i64>::from_lua(w, &self.vm.lua) {
+                Ok(w) => w.into_iter().map(|s| s as usize).collect(),
+                Err(e) => return Err(bad("winners", format!("expected a list of seats ({})", script_message(&e)))),
+            },
         };
         if let Some(&w) = winners.iter().find(|&&w| w < 1 || w > self.players()) {
-            return Err(Error::Script(format!("{file}: result.winners: seat {w} does not exist")));
+            return Err(bad("winners", format!("seat {w} does not exist")));
         }
         let mut scores = BTreeMap::new();
         if let Ok(Some(s)) = t.get::<Option<Table>>("scores") {
             for pair in s.pairs::<i64, i64>() {
-                let (k, v) = pair.map_err(|e| {
-                    Error::Script(format!("{file}: result.scores: expected seat = integer ({})", script_message(&e)))
-                })?;
+                let (k, v) =
+                    pair.map_err(|e| bad("scores", format!("expected seat = integer ({})", script_message(&e))))?;
+                if k < 1 || k as usize > self.players() {
+                    return Err(bad("scores", format!("seat {k} does not exist")));
+                }
                 scores.insert(k as usize, v);
             }
         }
-        let reason = t.get::<Option<String>>("reason").ok().flatten();
+        let reason = match t.get::<Value>("reason").map_err(|e| bad("reason", script_message(&e)))? {
+            Value::String(r) if r.as_bytes().len() > REASON_BYTES => {
+                return Err(bad("reason", format!("{} bytes (at most {REASON_BYTES})", r.as_bytes().len())))
+            }
+            Value::String(r) => Some(r.to_string_lossy()),
+            _ => None,
+        };
         Ok(GameResult { winners, scores, reason })
     }
 
@@ -954,6 +969,13 @@ impl Game {
     /// Rigged rolls are not part of the log: a rigged game does not replay.
     pub fn rig_dice(&mut self, faces: &[&str]) {
         self.vm.shared.state.borrow_mut().rigged.extend(faces.iter().map(|f| f.to_string()));
+    }
+
+    /// Shortens the wall-clock limit of a step ([`crate::limits::STEP_TIME`]) for this
+    /// game's VM, for tests of it (a game rebuilt after a failing step has the usual one).
+    #[doc(hidden)]
+    pub fn set_step_time(&mut self, limit: std::time::Duration) {
+        self.vm.shared.budget.time.set(limit);
     }
 
     /// Runs a Lua chunk in the game's VM, outside the flow, and returns its value as JSON.

@@ -15,12 +15,14 @@ pub mod content;
 pub mod diag;
 pub mod game;
 pub mod hash;
+pub mod limits;
 mod lua;
 pub mod record;
 pub mod rng;
 pub mod sim;
 pub mod state;
 pub mod view;
+mod yaml;
 
 pub use content::Content;
 pub use diag::{Diagnostic, Error};

@@ -2,6 +2,7 @@
 //! that log; save files are records in YAML, and loading one is replaying it.
 
 use crate::diag::Error;
+use crate::limits::{MAX_SEATS, SAVE_FILE_BYTES, SEAT_NAME_BYTES};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -49,6 +50,11 @@ pub struct Record {
 
 pub const SAVE_VERSION: u32 = 1;
 
+/// Whether `name` may name a seat: short, printable (it is shown at the terminal).
+pub fn seat_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.len() <= SEAT_NAME_BYTES && !name.chars().any(char::is_control)
+}
+
 impl Record {
     pub fn to_yaml(&self) -> String {
         let mut out = String::new();
@@ -70,6 +76,10 @@ impl Record {
     }
 
     pub fn from_yaml(text: &str, file: &str) -> Result<Record, Error> {
+        if let Err(at) = crate::yaml::check_depth(text) {
+            let (line, column, msg) = crate::yaml::too_deep(at);
+            return Err(Error::Save(format!("{file}:{line}:{column}: {msg} (expected a posse save file)")));
+        }
         let r: Record = serde_yaml::from_str(text).map_err(|e| {
             let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             let msg = e.to_string();
@@ -84,8 +94,14 @@ impl Record {
                 r.posse_save
             )));
         }
-        if r.seats.is_empty() {
-            return Err(Error::Save(format!("{file}: seats: expected at least one seat")));
+        if r.seats.is_empty() || r.seats.len() > MAX_SEATS {
+            return Err(Error::Save(format!("{file}: seats: expected 1 to {MAX_SEATS} seats, not {}", r.seats.len())));
+        }
+        if let Some(bad) = r.seats.iter().find(|s| !seat_name_ok(s)) {
+            let shown: String = bad.chars().take(SEAT_NAME_BYTES).collect::<String>().escape_debug().to_string();
+            return Err(Error::Save(format!(
+                "{file}: seats: \"{shown}\" is not a seat name (1 to {SEAT_NAME_BYTES} bytes, no control characters)"
+            )));
         }
         Ok(r)
     }
@@ -94,9 +110,10 @@ impl Record {
         std::fs::write(path, self.to_yaml()).map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
     }
 
+    /// Reads and checks a save file (at most [`SAVE_FILE_BYTES`]).
     pub fn load(path: &Path) -> Result<Record, Error> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| Error::Save(format!("{}: cannot read: {e}", path.display())))?;
+        let text = crate::yaml::read_limited(path, SAVE_FILE_BYTES)
+            .map_err(|e| Error::Save(format!("{}: {e} (expected a posse save file)", path.display())))?;
         Record::from_yaml(&text, &path.display().to_string())
     }
 }

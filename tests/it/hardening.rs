@@ -52,7 +52,7 @@ fn decision_first(name: &str, prompt: &str, labels: &str) -> posse::Game {
 
 #[test]
 fn a_label_over_the_decision_text_limit_is_a_script_error() {
-    let over = posse::game::DECISION_TEXT_LIMIT + 1;
+    let over = posse::limits::DECISION_TEXT_BYTES + 1;
     let g = decision_first("big_label", "'big'", &format!("{{ ('x'):rep({over}) }}"));
     let hash = g.state_hash();
     let e = g.next_request().unwrap().try_labels().unwrap_err().to_string();
@@ -75,7 +75,7 @@ fn one_string_named_by_many_labels_counts_each_time() {
 
 #[test]
 fn the_prompt_counts_in_the_decision_text_limit() {
-    let limit = posse::game::DECISION_TEXT_LIMIT;
+    let limit = posse::limits::DECISION_TEXT_BYTES;
     let over = decision_first("big_prompt", &format!("('p'):rep({})", limit + 1), "{ 'ok' }");
     let e = over.next_request().unwrap().try_prompt().unwrap_err().to_string();
     assert!(e.contains("the prompt is") && e.contains("at most 1 MiB"), "{e}");

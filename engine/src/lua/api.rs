@@ -3,17 +3,10 @@
 //! a crossing of the Lua/Rust boundary is cheap, a fresh table is not.
 
 use super::Shared;
+use crate::limits::{LOG_BYTES, NAME_BYTES, PRINT_BYTES, PRINT_LINES};
 use crate::state::{Audience, SeatSet, State};
 use mlua::{Lua, Result, Table, Value, Variadic};
 use std::rc::Rc;
-
-/// The most text a game's log may hold: log lines live outside Lua's memory limit.
-const LOG_LIMIT: usize = 64 << 20;
-/// The most lines scripts may `print` (debugging output) in a game.
-const PRINT_LIMIT: usize = 100_000;
-/// The most text (bytes) scripts may `print` in a game: printed lines, like log lines,
-/// live outside Lua's memory limit, and one string printed many times is copied each time.
-const PRINT_BYTES: usize = 64 << 20;
 
 pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
     mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
@@ -21,6 +14,18 @@ pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
 
 fn err<T>(msg: String) -> Result<T> {
     Err(mlua::Error::runtime(msg))
+}
+
+/// A name a script gave, as an error message quotes it: whole when short, else its start.
+fn clip(s: &str) -> String {
+    if s.len() <= 64 {
+        return s.to_string();
+    }
+    let mut end = 64;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes)", &s[..end], s.len())
 }
 
 /// Refuses changes while the engine runs script code between steps (prompt and label
@@ -62,6 +67,16 @@ fn die(st: &State, i: i64, f: &str) -> Result<usize> {
     } else {
         err(format!("posse.{f}: die {i} does not exist (dice are 1..{})", st.dice.len()))
     }
+}
+
+/// A name a script gives a seat (role, team), copied out of Lua once it is known to be short.
+fn name(v: Option<mlua::LuaString>, f: &str) -> Result<Option<String>> {
+    let Some(s) = v else { return Ok(None) };
+    let len = s.as_bytes().len();
+    if len > NAME_BYTES {
+        return err(format!("posse.{f}: a name of {len} bytes (at most {NAME_BYTES})"));
+    }
+    Ok(Some(s.to_str()?.to_string()))
 }
 
 fn seat_set(st: &State, v: Value, f: &str) -> Result<Option<SeatSet>> {
@@ -107,8 +122,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(st.seats[seat(&st, s, "team")?].team.clone())
     });
-    def!("set_team", |sh, (s, team): (i64, Option<String>)| {
+    def!("set_team", |sh, (s, team): (i64, Option<mlua::LuaString>)| {
         writable(&sh, "set_team")?;
+        let team = name(team, "set_team")?;
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "set_team")?;
         st.seats[s].team = team;
@@ -118,8 +134,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(st.seats[seat(&st, s, "role")?].role.clone())
     });
-    def!("set_role", |sh, (s, role): (i64, Option<String>)| {
+    def!("set_role", |sh, (s, role): (i64, Option<mlua::LuaString>)| {
         writable(&sh, "set_role")?;
+        let role = name(role, "set_role")?;
         let mut st = sh.state.borrow_mut();
         let s = seat(&st, s, "set_role")?;
         st.seats[s].role = role;
@@ -151,7 +168,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         let name = name.to_str()?;
         let Some(decl) = sh.content.zone_index(&name) else {
-            return err(format!("posse.zone: no zone '{name}' is declared in game.yaml"));
+            return err(format!("posse.zone: no zone '{}' is declared in game.yaml", clip(&name)));
         };
         let d = &sh.content.zones[decl];
         let key = match (d.per_seat, d.per_node, at) {
@@ -161,7 +178,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 let node = node.to_str()?;
                 match sh.content.board.index_of(&node) {
                     Some(n) => Some(n),
-                    None => return err(format!("posse.zone: no board node '{node}'")),
+                    None => return err(format!("posse.zone: no board node '{}'", clip(&node))),
                 }
             }
             (_, true, _) => return err(format!("posse.zone: zone '{name}' is per board node: give the node")),
@@ -263,7 +280,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     fn slot(sh: &Shared, st: &State, name: &mlua::LuaString, s: Option<i64>, f: &str) -> Result<usize> {
         let name = name.to_str()?;
         let Some(c) = st.counter_index.get(&*name) else {
-            return err(format!("posse.{f}: no counter '{name}' is declared in game.yaml"));
+            return err(format!("posse.{f}: no counter '{}' is declared in game.yaml", clip(&name)));
         };
         let _ = sh;
         match (c.per_seat, s) {
@@ -302,17 +319,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     def!("roll", |sh, which: Option<Table>| {
         writable(&sh, "roll")?;
         let mut st = sh.state.borrow_mut();
-        let dice: Vec<usize> = match which {
-            None => (0..st.dice.len()).collect(),
-            Some(t) => {
-                let mut v = Vec::new();
-                for i in t.sequence_values::<i64>() {
-                    v.push(die(&st, i?, "roll")?);
-                }
-                v
-            }
-        };
-        for d in dice {
+        // Dice are rolled as the list names them, nothing copied: a failing step is undone
+        // as a whole anyway.
+        let roll = |st: &mut State, d: usize| -> Result<()> {
             let faces = &sh.content.dice[d].faces;
             let face = match st.rigged.pop_front() {
                 Some(f) => match faces.iter().position(|x| *x == f) {
@@ -322,6 +331,20 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 None => st.rng.below(faces.len() as u64) as usize,
             };
             st.dice[d] = face;
+            Ok(())
+        };
+        match which {
+            None => {
+                for d in 0..st.dice.len() {
+                    roll(&mut st, d)?;
+                }
+            }
+            Some(t) => {
+                for i in t.sequence_values::<i64>() {
+                    let d = die(&st, i?, "roll")?;
+                    roll(&mut st, d)?;
+                }
+            }
         }
         Ok(())
     });
@@ -339,7 +362,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 st.dice[d] = f;
                 Ok(())
             }
-            None => err(format!("posse.set_face: die {i} has no face '{face}'")),
+            None => err(format!("posse.set_face: die {i} has no face '{}'", clip(&face))),
         }
     });
     def!("faces", |sh, lua, i: i64| {
@@ -363,15 +386,19 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
 
     // ---------------------------------------------------------------- board
     def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
-    def!("neighbours", |sh, lua, node: String| match sh.content.board.neighbours(&node) {
-        Some(ns) => lua.create_sequence_from(ns),
-        None => err(format!("posse.neighbours: no board node '{node}'")),
+    def!("neighbours", |sh, lua, node: mlua::LuaString| {
+        let node = node.to_str()?;
+        match sh.content.board.neighbours(&node) {
+            Some(ns) => lua.create_sequence_from(ns),
+            None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
+        }
     });
-    def!("path", |sh, lua, (a, b): (String, String)| {
+    def!("path", |sh, lua, (a, b): (mlua::LuaString, mlua::LuaString)| {
         let board = &sh.content.board;
-        for n in [&a, &b] {
+        let (a, b) = (a.to_str()?, b.to_str()?);
+        for n in [&*a, &*b] {
             if !board.contains(n) {
-                return err(format!("posse.path: no board node '{n}'"));
+                return err(format!("posse.path: no board node '{}'", clip(n)));
             }
         }
         match board.path(&a, &b) {
@@ -394,7 +421,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         bots.made += 1;
         sh.watched.progress();
         // Each decision starts a new step, as it does when the flow yields.
-        sh.budget.set(super::STEP_INSTRUCTIONS / super::QUANTUM as u64);
+        sh.budget.refill();
         let answer = if multi {
             Value::Table(lua.create_sequence_from(picks.iter().copied())?)
         } else {
@@ -412,8 +439,8 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             None => Audience::All,
             Some(set) => Audience::Seats(set),
         };
-        if st.log_bytes + text.len() > LOG_LIMIT {
-            return err(format!("posse.log: the log is full ({} MiB): is a loop logging forever?", LOG_LIMIT >> 20));
+        if st.log_bytes + text.len() > LOG_BYTES {
+            return err(format!("posse.log: the log is full ({} MiB): is a loop logging forever?", LOG_BYTES >> 20));
         }
         st.log_bytes += text.len();
         st.log(text, audience);
@@ -435,8 +462,8 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         if printed.is_empty() {
             print_bytes.set(0);
         }
-        if printed.len() >= PRINT_LIMIT {
-            return err(format!("print: more than {PRINT_LIMIT} lines printed: is a loop printing forever?"));
+        if printed.len() >= PRINT_LINES {
+            return err(format!("print: more than {PRINT_LINES} lines printed: is a loop printing forever?"));
         }
         if print_bytes.get() + len > PRINT_BYTES {
             return err(format!(

@@ -12,28 +12,26 @@ pub(crate) mod watchdog;
 
 use crate::content::{BytecodeCache, Content, Source};
 use crate::diag::Error;
+use crate::limits::{ERROR_BYTES, MEMORY_LIMIT, STEP_INSTRUCTIONS, STEP_TIME, VIEW_TEXT_BYTES};
 use crate::state::State;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Instructions between two checks of the budget.
 pub(crate) const QUANTUM: u32 = 1_000;
-/// The most instructions one step (from one decision to the next) may run.
-pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
 /// The error of a batch game stopped by the watchdog, which the engine plays again.
 pub(crate) const INTERRUPTED: &str = "interrupted by the watchdog";
-/// The most memory a game's Lua may hold.
-pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 
 /// What the Rust callbacks of one VM share.
 pub(crate) struct Shared {
     pub content: Arc<Content>,
     pub state: RefCell<State>,
-    /// Quanta left in the current step.
-    pub budget: Rc<Cell<u64>>,
+    /// The current step's budget.
+    pub budget: Rc<Budget>,
     /// Lines `print`ed by scripts (shown only in the omniscient view of the REPL).
     pub printed: RefCell<Vec<String>>,
     /// Random bots answering inside the flow, when every seat is one (batches).
@@ -79,26 +77,81 @@ fn sandboxed_lua() -> Result<Lua, Error> {
     Ok(lua)
 }
 
-/// Installs the instruction budget: every `QUANTUM` instructions one unit is spent, and
-/// the step fails with the script's file and line when none are left.
-fn install_budget(lua: &Lua, budget: Rc<Cell<u64>>, watched: Arc<watchdog::Watched>) -> Result<(), Error> {
+/// A step's budget: quanta of [`QUANTUM`] instructions left, and when the step started.
+/// Every step (a resume of the flow, a prompt or label function, a view drawn) starts
+/// with a full one ([`Budget::refill`]).
+pub(crate) struct Budget {
+    quanta: Cell<u64>,
+    started: Cell<Instant>,
+    /// [`STEP_TIME`], shorter in tests of it.
+    pub time: Cell<Duration>,
+}
+
+/// Quanta between two looks at the clock: the clock is cheap, but not free.
+const CLOCK_EVERY: u64 = 16;
+
+impl Budget {
+    fn new() -> Rc<Budget> {
+        Rc::new(Budget {
+            quanta: Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64),
+            started: Cell::new(Instant::now()),
+            time: Cell::new(STEP_TIME),
+        })
+    }
+
+    /// A full budget for a new step.
+    pub fn refill(&self) {
+        self.quanta.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        self.started.set(Instant::now());
+    }
+
+    /// Whether the step is over its budget (what sandbox.lua's `pcall` asks).
+    pub fn exhausted(&self) -> bool {
+        self.quanta.get() == 0
+    }
+
+    fn exhaust(&self) {
+        self.quanta.set(0);
+    }
+
+    /// Spends a quantum. The error says why the step must stop: its instructions are
+    /// spent, or (a backstop for instructions made slow, see [`STEP_TIME`]) its time.
+    fn spend(&self) -> Result<(), String> {
+        let left = self.quanta.get();
+        if left == 0 {
+            return Err(format!(
+                "instruction limit exceeded ({STEP_INSTRUCTIONS} instructions in one step): an endless loop?"
+            ));
+        }
+        if left % CLOCK_EVERY == 0 && self.started.get().elapsed() > self.time.get() {
+            self.exhaust();
+            return Err(format!(
+                "time limit exceeded: the step ran for more than {:?}, though within its instruction budget \
+                 (a table whose keys collide, or work on huge strings in a loop?)",
+                self.time.get()
+            ));
+        }
+        self.quanta.set(left - 1);
+        Ok(())
+    }
+}
+
+/// Installs the step budget: every `QUANTUM` instructions one unit is spent, and the step
+/// fails with the script's file and line when none are left (or its time is up).
+fn install_budget(lua: &Lua, budget: Rc<Budget>, watched: Arc<watchdog::Watched>) -> Result<(), Error> {
     let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
     lua.set_global_hook(triggers, move |_, debug| {
         if watched.interrupted() {
             // Played again with the budget counted (watchdog.rs); nothing may catch this.
-            budget.set(0);
+            budget.exhaust();
             return Err(mlua::Error::runtime(INTERRUPTED));
         }
-        let left = budget.get();
-        if left == 0 {
+        if let Err(why) = budget.spend() {
             let src = debug.source();
             let file = src.short_src.map(|s| s.to_string()).unwrap_or_default();
             let line = debug.current_line().unwrap_or(0);
-            return Err(mlua::Error::runtime(format!(
-                "{file}:{line}: instruction limit exceeded ({STEP_INSTRUCTIONS} instructions in one step): an endless loop?"
-            )));
+            return Err(mlua::Error::runtime(format!("{file}:{line}: {why}")));
         }
-        budget.set(left - 1);
         Ok(VmState::Continue)
     })
     .map_err(lua_err)
@@ -164,10 +217,10 @@ fn sandbox(
     lua: &Lua,
     loader: Function,
     provided: Table,
-    budget: Rc<Cell<u64>>,
+    budget: Rc<Budget>,
     fast: Option<Rc<Shared>>,
 ) -> Result<Table, Error> {
-    let exhausted = lua.create_function(move |_, ()| Ok(budget.get() == 0)).map_err(lua_err)?;
+    let exhausted = lua.create_function(move |_, ()| Ok(budget.exhausted())).map_err(lua_err)?;
     let counted = lua
         .create_function(move |_, co: mlua::Thread| {
             if let Some(hook) = fast.as_ref().and_then(|sh| sh.fast.get()) {
@@ -233,7 +286,7 @@ impl Vm {
         let shared = Rc::new(Shared {
             content: content.clone(),
             state: RefCell::new(state),
-            budget: Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64)),
+            budget: Budget::new(),
             printed: RefCell::new(Vec::new()),
             auto: RefCell::new(None),
             read_only: Cell::new(false),
@@ -249,6 +302,8 @@ impl Vm {
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
         let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()))?;
+        let ordered: Function = sandbox.get("ordered").map_err(lua_err)?;
+        hooks.get::<Function>("set_ordered").and_then(|f| f.call::<()>(ordered)).map_err(lua_err)?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
@@ -308,7 +363,7 @@ impl Vm {
 
     /// Resets the instruction budget for a new step.
     pub fn refill(&self) {
-        self.shared.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        self.shared.budget.refill();
     }
 
     /// Turns the in-flow random bots on (with their RNG) or off.
@@ -334,7 +389,7 @@ impl Vm {
 /// A renderer: the game's `render.lua` in a VM of its own that holds no game state.
 pub(crate) struct Renderer {
     lua: Lua,
-    budget: Rc<Cell<u64>>,
+    budget: Rc<Budget>,
     /// The compiled render.lua, run afresh for every view.
     chunk: Function,
     file: String,
@@ -352,7 +407,7 @@ pub(crate) struct Renderer {
 impl Renderer {
     pub fn new(content: &Arc<Content>) -> Result<Renderer, Error> {
         let lua = sandboxed_lua()?;
-        let budget = Rc::new(Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64));
+        let budget = Budget::new();
         install_budget(&lua, budget.clone(), Arc::default())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
         let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None)?;
@@ -376,7 +431,7 @@ impl Renderer {
     /// Draws a view in the VM as it was after setup (globals, libraries and their
     /// metatables), whatever the views drawn before left in it.
     pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
-        self.budget.set(STEP_INSTRUCTIONS / QUANTUM as u64);
+        self.budget.refill();
         self.metatables.restore()?;
         self.reset.call::<()>(()).map_err(lua_err)?;
         let render = match self.chunk.call::<Value>(()) {
@@ -393,7 +448,21 @@ impl Renderer {
         // The game's `data:` is content, public like the rulebook: names to draw with.
         let data =
             mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
-        render.call::<String>((v, data)).map_err(|e| Error::Script(script_message(&e)))
+        let text = render.call::<Value>((v, data)).map_err(|e| Error::Script(script_message(&e)))?;
+        match text {
+            Value::String(s) if s.as_bytes().len() > VIEW_TEXT_BYTES => Err(Error::Script(format!(
+                "{}: the renderer returned {} bytes for one view (at most {} MiB)",
+                self.file,
+                s.as_bytes().len(),
+                VIEW_TEXT_BYTES >> 20
+            ))),
+            Value::String(s) => Ok(s.to_string_lossy()),
+            other => Err(Error::Script(format!(
+                "{}: expected the renderer to return a string, not {}",
+                self.file,
+                other.type_name()
+            ))),
+        }
     }
 }
 
@@ -401,11 +470,26 @@ pub(crate) fn lua_err(e: mlua::Error) -> Error {
     Error::Script(script_message(&e))
 }
 
-/// A Lua error as a person should read it: the script's file and line first.
+/// A Lua error as a person should read it: the script's file and line first, no address
+/// (a different text in every process), and at most [`ERROR_BYTES`] of it.
 pub(crate) fn script_message(e: &mlua::Error) -> String {
+    let mut m = message(e);
+    if m.len() > ERROR_BYTES {
+        let mut cut = ERROR_BYTES;
+        while !m.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let more = m.len() - cut;
+        m.truncate(cut);
+        m.push_str(&format!("... ({more} bytes more)"));
+    }
+    m
+}
+
+fn message(e: &mlua::Error) -> String {
     match e {
         mlua::Error::CallbackError { traceback, cause } => {
-            let cause = script_message(cause);
+            let cause = message(cause);
             if starts_with_location(&cause) {
                 return cause;
             }
@@ -421,7 +505,12 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
             // process to the next. Say what it is and where it was raised instead.
             match address_of(&head) {
                 Some(kind) => {
-                    let what = format!("error raised with a {kind} value instead of a message");
+                    let what = match kind {
+                        "table" | "function" | "thread" | "userdata" => {
+                            format!("error raised with a {kind} value instead of a message")
+                        }
+                        name => format!("error raised with a value named {name:?} instead of a message"),
+                    };
                     match first_script_location(m) {
                         Some(loc) => format!("{loc}: {what}"),
                         None => what,
@@ -434,7 +523,7 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
             format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
         }
         mlua::Error::WithContext { context, cause } => {
-            format!("{context}: {}", script_message(cause))
+            format!("{context}: {}", message(cause))
         }
         other => other.to_string(),
     }
@@ -450,12 +539,14 @@ fn without_traceback(m: &str) -> String {
 }
 
 /// `Some("table")` for Lua's text of a value that has no message: "table: 0x55d0c3a8".
-/// Also a value whose metatable names its type (`__name`): "Card: 0x55d0c3a8".
+/// Also a value whose metatable names its type (`__name`, any text): "my card: 0x55d0c3a8".
+/// A message of a script that happens to end so is read the same way: what is printed
+/// then is still the same in every process.
 fn address_of(msg: &str) -> Option<&str> {
-    let (kind, addr) = msg.split_once(": ")?;
+    let (kind, addr) = msg.rsplit_once(": ")?;
     let hex = addr.strip_prefix("0x")?;
-    let name = !kind.is_empty() && kind.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
-    (name && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
+    let plain = !kind.is_empty() && !kind.contains('\n');
+    (plain && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
 }
 
 fn starts_with_location(msg: &str) -> bool {

@@ -6,19 +6,21 @@ local posse = {}
 for _, k in ipairs(raw.__names) do posse[k] = raw[k] end
 posse.__names = nil
 
+-- Walks a table in key order (sandbox.lua's, set before any script runs).
+local ORDERED
+
 -- posse.data is a tree of empty proxies over tables no script can reach: their metatables
--- are hidden, pairs() walks them with an iterator of its own (handing the loop the proxy,
--- not the table behind it), and rawset refuses them.
+-- are hidden, pairs() walks them in key order with an iterator of its own (handing the
+-- loop the proxy, not the table behind it), and rawset refuses them.
 local FROZEN = {}
 local function freeze(t)
   if type(t) ~= "table" then return t end
   for k, v in next, t do t[k] = freeze(v) end
-  local function iter(_, k) return next(t, k) end
   local proxy = setmetatable({}, {
     __index = t,
     __newindex = function() error("posse.data is read-only", 2) end,
     __len = function() return #t end,
-    __pairs = function(p) return iter, p, nil end,
+    __pairs = function(p) return ORDERED(t, "pairs"), p, nil end,
     __metatable = false,
   })
   FROZEN[proxy] = true
@@ -115,24 +117,6 @@ function posse.choose_each(requests)
   return yield(requests)
 end
 
-local function key_less(a, b)
-  local ta, tb = type(a), type(b)
-  if ta ~= tb then return ta < tb end
-  return a < b
-end
-
-function posse.spairs(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, key_less)
-  local i = 0
-  return function()
-    i = i + 1
-    local k = keys[i]
-    if k ~= nil then return k, t[k] end
-  end
-end
-
 local random, unit = raw.random, raw.random_unit
 math.random = function(m, n)
   if m == nil then return unit() end
@@ -148,6 +132,12 @@ return {
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
   set_def = function(i, def) DEFS[i] = def end,
+  -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
+  -- scripts written when pairs did not, is pairs.
+  set_ordered = function(ordered)
+    ORDERED = ordered
+    posse.spairs = pairs
+  end,
   -- Slots depend on the content and the number of seats: a new game with another number
   -- of seats looks them up again.
   new_players = function(n)

@@ -36,7 +36,7 @@ end
 
 math.randomseed = nil
 string.dump = nil
-load, loadfile, dofile, collectgarbage, print = nil, nil, nil, nil, nil
+load, loadfile, dofile, collectgarbage, print, warn = nil, nil, nil, nil, nil, nil
 
 -- The step budget cannot be caught: once a step is over budget, whatever catches errors
 -- passes them on, so `while true do pcall(f) end` still ends.
@@ -82,24 +82,108 @@ coroutine.wrap = function(f)
 end
 
 -- Finalizers would run, and weak tables lose entries, at moments the collector chooses,
--- outside the order of the game (and differently in a VM that played a game before).
-local raw_setmetatable, rawget, rawset = setmetatable, rawget, rawset
+-- outside the order of the game (and differently in a VM that played a game before, or
+-- in a live game whose prompts were read). Lua reads `__gc` when a metatable is set, but
+-- `__mode` whenever the collector visits the table, so a metatable must never gain a
+-- `__mode` afterwards either: a table becomes a metatable only with a guard of the
+-- engine's as its own metatable, whose `__newindex` refuses the key (`rawset` refuses it
+-- too). A metatable that has a metatable of its own (a class inheriting from another) is
+-- not given to the value itself: the value gets a private copy of its metamethods, made
+-- when setmetatable is called, and getmetatable still answers the script's table.
+local raw_setmetatable, raw_getmetatable, rawget, rawset = setmetatable, getmetatable, rawget, rawset
+local NO_MODE = "weak tables (__mode) are not allowed (what they hold would depend on when the collector runs)"
+local GUARD = {
+  __newindex = function(t, k, v)
+    if k == "__mode" and v ~= nil then error("a metatable cannot gain __mode: " .. NO_MODE, 2) end
+    rawset(t, k, v)
+  end,
+}
+local EVENTS = {
+  "__index", "__newindex", "__len", "__eq", "__lt", "__le", "__concat", "__call", "__close",
+  "__tostring", "__name", "__pairs", "__unm", "__add", "__sub", "__mul", "__div", "__mod",
+  "__pow", "__idiv", "__band", "__bor", "__bxor", "__shl", "__shr", "__bnot",
+}
+-- Private copies of inheriting metatables (value's metatable -> the script's), and the
+-- copy last made of each script metatable. Engine-internal weak tables, only ever asked
+-- about values that are alive, so what they answer never depends on the collector.
+local ORIGINAL = raw_setmetatable({}, { __mode = "k" })
+local COPY = raw_setmetatable({}, { __mode = "k" })
+local function copy_of(mt)
+  local c = COPY[mt]
+  if c ~= nil then
+    for i = 1, #EVENTS do
+      local e = EVENTS[i]
+      if rawget(c, e) ~= rawget(mt, e) then c = nil break end
+    end
+    if c ~= nil then return c end
+  end
+  c = {}
+  for i = 1, #EVENTS do
+    local e = EVENTS[i]
+    rawset(c, e, rawget(mt, e))
+  end
+  COPY[mt], ORIGINAL[c] = c, mt
+  return c
+end
+
+-- The metatable a script sees: its own table, whatever the engine put in its place.
+local function script_metatable(v)
+  local m = raw_getmetatable(v)
+  if m == GUARD then return nil end
+  local original = ORIGINAL[m]
+  if original ~= nil then
+    local protected = rawget(original, "__metatable")
+    if protected ~= nil then return protected end
+    return original
+  end
+  return m
+end
+_G.getmetatable = script_metatable
+
 _G.setmetatable = function(t, mt)
-  if type(mt) == "table" then
-    if rawget(mt, "__gc") ~= nil then
-      error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
-    end
-    if rawget(mt, "__mode") ~= nil then
-      error("setmetatable: weak tables (__mode) are not allowed (what they hold would depend on when the collector runs)", 2)
-    end
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'setmetatable' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 2)
+  end
+  if mt ~= nil and type(mt) ~= "table" then
+    error("bad argument #2 to 'setmetatable' (nil or table expected)", 2)
+  end
+  local now = raw_getmetatable(t)
+  if ORIGINAL[now] ~= nil and rawget(ORIGINAL[now], "__metatable") ~= nil then
+    error("cannot change a protected metatable", 2)
+  end
+  if now == GUARD then
+    -- `t` is some value's metatable: it keeps its guard.
+    if mt == nil then return t end
+    error("setmetatable: this table is already the metatable of another table, so it cannot be given one " ..
+      "now (the engine guards it: " .. NO_MODE .. "); give it its metatable before using it as one", 2)
+  end
+  if mt == nil then
+    return raw_setmetatable(t, nil)
+  end
+  if rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
+  end
+  if rawget(mt, "__mode") ~= nil then error("setmetatable: " .. NO_MODE, 2) end
+  local its = raw_getmetatable(mt)
+  if its == nil then
+    raw_setmetatable(mt, GUARD)
+  elseif its ~= GUARD then
+    mt = copy_of(mt)
   end
   return raw_setmetatable(t, mt)
+end
+
+_G.rawset = function(t, k, v)
+  if k == "__mode" and v ~= nil and raw_getmetatable(t) == GUARD then
+    error("rawset: a metatable cannot gain __mode: " .. NO_MODE, 2)
+  end
+  return rawset(t, k, v)
 end
 
 -- Addresses differ from run to run: tostring of a table, function, coroutine or userdata
 -- shows its type (or __name) alone, and string.format converts such values the same way
 -- and refuses %p.
-local raw_tostring, select, str_match = tostring, select, string.match
+local raw_tostring, select, str_match, rawequal = tostring, select, string.match, rawequal
 local ADDRESSED = { table = true, ["function"] = true, thread = true, userdata = true }
 local function addressless(v)
   local s = raw_tostring(v)
@@ -112,10 +196,12 @@ end
 tostring = addressless
 
 -- C loops do not count instructions, so the library functions that could loop for very
--- long inside C are bounded: patterns (tried at every position of the subject, each try
--- walking the pattern, and backtracking grows with the subject's length to the power of
--- the pattern's quantifiers and %b items), plain finds (subject times needle), table.move
--- and table.sort (below, in Lua).
+-- long inside C are bounded (docs/sandbox.md lists every function a script can reach and
+-- its bound): patterns (tried at every position of the subject, each try walking the
+-- pattern, and backtracking grows with the subject's length to the power of the
+-- pattern's quantifiers and %b items), plain finds (subject times needle), gsub's
+-- replacement string (walked once a match), string.rep of nothing, table.move, and the
+-- table functions that walk a table through its metamethods (below).
 local find, match, gmatch, gsub, byte = string.find, string.match, string.gmatch, string.gsub, string.byte
 local PATTERN_WORK = 5e7
 local function guard(s, p, f, plain)
@@ -146,9 +232,140 @@ string.find = function(s, p, init, plain)
 end
 string.match = function(s, p, init) guard(s, p, "match") return match(s, p, init) end
 string.gmatch = function(s, p, init) guard(s, p, "gmatch") return gmatch(s, p, init) end
-string.gsub = function(s, p, r, n) guard(s, p, "gsub") return gsub(s, p, r, n) end
-local move = table.move
+string.gsub = function(s, p, r, n)
+  guard(s, p, "gsub")
+  -- The replacement string is walked once a match, even where it adds nothing ("%0" of
+  -- an empty match): at most one match a position.
+  if type(s) == "string" and type(r) == "string" and (#s + 1) * #r > PATTERN_WORK then
+    error("string.gsub: a replacement of " .. #r .. " characters for up to " .. (#s + 1) ..
+      " matches could run past the step budget; use a shorter string or replacement", 2)
+  end
+  return gsub(s, p, r, n)
+end
+-- Lua copies the string once a repetition; nothing copied makes no allocation fail.
+local rep, tointeger, tonumber_ = string.rep, math.tointeger, tonumber
+string.rep = function(s, n, sep)
+  if s == "" and (sep == nil or sep == "") then
+    local times = tointeger(n) or (type(n) == "string" and tointeger(tonumber_(n) or 0))
+    if times and times > 1 then n = 1 end
+  end
+  return rep(s, n, sep)
+end
+
+-- table.concat, unpack, insert, remove and move walk a table element by element in C.
+-- On a plain table each step is a raw access and the walk ends at the table's end (or a
+-- bounded count); through metamethods each step may call C functions again, with no
+-- instruction counted. So a table with a metatable (other than the engine's guard) is
+-- walked by these functions written in Lua, where every step counts.
+local concat, unpack, insert, remove, move = table.concat, table.unpack, table.insert, table.remove, table.move
+local maxinteger = math.maxinteger
+local function plain(t)
+  if type(t) ~= "table" then return false end
+  local m = raw_getmetatable(t)
+  return m == nil or m == GUARD
+end
+-- What the C functions require of their first argument (a table, or a value with
+-- metamethods, as a string has).
+local function walkable(t, f)
+  if type(t) ~= "table" and raw_getmetatable(t) == nil then
+    error("bad argument #1 to '" .. f .. "' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 3)
+  end
+end
+local function integer(v, n, f)
+  local i = tointeger(v)
+  if i == nil then
+    local got = v == nil and "no value" or type(v)
+    if type(v) == "number" or (type(v) == "string" and tonumber_(v)) then
+      error("bad argument #" .. n .. " to '" .. f .. "' (number has no integer representation)", 3)
+    end
+    error("bad argument #" .. n .. " to '" .. f .. "' (number expected, got " .. got .. ")", 3)
+  end
+  return i
+end
+local function concat_counted(t, sep, i, j)
+  walkable(t, "concat")
+  if sep == nil then sep = "" end
+  i = i == nil and 1 or integer(i, 3, "concat")
+  j = j == nil and #t or integer(j, 4, "concat")
+  local parts, n = {}, 0
+  for k = i, j do
+    local v = t[k]
+    if type(v) ~= "string" and type(v) ~= "number" then
+      error("invalid value (at index " .. k .. ") in table for 'concat'", 2)
+    end
+    n = n + 1
+    parts[n] = v
+  end
+  return concat(parts, sep, 1, n)
+end
+local function unpack_counted(t, i, j)
+  walkable(t, "unpack")
+  i = i == nil and 1 or integer(i, 2, "unpack")
+  j = j == nil and #t or integer(j, 3, "unpack")
+  if i > j then return end
+  if j - i < 0 or j - i >= 1e6 then error("too many results to unpack", 2) end
+  local c = {}
+  for k = i, j do c[k - i + 1] = t[k] end
+  return unpack(c, 1, j - i + 1)
+end
+local function insert_counted(t, pos, v)
+  walkable(t, "insert")
+  local e = #t + 1
+  pos = integer(pos, 2, "insert")
+  if pos < 1 or pos > e then error("bad argument #2 to 'insert' (position out of bounds)", 2) end
+  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
+  t[pos] = v
+end
+local function remove_counted(t, pos)
+  walkable(t, "remove")
+  local size = #t
+  pos = integer(pos, 2, "remove")
+  if pos ~= size and (pos < 1 or pos > size + 1) then
+    error("bad argument #2 to 'remove' (position out of bounds)", 2)
+  end
+  local v = t[pos]
+  while pos < size do
+    t[pos] = t[pos + 1]
+    pos = pos + 1
+  end
+  t[pos] = nil
+  return v
+end
+local function move_counted(a1, f, e, t, a2)
+  if a2 == nil then a2 = a1 end
+  walkable(a1, "move")
+  walkable(a2, "move")
+  f, e, t = integer(f, 2, "move"), integer(e, 3, "move"), integer(t, 4, "move")
+  if e >= f then
+    if not (f > 0 or e < maxinteger + f) then error("bad argument #3 to 'move' (too many elements to move)", 2) end
+    if t > maxinteger - (e - f) then error("bad argument #4 to 'move' (destination wrap around)", 2) end
+    if t > e or t <= f or not rawequal(a1, a2) then
+      for i = 0, e - f do a2[t + i] = a1[f + i] end
+    else
+      for i = e - f, 0, -1 do a2[t + i] = a1[f + i] end
+    end
+  end
+  return a2
+end
+table.concat = function(t, sep, i, j)
+  if plain(t) then return concat(t, sep, i, j) end
+  return concat_counted(t, sep, i, j)
+end
+table.unpack = function(t, i, j)
+  if plain(t) then return unpack(t, i, j) end
+  return unpack_counted(t, i, j)
+end
+-- Appending (two arguments) and removing the last element do not walk the table.
+table.insert = function(t, ...)
+  if select("#", ...) == 2 and not plain(t) then return insert_counted(t, ...) end
+  return insert(t, ...)
+end
+table.remove = function(t, pos)
+  if pos ~= nil and not plain(t) then return remove_counted(t, pos) end
+  return remove(t, pos)
+end
 table.move = function(a1, f, e, t, a2)
+  if not plain(a1) or (a2 ~= nil and not plain(a2)) then return move_counted(a1, f, e, t, a2) end
   if type(f) == "number" and type(e) == "number" and e - f > 1e7 then
     error("table.move: at most 10,000,000 elements at once", 2)
   end
@@ -266,6 +483,68 @@ table.sort = function(t, lt)
   if n > 1 then auxsort(t, 1, n, lt or less) end
 end
 
+-- pairs and next walk a table in an order of its keys' values, never of where Lua's
+-- hash put them (which depends on the process's string hash seed and, for keys that are
+-- tables or functions, on memory addresses): booleans (false first), then numbers, then
+-- strings, each in ascending order. A key of another type has no such order, so walking
+-- a table that holds one is an error that says so.
+local raw_next, raw_pairs = next, pairs
+local RANK = { boolean = 1, number = 2, string = 3 }
+local function unordered(k, f)
+  error(f .. ": a table with a key of type " .. type(k) .. " has no fixed order (it would depend on " ..
+    "memory addresses): key it by numbers or strings, or keep such keys in a list", 3)
+end
+local function before(a, b)
+  local ra, rb = RANK[type(a)], RANK[type(b)]
+  if ra ~= rb then return ra < rb end
+  if ra == 1 then return b and not a end
+  return a < b
+end
+-- The keys of `t` in order, for `f` (its name in messages).
+local function ordered_keys(t, f)
+  local keys, n = {}, 0
+  for k in raw_next, t do
+    if RANK[type(k)] == nil then unordered(k, f) end
+    n = n + 1
+    keys[n] = k
+  end
+  if n > 1 then auxsort(keys, 1, n, before) end
+  return keys, n
+end
+-- An iterator over `t` in key order, skipping keys removed while it walks.
+local function ordered(t, f)
+  local keys, n = ordered_keys(t, f)
+  local i = 0
+  return function()
+    while i < n do
+      i = i + 1
+      local k = keys[i]
+      local v = rawget(t, k)
+      if v ~= nil then return k, v end
+    end
+  end
+end
+_G.pairs = function(t)
+  local f, s, c = raw_pairs(t)
+  if f ~= raw_next then return f, s, c end -- a __pairs metamethod's own iteration
+  if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
+  return ordered(t, "pairs"), t, nil
+end
+_G.next = function(t, k)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'next' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 2)
+  end
+  if k == nil and raw_next(t) == nil then return nil end
+  if k ~= nil and RANK[type(k)] == nil then unordered(k, "next") end
+  local best
+  for key in raw_next, t do
+    if RANK[type(key)] == nil then unordered(key, "next") end
+    if (k == nil or before(k, key)) and (best == nil or before(key, best)) then best = key end
+  end
+  if best == nil then return nil end
+  return best, rawget(t, best)
+end
+
 local saved = {}
 local function copy(t)
   local c = {}
@@ -294,4 +573,5 @@ local function reset()
   fresh_loaded()
 end
 
-return { snapshot = snapshot, reset = reset }
+-- `ordered` serves posse.data's own pairs (prelude.lua), which walks a table no script can reach.
+return { snapshot = snapshot, reset = reset, ordered = ordered }

@@ -11,7 +11,7 @@
 //!
 //! So the outcome is always that of counted play: a step either runs within the budget
 //! or fails at the same instruction on every machine. What makes it sound is that no
-//! machine runs [`crate::lua::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
+//! machine runs [`crate::limits::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
 //! step that could exceed the budget is always interrupted first, and a step that was not
 //! interrupted ran well within it (this machine runs 200 million instructions of an empty
 //! loop in about 380 ms: the margin assumes the watchdog thread, which sleeps 10 ms at a

@@ -1,0 +1,82 @@
+//! Every bound the engine puts on what it does not trust: content files, save files,
+//! scripts, and everything that crosses from Lua into Rust.
+//!
+//! The design decision: whatever an author or a file can make large is bounded where it
+//! enters, with a message that names the file (and line) or the script line, and the bound
+//! is checked *before* the work or the copy it limits. Lua's own memory has its limit
+//! ([`MEMORY_LIMIT`]); what Rust copies out of Lua lives outside that limit, so each copy
+//! has a bound of its own here. `docs/sandbox.md` lists these with the Lua functions a
+//! script can reach and the bound on each.
+
+use std::time::Duration;
+
+// ------------------------------------------------------------------------ files
+
+/// The largest content file (YAML or Lua) the loader reads.
+pub const CONTENT_FILE_BYTES: u64 = 8 << 20;
+/// The most bytes of files one game (with its scenario) may be loaded from.
+pub const CONTENT_BYTES: u64 = 64 << 20;
+/// The largest save file read (a save is ~10 bytes a choice: millions of choices).
+pub const SAVE_FILE_BYTES: u64 = 64 << 20;
+/// The deepest nesting of collections in a YAML file. Content nests a few levels; the
+/// YAML parser's work grows with the square of the depth, so depth is checked first.
+pub const YAML_DEPTH: usize = 64;
+
+// ---------------------------------------------------------------------- content
+
+/// Seats in a game (a [`crate::state::SeatSet`] is a 64-bit set).
+pub const MAX_SEATS: usize = 64;
+/// Bytes of a seat's name (names come from the command line and from saves).
+pub const SEAT_NAME_BYTES: usize = 64;
+/// Objects in a game: the sum of every component's `count`.
+pub const MAX_OBJECTS: usize = 100_000;
+/// Component definitions in a game.
+pub const MAX_DEFS: usize = 100_000;
+/// Zones in a game, counting one per seat (at the most seats) or per board node.
+pub const MAX_ZONES: usize = 100_000;
+/// Counters in a game, counting one per seat (at the most seats) for per-seat counters.
+pub const MAX_COUNTERS: usize = 100_000;
+/// Nodes on the board (a grid counts width × height).
+pub const MAX_NODES: usize = 100_000;
+/// Edges on the board.
+pub const MAX_EDGES: usize = 400_000;
+/// Dice in a game (all kinds together).
+pub const MAX_DICE: usize = 1_000;
+/// Faces of one die.
+pub const MAX_FACES: usize = 1_000;
+
+// ----------------------------------------------------------------------- scripts
+
+/// The most instructions one step (from one decision to the next) may run.
+pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
+/// The most wall-clock time one step may take. The instruction budget bounds the
+/// instructions, not what each costs: a script can make single instructions slow (a table
+/// whose keys all collide in Lua's hash, a loop over huge strings), so this catches what
+/// the budget cannot. A step at the full budget takes well under a second; this fires
+/// only for steps that make each instruction hundreds of times slower than Lua code
+/// ever is, so it decides no game that the budget would not.
+pub const STEP_TIME: Duration = Duration::from_secs(20);
+/// The most memory a game's (or a renderer's) Lua may hold.
+pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
+/// The most text a game's log may hold: log lines live outside Lua's memory limit.
+pub const LOG_BYTES: usize = 64 << 20;
+/// The most lines scripts may `print` (debugging output) in a game.
+pub const PRINT_LINES: usize = 100_000;
+/// The most text scripts may `print` in a game: printed lines, like log lines, live
+/// outside Lua's memory limit, and one string printed many times is copied each time.
+pub const PRINT_BYTES: usize = 64 << 20;
+/// The most options one decision may offer.
+pub const MAX_OPTIONS: usize = 100_000;
+/// The most text the prompt and the labels of one decision may hold together. They are
+/// copied out of Lua whenever someone reads them: a list that names one huge string many
+/// times would take the host's memory. Generous for people, who read a prompt and a
+/// screenful of labels.
+pub const DECISION_TEXT_BYTES: usize = 1 << 20;
+/// The most text a renderer may return for one view.
+pub const VIEW_TEXT_BYTES: usize = 1 << 20;
+/// Bytes of a name a script gives the engine: a seat's role or team.
+pub const NAME_BYTES: usize = 256;
+/// Bytes of a game result's `reason`.
+pub const REASON_BYTES: usize = 4096;
+/// Bytes of a script error's message kept (the rest is cut, saying how much).
+pub const ERROR_BYTES: usize = 4096;
