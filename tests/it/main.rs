@@ -7,5 +7,6 @@ mod dice_town;
 mod engine;
 mod generic;
 mod hardening;
+mod issue9;
 mod marshals;
 mod sandbox;

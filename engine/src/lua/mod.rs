@@ -140,21 +140,39 @@ impl Budget {
 /// fails with the script's file and line when none are left (or its time is up).
 fn install_budget(lua: &Lua, budget: Rc<Budget>, watched: Arc<watchdog::Watched>) -> Result<(), Error> {
     let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
-    lua.set_global_hook(triggers, move |_, debug| {
+    lua.set_global_hook(triggers, move |lua, debug| {
         if watched.interrupted() {
             // Played again with the budget counted (watchdog.rs); nothing may catch this.
             budget.exhaust();
             return Err(mlua::Error::runtime(INTERRUPTED));
         }
         if let Err(why) = budget.spend() {
-            let src = debug.source();
-            let file = src.short_src.map(|s| s.to_string()).unwrap_or_default();
-            let line = debug.current_line().unwrap_or(0);
-            return Err(mlua::Error::runtime(format!("{file}:{line}: {why}")));
+            return Err(mlua::Error::runtime(format!("{}: {why}", script_position(lua, debug))));
         }
         Ok(VmState::Continue)
     })
     .map_err(lua_err)
+}
+
+/// `file:line` of the running script code: where the hook stopped it, or, when that is
+/// the engine's own Lua (a sandboxed library function), the script code that called it.
+fn script_position(lua: &Lua, debug: &mlua::debug::Debug) -> String {
+    let at = |d: &mlua::debug::Debug| {
+        let file = d.source().short_src.map(|s| s.to_string()).unwrap_or_default();
+        (file, d.current_line().unwrap_or(0))
+    };
+    let (file, line) = at(debug);
+    if !file.starts_with("posse") {
+        return format!("{file}:{line}");
+    }
+    for level in 1..64 {
+        match lua.inspect_stack(level, at) {
+            Some((f, l)) if !f.starts_with("posse") && !f.starts_with('[') => return format!("{f}:{l}"),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    format!("{file}:{line}")
 }
 
 /// Compiles a source as text only (never a binary chunk from content), named after its
@@ -516,7 +534,15 @@ fn message(e: &mlua::Error) -> String {
                         None => what,
                     }
                 }
-                None => head,
+                None => match engine_position(&head) {
+                    // Raised in the engine's own Lua (a library function it wraps) at
+                    // a level that points into it: the script's place is what helps.
+                    Some(rest) => match first_script_location(m) {
+                        Some(loc) => format!("{loc}: {rest}"),
+                        None => rest.to_string(),
+                    },
+                    None => head,
+                },
             }
         }
         mlua::Error::MemoryError(_) => {
@@ -547,6 +573,14 @@ fn address_of(msg: &str) -> Option<&str> {
     let hex = addr.strip_prefix("0x")?;
     let plain = !kind.is_empty() && !kind.contains('\n');
     (plain && !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(kind)
+}
+
+/// The rest of a message that starts with a position in the engine's own Lua
+/// (`posse.sandbox:12: ...`, `posse:40: ...`).
+fn engine_position(msg: &str) -> Option<&str> {
+    let mut parts = msg.splitn(3, ':');
+    let (chunk, line, rest) = (parts.next()?, parts.next()?, parts.next()?);
+    (chunk.starts_with("posse") && line.parse::<u32>().is_ok()).then(|| rest.trim_start())
 }
 
 fn starts_with_location(msg: &str) -> bool {

@@ -490,9 +490,10 @@ end
 -- a table that holds one is an error that says so.
 local raw_next, raw_pairs = next, pairs
 local RANK = { boolean = 1, number = 2, string = 3 }
-local function unordered(k, f)
+-- `level` is where the error is raised, as for `error`, counted from the caller.
+local function unordered(k, f, level)
   error(f .. ": a table with a key of type " .. type(k) .. " has no fixed order (it would depend on " ..
-    "memory addresses): key it by numbers or strings, or keep such keys in a list", 3)
+    "memory addresses): key it by numbers or strings, or keep such keys in a list", level + 1)
 end
 local function before(a, b)
   local ra, rb = RANK[type(a)], RANK[type(b)]
@@ -501,10 +502,10 @@ local function before(a, b)
   return a < b
 end
 -- The keys of `t` in order, for `f` (its name in messages).
-local function ordered_keys(t, f)
+local function ordered_keys(t, f, level)
   local keys, n = {}, 0
   for k in raw_next, t do
-    if RANK[type(k)] == nil then unordered(k, f) end
+    if RANK[type(k)] == nil then unordered(k, f, level + 1) end
     n = n + 1
     keys[n] = k
   end
@@ -512,8 +513,8 @@ local function ordered_keys(t, f)
   return keys, n
 end
 -- An iterator over `t` in key order, skipping keys removed while it walks.
-local function ordered(t, f)
-  local keys, n = ordered_keys(t, f)
+local function ordered(t, f, level)
+  local keys, n = ordered_keys(t, f, (level or 1) + 1)
   local i = 0
   return function()
     while i < n do
@@ -528,17 +529,17 @@ _G.pairs = function(t)
   local f, s, c = raw_pairs(t)
   if f ~= raw_next then return f, s, c end -- a __pairs metamethod's own iteration
   if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
-  return ordered(t, "pairs"), t, nil
+  return ordered(t, "pairs", 2), t, nil
 end
 _G.next = function(t, k)
   if type(t) ~= "table" then
     error("bad argument #1 to 'next' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 2)
   end
   if k == nil and raw_next(t) == nil then return nil end
-  if k ~= nil and RANK[type(k)] == nil then unordered(k, "next") end
+  if k ~= nil and RANK[type(k)] == nil then unordered(k, "next", 2) end
   local best
   for key in raw_next, t do
-    if RANK[type(key)] == nil then unordered(key, "next") end
+    if RANK[type(key)] == nil then unordered(key, "next", 2) end
     if (k == nil or before(k, key)) and (best == nil or before(key, best)) then best = key end
   end
   if best == nil then return nil end
