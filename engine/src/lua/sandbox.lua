@@ -92,9 +92,18 @@ end
 -- when setmetatable is called, and getmetatable still answers the script's table.
 local raw_setmetatable, raw_getmetatable, rawget, rawset = setmetatable, getmetatable, rawget, rawset
 local NO_MODE = "weak tables (__mode) are not allowed (what they hold would depend on when the collector runs)"
+local NO_GC = "__gc finalizers are not allowed (they would run when the collector decides)"
+-- What a metatable may not gain once it is one (Lua reads `__gc` when a metatable is set,
+-- so a guarded table cannot gain one either: it is set again without being checked).
+local function refused(k, v)
+  if v == nil then return nil end
+  if k == "__mode" then return NO_MODE end
+  if k == "__gc" then return NO_GC end
+end
 local GUARD = {
   __newindex = function(t, k, v)
-    if k == "__mode" and v ~= nil then error("a metatable cannot gain __mode: " .. NO_MODE, 2) end
+    local why = refused(k, v)
+    if why then error("a metatable cannot gain " .. k .. ": " .. why, 2) end
     rawset(t, k, v)
   end,
 }
@@ -140,7 +149,8 @@ local function script_metatable(v)
 end
 _G.getmetatable = script_metatable
 
-_G.setmetatable = function(t, mt)
+-- Called as a tail call from setmetatable, so level 2 of an error is the script's.
+local function set_metatable(t, mt)
   if type(t) ~= "table" then
     error("bad argument #1 to 'setmetatable' (table expected, got " .. (t == nil and "no value" or type(t)) .. ")", 2)
   end
@@ -160,9 +170,7 @@ _G.setmetatable = function(t, mt)
   if mt == nil then
     return raw_setmetatable(t, nil)
   end
-  if rawget(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not allowed (they would run when the collector decides)", 2)
-  end
+  if rawget(mt, "__gc") ~= nil then error("setmetatable: " .. NO_GC, 2) end
   if rawget(mt, "__mode") ~= nil then error("setmetatable: " .. NO_MODE, 2) end
   local its = raw_getmetatable(mt)
   if its == nil then
@@ -172,11 +180,18 @@ _G.setmetatable = function(t, mt)
   end
   return raw_setmetatable(t, mt)
 end
+_G.setmetatable = function(t, mt)
+  -- The common case first: a table without a metatable given one already in use (checked
+  -- then, and guarded since).
+  if raw_getmetatable(mt) == GUARD and type(t) == "table" and raw_getmetatable(t) == nil then
+    return raw_setmetatable(t, mt)
+  end
+  return set_metatable(t, mt)
+end
 
 _G.rawset = function(t, k, v)
-  if k == "__mode" and v ~= nil and raw_getmetatable(t) == GUARD then
-    error("rawset: a metatable cannot gain __mode: " .. NO_MODE, 2)
-  end
+  local why = raw_getmetatable(t) == GUARD and refused(k, v)
+  if why then error("rawset: a metatable cannot gain " .. k .. ": " .. why, 2) end
   return rawset(t, k, v)
 end
 
@@ -256,11 +271,11 @@ end
 -- On a plain table each step is a raw access and the walk ends at the table's end (or a
 -- bounded count); through metamethods each step may call C functions again, with no
 -- instruction counted. So a table with a metatable (other than the engine's guard) is
--- walked by these functions written in Lua, where every step counts.
+-- walked by these functions written in Lua, where every step counts. (A value without a
+-- metatable that is not a table goes to the C function, which refuses it.)
 local concat, unpack, insert, remove, move = table.concat, table.unpack, table.insert, table.remove, table.move
 local maxinteger = math.maxinteger
 local function plain(t)
-  if type(t) ~= "table" then return false end
   local m = raw_getmetatable(t)
   return m == nil or m == GUARD
 end
@@ -348,11 +363,13 @@ local function move_counted(a1, f, e, t, a2)
   return a2
 end
 table.concat = function(t, sep, i, j)
-  if plain(t) then return concat(t, sep, i, j) end
+  local m = raw_getmetatable(t)
+  if m == nil or m == GUARD then return concat(t, sep, i, j) end
   return concat_counted(t, sep, i, j)
 end
 table.unpack = function(t, i, j)
-  if plain(t) then return unpack(t, i, j) end
+  local m = raw_getmetatable(t)
+  if m == nil or m == GUARD then return unpack(t, i, j) end
   return unpack_counted(t, i, j)
 end
 -- Appending (two arguments) and removing the last element do not walk the table.
@@ -361,7 +378,10 @@ table.insert = function(t, ...)
   return insert(t, ...)
 end
 table.remove = function(t, pos)
-  if pos ~= nil and not plain(t) then return remove_counted(t, pos) end
+  if pos ~= nil then
+    local m = raw_getmetatable(t)
+    if m ~= nil and m ~= GUARD then return remove_counted(t, pos) end
+  end
   return remove(t, pos)
 end
 table.move = function(a1, f, e, t, a2)
