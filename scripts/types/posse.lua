@@ -264,7 +264,8 @@ function posse.log(text, audience) end
 ---@type table
 posse.data = {}
 
----Iterates a table's keys in sorted order (use instead of pairs() wherever order matters).
+---Iterates a table's keys in order: booleans, numbers, strings. The same as `pairs`, which
+---in posse always walks keys in that order (kept for scripts written before it did).
 ---@generic K, V
 ---@param t table<K, V>
 ---@return fun(): K, V
