@@ -6,6 +6,7 @@ mod desperados;
 mod dice_town;
 mod engine;
 mod generic;
+mod golden;
 mod hardening;
 mod issue9;
 mod marshals;
