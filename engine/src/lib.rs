@@ -18,6 +18,7 @@ pub mod hash;
 mod lua;
 pub mod record;
 pub mod rng;
+pub mod savefile;
 pub mod sim;
 pub mod state;
 pub mod view;
