@@ -351,6 +351,9 @@ pub struct Game {
     result: Option<GameResult>,
     choices: Vec<Choice>,
     redo: Vec<Choice>,
+    /// The length of the log when the pending decision was asked: the choices after it
+    /// answer that decision, and the game has not acted on them yet.
+    asked_at: usize,
     renderer: RefCell<Option<Renderer>>,
     /// See [`Game::replayed_after_watchdog`].
     replayed: bool,
@@ -462,6 +465,7 @@ impl Game {
             result: None,
             choices: Vec::new(),
             redo: Vec::new(),
+            asked_at: 0,
             renderer: RefCell::new(None),
             replayed: false,
         };
@@ -539,6 +543,17 @@ impl Game {
             Some(picks) if r.seat == seat && r.revisable => Some((r, picks.as_slice())),
             _ => None,
         })
+    }
+
+    /// How many choices at the end of the log answer the pending decision, which still
+    /// waits for other seats: nothing has run since they were made, so taking them back
+    /// takes back nothing the game showed anyone.
+    pub fn unacted(&self) -> usize {
+        if self.pending.is_some() {
+            self.choices.len() - self.asked_at
+        } else {
+            0
+        }
     }
 
     /// The first unanswered request, if any (cheap; what bots and the sim use).
@@ -722,6 +737,7 @@ impl Game {
             None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
         };
         self.pending = Some(pending);
+        self.asked_at = self.choices.len();
         Ok(())
     }
 

@@ -19,6 +19,7 @@ pub mod limits;
 mod lua;
 pub mod record;
 pub mod rng;
+pub mod savefile;
 pub mod sim;
 pub mod state;
 pub mod view;

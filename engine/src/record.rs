@@ -107,7 +107,8 @@ impl Record {
     }
 
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        std::fs::write(path, self.to_yaml()).map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
+        crate::savefile::write(path, self.to_yaml().as_bytes())
+            .map_err(|e| Error::Save(format!("{}: cannot write: {e}", path.display())))
     }
 
     /// Reads and checks a save file (at most [`SAVE_FILE_BYTES`]).

@@ -51,6 +51,13 @@ Commands:
   :change SEAT   take back SEAT's answer and answer again, while others still decide
                  (only where the game allows it, e.g. a card played face down)
   :quit          leave (also :exit, or end of input)
+At the table (two or more people at one screen, without --designer) each person sees
+only their own secrets: :as shows only your own view, :god is refused, :log reads as you,
+:change is for your own answer, and :undo takes back only your own answers the game has
+not acted on yet (a decision others still make): type :undo or :change at the \"Pass the
+keyboard\" prompt right after answering, before passing it on. The seed is not printed.
+`posse play --designer`, `posse --designer` (the menu) or playing alone against bots
+allows everything.
 Bots are random and deterministic: the same seed, position and question give the same pick.
 When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
 (default: the rest of the record), :undo steps back.";

@@ -37,6 +37,10 @@ struct Cli {
     /// project's content found from the current folder upwards]
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// Designer mode (play and the menu): any seat's view (:as), the GOD VIEW (:god), any
+    /// :undo, and the seed printed, even when two or more people share the screen
+    #[arg(long, global = true)]
+    designer: bool,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -49,7 +53,8 @@ enum Cmd {
     Play {
         /// Game id, as `posse list` prints it.
         game: String,
-        /// Seed of the game [default: from the clock, printed as `seed: N`]
+        /// Seed of the game [default: from the clock, printed as `seed: N` except when two or
+        /// more people share the screen without --designer]
         #[arg(long)]
         seed: Option<u64>,
         /// Number of players [default: the game's]
@@ -58,7 +63,8 @@ enum Cmd {
         /// A seat played by a bot: SEAT=random, SEAT a number from 1, a seat name or `all`.
         #[arg(long = "bot", value_name = "SEAT=random")]
         bots: Vec<String>,
-        /// Save the game to FILE after every step.
+        /// Save the game to FILE when it starts and after every step, replacing it whole
+        /// each time; FILE.lock beside it keeps a second posse from saving there too.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
@@ -116,7 +122,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<bool> {
     let root = cli.root.unwrap_or_else(Content::default_root);
     match cli.command {
-        None => menu::run(&root, input::stdin_source().as_mut()).map(|()| true),
+        None => menu::run(&root, input::stdin_source().as_mut(), cli.designer).map(|()| true),
         Some(Cmd::List) => {
             for id in games::list(&root)? {
                 println!("{id}");
@@ -124,7 +130,7 @@ fn run(cli: Cli) -> Result<bool> {
             Ok(true)
         }
         Some(Cmd::Play { game, seed, players, bots, save }) => {
-            let opts = play::PlayOptions { root, seed, players, bots, save };
+            let opts = play::PlayOptions { root, seed, players, bots, save, designer: cli.designer };
             play::play(&game, opts, input::stdin_source().as_mut()).map(|()| true)
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),

@@ -12,7 +12,8 @@ use crate::play;
 use anyhow::Result;
 use std::path::Path;
 
-pub fn run(root: &Path, input: &mut dyn LineSource) -> Result<()> {
+/// Runs the menu; `designer` plays the game picked in designer mode (`posse --designer`).
+pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()> {
     let ids = games::list(root)?;
     if ids.is_empty() {
         anyhow::bail!("no games under {}", root.display());
@@ -37,7 +38,7 @@ pub fn run(root: &Path, input: &mut dyn LineSource) -> Result<()> {
     let q = format!("Bot seats ({}; numbers or names, 'all', Enter for none): ", setup.seats.join(", "));
     input.set_completions(Completions { labels: setup.seats.clone(), multi: true, ..Completions::default() });
     let Some(bots) = ask(input, &q, |t| bots::parse_list(t, &setup.seats)) else { return Ok(()) };
-    play::run(content, setup, bots, root.to_path_buf(), None, input)
+    play::run(content, setup, bots, root.to_path_buf(), None, designer, input)
 }
 
 /// Asks until `parse` accepts the answer; None at the end of input.

@@ -78,7 +78,7 @@ fn list_prints_one_game_per_line() {
 
 #[test]
 fn a_piped_game_ends_with_result_and_state_hash() {
-    let o = posse(&["play", "hilo", "--seed", "7"], GAME);
+    let o = posse(&["play", "hilo", "--seed", "7", "--designer"], GAME);
     finished(&o);
     assert!(stdout(&o).contains("seed: 7"), "{}", stdout(&o));
 }
@@ -92,7 +92,7 @@ fn same_seed_and_answers_give_the_same_game() {
 
 #[test]
 fn the_default_seed_is_printed_and_replays() {
-    let o = posse(&["play", "hilo"], GAME);
+    let o = posse(&["play", "hilo", "--designer"], GAME);
     let first = finished(&o);
     let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
     assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed], GAME)), first);
@@ -113,9 +113,10 @@ fn bots_play_a_whole_game_without_input() {
 #[test]
 fn undo_then_the_same_answer_is_as_if_never_undone() {
     let straight = finished(&posse(&["play", "hilo", "--seed", "5"], GAME));
-    let undone = finished(&posse(&["play", "hilo", "--seed", "5"], "1\n2\n-\n2\n:undo\n2\n2\n1\n1\n1\n\n"));
+    let designer = ["play", "hilo", "--seed", "5", "--designer"];
+    let undone = finished(&posse(&designer, "1\n2\n-\n2\n:undo\n2\n2\n1\n1\n1\n\n"));
     assert_eq!(straight, undone);
-    let redone = finished(&posse(&["play", "hilo", "--seed", "5"], "1\n2\n-\n2\n2\n:undo 3\n:redo 3\n1\n1\n1\n\n"));
+    let redone = finished(&posse(&designer, "1\n2\n-\n2\n2\n:undo 3\n:redo 3\n1\n1\n1\n\n"));
     assert_eq!(straight, redone);
 }
 
@@ -132,7 +133,8 @@ fn bad_commands_and_answers_change_nothing() {
 
 #[test]
 fn views_commands_and_labels_work_in_a_pipe() {
-    let o = posse(&["play", "hilo", "--seed", "4"], ":help\n:view\n:as p2\n:god\n:log 5\nfir\nSECOND\n-\n");
+    let o =
+        posse(&["play", "hilo", "--seed", "4", "--designer"], ":help\n:view\n:as p2\n:god\n:log 5\nfir\nSECOND\n-\n");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains(":undo [N]"), "{out}");
@@ -353,7 +355,7 @@ fn change_takes_back_an_answer_while_others_still_decide() {
         1,
     );
     std::fs::write(&main, edited).expect("written");
-    let run = |input: &str| posse_in(&root, &["play", "hilo", "--seed", "5"], input);
+    let run = |input: &str| posse_in(&root, &["play", "hilo", "--seed", "5", "--designer"], input);
     let straight = run(GAME);
     let changed = run("2\n:change 1\n1\n2\n-\n2\n2\n1\n1\n1\n\n");
     assert_eq!(finished(&changed), finished(&straight));
@@ -375,7 +377,7 @@ fn as_a_role_shows_that_seat_and_the_marshal_never_sees_the_desperadoes_cards() 
     // desperadoes their pawns; move 1: the Sheriffs stay, everyone plays a card.
     let input = "Tuba City\nTuba City\nTuba City\nSalem\nSocorro\n1\n1\nFlagstaff\nLa Luz\nLos Lunas\n\
                  :as marshal\n:as p3\n:as desperado\n:quit\n";
-    let o = posse_in(&root, &["play", "desperados", "--seed", "1", "--players", "3"], input);
+    let o = posse_in(&root, &["play", "desperados", "--seed", "1", "--players", "3", "--designer"], input);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let marshal = out.split("p2> :as marshal").nth(1).and_then(|s| s.split("p2> :as p3").next()).expect("the view");
@@ -386,4 +388,187 @@ fn as_a_role_shows_that_seat_and_the_marshal_never_sees_the_desperadoes_cards() 
     assert!(p3.contains("played: [La Luz]") && p3.contains("played: [Los Lunas]"), "{p3}");
     assert!(!p3.contains("[Flagstaff]"), "{p3}");
     assert!(stderr(&o).contains("2 seats are 'desperado': name one of them"), "{}", stderr(&o));
+}
+
+/// The project's own content (the games), for tests that play them.
+fn project() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+#[test]
+fn the_seed_is_printed_for_designers_and_people_alone_only() {
+    let seed_line = |o: &Output| stdout(o).lines().find(|l| l.starts_with("seed: ")).map(str::to_string);
+    // Two people at one screen: the seed and the choices would rebuild every hidden card.
+    let table = posse(&["play", "hilo", "--seed", "7"], GAME);
+    finished(&table);
+    assert_eq!(seed_line(&table), None, "{}", stdout(&table));
+    for args in [
+        &["play", "hilo", "--seed", "7", "--designer"][..],
+        &["--designer", "play", "hilo", "--seed", "7"],
+        &["play", "hilo", "--seed", "7", "--bot", "2=random"],
+    ] {
+        let o = posse(args, GAME);
+        assert_eq!(seed_line(&o).as_deref(), Some("seed: 7"), "{args:?}: {}", stdout(&o));
+    }
+    // The menu: designer mode with `posse --designer`.
+    let menu = |args: &[&str]| seed_line(&posse(args, &format!("hilo\n\n\n{GAME}")));
+    assert_eq!(menu(&[]), None);
+    assert!(menu(&["--designer"]).is_some());
+}
+
+#[test]
+fn at_the_table_commands_that_would_show_secrets_are_refused() {
+    let straight = finished(&posse(&["play", "hilo", "--seed", "6"], GAME));
+    // p1 asks for p2's view, everything, p2's answer, and, once the round was played, to
+    // take its answer back; then reads its own log and view.
+    let input = format!("1\n2\n:as p2\n:god\n:change 2\n:undo\n:log\n:as 1\n{}", &GAME[4..]);
+    let o = posse(&["play", "hilo", "--seed", "6"], &input);
+    assert_eq!(finished(&o), straight, "the game is as it was");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 4, "{err}");
+    assert!(err.lines().all(|l| l.contains("at the table") && l.contains("--designer")), "{err}");
+    let out = stdout(&o);
+    assert!(!out.contains("GOD VIEW") && !out.contains("log (GOD VIEW"), "{out}");
+    let after = out.split("p1> :as p2").nth(1).and_then(|s| s.split("p1> :log").next()).expect("the commands");
+    assert!(!after.contains("view of"), "{after}");
+    assert!(out.contains("p1> :log\nlog (as p1;"), "{out}");
+    assert!(out.contains("p1> :as 1\n--- view of p1 ---"), "{out}");
+}
+
+#[test]
+fn the_god_view_shows_every_hand_in_each_game() {
+    // Designer mode, every seat a person's. Dice Town deals cards as it goes: 80
+    // decisions in, three seats hold some.
+    for (game, before, hand, seats) in [
+        ("desperados", "", "           hand: ", 4),
+        ("marshals", "", "           hand: ", 3),
+        ("dice_town", ":auto 80\n", "'s cards (", 3),
+    ] {
+        let o = posse_in(&project(), &["play", game, "--seed", "1", "--designer"], &format!("{before}:god\n"));
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let out = stdout(&o);
+        let god = out.split("=== GOD VIEW").nth(1).and_then(|s| s.split("=== end of GOD VIEW").next());
+        let god = god.unwrap_or_else(|| panic!("{game}: no god view: {out}"));
+        assert_eq!(god.matches(hand).count(), seats, "{game}: every seat's hand: {god}");
+        // The seat's own view, drawn first, shows its own hand only.
+        let own = out.split("=== GOD VIEW").next().expect("the first view");
+        assert!(own.matches(hand).count() <= 1, "{game}: {own}");
+    }
+}
+
+/// Waits until `path` exists (at most 10 s).
+fn wait_for(path: &Path) {
+    for _ in 0..1000 {
+        if path.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("{} did not appear", path.display());
+}
+
+/// `posse play hilo --save FILE` waiting for input with stdin kept open.
+fn waiting_game(save: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_posse"))
+        .args(["--root", fixtures().to_str().expect("utf8"), "play", "hilo", "--seed", "3", "--save"])
+        .arg(save)
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("posse starts")
+}
+
+#[test]
+fn a_second_writer_of_a_save_is_refused() {
+    let dir = scratch("two-writers");
+    let file = dir.join("g.yaml");
+    let mut first = waiting_game(&file);
+    // The first session saved the game as it started, and holds the lock.
+    wait_for(&file);
+    let second = posse(&["play", "hilo", "--save", file.to_str().expect("utf8")], GAME);
+    assert!(!second.status.success(), "{}", stdout(&second));
+    let err = stderr(&second);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("{}: another posse is saving to this file", file.display())), "{err}");
+    assert!(stdout(&second).is_empty(), "refused before anything is shown: {}", stdout(&second));
+    // `:save` to it from a third is refused too, and that game goes on.
+    let third = posse(&["play", "hilo", "--seed", "3"], &format!(":save {}\n{GAME}", file.display()));
+    finished(&third);
+    assert!(stderr(&third).contains("another posse is saving to this file"), "{}", stderr(&third));
+    // The first game ends: the lock goes with it, and the save is its whole game.
+    first.stdin.take().expect("stdin").write_all(GAME.as_bytes()).expect("input");
+    assert!(first.wait().expect("the first game ends").success());
+    assert!(!dir.join("g.yaml.lock").exists());
+    assert_eq!(finished(&posse(&["replay", file.to_str().expect("utf8")], "")), hash_line(&third));
+    let again = posse(&["play", "hilo", "--seed", "3", "--save", file.to_str().expect("utf8")], GAME);
+    finished(&again);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_lock_file_left_by_a_killed_session_blocks_nothing() {
+    let dir = scratch("stale-lock");
+    let file = dir.join("g.yaml");
+    let mut killed = waiting_game(&file);
+    wait_for(&file);
+    killed.kill().expect("killed");
+    let _ = killed.wait();
+    assert!(dir.join("g.yaml.lock").exists(), "a killed run leaves its lock file");
+    let o = posse(&["play", "hilo", "--seed", "3", "--save", file.to_str().expect("utf8")], GAME);
+    let hash = finished(&o);
+    assert_eq!(finished(&posse(&["replay", file.to_str().expect("utf8")], "")), hash);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Finding 5 of the hardening issue: `kill -9` during a game left an empty save. Now a
+/// killed game leaves no save (killed before it began) or a record that replays. Half
+/// the delays count from the start of the process, half from the first save (so that,
+/// however slow the machine, those land in the game).
+#[test]
+fn a_game_killed_at_any_moment_leaves_a_save_that_replays() {
+    let dir = scratch("kill");
+    let file = dir.join("g.yaml");
+    let content = std::sync::Arc::new(posse::Content::load(&project(), "dice_town").expect("dice_town loads"));
+    // A pseudo-random sequence of delays from 0 to 150 ms (a 64-bit LCG), the same each run.
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let (mut mid_game, mut absent) = (0, 0);
+    for seed in 0..50 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let delay = (x >> 33) % 151;
+        let _ = std::fs::remove_file(&file);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+            .arg("--root")
+            .arg(project())
+            .args(["play", "dice_town", "--players", "4", "--bot", "all=random", "--seed", &seed.to_string()])
+            .arg("--save")
+            .arg(&file)
+            .env_remove("POSSE_ROOT")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("posse starts");
+        if seed % 2 == 1 {
+            wait_for(&file);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        child.kill().expect("killed");
+        let _ = child.wait();
+        if !file.exists() {
+            absent += 1;
+            continue;
+        }
+        let record = posse::Record::load(&file).unwrap_or_else(|e| panic!("seed {seed}, killed at {delay} ms: {e}"));
+        let (game, divergence) = posse::Game::from_record(content.clone(), &record)
+            .unwrap_or_else(|e| panic!("seed {seed}, killed at {delay} ms: {e}"));
+        assert!(divergence.is_none(), "seed {seed}, killed at {delay} ms: {divergence:?}");
+        if !game.is_over() {
+            mid_game += 1;
+        }
+    }
+    // Kills must land in the middle of games, or the test proves little.
+    assert!(mid_game >= 25, "{mid_game} of 50 kills landed mid-game ({absent} before the first save)");
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -1,6 +1,8 @@
 -- Text renderer of Desperados: one seat's view (or the omniscient view) as plain text.
 -- It sees only the view and the game's data: the positions are counters (towns numbered
 -- in the order of data.cities), the rows of played cards are each seat's `display`.
+-- The omniscient view (view.seat == nil) draws every secret: every seat's hand, the poker
+-- tiles' values and the stacks of bank and coach tiles; a seat's view is unchanged by it.
 
 local function count_of(zone) return zone and zone.count or 0 end
 
@@ -76,7 +78,7 @@ return function(view, data)
     out[#out + 1] = ("%s%-8s %-9s pawn in %-12s%s"):format(me, sv.name, role, at(sc.at or 0), disc)
     local row = sv.zones and sv.zones.display
     if count_of(row) > 0 then out[#out + 1] = "           played: " .. row_of(row) end
-    if view.seat == s then
+    if view.seat == s or view.seat == nil then
       local hand = names_of(sv.zones and sv.zones.hand)
       table.sort(hand)
       out[#out + 1] = "           hand: " .. table.concat(hand, ", ")
@@ -103,9 +105,19 @@ return function(view, data)
   local poker = {}
   for j, city in ipairs(data.cities) do
     local z = view.board and view.board[city.id] and view.board[city.id].poker
-    if count_of(z) > 0 then poker[#poker + 1] = town[j] end
+    if count_of(z) > 0 then
+      local o = z.objects[1]
+      poker[#poker + 1] = town[j] .. ((o.hidden or not o.props) and "" or (" ($" .. o.props.value .. ")"))
+    end
   end
   out[#out + 1] = "Poker tiles: " .. (#poker > 0 and table.concat(poker, ", ") or "none left")
+  if view.seat == nil then
+    local zs = view.zones or {}
+    for _, st in ipairs({ { "bank_stack", "Bank stack" }, { "coach_stack", "Coach stack" } }) do
+      local tiles = names_of(zs[st[1]])
+      if #tiles > 0 then out[#out + 1] = st[2] .. " (top first): " .. table.concat(tiles, ", ") end
+    end
+  end
   local zones = view.zones or {}
   local booty = names_of(zones.booty)
   out[#out + 1] = "Booty: " .. (#booty > 0 and table.concat(booty, ", ") or "none yet")

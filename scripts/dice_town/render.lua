@@ -2,7 +2,9 @@
 -- plain text within 80 columns. It runs in its own sandbox and sees only the view.
 --
 -- Gang, Brain, Desperado and face names come from the game's data (`data:` of
--- scenarios/dice_town/game.yaml), which the renderer receives with the view.
+-- scenarios/dice_town/game.yaml), which the renderer receives with the view. The
+-- omniscient view (view.seat == nil) draws every secret: every seat's hand and drawn
+-- cards, and the draw pile in order.
 
 local WIDTH = 80
 
@@ -103,6 +105,11 @@ return function(view, data)
   local top = discard and discard.objects[1]
   if top and not top.hidden then line = line .. " (top: " .. top.name .. ")" end
   out[#out + 1] = line
+  if view.seat == nil and draw and draw.count > 0 then
+    local pile = {}
+    for i, o in ipairs(draw.objects) do pile[i] = o.hidden and "?" or o.name end
+    wrap(out, table.concat(pile, ", "), "Draw pile (top first): ", "  ")
+  end
   out[#out + 1] = ""
 
   -- Gangs: ranks left per Desperado ("free" = escaped), money, hand size.

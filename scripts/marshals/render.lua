@@ -1,10 +1,27 @@
 -- Text renderer of Marshals: one seat's view (or the omniscient view) as plain text. It sees
--- only the view and the game's data.
+-- only the view and the game's data. The omniscient view (view.seat == nil) draws every
+-- secret: every seat's hand and the cards it is looking at, and the Far West deck in order.
 
 local function names_of(zone)
   local out = {}
   for i, o in ipairs(zone and zone.objects or {}) do out[i] = o.hidden and "?" or o.name end
   return out
+end
+
+-- Appends `items` to `out` joined by commas, in lines of at most 80 columns, the first
+-- after `first` and the others indented.
+local function wrapped(out, first, items)
+  local line = first
+  for i, item in ipairs(items) do
+    local piece = item .. (i < #items and "," or "")
+    if #line + 1 + #piece > 80 and line ~= first then
+      out[#out + 1] = line
+      line = "  " .. piece
+    else
+      line = line .. (line == first and "" or " ") .. piece
+    end
+  end
+  out[#out + 1] = line
 end
 
 return function(view, data)
@@ -32,6 +49,9 @@ return function(view, data)
     if (c["escapes_" .. i] or 0) > 0 then escapes[#escapes + 1] = "Outlaw " .. i .. " x" .. c["escapes_" .. i] end
   end
   if #escapes > 0 then out[#out + 1] = "Escapes: " .. table.concat(escapes, ", ") end
+  if view.seat == nil and deck > 0 then
+    wrapped(out, "Far West deck (top first): ", names_of(zones.deck))
+  end
   out[#out + 1] = ""
   for s, sv in ipairs(view.seats) do
     local sc = sv.counters or {}
@@ -51,6 +71,10 @@ return function(view, data)
     if #trophies > 0 then out[#out + 1] = "           captured: " .. table.concat(trophies, ", ") end
     if view.seat == s then
       out[#out + 1] = "           your hand: " .. table.concat(names_of(sv.zones.hand), ", ")
+    elseif view.seat == nil then
+      out[#out + 1] = "           hand: " .. table.concat(names_of(sv.zones.hand), ", ")
+      local look = names_of(sv.zones.look)
+      if #look > 0 then out[#out + 1] = "           looking at: " .. table.concat(look, ", ") end
     end
   end
   if view.log and #view.log > 0 then

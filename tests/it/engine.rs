@@ -34,6 +34,20 @@ fn simultaneous_answers_wait_for_everyone_and_stay_hidden() {
 }
 
 #[test]
+fn answers_the_game_has_not_acted_on_are_counted() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    assert_eq!(g.unacted(), 0);
+    g.choose(1, &[2]).unwrap();
+    assert_eq!(g.unacted(), 1, "seat 2 still decides: nothing ran since seat 1 answered");
+    g.choose(2, &[1]).unwrap();
+    assert_eq!(g.unacted(), 0, "the round was played: the game acted on both answers");
+    g.undo(1).unwrap();
+    assert_eq!(g.unacted(), 1, "a rebuilt game counts the same");
+    assert!(g.choose(2, &[9]).is_err());
+    assert_eq!(g.unacted(), 1, "a refused answer changes nothing");
+}
+
+#[test]
 fn hands_are_seen_by_their_owner_only_and_sizes_by_all() {
     let g = new_game(&load_fixture("hilo"), 1, 2);
     let v1 = g.view(Some(1));

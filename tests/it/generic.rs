@@ -1,8 +1,9 @@
 //! The tests every game gets for free (after OpenSpiel's `RandomSimTest`):
 //! random games end within a bound and without script errors; the same seed and choices
 //! give the same state hash in two separate processes; save, load and continue equals
-//! playing straight through; and for sampled positions and every seat, changing what that
-//! seat cannot see leaves its view unchanged.
+//! playing straight through; for sampled positions and every seat, changing what that
+//! seat cannot see leaves its view unchanged; and, the mirror of that, changing what a
+//! seat keeps from the others changes the omniscient view as the renderer draws it.
 //!
 //! Each game adds one line to `games!` at the bottom, with its content root and player counts.
 
@@ -209,6 +210,52 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
     assert!(moved > 0, "{id}: no position had hidden objects to move: the test proved nothing");
 }
 
+/// The GOD VIEW draws every seat's secrets: at sampled positions, for every seat's zone
+/// holding an object another seat cannot see, swapping that object with one of another
+/// kind from another seat's zone of the same declaration (a hand with a hand) changes the
+/// omniscient rendering. Counts stay the same, so only drawn contents can tell.
+pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
+    let c = content(root, id);
+    let mut swapped = 0;
+    for seed in 0..2 {
+        let mut g = new_game(&c, seed, players);
+        for at in [0, 3, 10, 30, 80] {
+            play_steps(&mut g, seed, at);
+            if g.is_over() {
+                break;
+            }
+            let base = g.render(None).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let st = g.state().clone();
+            for (z, zone) in st.zones.iter().enumerate() {
+                let Some(owner) = zone.owner else { continue };
+                let secret = |o: usize| (0..players).any(|t| t != owner && !st.visible(&c, o, t));
+                let Some(&a) = zone.objects.iter().find(|&&o| secret(o)) else { continue };
+                let other = st.zones.iter().enumerate().find_map(|(z2, other)| {
+                    let fits = z2 != z && other.decl == zone.decl && other.owner.is_some();
+                    let b = other.objects.iter().find(|&&b| st.objects[b].def != st.objects[a].def)?;
+                    fits.then_some((z2, *b))
+                });
+                let Some((z2, b)) = other else { continue };
+                let (mut p, div) = Game::from_record(c.clone(), &g.record()).unwrap();
+                assert!(div.is_none(), "{div:?}");
+                let (a1, b1, z1, z21) = (a + 1, b + 1, z + 1, z2 + 1);
+                p.eval(&format!("local posse = require 'posse' posse.move({a1}, {z21}) posse.move({b1}, {z1})"))
+                    .unwrap_or_else(|e| panic!("{id}: the swap: {e}"));
+                let after = p.render(None).unwrap_or_else(|e| panic!("{id}: {e}"));
+                let what = &c.zones[zone.decl].id;
+                assert_ne!(
+                    base,
+                    after,
+                    "{id} seed {seed} at {at}: the GOD VIEW does not draw seat {}'s {what}",
+                    owner + 1
+                );
+                swapped += 1;
+            }
+        }
+    }
+    assert!(swapped > 0, "{id}: no seat kept a secret: the test proved nothing");
+}
+
 /// Whether `text` names `name` as a whole ("Forest 10" does not name "Forest 1").
 fn names(text: &str, name: &str) -> bool {
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
@@ -261,6 +308,10 @@ macro_rules! games {
             #[test]
             fn views_hide_what_a_seat_cannot_see() {
                 $( no_leaks(&$root, $id, $players); )*
+            }
+            #[test]
+            fn the_god_view_draws_every_seats_secrets() {
+                $( god_view_draws_secrets(&$root, $id, $players); )*
             }
         }
     )*};

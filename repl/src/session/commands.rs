@@ -6,6 +6,13 @@
 //! just taken back. `:load` and `:reload` are replays of a record; when a choice no
 //! longer fits, the game stops before it and the choices from there wait on the redo
 //! stack, to be tried again with `:redo` (after fixing the script and `:reload`ing).
+//!
+//! At the table (see the session's notes) the commands act for the person at the
+//! keyboard only. `:undo` then takes back only that person's answers that the game has
+//! not acted on: rules keep hidden state in Lua too, so the engine cannot tell whether a
+//! step that ran showed the person something new (a card drawn, a die, an outcome that
+//! hung on hidden cards), but a step that has not run showed nothing. Each refusal says
+//! that `--designer` allows more.
 
 use super::{describe_choice, Auto, End, Session};
 use crate::answer::Question;
@@ -14,6 +21,7 @@ use crate::command::{Command, HELP};
 use crate::input::Line;
 use posse::game::Divergence;
 use posse::hash::hex;
+use posse::savefile::SaveLock;
 use posse::{Choice, Content, Game, Record};
 use std::path::Path;
 use std::sync::Arc;
@@ -21,51 +29,92 @@ use std::sync::Arc;
 impl Session<'_> {
     /// Runs a command while `q` is pending. Returns how the session ends, if it does.
     pub(super) fn exec(&mut self, cmd: Command, q: &Question) -> Option<End> {
+        let keyboard = self.keyboard(q);
+        let table = self.at_the_table();
         match cmd {
             Command::Help => self.say(HELP),
             Command::View => self.redraw(q),
             Command::As(seat) => match self.seat_of(&seat) {
+                Ok(n) if table && Some(n) != keyboard => self.warn(format!(
+                    ":as: at the table each person sees only their own view ({}'s); --designer shows any seat's",
+                    keyboard.map(|k| self.seat_name(k)).unwrap_or_else(|| "the seat asked".into())
+                )),
                 Ok(n) => {
                     self.viewer = Some(n);
                     self.redraw(q);
                 }
                 Err(e) => self.warn(format!(":as: {e}")),
             },
+            Command::God if table => self
+                .warn(":god: at the table no one sees everything; --designer (or a game alone against bots) shows it"),
             Command::God => {
                 self.viewer = None;
                 self.redraw(q);
             }
-            Command::Log(n) => self.show_log(n),
-            Command::Undo(n) => self.undo(n),
-            Command::Redo(n) => self.redo(n),
-            Command::Save(file) => match self.game.record().save(Path::new(&file)) {
-                Ok(()) => self.say(format!("saved {} choices to {file}", self.game.choices().len())),
-                Err(e) => self.warn(e.to_string()),
+            Command::Log(n) if table => match keyboard {
+                Some(k) => self.show_log(n, Some(k)),
+                None => self.warn(":log: at the table the log is read as the seat asked; answer for this bot first"),
             },
+            Command::Log(n) => self.show_log(n, self.viewer),
+            Command::Undo(n) => {
+                self.undo(n, keyboard);
+            }
+            Command::Redo(n) => self.redo(n, keyboard),
+            Command::Save(file) => self.save_as(&file),
             Command::Load(file) => self.load(&file),
             Command::Reload => self.reload(),
             Command::Auto(n) => self.auto(n, q),
-            Command::Change(seat) => return self.change(&seat),
+            Command::Change(seat) => match self.changeable(&seat, keyboard) {
+                Ok(n) => return self.answer_again(n),
+                Err(e) => self.warn(e),
+            },
             Command::Quit => return Some(End::Quit),
         }
         None
     }
 
-    /// `:change SEAT`: the seat takes its answer back and answers again (passing the
-    /// keyboard in hot-seat play), then the session goes on with the decision it was at.
-    fn change(&mut self, seat: &str) -> Option<End> {
-        let n = match self.seat_of(seat) {
-            Ok(n) => n,
-            Err(e) => {
-                self.warn(format!(":change: {e}"));
-                return None;
-            }
-        };
+    /// `:save FILE`: saves the record, under the file's lock unless this session holds it
+    /// already (its `--save` file): a file another posse saves to is refused.
+    fn save_as(&mut self, file: &str) {
+        let path = Path::new(file);
+        let own = self.save.as_ref().is_some_and(|l| l.guards(path));
+        let lock = if own { None } else { Some(SaveLock::acquire(path)) };
+        if let Some(Err(e)) = lock {
+            return self.warn(e.to_string());
+        }
+        match self.game.record().save(path) {
+            Ok(()) => self.say(format!("saved {} choices to {file}", self.game.choices().len())),
+            Err(e) => self.warn(e.to_string()),
+        }
+    }
+
+    /// The seat `:change SEAT` names, when it may change its answer now: a person's seat
+    /// that has answered a revisable decision others still make. At the table only the
+    /// person at the keyboard (`holder`) may, and only their own answer; that is checked
+    /// first, so a refusal tells nothing of another seat's answer.
+    pub(super) fn changeable(&self, seat: &str, holder: Option<usize>) -> Result<usize, String> {
+        let n = self.seat_of(seat).map_err(|e| format!(":change: {e}"))?;
         let name = self.seat_name(n);
         if self.bots.contains(&n) {
-            self.warn(format!(":change: {name} is a bot; bots keep their answers"));
-            return None;
+            return Err(format!(":change: {name} is a bot; bots keep their answers"));
         }
+        if self.at_the_table() && Some(n) != holder {
+            return Err(
+                ":change: at the table only the person at the keyboard may change an answer, their own; --designer allows more"
+                    .into(),
+            );
+        }
+        if self.game.revisable(n).is_none() {
+            return Err(format!(":change: {name} has no answer it may change now"));
+        }
+        Ok(n)
+    }
+
+    /// `:change SEAT` once allowed: the seat takes its answer back and answers again
+    /// (passing the keyboard in designer hot-seat play), then the session goes on with
+    /// the decision it was at.
+    pub(super) fn answer_again(&mut self, n: usize) -> Option<End> {
+        let name = self.seat_name(n);
         let Some((r, given)) = self.game.revisable(n) else {
             self.warn(format!(":change: {name} has no answer it may change now"));
             return None;
@@ -124,7 +173,12 @@ impl Session<'_> {
         }
     }
 
-    fn undo(&mut self, n: usize) {
+    /// `:undo N` asked by `asker` (the person at the keyboard). True when something was
+    /// taken back.
+    pub(super) fn undo(&mut self, n: usize, asker: Option<usize>) -> bool {
+        if self.at_the_table() {
+            return self.undo_unacted(n, asker);
+        }
         let choices = self.game.choices();
         // Walk back to the n-th human decision from the end (or the earliest there is).
         let mut humans = 0;
@@ -142,8 +196,42 @@ impl Session<'_> {
             let why =
                 if choices.is_empty() { "nothing to undo" } else { "nothing to undo: every choice so far was a bot's" };
             self.warn(why);
-            return;
+            return false;
         }
+        self.take_back(k)
+    }
+
+    /// `:undo N` at the table: the last N answers of `asker` that the game has not acted
+    /// on, with the bots' answers since. Refused when there are none, or when another
+    /// person has answered since (taking theirs back would be deciding for them).
+    fn undo_unacted(&mut self, n: usize, asker: Option<usize>) -> bool {
+        let choices = self.game.choices();
+        let tail = &choices[choices.len() - self.game.unacted()..];
+        let (mut mine, mut k) = (0, 0);
+        for (i, c) in tail.iter().enumerate().rev() {
+            if Some(c.seat) == asker {
+                mine += 1;
+                k = tail.len() - i;
+                if mine == n {
+                    break;
+                }
+            } else if !self.bots.contains(&c.seat) {
+                break;
+            }
+        }
+        if k == 0 {
+            self.warn(
+                ":undo: at the table you may take back only your own answers the game has not acted on, right after \
+                 answering (at the \"Pass the keyboard\" prompt); --designer allows more",
+            );
+            return false;
+        }
+        self.take_back(k)
+    }
+
+    /// Takes back the last `k` choices onto the redo stack.
+    fn take_back(&mut self, k: usize) -> bool {
+        let choices = self.game.choices();
         let removed: Vec<Choice> = choices[choices.len() - k..].to_vec();
         match self.game.undo(k) {
             Ok(_) => {
@@ -151,12 +239,18 @@ impl Session<'_> {
                 self.after_change();
                 let s = if k == 1 { "" } else { "s" };
                 self.say(format!("took back {k} choice{s}"));
+                true
             }
-            Err(e) => self.warn(e.to_string()),
+            Err(e) => {
+                self.warn(e.to_string());
+                false
+            }
         }
     }
 
-    fn redo(&mut self, n: usize) {
+    /// `:redo N`: makes again the next N human decisions taken back, with the bots' among
+    /// them. At the table only the asker's own: it stops before another person's.
+    fn redo(&mut self, n: usize, asker: Option<usize>) {
         if self.ahead.is_empty() {
             self.warn("nothing to redo");
             return;
@@ -165,11 +259,19 @@ impl Session<'_> {
             self.step(n);
             return;
         }
+        let table = self.at_the_table();
+        let person = self.ahead.iter().rev().find(|c| !self.bots.contains(&c.seat)).map(|c| c.seat);
+        if table && person.is_some_and(|p| Some(p) != asker) {
+            self.warn(
+                ":redo: at the table you may make again only your own answers taken back; --designer allows more",
+            );
+            return;
+        }
         let mut humans = 0;
         let mut made = 0;
         while let Some(c) = self.ahead.last().cloned() {
             if !self.bots.contains(&c.seat) {
-                if humans == n {
+                if humans == n || (table && Some(c.seat) != asker) {
                     break;
                 }
                 humans += 1;
@@ -277,8 +379,16 @@ impl Session<'_> {
         self.ahead.extend(choices[kept..].iter().rev().cloned());
     }
 
-    /// After the game was replaced or rewound: redraw at the next prompt, autosave.
+    /// After the game was replaced or rewound: redraw at the next prompt, autosave. At
+    /// the table the next screen comes after a handover: the one who typed the command
+    /// may not be the one it goes to, and what was on screen is stale.
     fn after_change(&mut self) {
+        if self.at_the_table() {
+            self.last_human = None;
+        }
+        // A secret round went round the game as it was; the next question starts afresh.
+        self.round.clear();
+        self.visit = None;
         self.drawn = None;
         self.bot_failed = None;
         self.auto = Auto::Off;

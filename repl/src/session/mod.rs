@@ -12,6 +12,23 @@
 //! machinery: the session starts at the beginning with the whole record on `ahead`, and
 //! Enter makes the next choice.
 //!
+//! **Table play** is how a session runs when two or more seats are played by people (at
+//! a terminal or not) and no one asked for designer mode (`--designer`, a game alone
+//! against bots, or `replay --step`): people share one screen, so the session keeps each
+//! seat's secrets from the others. Whatever shows a seat's secrets comes after a
+//! handover ("Pass the keyboard to X", at a terminal) unless that person already has the
+//! keyboard and saw the screen before; the commands that would show another seat's
+//! secrets (`:as` another seat, `:god`, `:change` of another seat's answer) are refused
+//! with a reason; and `:undo` takes back only what showed the person asking nothing new:
+//! their own answers the game has not acted on (a simultaneous decision others still
+//! make). At the table those are taken back at the handover right after answering (the
+//! next screen is already the next person's), so the handover prompt takes `:undo` and
+//! `:change` from the person leaving.
+//!
+//! Saving: `--save FILE` holds the file's lock for the whole session (see
+//! `posse::savefile`) and saves when the game starts and after every step, each time
+//! replacing the file whole, so a killed session loses at most the decision in flight.
+//!
 //! All output goes through [`Io`], so tests can run a session on scripted lines.
 
 mod commands;
@@ -19,8 +36,9 @@ mod show;
 
 use crate::answer::Question;
 use crate::bots;
-use crate::command;
+use crate::command::{self, Command};
 use crate::input::{Completions, Line, LineSource};
+use posse::savefile::SaveLock;
 use posse::{Choice, Game};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -43,6 +61,16 @@ pub enum End {
     Eof,
 }
 
+/// How a handover at the table ended.
+enum Handover {
+    /// The next person has the keyboard.
+    Passed,
+    /// The person leaving took an answer back or changed it: the question may differ.
+    Changed,
+    Quit,
+    Eof,
+}
+
 /// Who makes decisions for human seats besides the person at the keyboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Auto {
@@ -58,14 +86,20 @@ pub struct Session<'a> {
     root: PathBuf,
     bots: BTreeSet<usize>,
     picker: bots::Picker,
-    save: Option<PathBuf>,
+    /// The `--save` file, locked for the session's life.
+    save: Option<SaveLock>,
+    /// Whether autosave still works (after a failure the lock is kept, the saving stops).
+    autosaving: bool,
+    /// Designer mode: every command works for everyone (see the module's notes).
+    designer: bool,
     /// Whose view is shown (None: the omniscient view).
     viewer: Option<usize>,
     /// Choices to make again (after `:undo`) or to replay (`--step`); next on top.
     ahead: Vec<Choice>,
     stepping: bool,
     auto: Auto,
-    /// The last human seat asked, for hot-seat pauses.
+    /// The last human seat asked, for hot-seat pauses: at the table, the person who has
+    /// the keyboard and saw the last screen (None: no one yet, or the screen is stale).
     last_human: Option<usize>,
     /// A secret question in hot-seat play starts a round: the keyboard visits every
     /// human seat in seat order, each answers what it is asked or sees that it has
@@ -82,15 +116,18 @@ pub struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    /// A session playing `game`; `bots` are seat numbers; `save` is autosaved after every step.
-    pub fn new(game: Game, root: PathBuf, bots: BTreeSet<usize>, save: Option<PathBuf>, io: Io<'a>) -> Self {
+    /// A session playing `game`; `bots` are seat numbers; `save` (locked) is saved when
+    /// the game starts and after every step.
+    pub fn new(game: Game, root: PathBuf, bots: BTreeSet<usize>, save: Option<SaveLock>, io: Io<'a>) -> Self {
         let picker = bots::Picker::new(game.setup().seed, bots.len() == game.players());
         Session {
             game,
             root,
             bots,
             picker,
+            autosaving: save.is_some(),
             save,
+            designer: false,
             viewer: None,
             ahead: Vec::new(),
             stepping: false,
@@ -105,12 +142,25 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Turns the session into a step-by-step replay of `choices` from the game's start.
+    /// Turns the session into a step-by-step replay of `choices` from the game's start
+    /// (designer mode: whoever replays a record may see everything).
     pub fn stepping(mut self, choices: &[Choice]) -> Self {
         self.ahead = choices.iter().rev().cloned().collect();
         self.stepping = true;
+        self.designer = true;
         self.bots.clear();
         self
+    }
+
+    /// Designer mode: today's powers for everyone, whoever plays.
+    pub fn designer(mut self, on: bool) -> Self {
+        self.designer |= on;
+        self
+    }
+
+    /// Table play: two or more seats are played by people, not in designer mode.
+    pub fn at_the_table(&self) -> bool {
+        table_play(self.game.players(), &self.bots, self.designer)
     }
 
     #[cfg(test)]
@@ -125,6 +175,8 @@ impl<'a> Session<'a> {
 
     /// Plays until the game ends, the input ends or `:quit`.
     pub fn run(&mut self) -> End {
+        // A save exists from the first moment, before anyone decides anything.
+        self.autosave();
         loop {
             if self.game.is_over() {
                 self.finish();
@@ -149,7 +201,8 @@ impl<'a> Session<'a> {
             if !self.stepping && self.bot_decides(q.seat) && self.bot_move(&q) {
                 continue;
             }
-            let line = if self.stepping { self.step_prompt() } else { self.human_prompt(&q) };
+            let line = if self.stepping { Some(self.step_prompt()) } else { self.human_prompt(&q) };
+            let Some(line) = line else { continue };
             match line {
                 Line::Eof => {
                     self.unfinished();
@@ -224,16 +277,27 @@ impl<'a> Session<'a> {
     }
 
     /// Shows the deciding seat its view and the question (once per decision), then reads.
-    fn human_prompt(&mut self, q: &Question) -> Line {
+    /// None when a command at the handover changed the game: the question may be another.
+    fn human_prompt(&mut self, q: &Question) -> Option<Line> {
         let pos = self.game.choices().len();
         if self.drawn != Some((pos, q.seat)) {
             let is_human = !self.bots.contains(&q.seat);
-            if is_human
-                && self.io.input.is_terminal()
-                && self.last_human.is_some_and(|h| h != q.seat)
-                && !self.pause(q.seat)
-            {
-                return Line::Eof;
+            // At the table whoever comes first, or after a screen went stale, is handed
+            // the keyboard too; elsewhere only a change of hands pauses (as it always did).
+            let handover = if self.at_the_table() {
+                self.last_human != Some(q.seat)
+            } else {
+                self.last_human.is_some_and(|h| h != q.seat)
+            };
+            if is_human && handover && self.io.input.is_terminal() {
+                let done = self.hand_over(q.seat, self.at_the_table());
+                match done {
+                    Handover::Passed => {}
+                    Handover::Changed => return None,
+                    // The quit is made by the command itself, as at any prompt.
+                    Handover::Quit => return Some(Line::Text(":quit".into())),
+                    Handover::Eof => return Some(Line::Eof),
+                }
             }
             if is_human {
                 self.last_human = Some(q.seat);
@@ -250,7 +314,17 @@ impl<'a> Session<'a> {
             commands: command::NAMES.iter().map(|s| s.to_string()).collect(),
         });
         let prompt = format!("{}> ", self.seat_name(q.seat));
-        self.read(&prompt)
+        Some(self.read(&prompt))
+    }
+
+    /// The seat at the keyboard while `q` is on screen: the seat asked, or, when a person
+    /// answers for a bot whose pick failed, the last person asked.
+    fn keyboard(&self, q: &Question) -> Option<usize> {
+        if self.bots.contains(&q.seat) {
+            self.last_human
+        } else {
+            Some(q.seat)
+        }
     }
 
     /// In a step-by-step replay: shows the position, then waits for Enter or a command.
@@ -338,12 +412,10 @@ impl<'a> Session<'a> {
     }
 
     fn autosave(&mut self) {
-        if let Some(path) = &self.save {
-            if let Err(e) = self.game.record().save(path) {
-                let msg = format!("autosave failed, autosave is off: {e}");
-                self.save = None;
-                self.warn(msg);
-            }
+        let Some(lock) = self.save.as_ref().filter(|_| self.autosaving) else { return };
+        if let Err(e) = self.game.record().save(lock.save_path()) {
+            self.autosaving = false;
+            self.warn(format!("autosave failed, autosave is off: {e}"));
         }
     }
 
@@ -414,13 +486,60 @@ impl<'a> Session<'a> {
         (1..=self.game.players()).filter(|s| !self.bots.contains(s)).collect()
     }
 
-    /// Clears the screen and waits until the next player has the keyboard.
+    /// Clears the screen and waits until the next player has the keyboard. False at the
+    /// end of input or on `:quit`.
     fn pause(&mut self, seat: usize) -> bool {
+        matches!(self.hand_over(seat, false), Handover::Passed)
+    }
+
+    /// Clears the screen and waits until `seat` has the keyboard (Enter). A command typed
+    /// there is not taken for Enter (the person leaving would see the next one's screen):
+    /// `:quit` quits, and when `leaving_may_act` (a handover at the table between two
+    /// prompts) the person leaving, the last asked, may still take back or change the
+    /// answer just given (`:undo`, `:change`), the one moment at the table when they can.
+    /// Other commands wait for the next prompt.
+    fn hand_over(&mut self, seat: usize, leaving_may_act: bool) -> Handover {
         let name = self.seat_name(seat);
         self.say(format!("{}\x1b[H\x1b[2J\x1b[3J", "\n".repeat(60)));
         self.say(format!("Pass the keyboard to {name}. Press Enter."));
         let _ = self.io.out.flush();
-        self.io.input.wait_for_enter("")
+        loop {
+            let text = match self.io.input.read("") {
+                Line::Eof => return Handover::Eof,
+                Line::Interrupted => continue,
+                Line::Text(t) => t,
+            };
+            let t = text.trim();
+            if !t.starts_with(':') {
+                return Handover::Passed;
+            }
+            let leaving = self.last_human;
+            match command::parse(t) {
+                Ok(Command::Quit) => return Handover::Quit,
+                Ok(Command::Undo(n)) if leaving_may_act => {
+                    if self.undo(n, leaving) {
+                        return Handover::Changed;
+                    }
+                }
+                Ok(Command::Change(s)) if leaving_may_act => match self.changeable(&s, leaving) {
+                    Ok(n) => {
+                        return match self.answer_again(n) {
+                            Some(End::Eof) => Handover::Eof,
+                            Some(_) => Handover::Quit,
+                            None => Handover::Changed,
+                        }
+                    }
+                    Err(e) => self.warn(e),
+                },
+                Ok(_) if leaving_may_act => self.warn(format!(
+                    "the keyboard goes to {name}: press Enter (before that, :undo or :change takes back the answer you just gave)"
+                )),
+                Ok(_) => self.warn(format!("the keyboard goes to {name}: press Enter (:quit to leave)")),
+                Err(e) => self.warn(e),
+            }
+            self.say(format!("Pass the keyboard to {name}. Press Enter."));
+            let _ = self.io.out.flush();
+        }
     }
 
     /// Reads a line; piped answers are echoed after the prompt so transcripts read well.
@@ -452,6 +571,12 @@ impl<'a> Session<'a> {
         let _ = writeln!(self.io.err, "{}", text.as_ref());
         let _ = self.io.err.flush();
     }
+}
+
+/// Whether a game of `players` seats, `bots` among them, is table play: two or more
+/// seats played by people and no designer mode (see the module's notes).
+pub fn table_play(players: usize, bots: &BTreeSet<usize>, designer: bool) -> bool {
+    !designer && (1..=players).filter(|s| !bots.contains(s)).count() > 1
 }
 
 /// A choice as `seat 2 picked 3`, `seat 1 picked 1,3` or `seat 1 picked none`.

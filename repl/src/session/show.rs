@@ -32,7 +32,9 @@ impl Session<'_> {
         // may see them (its own; its teammates' where the game shows them to the team).
         for a in self.game.answers_for(seat) {
             let who = self.seat_name(a.seat);
-            let change = if self.game.revisable(a.seat).is_some() && !self.bots.contains(&a.seat) {
+            // At the table only the person at the keyboard may change an answer, their own.
+            let may = !self.at_the_table() || seat == Some(a.seat);
+            let change = if may && self.game.revisable(a.seat).is_some() && !self.bots.contains(&a.seat) {
                 format!(" (:change {} to take it back)", a.seat)
             } else {
                 String::new()
@@ -52,10 +54,10 @@ impl Session<'_> {
         self.say(q.options());
     }
 
-    /// The last `n` log lines the viewing seat may read.
-    pub(super) fn show_log(&mut self, n: usize) {
-        let lines = self.game.log_lines(self.viewer);
-        let who = match self.viewer {
+    /// The last `n` log lines `viewer` may read (every line for None).
+    pub(super) fn show_log(&mut self, n: usize, viewer: Option<usize>) {
+        let lines = self.game.log_lines(viewer);
+        let who = match viewer {
             Some(s) => format!("as {}", self.seat_name(s)),
             None => "GOD VIEW, every line".to_string(),
         };
@@ -66,10 +68,13 @@ impl Session<'_> {
         }
     }
 
-    /// At game end: the final view, then exactly `result: ...` and `state-hash: ...`.
+    /// At game end: the final view, then exactly `result: ...` and `state-hash: ...`. At
+    /// the table it is the view of the person at the keyboard (none if no one was asked).
     pub(super) fn finish(&mut self) {
         let seat = if self.has_humans() || self.stepping { self.viewer } else { None };
-        self.draw(seat);
+        if seat.is_some() || !self.at_the_table() {
+            self.draw(seat);
+        }
         let result = self.game.result().map(|r| r.line()).unwrap_or_default();
         self.say(result);
         self.say(format!("state-hash: {}", hex(self.game.state_hash())));

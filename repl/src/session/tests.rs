@@ -1,4 +1,5 @@
-//! Session logic on scripted lines, with the fixture game `hilo`.
+//! Session logic on scripted lines, with the fixture game `hilo` (two people at the table
+//! unless a test says otherwise).
 
 use super::*;
 use crate::input::Scripted;
@@ -15,12 +16,21 @@ fn play(lines: &[&str], bots: &[usize]) -> (u64, usize, String, String) {
     play_on(Scripted::new(lines.iter().copied()), bots)
 }
 
-fn play_on(mut input: Scripted, bots: &[usize]) -> (u64, usize, String, String) {
+fn play_on(input: Scripted, bots: &[usize]) -> (u64, usize, String, String) {
+    play_as(input, bots, false)
+}
+
+/// The same in designer mode (`--designer`).
+fn design(lines: &[&str], bots: &[usize]) -> (u64, usize, String, String) {
+    play_as(Scripted::new(lines.iter().copied()), bots, true)
+}
+
+fn play_as(mut input: Scripted, bots: &[usize], designer: bool) -> (u64, usize, String, String) {
     let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
     let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let io = Io { input: &mut input, out: &mut out, err: &mut err };
-    let mut s = Session::new(game, root(), bots.iter().copied().collect(), None, io);
+    let mut s = Session::new(game, root(), bots.iter().copied().collect(), None, io).designer(designer);
     s.run();
     let (hash, n) = (s.game().state_hash(), s.game().choices().len());
     drop(s);
@@ -43,11 +53,11 @@ fn undo_and_the_same_answer_change_nothing() {
     let (straight, ..) = play(&GAME, &[]);
     let mut lines = GAME.to_vec();
     lines.splice(3..3, [":undo 2", "2", "-"]);
-    let (again, _, out, err) = play(&lines, &[]);
+    let (again, _, out, err) = design(&lines, &[]);
     assert_eq!(straight, again, "{out}\n{err}");
     let mut lines = GAME.to_vec();
     lines.splice(4..4, [":undo", ":redo"]);
-    let (redone, _, out, err) = play(&lines, &[]);
+    let (redone, _, out, err) = design(&lines, &[]);
     assert_eq!(straight, redone, "{out}\n{err}");
 }
 
@@ -84,7 +94,7 @@ fn auto_plays_for_people() {
 
 #[test]
 fn views_and_logs_say_whose_they_are() {
-    let (_, _, out, _) = play(&["1", "2", ":log", ":as 2", ":god"], &[]);
+    let (_, _, out, _) = design(&["1", "2", ":log", ":as 2", ":god"], &[]);
     assert!(out.contains("--- view of p2 ---"), "{out}");
     assert!(out.contains("GOD VIEW"), "{out}");
     assert!(out.contains("log (as p1"), "{out}");
@@ -92,13 +102,14 @@ fn views_and_logs_say_whose_they_are() {
 
 #[test]
 fn hot_seat_pauses_between_people_at_a_terminal_only() {
-    // Seat 1 answers, Enter hands over to seat 2, who answers; seat 1 next: another pause.
-    // Seat 1's next question is secret: a round, so the keyboard goes on to seat 2 after it.
-    let lines = ["1", "", "2", "", "-"];
+    // Seat 1 is handed the keyboard first, answers; Enter hands over to seat 2, who
+    // answers; seat 1 next: another pause. Seat 1's next question is secret: a round, so
+    // the keyboard goes on to seat 2 after it.
+    let lines = ["", "1", "", "2", "", "-"];
     let (_, n, out, err) = play_on(Scripted::new(lines).at_a_terminal(), &[]);
     assert_eq!(n, 3, "{out}\n{err}");
     assert_eq!(out.matches("Pass the keyboard to p2. Press Enter.").count(), 2, "{out}");
-    assert_eq!(out.matches("Pass the keyboard to p1. Press Enter.").count(), 1, "{out}");
+    assert_eq!(out.matches("Pass the keyboard to p1. Press Enter.").count(), 2, "{out}");
     // The view shown after the pause is the new seat's own.
     let after = out.split("Pass the keyboard to p2").nth(1).unwrap_or_default();
     assert!(after.trim_start().lines().find(|l| l.starts_with("---")) == Some("--- view of p2 ---"), "{out}");
@@ -157,9 +168,9 @@ fn a_secret_question_is_a_round_of_the_keyboard() {
     let dir = secret_to_seat_2();
     let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
     let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
-    // p1 plays, p2 plays; the secret question to p2: p1 is visited first (nothing to
-    // decide), then p2 answers it; then p1's next question.
-    let mut input = Scripted::new(["1", "", "2", "", "", "", "-", "", "1"]).at_a_terminal();
+    // p1 is handed the keyboard and plays, p2 plays; the secret question to p2: p1 is
+    // visited first (nothing to decide), then p2 answers it; then p1's next question.
+    let mut input = Scripted::new(["", "1", "", "2", "", "", "", "-", "", "1"]).at_a_terminal();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let io = Io { input: &mut input, out: &mut out, err: &mut err };
     let mut s = Session::new(game, dir.clone(), BTreeSet::new(), None, io);
@@ -175,4 +186,175 @@ fn a_secret_question_is_a_round_of_the_keyboard() {
     assert!(idle < asked, "seat 1 is visited before seat 2 is asked: {out}");
     // Between the two, the keyboard is passed to p2 as to anyone in the round.
     assert!(out[idle..asked].contains("Pass the keyboard to p2. Press Enter."), "{out}");
+}
+
+/// The fixtures copied to a folder of their own, with `from` replaced by `to` in hilo's
+/// main.lua.
+fn edited_fixtures(name: &str, from: &str, to: &str) -> PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+            let (src, dst) = (e.path(), to.join(e.file_name()));
+            if src.is_dir() {
+                copy(&src, &dst)
+            } else {
+                std::fs::copy(&src, &dst).expect("copy");
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("posse-session-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy(&root(), &dir);
+    let main = dir.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    assert!(text.contains(from));
+    std::fs::write(&main, text.replacen(from, to, 1)).expect("write");
+    dir
+}
+
+/// Plays hilo (seed 7) from `root` on `input`; returns the state hash, the choices
+/// made, stdout and stderr.
+fn play_from(root: &std::path::Path, mut input: Scripted) -> (u64, usize, String, String) {
+    let content = Arc::new(Content::load(root, "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, root.to_path_buf(), BTreeSet::new(), None, io);
+    s.run();
+    let (hash, n) = (s.game().state_hash(), s.game().choices().len());
+    drop(s);
+    (hash, n, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
+}
+
+#[test]
+fn at_the_table_what_shows_another_seats_secrets_is_refused() {
+    let (straight, ..) = play(&GAME, &[]);
+    // p1 has the keyboard, then (after both played) at p1's next question: the round was
+    // played, so p1's answer cannot be taken back.
+    let mut lines = GAME.to_vec();
+    lines.splice(0..0, [":as 2", ":god", ":change 2", ":as p1"]);
+    lines.splice(6..6, [":undo", ":log", ":change 1"]);
+    let (again, _, out, err) = play(&lines, &[]);
+    assert_eq!(straight, again, "the game is as it was:\n{out}\n{err}");
+    let asked = out.split("p1> :as 2").nth(1).and_then(|s| s.split("p1> :as p1").next()).expect("the commands");
+    assert!(!asked.contains("GOD VIEW") && !asked.contains("view of"), "{asked}");
+    let refusals: Vec<&str> = err.lines().filter(|l| l.contains("at the table")).collect();
+    assert_eq!(refusals.len(), 4, "{err}");
+    assert!(refusals.iter().all(|l| l.contains("--designer")), "each says what allows more: {err}");
+    assert!(err.contains(":as: at the table each person sees only their own view (p1's)"), "{err}");
+    assert!(err.contains(":god: at the table no one sees everything"), "{err}");
+    assert!(err.contains(":change: at the table only the person at the keyboard"), "{err}");
+    assert!(err.contains(":undo: at the table you may take back only your own answers"), "{err}");
+    // Their own view and their own answer: what anyone may ask for.
+    assert!(err.contains(":change: p1 has no answer it may change now"), "{err}");
+    assert_eq!(err.lines().count(), 5, "one line each: {err}");
+    assert!(out.contains("p1> :as p1\n--- view of p1 ---"), "{out}");
+    // The log is the keyboard's: p1 reads which card p1 kept, not which card p2 kept.
+    let log = out.split("log (as p1").nth(1).and_then(|s| s.split("p1> ").next()).expect("the log as p1");
+    assert!(log.contains("p1 keeps") && !log.contains("p2 keeps"), "{log}");
+}
+
+#[test]
+fn alone_against_bots_and_in_designer_mode_everything_is_allowed() {
+    for (out, err) in [
+        {
+            let (_, _, o, e) = play(&[":as 2", ":god", ":log"], &[2]);
+            (o, e)
+        },
+        {
+            let (_, _, o, e) = design(&[":as 2", ":god", ":log"], &[]);
+            (o, e)
+        },
+    ] {
+        assert!(out.contains("--- view of p2 ---") && out.contains("=== GOD VIEW"), "{out}\n{err}");
+        assert!(out.contains("log (GOD VIEW, every line"), "{out}");
+        assert!(!err.contains("at the table"), "{err}");
+    }
+}
+
+#[test]
+fn the_first_screen_comes_after_a_handover() {
+    let (_, _, out, _) = play_on(Scripted::new(["", "1"]).at_a_terminal(), &[]);
+    let pass = out.find("Pass the keyboard to p1. Press Enter.").expect("a handover");
+    let view = out.find("--- view of p1 ---").expect("a view");
+    assert!(pass < view, "{out}");
+    assert!(!out[..pass].contains("hand ["), "nothing of the game before it: {out}");
+}
+
+#[test]
+fn after_load_the_screen_comes_after_a_handover() {
+    let dir = std::env::temp_dir().join(format!("posse-session-load-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("g.yaml");
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    let mut g = Game::new(content.clone(), Setup::new(&content, 3, None).expect("setup")).expect("game");
+    for (seat, picks) in [(1, vec![1]), (2, vec![2]), (1, vec![])] {
+        g.choose(seat, &picks).expect("a choice");
+    }
+    g.record().save(&file).expect("saved");
+    let load = format!(":load {}", file.display());
+    // Table play: p1 loads; the next screen (p1's, as it happens) comes after a handover.
+    let (_, n, out, err) = play_on(Scripted::new(["", load.as_str(), "", "1"]).at_a_terminal(), &[]);
+    assert_eq!(n, 4, "{out}\n{err}");
+    let after = out.split("loaded ").nth(1).expect("loaded");
+    let pass = after.find("Pass the keyboard to p1.").expect("a handover after :load");
+    assert!(pass < after.find("--- view of").expect("a view"), "{after}");
+    // Designer mode draws it at once, as before.
+    let (_, _, out, _) = play_as(Scripted::new([load.as_str()]).at_a_terminal(), &[], true);
+    let after = out.split("loaded ").nth(1).expect("loaded");
+    assert!(!after.contains("Pass the keyboard"), "{after}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// At the table the one moment to take an answer back is the handover right after it:
+/// the person leaving types `:undo` instead of Enter, and answers again.
+#[test]
+fn at_the_table_an_answer_not_acted_on_is_taken_back_at_the_handover() {
+    let (straight, ..) = play(&["2", "2", "-"], &[]);
+    // p1 answers, takes it back at the handover to p2, is handed the keyboard again and
+    // answers 2; p2 answers 2; the secret round: p1 answers none, the keyboard goes to p2.
+    let lines = ["", "1", ":undo", "", "2", "", "2", "", "-", ""];
+    let (again, n, out, err) = play_on(Scripted::new(lines).at_a_terminal(), &[]);
+    assert_eq!((again, n), (straight, 3), "{out}\n{err}");
+    assert!(out.contains("took back 1 choice"), "{out}");
+    assert!(err.is_empty(), "{err}");
+    // Once the round was played (p2 answered), nothing is taken back: not at the pause
+    // that follows (a command there is not taken for Enter) nor at p1's prompt.
+    let lines = ["", "1", "", "2", ":undo", "", ":undo", "-", ""];
+    let (_, n, out, err) = play_on(Scripted::new(lines).at_a_terminal(), &[]);
+    assert_eq!(n, 3, "{out}\n{err}");
+    assert!(!out.contains("took back"), "{out}");
+    assert!(err.contains("the keyboard goes to p1: press Enter"), "{err}");
+    assert!(err.contains(":undo: at the table you may take back only your own answers"), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+/// `:redo` at the table makes again only the asker's own answers taken back.
+#[test]
+fn at_the_table_redo_makes_again_what_was_taken_back() {
+    let (straight, ..) = play(&["1", "2", "-"], &[]);
+    let lines = ["", "1", ":undo", "", ":redo", "", "2", "", "-", "", ""];
+    let (again, n, out, err) = play_on(Scripted::new(lines).at_a_terminal(), &[]);
+    assert_eq!((again, n), (straight, 3), "{out}\n{err}");
+    assert!(out.contains("made again 1 choice"), "{out}");
+}
+
+/// `:change` at the table: the person leaving changes their own answer at the handover;
+/// another seat's answer cannot be changed.
+#[test]
+fn at_the_table_change_is_for_ones_own_answer() {
+    let dir = edited_fixtures(
+        "change",
+        r#"options = { "first", "second" } }"#,
+        r#"options = { "first", "second" }, revisable = true }"#,
+    );
+    let (straight, ..) = play_from(&dir, Scripted::new(["2", "2"]));
+    let lines = ["", "1", ":change 2", ":change 1", "2", "", ":change 1", "2", ""];
+    let (again, n, out, err) = play_from(&dir, Scripted::new(lines).at_a_terminal());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(again, straight, "{out}\n{err}");
+    assert_eq!(n, 3, "both answers of p1 are in the log: {out}\n{err}");
+    assert!(out.contains("p1, answer again (now: first):"), "{out}");
+    // p1 may not change p2's (nor p2 p1's at its own prompt).
+    assert_eq!(err.matches(":change: at the table only the person at the keyboard").count(), 2, "{err}");
 }
