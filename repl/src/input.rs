@@ -14,7 +14,7 @@ use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::PathBuf;
 
 /// One answer from the user.
@@ -81,12 +81,56 @@ impl<R: BufRead> Piped<R> {
     }
 }
 
+/// The longest line a pipe may give (an answer or a command is a few words).
+const LINE_BYTES: u64 = 64 << 10;
+/// How much of one overlong line is skipped before the input counts as ended (a pipe from
+/// `/dev/zero` never ends its line).
+const SKIP_BYTES: u64 = 16 << 20;
+
+impl<R: BufRead> Piped<R> {
+    /// The next line's bytes without its end, at most [`LINE_BYTES`]; None at the end of
+    /// input. A longer line is skipped (said on stderr, where the session's warnings go).
+    fn next_bytes(&mut self) -> Option<Vec<u8>> {
+        loop {
+            let mut buf = Vec::new();
+            match (&mut self.reader).take(LINE_BYTES + 1).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            if buf.last() == Some(&b'\n') || buf.len() as u64 <= LINE_BYTES {
+                while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                    buf.pop();
+                }
+                return Some(buf);
+            }
+            let mut skipped = buf.len() as u64;
+            loop {
+                buf.clear();
+                match (&mut self.reader).take(LINE_BYTES).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return None,
+                    Ok(n) => skipped += n as u64,
+                }
+                if buf.last() == Some(&b'\n') {
+                    break;
+                }
+                if skipped > SKIP_BYTES {
+                    eprintln!("input: a line of more than {} MiB; the input counts as ended", SKIP_BYTES >> 20);
+                    return None;
+                }
+            }
+            eprintln!("input: a line of {skipped} bytes was ignored (at most {} KiB a line)", LINE_BYTES >> 10);
+        }
+    }
+}
+
 impl<R: BufRead> LineSource for Piped<R> {
     fn read(&mut self, _prompt: &str) -> Line {
-        let mut buf = String::new();
-        match self.reader.read_line(&mut buf) {
-            Ok(0) | Err(_) => Line::Eof,
-            Ok(_) => Line::Text(buf.trim_end_matches(['\n', '\r']).to_string()),
+        loop {
+            let Some(bytes) = self.next_bytes() else { return Line::Eof };
+            match String::from_utf8(bytes) {
+                Ok(text) => return Line::Text(text),
+                Err(_) => eprintln!("input: a line that is not UTF-8 text was ignored"),
+            }
         }
     }
 
@@ -273,6 +317,20 @@ impl Helper for CompletionHelper {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pipe_skips_lines_too_long_or_not_text_and_ends_on_a_line_without_end() {
+        let mut bytes = b"1\r\n".to_vec();
+        bytes.extend(vec![b'x'; 70 << 10]);
+        bytes.extend(b"\n\xff\xfe\n2\n");
+        let mut p = Piped::new(std::io::Cursor::new(bytes));
+        assert_eq!(p.read(""), Line::Text("1".into()));
+        assert_eq!(p.read(""), Line::Text("2".into()));
+        assert_eq!(p.read(""), Line::Eof);
+        // What /dev/zero gives: one line that never ends.
+        let mut p = Piped::new(std::io::BufReader::new(std::io::repeat(0)));
+        assert_eq!(p.read(""), Line::Eof);
+    }
 
     fn helper() -> CompletionHelper {
         CompletionHelper {

@@ -572,3 +572,28 @@ fn a_game_killed_at_any_moment_leaves_a_save_that_replays() {
     assert!(mid_game >= 25, "{mid_game} of 50 kills landed mid-game ({absent} before the first save)");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 9, finding 4: what is no file, or a file with no end, is refused at once.
+#[test]
+fn a_device_or_endless_input_is_refused_at_once() {
+    let o = posse(&["replay", "/dev/zero"], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/dev/zero: cannot read: not a regular file"), "{}", stderr(&o));
+    let o = posse(&["play", "hilo", "--seed", "7"], ":load /dev/zero\n1\n");
+    assert!(stderr(&o).contains("/dev/zero: cannot read: not a regular file"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unfinished: 1 choices"), "the game goes on: {}", stdout(&o));
+    // A pipe that never ends its line ends the game as the end of input would.
+    let child = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .args(["--root"])
+        .arg(fixtures())
+        .args(["play", "hilo", "--seed", "7"])
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::from(std::fs::File::open("/dev/zero").expect("/dev/zero")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("posse starts");
+    let o = child.wait_with_output().expect("posse runs");
+    assert!(stdout(&o).contains("unfinished: 0 choices"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("the input counts as ended"), "{}", stderr(&o));
+}
