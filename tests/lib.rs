@@ -41,6 +41,20 @@ pub fn pick(game: &mut Game, prefix: &str) {
     game.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Plays a game of `players` to its end with yielding random bots (the bots of
+/// [`posse::bot::bot_rng`], as a batch game has them), every step counted: the game a
+/// batch plays, the plain way.
+pub fn counted_play(c: &Arc<Content>, seed: u64, players: usize) -> Result<Game, String> {
+    let setup = Setup::new(c, seed, Some(players)).map_err(|e| e.to_string())?;
+    let mut g = Game::new(c.clone(), setup).map_err(|e| e.to_string())?;
+    let mut rng = posse::bot::bot_rng(seed);
+    while let Some(r) = g.next_request() {
+        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+        g.choose(seat, &picks).map_err(|e| e.to_string())?;
+    }
+    Ok(g)
+}
+
 /// Plays random choices from a bot seeded with `seed` for at most `steps` decisions.
 pub fn play_random_steps(game: &mut Game, seed: u64, steps: usize) {
     let mut rng = posse::rng::Rng::new(seed);

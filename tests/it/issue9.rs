@@ -151,14 +151,7 @@ fn ending_with(name: &str, result: &str) -> Result<Game, String> {
         "return { winners = winners, scores = scores, reason = \"most points\" }",
         &format!("return {result}"),
     );
-    let setup = Setup::new(&c, 4, Some(2)).unwrap();
-    let mut g = Game::new(c, setup).map_err(|e| e.to_string())?;
-    let mut rng = posse::bot::bot_rng(4);
-    while let Some(r) = g.next_request() {
-        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
-        g.choose(seat, &picks).map_err(|e| e.to_string())?;
-    }
-    Ok(g)
+    counted_play(&c, 4, 2)
 }
 
 #[test]

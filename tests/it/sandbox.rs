@@ -231,17 +231,6 @@ fn hilo_running(name: &str, code: &str) -> std::sync::Arc<posse::Content> {
     edited_hilo(env!("CARGO_TARGET_TMPDIR"), name, "scripts/hilo/main.lua", "posse.roll()", &to)
 }
 
-/// The same game played with yielding random bots, every step counted.
-fn counted_play(c: &std::sync::Arc<posse::Content>, seed: u64) -> Result<posse::Game, String> {
-    let mut g = posse::Game::new(c.clone(), posse::Setup::new(c, seed, Some(2)).unwrap()).map_err(|e| e.to_string())?;
-    let mut rng = posse::bot::bot_rng(seed);
-    while let Some(r) = g.next_request() {
-        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
-        g.choose(seat, &picks).map_err(|e| e.to_string())?;
-    }
-    Ok(g)
-}
-
 #[test]
 fn a_batch_game_stuck_in_a_loop_fails_as_counted_play_does() {
     let c = hilo_running("batch_endless", "while true do end");
@@ -249,7 +238,7 @@ fn a_batch_game_stuck_in_a_loop_fails_as_counted_play_does() {
     let batch = batch.to_string();
     assert!(batch.contains("instruction limit exceeded"), "{batch}");
     assert!(batch.contains("scripts/hilo/main.lua:22"), "the message names the line: {batch}");
-    let Err(counted) = counted_play(&c, 3) else { panic!("an endless loop ended") };
+    let Err(counted) = counted_play(&c, 3, 2) else { panic!("an endless loop ended") };
     assert_eq!(batch, counted);
     // The batch carries on with the next games.
     let report = posse::sim::run(&c, 2, 3, Some(2), 1);
@@ -263,7 +252,7 @@ fn a_long_step_within_the_budget_gives_the_game_counted_play_gives() {
     let c = hilo_running("batch_long", "local x = 0 for i = 1, 5e7 do x = x + (i % 7) end posse.set('round', 2)");
     let batch = posse::sim::play_random(&c, 5, Some(2)).unwrap();
     assert!(batch.replayed_after_watchdog(), "the watchdog should have stopped the first run");
-    let counted = counted_play(&c, 5).unwrap();
+    let counted = counted_play(&c, 5, 2).unwrap();
     assert_eq!(batch.choices(), counted.choices());
     assert_eq!(batch.state_hash(), counted.state_hash());
     // An ordinary batch game is never replayed.

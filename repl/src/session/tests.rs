@@ -140,25 +140,8 @@ fn all_bots_play_the_sim_game_of_the_same_seed() {
 
 /// A copy of the fixtures where the secret question goes to seat 2 instead of seat 1.
 fn secret_to_seat_2() -> PathBuf {
-    fn copy(from: &std::path::Path, to: &std::path::Path) {
-        std::fs::create_dir_all(to).expect("mkdir");
-        for e in std::fs::read_dir(from).expect("read_dir").flatten() {
-            let (src, dst) = (e.path(), to.join(e.file_name()));
-            if src.is_dir() {
-                copy(&src, &dst)
-            } else {
-                std::fs::copy(&src, &dst).expect("copy");
-            }
-        }
-    }
-    let dir = std::env::temp_dir().join(format!("posse-secret-round-{}", std::process::id()));
-    copy(&root(), &dir);
-    let main = dir.join("scripts/hilo/main.lua");
-    let text = std::fs::read_to_string(&main).expect("main.lua");
     let asked = "posse.choose(1, function() return \"Discard your kept card?\" end";
-    assert!(text.contains(asked));
-    std::fs::write(&main, text.replacen(asked, &asked.replacen("(1,", "(2,", 1), 1)).expect("write");
-    dir
+    edited_fixtures("secret-round", asked, &asked.replacen("(1,", "(2,", 1))
 }
 
 /// Hot-seat play hides who is asked a secret question: the keyboard visits every person
