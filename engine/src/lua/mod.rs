@@ -123,7 +123,7 @@ impl Budget {
                 "instruction limit exceeded ({STEP_INSTRUCTIONS} instructions in one step): an endless loop?"
             ));
         }
-        if left % CLOCK_EVERY == 0 && self.started.get().elapsed() > self.time.get() {
+        if left.is_multiple_of(CLOCK_EVERY) && self.started.get().elapsed() > self.time.get() {
             self.exhaust();
             return Err(format!(
                 "time limit exceeded: the step ran for more than {:?}, though within its instruction budget \
