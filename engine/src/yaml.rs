@@ -12,7 +12,7 @@ use crate::limits::YAML_DEPTH;
 use std::io::Read;
 use std::mem::MaybeUninit;
 use std::path::Path;
-use unsafe_libyaml_norway as libyaml;
+use unsafe_libyaml_norway as unsafe_libyaml;
 
 /// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why, without the
 /// file's name (the caller names it as its messages do).
@@ -45,37 +45,39 @@ pub fn check_depth(text: &str) -> Result<(), (usize, usize)> {
     // SAFETY: the parser is initialised before use and deleted on every path out; the
     // input outlives it (it is borrowed for this call); every event parsed is deleted.
     unsafe {
-        let mut parser = MaybeUninit::<libyaml::yaml_parser_t>::uninit();
-        if libyaml::yaml_parser_initialize(parser.as_mut_ptr()).fail {
+        let mut parser = MaybeUninit::<unsafe_libyaml::yaml_parser_t>::uninit();
+        if unsafe_libyaml::yaml_parser_initialize(parser.as_mut_ptr()).fail {
             return Ok(());
         }
         let parser = parser.as_mut_ptr();
-        libyaml::yaml_parser_set_input_string(parser, text.as_ptr(), text.len() as u64);
+        unsafe_libyaml::yaml_parser_set_input_string(parser, text.as_ptr(), text.len() as u64);
         let mut depth = 0usize;
         let mut found = Ok(());
         loop {
-            let mut event = MaybeUninit::<libyaml::yaml_event_t>::uninit();
-            if libyaml::yaml_parser_parse(parser, event.as_mut_ptr()).fail {
+            let mut event = MaybeUninit::<unsafe_libyaml::yaml_event_t>::uninit();
+            if unsafe_libyaml::yaml_parser_parse(parser, event.as_mut_ptr()).fail {
                 break;
             }
             let event = event.as_mut_ptr();
             let kind = (*event).type_;
             let mark = (*event).start_mark;
-            libyaml::yaml_event_delete(event);
+            unsafe_libyaml::yaml_event_delete(event);
             match kind {
-                libyaml::YAML_SEQUENCE_START_EVENT | libyaml::YAML_MAPPING_START_EVENT => {
+                unsafe_libyaml::YAML_SEQUENCE_START_EVENT | unsafe_libyaml::YAML_MAPPING_START_EVENT => {
                     depth += 1;
                     if depth > YAML_DEPTH {
                         found = Err((mark.line as usize + 1, mark.column as usize + 1));
                         break;
                     }
                 }
-                libyaml::YAML_SEQUENCE_END_EVENT | libyaml::YAML_MAPPING_END_EVENT => depth = depth.saturating_sub(1),
-                libyaml::YAML_STREAM_END_EVENT => break,
+                unsafe_libyaml::YAML_SEQUENCE_END_EVENT | unsafe_libyaml::YAML_MAPPING_END_EVENT => {
+                    depth = depth.saturating_sub(1)
+                }
+                unsafe_libyaml::YAML_STREAM_END_EVENT => break,
                 _ => {}
             }
         }
-        libyaml::yaml_parser_delete(parser);
+        unsafe_libyaml::yaml_parser_delete(parser);
         found
     }
 }
