@@ -81,11 +81,11 @@ fn check_content(root: &Path, load: &str, rel: &str) -> Result<String, String> {
             }
             let mine = diags.iter().find(|d| d.file == rel);
             let note = match mine {
-                Some(d) if d.line > 0 => "load error: the file and a line",
-                Some(_) => "load error: the file, no line",
-                None => "load error: another file",
+                Some(d) if d.line > 0 => "load error: the file and a line".to_string(),
+                Some(d) => format!("load error: the file, no line ({})", shape(&d.message)),
+                None => "load error: another file".to_string(),
             };
-            return Ok(note.into());
+            return Ok(note);
         }
         Err(e) => return Err(format!("a content problem must be a content error, not: {e}")),
     };
@@ -118,8 +118,37 @@ fn said(what: &str, e: &Error) -> Result<String, String> {
     if msg.trim().is_empty() {
         return Err(format!("{what} with an empty message"));
     }
-    let names_file = msg.contains("scripts/") || msg.contains("scenarios/");
-    Ok(format!("{what}: {}", if names_file { "names a file" } else { "names no file" }))
+    if msg.contains("scripts/") || msg.contains("scenarios/") {
+        Ok(format!("{what}: names a file"))
+    } else {
+        Ok(format!("{what}: names no file ({})", shape(&msg)))
+    }
+}
+
+/// The kind of a message, for counting: its start, with quoted text and numbers blanked.
+fn shape(msg: &str) -> String {
+    let mut out = String::new();
+    let mut quoted = None;
+    for c in msg.chars().take(60) {
+        match (quoted, c) {
+            (Some(q), c) if c == q => {
+                quoted = None;
+                out.push(c);
+            }
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => {
+                quoted = Some(c);
+                out.push_str(&format!("{c}..."));
+            }
+            (None, c) if c.is_ascii_digit() => {
+                if !out.ends_with('N') {
+                    out.push('N');
+                }
+            }
+            (None, c) => out.push(c),
+        }
+    }
+    out
 }
 
 /// Header: unused. The body is written to a file and loaded as a save.
@@ -134,8 +163,13 @@ fn save(_header: &str, body: &[u8]) -> Result<String, String> {
             if !msg.starts_with(&format!("{shown}:")) {
                 return Err(format!("a save error must start with the file's name: {msg}"));
             }
-            let line = msg[shown.len() + 1..].split(':').next().is_some_and(|l| l.parse::<usize>().is_ok());
-            return Ok(if line { "save error: the file and a line" } else { "save error: the file" }.into());
+            let rest = &msg[shown.len() + 1..];
+            let line = rest.split(':').next().is_some_and(|l| l.parse::<usize>().is_ok());
+            return Ok(if line {
+                "save error: the file and a line".to_string()
+            } else {
+                format!("save error: the file ({})", shape(rest.trim()))
+            });
         }
     };
     let content = LOADED.with(|l| {

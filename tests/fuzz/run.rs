@@ -59,11 +59,14 @@ impl Outcome {
 
 /// What [`run_program`] saw.
 pub struct Ran {
-    /// None when the child was killed for taking too long.
+    /// None when the child was killed (it ran past its time, or went quiet too long).
     pub status: Option<ExitStatus>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub elapsed: Duration,
+    /// The longest time the child went without writing to stdout (from its start to its
+    /// first output, between two outputs, from its last output to its end).
+    pub quiet: Duration,
 }
 
 /// Starts `cmd` with piped stdio under `limits.memory`.
@@ -87,18 +90,46 @@ fn spawn(cmd: &mut Command, limits: Limits) -> std::io::Result<Child> {
     cmd.spawn()
 }
 
-/// Reads all of `r` on a thread (so that a child never blocks on a full pipe).
-fn drain(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+/// Reads all of `r` on a thread (so that a child never blocks on a full pipe), noting in
+/// `seen` when it last read something.
+fn drain(mut r: impl Read + Send + 'static, seen: Option<Arc<Mutex<Progress>>>) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut buf = Vec::new();
-        let _ = r.read_to_end(&mut buf);
+        let mut chunk = [0u8; 65536];
+        loop {
+            match r.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    buf.extend_from_slice(&chunk[..n]);
+                    if let Some(p) = &seen {
+                        p.lock().unwrap().saw();
+                    }
+                }
+            }
+        }
         buf
     })
 }
 
-/// Runs `cmd` with `input` on its stdin; kills it when it runs past `limits.time`. A
-/// child that exits before reading all its input is fine (the rest is dropped).
-pub fn run_program(cmd: &mut Command, input: &[u8], limits: Limits) -> std::io::Result<Ran> {
+/// When a child last wrote, and its longest silence so far.
+struct Progress {
+    last: Instant,
+    longest: Duration,
+}
+
+impl Progress {
+    fn saw(&mut self) {
+        let now = Instant::now();
+        self.longest = self.longest.max(now - self.last);
+        self.last = now;
+    }
+}
+
+/// Runs `cmd` with `input` on its stdin; kills it when it runs past `total`, or when it
+/// writes nothing to stdout for longer than `limits.time` (a step that does not end: the
+/// REPL writes at least the echo of every line it reads). A child that exits before
+/// reading all its input is fine (the rest is dropped).
+pub fn run_program(cmd: &mut Command, input: &[u8], limits: Limits, total: Duration) -> std::io::Result<Ran> {
     let start = Instant::now();
     let mut child = spawn(cmd, limits)?;
     let mut stdin = child.stdin.take().expect("piped stdin");
@@ -106,13 +137,15 @@ pub fn run_program(cmd: &mut Command, input: &[u8], limits: Limits) -> std::io::
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let out = drain(child.stdout.take().expect("piped stdout"));
-    let err = drain(child.stderr.take().expect("piped stderr"));
+    let progress = Arc::new(Mutex::new(Progress { last: start, longest: Duration::ZERO }));
+    let out = drain(child.stdout.take().expect("piped stdout"), Some(progress.clone()));
+    let err = drain(child.stderr.take().expect("piped stderr"), None);
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break Some(s);
         }
-        if start.elapsed() > limits.time {
+        let quiet = progress.lock().unwrap().last.elapsed();
+        if start.elapsed() > total || quiet > limits.time {
             let _ = child.kill();
             let _ = child.wait();
             break None;
@@ -121,7 +154,10 @@ pub fn run_program(cmd: &mut Command, input: &[u8], limits: Limits) -> std::io::
     };
     let elapsed = start.elapsed();
     let _ = writer.join();
-    Ok(Ran { status, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default(), elapsed })
+    let (stdout, stderr) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+    let mut p = progress.lock().unwrap();
+    p.saw();
+    Ok(Ran { status, stdout, stderr, elapsed, quiet: p.longest })
 }
 
 /// How a child's end reads in a report: its exit code or signal.
