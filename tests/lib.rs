@@ -1,6 +1,8 @@
 //! Shared helpers for the integration tests: where content lives, loading it, and driving
 //! games with scripted or random choices.
 
+pub mod fuzz;
+
 use posse::view::{ObjectView, ZoneView};
 use posse::{Content, Game, Setup};
 use std::path::PathBuf;
@@ -84,7 +86,8 @@ pub fn scratch_project(tmp: &str, name: &str) -> PathBuf {
     dst
 }
 
-fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
+/// Copies a folder and everything in it.
+pub fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
     std::fs::create_dir_all(dst).unwrap();
     for e in std::fs::read_dir(src).unwrap() {
         let e = e.unwrap();

@@ -5,6 +5,7 @@ mod content;
 mod desperados;
 mod dice_town;
 mod engine;
+mod fuzz;
 mod generic;
 mod golden;
 mod hardening;

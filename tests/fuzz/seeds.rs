@@ -1,0 +1,112 @@
+//! The real inputs mutants start from: the project's content files and the fixtures',
+//! save files of games played to the end (or stopped half way) by random bots, and REPL
+//! transcripts.
+
+use super::mutate::Seed;
+use posse::Content;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A content file and what to load to read it.
+#[derive(Clone, Debug)]
+pub struct ContentFile {
+    /// The content root it belongs to.
+    pub root: PathBuf,
+    /// The id to load: the game, or `game/name` for an overlay file.
+    pub load: String,
+    /// The file, relative to the root.
+    pub rel: String,
+}
+
+/// Every YAML file of every game under the project's root and the fixtures' (game.yaml,
+/// component files, overlay files), and every game's Lua files.
+pub fn content_files() -> Vec<(ContentFile, Seed)> {
+    let mut out = Vec::new();
+    for root in [crate::root(), crate::fixtures()] {
+        let root = root.canonicalize().expect("a content root");
+        for id in Content::list(&root).expect("games") {
+            if id.contains('/') {
+                continue;
+            }
+            let game_rel = format!("scenarios/{id}/game.yaml");
+            let text = std::fs::read_to_string(root.join(&game_rel)).expect("game.yaml");
+            let yaml: serde_yaml::Value = serde_yaml::from_str(&text).expect("game.yaml parses");
+            let mut files = vec![(id.clone(), game_rel)];
+            let names = |key: &str| -> Vec<String> {
+                match yaml.get(key) {
+                    Some(serde_yaml::Value::Sequence(s)) => {
+                        s.iter().filter_map(|v| v.as_str().map(String::from)).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            };
+            for c in names("components") {
+                files.push((id.clone(), format!("scenarios/{id}/{c}")));
+            }
+            if let Some(serde_yaml::Value::Mapping(m)) = yaml.get("scenarios") {
+                for (k, v) in m {
+                    if let (Some(k), Some(v)) = (k.as_str(), v.as_str()) {
+                        files.push((format!("{id}/{k}"), format!("scenarios/{id}/{v}")));
+                    }
+                }
+            }
+            let mut lua: Vec<String> = std::fs::read_dir(root.join("scripts").join(&id))
+                .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+                .unwrap_or_default();
+            lua.retain(|f| f.ends_with(".lua"));
+            lua.sort();
+            for f in lua {
+                files.push((id.clone(), format!("scripts/{id}/{f}")));
+            }
+            for (load, rel) in files {
+                let bytes = std::fs::read(root.join(&rel)).expect("a content file");
+                let seed = Seed { name: rel.clone(), bytes };
+                out.push((ContentFile { root: root.clone(), load, rel }, seed));
+            }
+        }
+    }
+    out
+}
+
+/// The games saves are made of: (root, id, players).
+fn saved_games() -> Vec<(PathBuf, &'static str, usize)> {
+    let (p, f) = (crate::root(), crate::fixtures());
+    vec![
+        (f.clone(), "hilo", 2),
+        (f.clone(), "hilo", 3),
+        (f, "hilo/short", 2),
+        (p.clone(), "dice_town", 3),
+        (p.clone(), "desperados", 4),
+        (p.clone(), "marshals", 3),
+        (p, "marshals/duo", 2),
+    ]
+}
+
+/// Save files of whole games played by random bots, and of the same games stopped half
+/// way, two seeds each.
+pub fn saves() -> Vec<Seed> {
+    let mut out = Vec::new();
+    for (root, id, players) in saved_games() {
+        let content = Arc::new(Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
+        for seed in [1, 2] {
+            let game = posse::sim::play_random(&content, seed, Some(players)).unwrap_or_else(|e| panic!("{e}"));
+            let mut record = game.record();
+            out.push(Seed { name: format!("{id}, {players} players, seed {seed}"), bytes: record.to_yaml().into() });
+            record.choices.truncate(record.choices.len() / 2);
+            out.push(Seed {
+                name: format!("{id}, {players} players, seed {seed}, half"),
+                bytes: record.to_yaml().into(),
+            });
+        }
+    }
+    out
+}
+
+/// Where a save's game is: the fixtures hold `hilo`, the project the rest.
+pub fn root_of(game: &str) -> PathBuf {
+    if game == "hilo" || game.starts_with("hilo/") {
+        crate::fixtures()
+    } else {
+        crate::root()
+    }
+}
