@@ -47,15 +47,17 @@ pub const MAX_FACES: usize = 1_000;
 
 // ----------------------------------------------------------------------- scripts
 
-/// The most instructions one step (from one decision to the next) may run.
-pub const STEP_INSTRUCTIONS: u64 = 200_000_000;
+/// The most instructions one step (from one decision to the next) may run. A game's
+/// step runs about a thousand, its setup about a hundred thousand: this is a thousand
+/// times that, and ends an endless loop of plain Lua in a fifth of a second.
+pub const STEP_INSTRUCTIONS: u64 = 100_000_000;
 /// The most wall-clock time one step may take. The instruction budget bounds the
 /// instructions, not what each costs: a script can make single instructions slow (a table
-/// whose keys all collide in Lua's hash, a loop over huge strings), so this catches what
-/// the budget cannot. A step at the full budget takes well under a second; this fires
-/// only for steps that make each instruction hundreds of times slower than Lua code
-/// ever is, so it decides no game that the budget would not.
-pub const STEP_TIME: Duration = Duration::from_secs(20);
+/// whose keys all collide in Lua's hash, allocation or string work in a loop: a full
+/// budget of such instructions takes seconds), so this ends what the budget would let run
+/// long. No game's step comes near it (they take microseconds), so it decides no game;
+/// where it ends a step first depends on the machine, which only changes the message.
+pub const STEP_TIME: Duration = Duration::from_secs(1);
 /// The most memory a game's (or a renderer's) Lua may hold.
 pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 /// The most text a game's log may hold: log lines live outside Lua's memory limit.

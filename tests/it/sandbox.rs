@@ -248,8 +248,8 @@ fn a_batch_game_stuck_in_a_loop_fails_as_counted_play_does() {
 
 #[test]
 fn a_long_step_within_the_budget_gives_the_game_counted_play_gives() {
-    // About 150 million instructions: within the budget, far longer than the watchdog waits.
-    let c = hilo_running("batch_long", "local x = 0 for i = 1, 5e7 do x = x + (i % 7) end posse.set('round', 2)");
+    // About 75 million instructions: within the budget, longer than the watchdog waits.
+    let c = hilo_running("batch_long", "local x = 0 for i = 1, 2.5e7 do x = x + (i % 7) end posse.set('round', 2)");
     let batch = posse::sim::play_random(&c, 5, Some(2)).unwrap();
     assert!(batch.replayed_after_watchdog(), "the watchdog should have stopped the first run");
     let counted = counted_play(&c, 5, 2).unwrap();

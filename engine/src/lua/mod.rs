@@ -127,7 +127,7 @@ impl Budget {
             self.exhaust();
             return Err(format!(
                 "time limit exceeded: the step ran for more than {:?}, though within its instruction budget \
-                 (a table whose keys collide, or work on huge strings in a loop?)",
+                 (allocation or string work in a loop, or a table whose keys collide?)",
                 self.time.get()
             ));
         }

@@ -13,8 +13,8 @@
 //! or fails at the same instruction on every machine. What makes it sound is that no
 //! machine runs [`crate::limits::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
 //! step that could exceed the budget is always interrupted first, and a step that was not
-//! interrupted ran well within it (this machine runs 200 million instructions of an empty
-//! loop in about 380 ms: the margin assumes the watchdog thread, which sleeps 10 ms at a
+//! interrupted ran well within it (this machine runs 100 million instructions of an empty
+//! loop in about 170 ms: the margin assumes the watchdog thread, which sleeps 10 ms at a
 //! time, is scheduled well within that). Coroutines a script makes are counted as always
 //! (the sandbox arms them when they are made). A thread that blocks the signal, or a
 //! process that already handles it, plays counted.
