@@ -446,13 +446,13 @@ impl Loader<'_> {
                 self.hash.write(text.as_bytes());
                 Some(text)
             }
-            Err(e) if left < CONTENT_FILE_BYTES && e.contains("too large") => {
+            Err(e) if left < CONTENT_FILE_BYTES && e.message.contains("too large") => {
                 let all = CONTENT_BYTES >> 20;
                 self.diags.push(Diagnostic::file(rel, format!("the game's files pass {all} MiB together here")));
                 None
             }
             Err(e) => {
-                self.diags.push(Diagnostic::file(rel, e));
+                self.diags.push(Diagnostic::new(rel, e.line, 0, e.message));
                 None
             }
         }

@@ -113,8 +113,10 @@ impl Record {
 
     /// Reads and checks a save file (at most [`SAVE_FILE_BYTES`]).
     pub fn load(path: &Path) -> Result<Record, Error> {
-        let text = crate::yaml::read_limited(path, SAVE_FILE_BYTES)
-            .map_err(|e| Error::Save(format!("{}: {e} (expected a posse save file)", path.display())))?;
+        let text = crate::yaml::read_limited(path, SAVE_FILE_BYTES).map_err(|e| {
+            let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
+            Error::Save(format!("{}{at}: {} (expected a posse save file)", path.display(), e.message))
+        })?;
         Record::from_yaml(&text, &path.display().to_string())
     }
 }

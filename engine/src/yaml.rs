@@ -14,27 +14,37 @@ use std::mem::MaybeUninit;
 use std::path::Path;
 use unsafe_libyaml_norway as unsafe_libyaml;
 
-/// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why, without the
-/// file's name (the caller names it as its messages do).
-pub fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let meta = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+/// Why a file could not be read as text: the 1-based line at fault (0: the whole file)
+/// and what is wrong, without the file's name (the caller names it as its messages do).
+#[derive(Debug)]
+pub struct ReadError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Reads `path` as UTF-8 text of at most `limit` bytes.
+pub fn read_limited(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let whole = |message: String| ReadError { line: 0, message };
+    let file = std::fs::File::open(path).map_err(|e| whole(format!("cannot read: {e}")))?;
+    let meta = file.metadata().map_err(|e| whole(format!("cannot read: {e}")))?;
     if !meta.is_file() {
-        return Err("cannot read: not a regular file".into());
+        return Err(whole("cannot read: not a regular file".into()));
     }
-    let too_big = |n: u64| format!("{n} bytes is too large (at most {} MiB)", limit >> 20);
+    let too_big = |n: u64| whole(format!("{n} bytes is too large (at most {} MiB)", limit >> 20));
     if meta.len() > limit {
         return Err(too_big(meta.len()));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| whole(format!("cannot read: {e}")))?;
     if bytes.len() as u64 > limit {
         return Err(too_big(bytes.len() as u64));
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("line {line}: not UTF-8 text (byte {at})")
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        ReadError { line, message: format!("not UTF-8 text (byte {column} of the line)") }
     })
 }
 

@@ -317,6 +317,17 @@ fn f4_files_are_read_up_to_their_limit() {
 }
 
 #[test]
+fn f4_a_file_that_is_not_text_names_its_line() {
+    let root = scratch_root(tmp(), "not_utf8");
+    let cards = root.join("scenarios/hilo/cards.yaml");
+    let mut bytes = std::fs::read(&cards).unwrap();
+    bytes.splice(30..30, [b'x', 0xff]);
+    std::fs::write(&cards, bytes).unwrap();
+    let e = load_err(&root, "hilo");
+    assert_eq!(e, "scenarios/hilo/cards.yaml:4: not UTF-8 text (byte 3 of the line)");
+}
+
+#[test]
 fn f4_a_save_names_its_seats_plainly() {
     let save =
         |seats: &str| format!("posse_save: 1\ngame: hilo\ncontent_hash: \"0\"\nseed: 1\nseats: {seats}\nchoices: []\n");
