@@ -115,6 +115,21 @@ pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
     std::fs::write(p, text.replacen(from, to, 1)).unwrap();
 }
 
+/// A counter's value from the omniscient view (global when `seat` is None).
+pub fn counter(g: &Game, name: &str, seat: Option<usize>) -> i64 {
+    let v = g.view(None);
+    let counters = match seat {
+        Some(s) => &v.seats[s - 1].counters,
+        None => &v.counters,
+    };
+    *counters.get(name).unwrap_or_else(|| panic!("no counter {name}"))
+}
+
+/// Whether `seat` (None: the omniscient log) may read a log line containing `text`.
+pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
+    g.log_lines(seat).iter().any(|l| l.contains(text))
+}
+
 /// The labels of `seat`'s unanswered request.
 pub fn labels(g: &Game, seat: usize) -> Vec<String> {
     let r = g.pending().into_iter().find(|r| r.seat == seat);

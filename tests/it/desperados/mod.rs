@@ -87,21 +87,6 @@ pub fn town_name(n: i64) -> String {
     cities[n as usize - 1]["name"].as_str().expect("a name").to_string()
 }
 
-/// A counter's value from the omniscient view (global when `seat` is None).
-pub fn counter(g: &Game, name: &str, seat: Option<usize>) -> i64 {
-    let v = g.view(None);
-    let counters = match seat {
-        Some(s) => &v.seats[s - 1].counters,
-        None => &v.counters,
-    };
-    *counters.get(name).unwrap_or_else(|| panic!("no counter {name}"))
-}
-
-/// Whether `seat` (None: the omniscient log) may read a log line containing `text`.
-pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
-    g.log_lines(seat).iter().any(|l| l.contains(text))
-}
-
 /// The number of town `name` in board order (the value of position counters).
 pub fn town_no(name: &str) -> i64 {
     let c = content();

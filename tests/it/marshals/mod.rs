@@ -128,22 +128,7 @@ pub fn lua(g: &mut Game, code: &str) -> serde_json::Value {
     g.eval(&format!("{PRELUDE}\n{code}")).unwrap_or_else(|e| panic!("{e}\n{code}"))
 }
 
-/// A counter's value from the omniscient view (global when `seat` is None).
-pub fn counter(g: &Game, name: &str, seat: Option<usize>) -> i64 {
-    let v = g.view(None);
-    let counters = match seat {
-        Some(s) => &v.seats[s - 1].counters,
-        None => &v.counters,
-    };
-    *counters.get(name).unwrap_or_else(|| panic!("no counter {name}"))
-}
-
 /// The definition ids of the cards in `seat`'s hand.
 pub fn hand(g: &mut Game, seat: usize) -> Vec<String> {
     serde_json::from_value(lua(g, &format!("return hand({seat})"))).unwrap_or_default()
-}
-
-/// Whether `seat` (None: the omniscient log) may read a log line containing `text`.
-pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
-    g.log_lines(seat).iter().any(|l| l.contains(text))
 }
