@@ -17,6 +17,7 @@ pub mod game;
 pub mod hash;
 pub mod limits;
 mod lua;
+pub mod playthrough;
 pub mod record;
 pub mod rng;
 pub mod savefile;

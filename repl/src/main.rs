@@ -96,6 +96,18 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Print the playthrough of one seeded game between random bots: every step's
+    /// question, options and pick, who reads each log line, and every seat's view at the
+    /// start and the end (what tests/playthroughs/ holds).
+    Playthrough {
+        /// Game id, as `posse list` prints it.
+        game: String,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Load every game (or those named), play random games, replay them and draw every view.
     Check {
         /// Game ids [default: every game]
@@ -136,5 +148,12 @@ fn run(cli: Cli) -> Result<bool> {
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
         Some(Cmd::Sim { game, n, seed, players, jobs, json }) => sim::run(&root, &game, n, seed, players, jobs, json),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
+        Some(Cmd::Playthrough { game, players, seed }) => {
+            let content = games::load(&root, &game)?;
+            let players = players.unwrap_or(content.players.default.unwrap_or(content.players.min));
+            let text = posse::playthrough::write(content, players, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+            print!("{text}");
+            Ok(true)
+        }
     }
 }

@@ -597,3 +597,13 @@ fn a_device_or_endless_input_is_refused_at_once() {
     assert!(stdout(&o).contains("unfinished: 0 choices"), "{}", stdout(&o));
     assert!(stderr(&o).contains("the input counts as ended"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_playthrough_starts_with_the_command_that_writes_it() {
+    let o = posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("# posse playthrough hilo --players 2 --seed 3\n"), "{out}");
+    assert!(out.contains("\n== step 1: p1") && out.contains("\nstate-hash: "), "{out}");
+    assert_eq!(posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "").stdout, o.stdout);
+}

@@ -11,4 +11,5 @@ mod golden;
 mod hardening;
 mod issue9;
 mod marshals;
+mod playthrough;
 mod sandbox;
