@@ -88,25 +88,36 @@ function posse.set_current(seat) end
 -- function `play` returned by the main script, or functions it calls).
 
 ---Asks one seat to choose one option. Returns its 1-based index.
----With `opts.min`/`opts.max` the seat chooses several: returns a sorted list of indices.
 ---The prompt and the labels may be functions returning them, called only when someone
 ---reads them (bots need only the count): then `opts.count` gives the number of options.
 ---With `opts.secret`, other seats' views do not show that this seat is deciding (use it
 ---when being asked at all would tell something, e.g. that the seat holds a reaction card).
+---With `opts.min`/`opts.max` the seat chooses several and the answer is a sorted list of
+---indices: call it `posse.choose_several` (the same function, typed for that answer).
 ---@param seat Seat
 ---@param prompt string|fun(): string
 ---@param options string[]|fun(): string[]
----@param opts {min: integer|nil, max: integer|nil, count: integer|nil, secret: boolean|nil}|nil
----@return integer|integer[]
+---@param opts {count: integer|nil, secret: boolean|nil}|nil
+---@return integer
 function posse.choose(seat, prompt, options, opts) end
+
+---Asks one seat to choose between `opts.min` and `opts.max` options (default: `min` 1,
+---`max` = `min`); returns the indices chosen, sorted. The same function as `posse.choose`.
+---@param seat Seat
+---@param prompt string|fun(): string
+---@param options string[]|fun(): string[]
+---@param opts {min: integer, max: integer|nil, count: integer|nil, secret: boolean|nil}
+---@return integer[]
+function posse.choose_several(seat, prompt, options, opts) end
 
 ---Asks several seats at once (hidden, simultaneous decisions). No seat sees
 ---another's answer (unless its request says `shown_to_team`: then its teammates do);
 ---the script decides what to reveal. A `revisable` answer may be changed until every
----seat asked has answered. Returns one answer per request, in request order (an
----integer, or a list for multi-choices): the last answer each seat gave.
+---seat asked has answered. Returns one answer per request, in request order: the last
+---answer each seat gave, an integer (a list for a request with `min`/`max`: read it with
+---`answers[i] --[[@as integer[] ]]`).
 ---@param requests Request[]
----@return (integer|integer[])[]
+---@return integer[]
 function posse.choose_each(requests) end
 
 --------------------------------------------------------------------- zones
@@ -160,6 +171,12 @@ function posse.zone_of(obj) end
 ---@param obj Obj
 ---@return Def
 function posse.def(obj) end
+
+---A definition by its id, or nil: also a definition with no copies (`count: 0`), such as
+---an ability a faction has rather than a card anyone holds.
+---@param id string
+---@return Def|nil
+function posse.def_by_id(id) end
 
 ---Definition id of an object, e.g. "second_wind".
 ---@param obj Obj

@@ -10,6 +10,7 @@ mod generic;
 mod golden;
 mod hardening;
 mod issue9;
+mod lib;
 mod marshals;
 mod playthrough;
 mod sandbox;

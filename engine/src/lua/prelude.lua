@@ -61,8 +61,9 @@ local face_index, FACES = raw.face_index, {}
 for i = 1, raw.dice() do FACES[i] = raw.faces(i) end
 function posse.face(i) return FACES[i][face_index(i)] end
 
-local DEFS = {}
+local DEFS, DEFS_BY_ID = {}, {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
+function posse.def_by_id(id) return DEFS_BY_ID[id] end
 
 local yield, running = coroutine.yield, coroutine.running
 local auto_pick = raw.auto_pick
@@ -99,6 +100,9 @@ function posse.choose(seat, prompt, options, opts)
   return yield(seat, prompt, options)
 end
 
+-- The same function, for the reader (and the type checker): an answer that is a list.
+posse.choose_several = posse.choose
+
 function posse.choose_each(requests)
   if running() ~= FLOW then error("posse.choose_each: decisions can only be made from the game flow", 2) end
   if type(requests) ~= "table" then error("posse.choose_each: expected a list of requests", 2) end
@@ -131,7 +135,7 @@ return {
   print = raw.print,
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
-  set_def = function(i, def) DEFS[i] = def end,
+  set_def = function(i, def) DEFS[i], DEFS_BY_ID[def.id] = def, def end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
   -- scripts written when pairs did not, is pairs.
   set_ordered = function(ordered)

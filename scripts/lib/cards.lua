@@ -1,0 +1,151 @@
+-- The one card contract, for every card of every game: a Wild West card, a Far West card,
+-- a city card, a gang's Brain. A card is a YAML entry of a component file:
+--
+--   - id: jinx                    # snake_case, unique in the game
+--     name: Jinx
+--     count: 2                    # copies (0: a definition with no copy, e.g. a gang's ability)
+--     text: "Play right after another player's roll: ..."   # rules text a player reads
+--     props: {when: opp_roll}     # data; `when` is the card's timing tag, if it has one
+--     script: |                   # Lua returning the card's behaviour:
+--       return {
+--         can = function(ctx) return ... end,   -- may it be played now (nil: whenever its timing is open)
+--         play = function(ctx) ... end,         -- its effect when played
+--         drawn = function(ctx) ... end,        -- its effect when drawn (an event), if any
+--         label = function(ctx) return ... end, -- its option's label (nil: "Play <name>")
+--       }
+--
+-- A script may return a behaviour shared by many cards (`return require("marshals.cards").movement`)
+-- or one of its own. Whatever it returns keeps no game state: everything a card reads or
+-- changes goes through `ctx`, the card's context, which the game makes with
+-- `cards.context`: `ctx.seat` (who plays it), `ctx.card` (its handle), `ctx.def`,
+-- `ctx.props`, and the methods of the game's context class (each game documents its own).
+--
+-- Example (a game's flow):
+--   local cards = require "lib.cards"
+--   local ctx = cards.context(CTX, seat, card)
+--   if cards.can(card, ctx) then ... cards.label(card, ctx) ... cards.play(card, ctx) end
+
+local posse = require "posse"
+
+---A card's behaviour: what its `script:` returns.
+---@class lib.Card
+---@field can (fun(ctx: lib.Context): boolean)|nil
+---@field play fun(ctx: lib.Context): any|nil
+---@field drawn fun(ctx: lib.Context)|nil
+---@field label (fun(ctx: lib.Context): string)|nil
+
+---A card's context: who plays it and the game's methods.
+---@class lib.Context
+---@field seat Seat
+---@field card Obj|nil
+---@field def Def|nil
+---@field props table|nil
+
+---@class lib.cards
+local M = {}
+
+-- A card whose definition has no script does nothing.
+local NOTHING = {}
+
+---The definition of `card` (the engine's table: the same every call).
+---@param card Obj
+---@return Def
+function M.def(card) return posse.def(card) end
+
+---The behaviour of `card` (its script's table; an empty one when it has no script).
+---@param card Obj
+---@return lib.Card
+function M.of(card) return posse.def(card).script or NOTHING end
+
+---The behaviour of a definition found by id (a card with no copies: an ability).
+---@param id string
+---@return lib.Card
+function M.by_id(id)
+  local d = posse.def_by_id(id)
+  if d == nil then error("no definition '" .. tostring(id) .. "'", 2) end
+  return d.script or NOTHING
+end
+
+---Display name of `card`.
+---@param card Obj
+---@return string
+function M.name(card) return posse.def(card).name end
+
+---Rules text of `card` (empty when its YAML gives none).
+---@param card Obj
+---@return string
+function M.text(card) return posse.def(card).text or "" end
+
+---The timing tag of `card` (`props.when`), or nil.
+---@param card Obj
+---@return string|nil
+function M.when(card) return posse.def(card).props.when end
+
+---A context for `seat` playing `card` (nil for a context with no card yet), as an
+---instance of the game's context class `class` (a table with `__index`). `fields`, when
+---given, is reused as the table.
+---@generic T: lib.Context
+---@param class T
+---@param seat Seat
+---@param card Obj|nil
+---@param fields table|nil
+---@return T
+function M.context(class, seat, card, fields)
+  local c = fields or {}
+  c.seat, c.card = seat, card
+  if card then
+    local d = posse.def(card)
+    c.def, c.props = d, d.props
+  else
+    c.def, c.props = nil, nil
+  end
+  return setmetatable(c, class)
+end
+
+---Whether `card` may be played now: it has an effect and its `can` (if any) says yes.
+---@param card Obj
+---@param ctx lib.Context
+---@return boolean
+function M.can(card, ctx)
+  local b = M.of(card)
+  if b.play == nil then return false end
+  return b.can == nil or b.can(ctx) == true
+end
+
+---The label of the option that plays `card`.
+---@param card Obj
+---@param ctx lib.Context
+---@return string
+function M.label(card, ctx)
+  local b = M.of(card)
+  if b.label then return b.label(ctx) end
+  return "Play " .. posse.def(card).name
+end
+
+---Runs `card`'s effect in `ctx` (moving the card and logging are the game's); returns
+---what the effect returns.
+---@param card Obj
+---@param ctx lib.Context
+---@return any
+function M.play(card, ctx)
+  ctx.card, ctx.def, ctx.props = card, posse.def(card), posse.def(card).props
+  return M.of(card).play(ctx)
+end
+
+---Whether `list` holds a card of every kind at most once: the cards of `list` whose
+---definition comes first, in order (copies of a card are interchangeable choices).
+---@param list Obj[]
+---@return Obj[]
+function M.one_per_kind(list)
+  local out, seen = {}, {}
+  for i = 1, #list do
+    local d = posse.def(list[i])
+    if not seen[d.id] then
+      seen[d.id] = true
+      out[#out + 1] = list[i]
+    end
+  end
+  return out
+end
+
+return M

@@ -1,0 +1,89 @@
+-- Seats, as every game needs them: names, who is still in, the order around the table,
+-- and asking a player to pick one of them.
+--
+-- Example:
+--   local seats = require "lib.seats"
+--   for _, s in ipairs(seats.clockwise(active)) do ... end      -- his left first
+--   local victim = seats.choose(active, "Who pays you?", seats.clockwise(active))
+--
+-- Seats are 1-based. "Clockwise from `a`" starts at `a`'s left (the seat after `a`) and
+-- goes round the table, skipping eliminated seats.
+
+local posse = require "posse"
+
+---@class lib.seats
+local M = {}
+
+---Display name of a seat.
+---@param s Seat
+---@return string
+function M.name(s) return posse.seat_name(s) end
+
+---Display names of `list`, in order.
+---@param list Seat[]
+---@return string[]
+function M.names(list)
+  local out = {}
+  for i = 1, #list do out[i] = posse.seat_name(list[i]) end
+  return out
+end
+
+---Names of `list` joined by `sep` (default ", "): "Ann, Bob".
+---@param list Seat[]
+---@param sep string|nil
+---@return string
+function M.joined(list, sep) return table.concat(M.names(list), sep or ", ") end
+
+---Whether seat `s` is still in the game.
+---@param s Seat
+---@return boolean
+function M.live(s) return not posse.is_eliminated(s) end
+
+---How many seats are still in the game.
+---@return integer
+function M.live_count()
+  local n = 0
+  for s = 1, posse.players() do
+    if not posse.is_eliminated(s) then n = n + 1 end
+  end
+  return n
+end
+
+---Live seats clockwise from `a`'s left; `a` itself last when `with_self` (and live).
+---@param a Seat
+---@param with_self boolean|nil
+---@return Seat[]
+function M.clockwise(a, with_self)
+  local n, out = posse.players(), {}
+  for k = 1, n - 1 do
+    local s = (a - 1 + k) % n + 1
+    if not posse.is_eliminated(s) then out[#out + 1] = s end
+  end
+  if with_self and not posse.is_eliminated(a) then out[#out + 1] = a end
+  return out
+end
+
+---Every seat in play order from `first` (`first` included), live or not.
+---@param first Seat
+---@return Seat[]
+function M.from(first)
+  local n, out = posse.players(), {}
+  for k = 0, n - 1 do out[k + 1] = (first - 1 + k) % n + 1 end
+  return out
+end
+
+---Asks `asker` to pick one of `candidates` (labels: their names); returns the seat. With
+---one candidate nobody is asked (there is nothing to choose); with none, nil. The labels
+---are made only when someone reads them.
+---@param asker Seat
+---@param prompt string|fun(): string
+---@param candidates Seat[]
+---@return Seat|nil
+function M.choose(asker, prompt, candidates)
+  local n = #candidates
+  if n <= 1 then return candidates[1] end
+  local pick = posse.choose(asker, prompt, function() return M.names(candidates) end, { count = n })
+  return candidates[pick]
+end
+
+return M

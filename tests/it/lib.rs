@@ -1,0 +1,167 @@
+//! The shared Lua of `scripts/lib/`: seats, decisions, the card contract, reaction windows
+//! and text for renderers, on the fixture game `hilo` (every game can require them).
+
+use posse_tests::*;
+use serde_json::json;
+
+fn tmp() -> &'static str {
+    env!("CARGO_TARGET_TMPDIR")
+}
+
+fn value(g: &mut posse::Game, code: &str) -> serde_json::Value {
+    g.eval(code).unwrap_or_else(|e| panic!("{code}: {e}"))
+}
+
+#[test]
+fn seats_go_round_the_table_from_the_left_skipping_the_eliminated() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 3);
+    let code = "local seats = require 'lib.seats'
+        return {seats.clockwise(1), seats.clockwise(3, true), seats.from(2), seats.joined({3, 1}),
+                seats.names({2}), seats.live_count()}";
+    assert_eq!(value(&mut g, code), json!([[2, 3], [1, 2, 3], [2, 3, 1], "p3, p1", ["p2"], 3]));
+    let code = "local posse, seats = require 'posse', require 'lib.seats'
+        posse.eliminate(2)
+        return {seats.clockwise(1), seats.clockwise(2, true), seats.live(2), seats.live_count(), seats.from(2)}";
+    assert_eq!(value(&mut g, code), json!([[3], [3, 1], false, 2, [2, 3, 1]]));
+}
+
+#[test]
+fn the_card_contract_reads_every_card_the_same_way() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let code = "local posse, cards = require 'posse', require 'lib.cards'
+        local deck = posse.contents(posse.zone('deck'))
+        local high, low
+        for _, c in ipairs(deck) do
+          if posse.def_id(c) == 'high' then high = c else low = low or c end
+        end
+        local CTX = {} CTX.__index = CTX
+        function CTX:who() return 'seat ' .. self.seat end
+        local ctx = cards.context(CTX, 2, high)
+        local kinds = {}
+        for _, c in ipairs(cards.one_per_kind(deck)) do kinds[#kinds + 1] = posse.def_id(c) end
+        table.sort(kinds)
+        return {cards.name(high), cards.text(low), cards.when(high), ctx:who(), ctx.props.value,
+                type(cards.of(high).bonus), cards.can(high, ctx), cards.can(low, ctx), cards.label(high, ctx),
+                kinds, cards.by_id('high') == cards.of(high), posse.def_by_id('nope') == nil}";
+    assert_eq!(
+        value(&mut g, code),
+        json!([
+            "High card",
+            "",
+            null,
+            "seat 2",
+            3,
+            "function",
+            false,
+            false,
+            "Play High card",
+            ["high", "low", "mid"],
+            true,
+            true
+        ])
+    );
+}
+
+#[test]
+fn text_pads_wraps_and_draws_tables() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    let code = "local text = require 'lib.text'
+        local out = {}
+        text.table(out, {'Player', '$'}, {{'Ann', 12}, {'Bob', 3}}, {'left', 'right'}, '  ')
+        text.wrap(out, 'one two three four five', '> ', '  ', 12)
+        return {out, text.pad('ab', 4) .. '|', text.lpad(7, 3), text.count(1, 'card'), text.count(3, 'card'),
+                text.names_of({objects = {{name = 'Jinx'}, {hidden = true}}}),
+                text.seat_names({seats = {{name = 'Ann'}}}, {1, 2})}";
+    assert_eq!(
+        value(&mut g, code),
+        json!([
+            ["  Player   $", "  Ann     12", "  Bob      3", "> one two", "  three four", "  five"],
+            "ab  |",
+            "  7",
+            "1 card",
+            "3 cards",
+            ["Jinx", "?"],
+            "Ann, seat 2"
+        ])
+    );
+}
+
+/// The hilo fixture whose flow starts with `code` (Lua, in `M.play`).
+fn starting_with(name: &str, code: &str) -> posse::Game {
+    let c = edited_hilo(
+        tmp(),
+        name,
+        "scripts/hilo/main.lua",
+        "function M.play()\n",
+        &format!("function M.play()\n{code}\n"),
+    );
+    new_game(&c, 1, 3)
+}
+
+#[test]
+fn choosing_a_seat_asks_only_when_there_is_a_choice() {
+    let mut g = starting_with(
+        "choose_seat",
+        "  local seats = require 'lib.seats'
+  local one = seats.choose(1, 'Who?', {3})
+  local two = seats.choose(1, 'Who pays?', {2, 3})
+  posse.log('chose ' .. one .. ' then ' .. two)",
+    );
+    assert_eq!(prompt(&g, 1), "Who pays?");
+    assert_eq!(labels(&g, 1), ["p2", "p3"]);
+    g.choose(1, &[2]).unwrap();
+    assert!(log_has(&g, None, "chose 3 then 3"));
+}
+
+#[test]
+fn a_window_in_turn_asks_holders_in_secret_until_everyone_passes() {
+    // Seats 2 and 3 each hold a card; seat 2 plays its card, seat 3 passes, and the round
+    // is asked again: seat 2 has nothing left, seat 3 passes again.
+    let mut g = starting_with(
+        "window_in_turn",
+        "  local reactions = require 'lib.reactions'
+  local deck = posse.zone('deck')
+  for s = 2, 3 do posse.draw(deck, posse.zone('hand', s)) end
+  local played = {}
+  reactions.in_turn {
+    seats = { 2, 3 }, again = true,
+    offer = function(s) return posse.contents(posse.zone('hand', s)) end,
+    prompt = 'React?',
+    play = function(s, card) posse.move(card, posse.zone('discard')) played[#played + 1] = s end,
+  }
+  posse.log('played by ' .. table.concat(played, ','))",
+    );
+    assert_eq!(waiting(&g), [2]);
+    assert!(g.view(Some(1)).deciding.is_empty(), "the question is secret");
+    let ls = labels(&g, 2);
+    assert_eq!(ls[0], "Pass");
+    assert!(ls[1].starts_with("Play "), "{ls:?}");
+    g.choose(2, &[2]).unwrap();
+    assert_eq!(waiting(&g), [3]);
+    g.choose(3, &[1]).unwrap();
+    assert_eq!(waiting(&g), [3], "someone played: the round is asked again");
+    g.choose(3, &[1]).unwrap();
+    assert!(log_has(&g, None, "played by 2"));
+}
+
+#[test]
+fn a_window_at_once_asks_every_seat_holder_or_not() {
+    let mut g = starting_with(
+        "window_at_once",
+        "  local reactions = require 'lib.reactions'
+  posse.draw(posse.zone('deck'), posse.zone('hand', 3))
+  local got = reactions.at_once {
+    seats = { 2, 3 },
+    offer = function(s) return posse.contents(posse.zone('hand', s)) end,
+    prompt = 'Cancel it?', pass = 'Let it be', label = function() return 'Cancel' end,
+  }
+  posse.log('answers ' .. tostring(got[1]) .. ' ' .. type(got[2]))",
+    );
+    assert_eq!(waiting(&g), [2, 3]);
+    assert_eq!(labels(&g, 2), ["Let it be"]);
+    assert_eq!(labels(&g, 3), ["Let it be", "Cancel"]);
+    assert!(g.view(Some(1)).deciding.is_empty(), "the questions are secret");
+    g.choose(2, &[1]).unwrap();
+    g.choose(3, &[2]).unwrap();
+    assert!(log_has(&g, None, "answers false number"));
+}
