@@ -16,6 +16,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+/// The version of the Lua API; each game's YAML names the version it was written for.
+pub const API_VERSION: u32 = 1;
+
 /// Who may see the objects of a zone (face-up objects and known objects aside).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -505,11 +508,11 @@ impl Loader<'_> {
         if game.id != id {
             self.err(&game_rel, line_of("id:"), format!("id '{}' should match its folder '{id}'", game.id));
         }
-        if game.api != crate::API_VERSION {
+        if game.api != API_VERSION {
             self.err(
                 &game_rel,
                 line_of("api:"),
-                format!("written for Lua API {}, this engine provides API {}", game.api, crate::API_VERSION),
+                format!("written for Lua API {}, this engine provides API {}", game.api, API_VERSION),
             );
         }
         let p = game.players;

@@ -11,9 +11,10 @@
 //! Seats are numbered from 1 in this API, as in Lua and on the command line.
 
 use crate::content::Content;
+use crate::decision::{GameResult, Shape};
 use crate::diag::{Error, Result};
 use crate::hash::{fnv, hex};
-use crate::limits::{DECISION_TEXT_BYTES, MAX_OPTIONS, REASON_BYTES};
+use crate::limits::{DECISION_TEXT_BYTES, MAX_DECISIONS, REASON_BYTES};
 use crate::lua::watchdog::{self, Hook};
 use crate::lua::{lua_err, script_message, AutoBots, Renderer, Vm};
 use crate::record::{Choice, Record, SAVE_VERSION};
@@ -21,7 +22,6 @@ use crate::state::State;
 use crate::view::{self, View};
 use mlua::thread::ThreadStatus;
 use mlua::{FromLua, IntoLua, MultiValue, Table, Thread, Value};
-use serde::Serialize;
 use std::cell::{Ref, RefCell};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -174,6 +174,20 @@ impl Request {
     }
 }
 
+impl Request {
+    /// The decision's shape: who decides, how many options, how many to pick.
+    pub fn shape(&self) -> Shape {
+        Shape { seat: self.seat, count: self.count, multi: self.multi, min: self.min, max: self.max }
+    }
+}
+
+/// A request is a decision: bots pick from its shape (see [`crate::bot::random_choice`]).
+impl From<&Request> for Shape {
+    fn from(r: &Request) -> Shape {
+        r.shape()
+    }
+}
+
 impl std::fmt::Debug for Request {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Request")
@@ -187,116 +201,11 @@ impl std::fmt::Debug for Request {
     }
 }
 
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct GameResult {
-    /// Winning seats (1-based); empty when nobody won.
-    pub winners: Vec<usize>,
-    /// Score per seat (1-based), when the game keeps one.
-    pub scores: BTreeMap<usize, i64>,
-    pub reason: Option<String>,
-}
-
-impl GameResult {
-    /// The stable one-line form printed at game end:
-    /// `result: winners=2 scores=1:12,2:57 reason="..."` (`winners=none` when nobody won;
-    /// `scores` and `reason` only when the game gives them).
-    pub fn line(&self) -> String {
-        let winners = if self.winners.is_empty() {
-            "none".to_string()
-        } else {
-            self.winners.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(",")
-        };
-        let mut out = format!("result: winners={winners}");
-        if !self.scores.is_empty() {
-            let s: Vec<String> = self.scores.iter().map(|(k, v)| format!("{k}:{v}")).collect();
-            out.push_str(&format!(" scores={}", s.join(",")));
-        }
-        if let Some(r) = &self.reason {
-            out.push_str(&format!(" reason={r:?}"));
-        }
-        out
-    }
-}
-
 fn decision_text_limit() -> String {
     format!(
         "a decision's prompt and labels may hold at most {} MiB ({DECISION_TEXT_BYTES} bytes) together",
         DECISION_TEXT_BYTES >> 20
     )
-}
-
-/// A decision as the script asked it: who decides, how many options, how many to pick.
-pub(crate) struct Shape {
-    pub seat: usize,
-    pub count: usize,
-    pub multi: bool,
-    pub min: usize,
-    pub max: usize,
-}
-
-/// Checks the arguments of a decision the same way whether the flow yields it or an
-/// in-flow bot answers it (see [`Game::new_with_random_bots`]).
-pub(crate) fn shape(
-    players: usize,
-    seat: &Value,
-    options: &Value,
-    count: &Value,
-    min: &Value,
-    max: &Value,
-) -> std::result::Result<Shape, String> {
-    let bad = |m: String| format!("posse.choose: {m}");
-    let seat = match whole(seat) {
-        Some(s) if s >= 1 && s as usize <= players => s as usize,
-        _ => return Err(bad(format!("expected a seat 1..{players}, got {}", shown(seat)))),
-    };
-    let count = match (options, count) {
-        (Value::Table(t), Value::Nil) => t.raw_len(),
-        (Value::Function(_), Value::Nil) => return Err(bad("options given by a function need opts.count".into())),
-        (Value::Function(_), n) => match whole(n) {
-            Some(n) if n >= 0 => n as usize,
-            _ => return Err(bad(format!("opts.count must be a whole number of options, got {}", shown(n)))),
-        },
-        (other, _) => return Err(bad(format!("expected a list of option labels, got {}", other.type_name()))),
-    };
-    let (multi, min, max) = match (min, max) {
-        (Value::Nil, Value::Nil) => (false, 1, 1),
-        (a, b) => match (whole(a), whole(b)) {
-            (Some(a), Some(b)) => (true, a.max(0) as usize, b.max(0) as usize),
-            _ => return Err(bad(format!("min and max must be whole numbers, got {} and {}", shown(a), shown(b)))),
-        },
-    };
-    if count == 0 && !(multi && min == 0) {
-        return Err(bad(format!("seat {seat} was offered no options")));
-    }
-    if count > MAX_OPTIONS {
-        return Err(bad(format!("{count} options: a decision offers at most {MAX_OPTIONS}")));
-    }
-    if multi && (min > max || max > count) {
-        return Err(bad(format!("expected 0 <= min <= max <= {count} options, got min {min} max {max}")));
-    }
-    Ok(Shape { seat, count, multi, min, max })
-}
-
-/// A whole Lua number, integer or float (`2` or `2.0`), as Lua's own conversions accept.
-fn whole(v: &Value) -> Option<i64> {
-    match v {
-        Value::Integer(i) => Some(*i),
-        Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Some(*n as i64),
-        _ => None,
-    }
-}
-
-/// A Lua value as a message should show it: numbers and strings as they are, else the type.
-fn shown(v: &Value) -> String {
-    match v {
-        Value::Integer(i) => i.to_string(),
-        Value::Number(n) => n.to_string(),
-        // A message quotes a short string, never a huge one.
-        Value::String(s) if s.as_bytes().len() > 64 => format!("a string of {} bytes", s.as_bytes().len()),
-        Value::String(s) => format!("{:?}", s.to_string_lossy()),
-        other => other.type_name().to_string(),
-    }
 }
 
 fn check_players(content: &Content, setup: &Setup) -> Result<()> {
@@ -453,7 +362,7 @@ impl Game {
         vm.set_auto(on.then(|| AutoBots {
             rng: crate::bot::bot_rng(setup.seed),
             choices: Vec::new(),
-            limit: crate::sim::MAX_DECISIONS,
+            limit: MAX_DECISIONS,
             made: 0,
         }))?;
         let mut game = Game {
@@ -630,24 +539,7 @@ impl Game {
                 waiting.join(", ")
             )));
         };
-        let r = &p.requests[idx];
-        if let Some(&bad) = picks.iter().find(|&&x| x < 1 || x as usize > r.count) {
-            return Err(Error::Illegal(format!("option {bad} does not exist (options are 1..{})", r.count)));
-        }
-        if r.multi {
-            let mut sorted = picks.to_vec();
-            sorted.sort_unstable();
-            sorted.dedup();
-            if sorted.len() != picks.len() {
-                return Err(Error::Illegal("an option may be picked only once".into()));
-            }
-            if picks.len() < r.min || picks.len() > r.max {
-                let want = if r.min == r.max { r.min.to_string() } else { format!("{} to {}", r.min, r.max) };
-                return Err(Error::Illegal(format!("pick {want} options, not {}", picks.len())));
-            }
-        } else if picks.len() != 1 {
-            return Err(Error::Illegal(format!("pick exactly one option, not {}", picks.len())));
-        }
+        p.requests[idx].shape().check(picks).map_err(Error::Illegal)?;
         Ok(idx)
     }
 
@@ -754,7 +646,8 @@ impl Game {
         revisable: Value,
         shown_to_team: Value,
     ) -> Result<Request> {
-        let shape = shape(self.players(), &seat, &options, &count, &min, &max).map_err(Error::Script)?;
+        let shape =
+            crate::lua::shape::shape(self.players(), &seat, &options, &count, &min, &max).map_err(Error::Script)?;
         let prompt = match prompt {
             Value::Function(f) => Lazy::Make(f),
             v @ (Value::String(_) | Value::Nil) => Lazy::Value(v),

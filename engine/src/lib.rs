@@ -12,6 +12,7 @@
 pub mod board;
 pub mod bot;
 pub mod content;
+pub mod decision;
 pub mod diag;
 pub mod game;
 pub mod hash;
@@ -25,11 +26,9 @@ pub mod state;
 pub mod view;
 mod yaml;
 
-pub use content::Content;
+pub use content::{Content, API_VERSION};
+pub use decision::GameResult;
 pub use diag::{Diagnostic, Error};
-pub use game::{Game, GameResult, Request, Setup};
+pub use game::{Game, Request, Setup};
 pub use record::{Choice, Record};
 pub use view::View;
-
-/// The version of the Lua API; each game's YAML names the version it was written for.
-pub const API_VERSION: u32 = 1;

@@ -9,6 +9,7 @@
 
 mod api;
 mod errors;
+pub(crate) mod shape;
 pub(crate) mod watchdog;
 
 pub(crate) use errors::{lua_err, script_message};
