@@ -123,12 +123,12 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                     t.no_winner += 1;
                 }
                 {
-                    let st = game.state();
+                    let seats = game.seats();
                     // A side wins a game once, however many of its seats share the win.
                     let mut sides = std::collections::BTreeSet::new();
                     for &w in &result.winners {
                         *t.wins_per_seat.entry(w).or_default() += 1;
-                        let seat = &st.seats[w - 1];
+                        let seat = &seats[w - 1];
                         sides.insert(
                             seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()),
                         );
