@@ -10,5 +10,6 @@ mod generic;
 mod golden;
 mod hardening;
 mod issue9;
+mod layers;
 mod marshals;
 mod sandbox;
