@@ -9,7 +9,7 @@
 //!
 //! Content knows nothing of Lua but where its sources are: it finds the `.lua` files and
 //! the `script:` blocks and keeps them as [`Source`]s. Whether they compile is for the
-//! layer that runs them to say: it passes its check in ([`Content::read`]), and the
+//! layer that runs them to say: it passes its check in (`Content::read`), and the
 //! entry point [`Content::load`] lives with it (lua/compile.rs), so that loading a game
 //! still reports its syntax errors with its YAML problems, all at once.
 //!
@@ -36,52 +36,6 @@ use std::sync::{Arc, Mutex};
 
 /// The version of the Lua API; each game's YAML names the version it was written for.
 pub const API_VERSION: u32 = 1;
-
-/// A die: its kind's id and its faces, in YAML order.
-#[derive(Debug, Clone)]
-pub struct Die {
-    pub kind: String,
-    pub faces: Vec<String>,
-}
-
-/// Lua source with the place it came from, so that errors name the right file and line.
-#[derive(Debug, Clone)]
-pub struct Source {
-    /// Path relative to the content root, used as the chunk name.
-    pub file: String,
-    /// The line of `file` the code starts on (1 for whole `.lua` files).
-    pub line: usize,
-    pub code: String,
-}
-
-impl Source {
-    /// The key of this source's compiled form.
-    pub(crate) fn key(&self) -> SourceKey {
-        (self.file.clone(), self.line, fnv(self.code.as_bytes()))
-    }
-}
-
-/// A component definition: a card, tile or token kind, with its copies' starting zone.
-#[derive(Debug, Clone)]
-pub struct Def {
-    pub id: String,
-    pub name: String,
-    pub text: Option<String>,
-    pub props: serde_json::Value,
-    pub script: Option<Source>,
-    pub count: usize,
-    /// Index into [`Content::zones`] of the zone the copies start in.
-    pub zone: usize,
-}
-
-/// What names a source's compiled form: its file, first line and the hash of its code.
-pub(crate) type SourceKey = (String, usize, u64);
-
-/// The compiled form of each source, by key, as the layer that runs scripts made it.
-pub(crate) type Bytecode = HashMap<SourceKey, Arc<[u8]>>;
-
-/// A check of a game's Lua sources while it loads: the problems it finds, as diagnostics.
-pub(crate) type CheckScripts<'a> = dyn FnMut(&[&Source]) -> Vec<Diagnostic> + 'a;
 
 /// Everything a game needs, loaded and checked.
 #[derive(Debug, Clone)]
@@ -112,6 +66,36 @@ pub struct Content {
     /// and shared by every game of this content, so that a batch of games parses each
     /// script once. Content only keeps it.
     pub(crate) bytecode: Arc<Mutex<Bytecode>>,
+}
+
+/// Lua source with the place it came from, so that errors name the right file and line.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Path relative to the content root, used as the chunk name.
+    pub file: String,
+    /// The line of `file` the code starts on (1 for whole `.lua` files).
+    pub line: usize,
+    pub code: String,
+}
+
+/// A component definition: a card, tile or token kind, with its copies' starting zone.
+#[derive(Debug, Clone)]
+pub struct Def {
+    pub id: String,
+    pub name: String,
+    pub text: Option<String>,
+    pub props: serde_json::Value,
+    pub script: Option<Source>,
+    pub count: usize,
+    /// Index into [`Content::zones`] of the zone the copies start in.
+    pub zone: usize,
+}
+
+/// A die: its kind's id and its faces, in YAML order.
+#[derive(Debug, Clone)]
+pub struct Die {
+    pub kind: String,
+    pub faces: Vec<String>,
 }
 
 impl Content {
@@ -193,3 +177,19 @@ impl Content {
         self.zones.iter().position(|z| z.id == id)
     }
 }
+
+impl Source {
+    /// The key of this source's compiled form.
+    pub(crate) fn key(&self) -> SourceKey {
+        (self.file.clone(), self.line, fnv(self.code.as_bytes()))
+    }
+}
+
+/// What names a source's compiled form: its file, first line and the hash of its code.
+pub(crate) type SourceKey = (String, usize, u64);
+
+/// The compiled form of each source, by key, as the layer that runs scripts made it.
+pub(crate) type Bytecode = HashMap<SourceKey, Arc<[u8]>>;
+
+/// A check of a game's Lua sources while it loads: the problems it finds, as diagnostics.
+pub(crate) type CheckScripts<'a> = dyn FnMut(&[&Source]) -> Vec<Diagnostic> + 'a;

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 impl Content {
     /// Loads and checks game `id` (or scenario `game/name`) from `root`: its YAML and Lua
-    /// sources read and checked ([`Content::read`]) and every script compiled, so that
+    /// sources read and checked (`Content::read`) and every script compiled, so that
     /// all the problems found, syntax errors among them, are reported at once.
     pub fn load(root: &Path, id: &str) -> Result<Content, Error> {
         let mut compiled = Bytecode::new();
