@@ -63,6 +63,11 @@ impl Request {
         }
     }
 
+    /// The decision's shape: who decides, how many options, how many to pick.
+    pub fn shape(&self) -> Shape {
+        Shape { seat: self.seat, count: self.count, multi: self.multi, min: self.min, max: self.max }
+    }
+
     /// The question put to the seat, or the error of the script's prompt function.
     pub fn try_prompt(&self) -> Result<String> {
         if let Some(p) = self.prompt_text.borrow().as_ref() {
@@ -142,13 +147,6 @@ impl Request {
                 .map(|i| if i == 1 { format!("(the labels failed: {e})") } else { format!("option {i}") })
                 .collect()
         })
-    }
-}
-
-impl Request {
-    /// The decision's shape: who decides, how many options, how many to pick.
-    pub fn shape(&self) -> Shape {
-        Shape { seat: self.seat, count: self.count, multi: self.multi, min: self.min, max: self.max }
     }
 }
 
