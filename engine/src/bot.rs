@@ -1,17 +1,17 @@
 //! Bots answer decisions from what the engine lists. The random bot picks uniformly: one
 //! option, or for a multi-choice a uniform count in `min..=max` and a uniform subset.
+//!
+//! A bot's pick is a function of a decision's [`Shape`] and an RNG, nothing else: bots
+//! know nothing of the game's flow, its requests or its state, so the same pick serves
+//! the REPL's bots, tests, and the in-flow bots of batches (lua/api.rs `auto_pick`).
 
-use crate::game::Request;
+use crate::decision::Shape;
 use crate::rng::Rng;
 
-/// A uniformly random legal answer to `req` (1-based picks).
-pub fn random_choice(req: &Request, rng: &mut Rng) -> Vec<u32> {
-    random_pick(req.count, req.multi, req.min, req.max, rng)
-}
-
-/// The random bot's answer to a decision with `count` options (several between `min`
-/// and `max` of them when `multi`).
-pub fn random_pick(count: usize, multi: bool, min: usize, max: usize, rng: &mut Rng) -> Vec<u32> {
+/// A uniformly random legal answer to `decision` (1-based picks). A pending request of a
+/// game is a decision too (`&Request` turns into its shape).
+pub fn random_choice(decision: impl Into<Shape>, rng: &mut Rng) -> Vec<u32> {
+    let Shape { count, multi, min, max, .. } = decision.into();
     if !multi {
         return vec![rng.below(count as u64) as u32 + 1];
     }

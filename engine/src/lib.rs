@@ -8,10 +8,19 @@
 //! described by its content, seed and choices ([`record`]): save, load, undo, replay and
 //! hot reload are all replays of that log. What a seat may see is computed by the engine
 //! ([`view`]), never by the script, and renderers only ever receive such views.
+//!
+//! The modules are layers, and each names only modules below its own (ARCHITECTURE.md,
+//! "Layers"; `tests/it/layers.rs` enforces it): foundations (`limits`, `diag`, `hash`,
+//! `rng`, `board`), files (`yaml`, `savefile`), data ([`content`], [`record`],
+//! [`decision`]), what is made from data ([`state`], [`bot`]), [`view`], the Lua bridge
+//! (`lua`), [`game`], and batches ([`sim`]). This root only declares them and re-exports
+//! the API; it sits above them all. The `test-hooks` feature adds what only tests may
+//! use (`Game::state`, `Game::rig_dice`, `Game::eval`...).
 
 pub mod board;
 pub mod bot;
 pub mod content;
+pub mod decision;
 pub mod diag;
 pub mod game;
 pub mod hash;
@@ -26,11 +35,9 @@ pub mod state;
 pub mod view;
 mod yaml;
 
-pub use content::Content;
+pub use content::{Content, API_VERSION};
+pub use decision::GameResult;
 pub use diag::{Diagnostic, Error};
-pub use game::{Game, GameResult, Request, Setup};
+pub use game::{Game, Request, Setup};
 pub use record::{Choice, Record};
 pub use view::View;
-
-/// The version of the Lua API; each game's YAML names the version it was written for.
-pub const API_VERSION: u32 = 1;

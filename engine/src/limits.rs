@@ -24,7 +24,7 @@ pub const YAML_DEPTH: usize = 64;
 
 // ---------------------------------------------------------------------- content
 
-/// Seats in a game (a [`crate::state::SeatSet`] is a 64-bit set).
+/// Seats in a game (the state keeps a set of seats in 64 bits).
 pub const MAX_SEATS: usize = 64;
 /// Bytes of a seat's name (names come from the command line and from saves).
 pub const SEAT_NAME_BYTES: usize = 64;
@@ -69,6 +69,9 @@ pub const PRINT_LINES: usize = 100_000;
 pub const PRINT_BYTES: usize = 64 << 20;
 /// The most options one decision may offer.
 pub const MAX_OPTIONS: usize = 100_000;
+/// The most decisions bots make in one game: a game of random bots that has not ended
+/// after this many counts as endless (an error in `sim` and `check`).
+pub const MAX_DECISIONS: usize = 100_000;
 /// The most text the prompt and the labels of one decision may hold together. They are
 /// copied out of Lua whenever someone reads them: a list that names one huge string many
 /// times would take the host's memory. Generous for people, who read a prompt and a

@@ -71,8 +71,8 @@ pub fn write(content: Arc<Content>, players: usize, seed: u64) -> Result<String>
 
 /// The log lines written since `logged`, each with who may read it.
 fn new_lines(game: &Game, names: &[String], logged: &mut usize, out: &mut String) {
-    let st = game.state();
-    for line in &st.log[*logged..] {
+    let log = game.log_entries();
+    for line in &log[*logged..] {
         let who = match line.audience {
             Audience::All => "all".to_string(),
             Audience::Seats(set) => {
@@ -83,7 +83,7 @@ fn new_lines(game: &Game, names: &[String], logged: &mut usize, out: &mut String
         };
         let _ = writeln!(out, "  [{who}] {}", one_line(&line.text));
     }
-    *logged = st.log.len();
+    *logged = log.len();
 }
 
 /// Every seat's rendered view (and the omniscient one when `god`).

@@ -9,9 +9,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// A game that has not ended after this many decisions counts as an error.
-pub const MAX_DECISIONS: usize = 100_000;
-
 #[derive(Debug, Clone, Serialize)]
 pub struct SimError {
     pub seed: u64,
@@ -51,7 +48,7 @@ pub use crate::bot::bot_rng;
 /// Plays one game with random bots in every seat; returns the game, ended. The bots
 /// answer inside the flow (see [`Game::new_with_random_bots`]); the game and its log are
 /// the same as when they answer each yielded decision from [`bot_rng`].
-pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::Error> {
+pub fn play_random(content: &Arc<Content>, seed: u64, players: Option<usize>) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
     ended(Game::new_with_random_bots(content.clone(), setup)?)
 }
@@ -62,7 +59,7 @@ pub fn play_random_reusing(
     seed: u64,
     players: Option<usize>,
     previous: Option<Game>,
-) -> Result<Game, crate::Error> {
+) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
     let game = match previous {
         // Whatever a previous game's scripts did to their VM, a game never fails because
@@ -76,10 +73,10 @@ pub fn play_random_reusing(
     ended(game)
 }
 
-fn ended(game: Game) -> Result<Game, crate::Error> {
+fn ended(game: Game) -> Result<Game, crate::diag::Error> {
     match game.next_request() {
         None => Ok(game),
-        Some(r) => Err(crate::Error::Script(format!("the bots stopped at a decision of seat {}", r.seat))),
+        Some(r) => Err(crate::diag::Error::Script(format!("the bots stopped at a decision of seat {}", r.seat))),
     }
 }
 
@@ -126,12 +123,12 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                     t.no_winner += 1;
                 }
                 {
-                    let st = game.state();
+                    let seats = game.seats();
                     // A side wins a game once, however many of its seats share the win.
                     let mut sides = std::collections::BTreeSet::new();
                     for &w in &result.winners {
                         *t.wins_per_seat.entry(w).or_default() += 1;
-                        let seat = &st.seats[w - 1];
+                        let seat = &seats[w - 1];
                         sides.insert(
                             seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()),
                         );

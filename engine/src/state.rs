@@ -8,7 +8,7 @@
 use crate::content::{Content, CounterVisibility, Visibility};
 use crate::rng::Rng;
 use serde::Serialize;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// A set of seats (bit `i` = seat `i`, 0-based). Games have at most 64 seats.
 pub type SeatSet = u64;
@@ -86,9 +86,11 @@ pub struct State {
     /// Bytes of text in `log` (bounded: the log lives outside Lua's memory limit).
     #[serde(skip)]
     pub log_bytes: usize,
-    /// Faces that the next rolls show instead of random ones (tests only; never saved).
+    /// Faces that the next rolls show instead of random ones (`Game::rig_dice`, for tests
+    /// only; never saved).
+    #[cfg(feature = "test-hooks")]
     #[serde(skip)]
-    pub rigged: VecDeque<String>,
+    pub rigged: std::collections::VecDeque<String>,
 }
 
 impl State {
@@ -149,7 +151,8 @@ impl State {
             zone_index,
             counter_index,
             log_bytes: 0,
-            rigged: VecDeque::new(),
+            #[cfg(feature = "test-hooks")]
+            rigged: Default::default(),
         }
     }
 

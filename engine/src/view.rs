@@ -7,7 +7,7 @@
 //! when their audience does. Renderers and bots receive views, never the state.
 
 use crate::content::Content;
-use crate::game::GameResult;
+use crate::decision::GameResult;
 use crate::state::State;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -10,6 +10,7 @@ mod generic;
 mod golden;
 mod hardening;
 mod issue9;
+mod layers;
 mod lib;
 mod marshals;
 mod playthrough;

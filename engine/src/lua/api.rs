@@ -3,7 +3,9 @@
 //! a crossing of the Lua/Rust boundary is cheap, a fresh table is not.
 
 use super::Shared;
+use crate::bot::random_choice;
 use crate::limits::{LOG_BYTES, NAME_BYTES, PRINT_BYTES, PRINT_LINES};
+use crate::record::Choice;
 use crate::state::{Audience, SeatSet, State};
 use mlua::{Lua, Result, Table, Value, Variadic};
 use std::rc::Rc;
@@ -323,14 +325,16 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         // as a whole anyway.
         let roll = |st: &mut State, d: usize| -> Result<()> {
             let faces = &sh.content.dice[d].faces;
-            let face = match st.rigged.pop_front() {
-                Some(f) => match faces.iter().position(|x| *x == f) {
-                    Some(i) => i,
-                    None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
-                },
-                None => st.rng.below(faces.len() as u64) as usize,
-            };
-            st.dice[d] = face;
+            // Tests rig the next faces (`Game::rig_dice`); no other build can.
+            #[cfg(feature = "test-hooks")]
+            if let Some(f) = st.rigged.pop_front() {
+                let Some(i) = faces.iter().position(|x| *x == f) else {
+                    return err(format!("rigged face '{f}' is not a face of die {}", d + 1));
+                };
+                st.dice[d] = i;
+                return Ok(());
+            }
+            st.dice[d] = st.rng.below(faces.len() as u64) as usize;
             Ok(())
         };
         match which {
@@ -410,24 +414,23 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     // ------------------------------------------------------- in-flow bots
     def!("auto_pick", |sh, lua, (s, options, count, min, max): (Value, Value, Value, Value, Value)| {
         let players = sh.state.borrow().players();
-        let crate::game::Shape { seat, count, multi, min, max } =
-            crate::game::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
+        let shape = super::shape::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
         let mut auto = sh.auto.borrow_mut();
         let Some(bots) = auto.as_mut() else { return err("posse.choose: no bots are playing".into()) };
         if bots.made >= bots.limit {
             return err(format!("the game did not end within {} decisions", bots.limit));
         }
-        let picks = crate::bot::random_pick(count, multi, min, max, &mut bots.rng);
+        let picks = random_choice(shape, &mut bots.rng);
         bots.made += 1;
         sh.watched.progress();
         // Each decision starts a new step, as it does when the flow yields.
         sh.budget.refill();
-        let answer = if multi {
+        let answer = if shape.multi {
             Value::Table(lua.create_sequence_from(picks.iter().copied())?)
         } else {
             Value::Integer(picks[0] as i64)
         };
-        bots.choices.push(crate::record::Choice { seat, picks });
+        bots.choices.push(Choice { seat: shape.seat, picks });
         Ok(answer)
     });
 

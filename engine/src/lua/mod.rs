@@ -6,23 +6,39 @@
 //! `collectgarbage`; `require` resolves only `posse` and the game's own modules
 //! (`scripts/<game>/`, `scripts/lib/`); `math.random` draws from the game's seeded RNG.
 //! Every step runs under an instruction budget and the VM under a memory limit.
+//!
+//! This is the bridge between the engine's data and the rules: it knows the state, the
+//! content, decisions and views, never the game's flow (`game` drives the VMs made here).
+//! Files: `api.rs` (the raw Rust functions of `posse`), `prelude.lua` (the module built
+//! from them), `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget),
+//! `watchdog.rs` (batches' budget without the count hook), `compile.rs` (compiling
+//! scripts, and `Content::load`), `shape.rs` (a decision read from Lua values),
+//! `render.rs` (the renderer's VM) and `errors.rs` (error messages with file and line).
 
 mod api;
+mod budget;
+mod compile;
 mod errors;
+mod render;
+pub(crate) mod shape;
 pub(crate) mod watchdog;
 
+pub(crate) use budget::Budget;
 pub(crate) use errors::{lua_err, script_message};
+pub(crate) use render::Renderer;
 
-use crate::content::{BytecodeCache, Content, Source};
+use crate::content::Content;
 use crate::diag::Error;
-use crate::limits::{MEMORY_LIMIT, STEP_INSTRUCTIONS, STEP_TIME, VIEW_TEXT_BYTES};
+use crate::limits::MEMORY_LIMIT;
+use crate::record::Choice;
+use crate::rng::Rng;
 use crate::state::State;
-use mlua::chunk::ChunkMode;
-use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use budget::install_budget;
+use compile::{compile, engine_chunk, module_loader, PRELUDE, SANDBOX};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 /// Instructions between two checks of the budget.
 pub(crate) const QUANTUM: u32 = 1_000;
@@ -53,8 +69,8 @@ pub(crate) struct Shared {
 /// are the ones [`crate::bot::random_choice`] would make from the same RNG, recorded in
 /// order, so the game and its log are those of bots answering yielded decisions.
 pub(crate) struct AutoBots {
-    pub rng: crate::rng::Rng,
-    pub choices: Vec<crate::record::Choice>,
+    pub rng: Rng,
+    pub choices: Vec<Choice>,
     /// Decisions after which the game counts as endless.
     pub limit: usize,
     pub made: usize,
@@ -80,156 +96,6 @@ fn sandboxed_lua() -> Result<Lua, Error> {
     Ok(lua)
 }
 
-/// A step's budget: quanta of [`QUANTUM`] instructions left, and when the step started.
-/// Every step (a resume of the flow, a prompt or label function, a view drawn) starts
-/// with a full one ([`Budget::refill`]).
-pub(crate) struct Budget {
-    quanta: Cell<u64>,
-    started: Cell<Instant>,
-    /// [`STEP_TIME`], shorter in tests of it.
-    pub time: Cell<Duration>,
-}
-
-/// Quanta between two looks at the clock: the clock is cheap, but not free.
-const CLOCK_EVERY: u64 = 16;
-
-impl Budget {
-    fn new() -> Rc<Budget> {
-        Rc::new(Budget {
-            quanta: Cell::new(STEP_INSTRUCTIONS / QUANTUM as u64),
-            started: Cell::new(Instant::now()),
-            time: Cell::new(STEP_TIME),
-        })
-    }
-
-    /// A full budget for a new step.
-    pub fn refill(&self) {
-        self.quanta.set(STEP_INSTRUCTIONS / QUANTUM as u64);
-        self.started.set(Instant::now());
-    }
-
-    /// Whether the step is over its budget (what sandbox.lua's `pcall` asks).
-    pub fn exhausted(&self) -> bool {
-        self.quanta.get() == 0
-    }
-
-    fn exhaust(&self) {
-        self.quanta.set(0);
-    }
-
-    /// Spends a quantum. The error says why the step must stop: its instructions are
-    /// spent, or (a backstop for instructions made slow, see [`STEP_TIME`]) its time.
-    fn spend(&self) -> Result<(), String> {
-        let left = self.quanta.get();
-        if left == 0 {
-            return Err(format!(
-                "instruction limit exceeded ({STEP_INSTRUCTIONS} instructions in one step): an endless loop?"
-            ));
-        }
-        if left.is_multiple_of(CLOCK_EVERY) && self.started.get().elapsed() > self.time.get() {
-            self.exhaust();
-            return Err(format!(
-                "time limit exceeded: the step ran for more than {:?}, though within its instruction budget \
-                 (allocation or string work in a loop, or a table whose keys collide?)",
-                self.time.get()
-            ));
-        }
-        self.quanta.set(left - 1);
-        Ok(())
-    }
-}
-
-/// Installs the step budget: every `QUANTUM` instructions one unit is spent, and the step
-/// fails with the script's file and line when none are left (or its time is up).
-fn install_budget(lua: &Lua, budget: Rc<Budget>, watched: Arc<watchdog::Watched>) -> Result<(), Error> {
-    let triggers = HookTriggers { every_nth_instruction: Some(QUANTUM), ..HookTriggers::new() };
-    lua.set_global_hook(triggers, move |lua, debug| {
-        if watched.interrupted() {
-            // Played again with the budget counted (watchdog.rs); nothing may catch this.
-            budget.exhaust();
-            return Err(mlua::Error::runtime(INTERRUPTED));
-        }
-        if let Err(why) = budget.spend() {
-            return Err(mlua::Error::runtime(format!("{}: {why}", script_position(lua, debug))));
-        }
-        Ok(VmState::Continue)
-    })
-    .map_err(lua_err)
-}
-
-/// `file:line` of the running script code: where the hook stopped it, or, when that is
-/// the engine's own Lua (a sandboxed library function), the script code that called it.
-fn script_position(lua: &Lua, debug: &mlua::debug::Debug) -> String {
-    let at = |d: &mlua::debug::Debug| {
-        let file = d.source().short_src.map(|s| s.to_string()).unwrap_or_default();
-        (file, d.current_line().unwrap_or(0))
-    };
-    let (file, line) = at(debug);
-    if !file.starts_with("posse") {
-        return format!("{file}:{line}");
-    }
-    for level in 1..64 {
-        match lua.inspect_stack(level, at) {
-            Some((f, l)) if !f.starts_with("posse") && !f.starts_with('[') => return format!("{f}:{l}"),
-            Some(_) => {}
-            None => break,
-        }
-    }
-    format!("{file}:{line}")
-}
-
-/// Compiles a source as text only (never a binary chunk from content), named after its
-/// file, padded so that line numbers are those of the file it came from. The bytecode the
-/// engine itself made from that text is cached per content and reused by later games.
-fn compile(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function> {
-    let key = (src.file.clone(), src.line, crate::hash::fnv(src.code.as_bytes()));
-    let cached = content.bytecode.lock().ok().and_then(|c| c.get(&key).cloned());
-    if let Some(bytes) = cached {
-        return lua.load(&bytes[..]).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Binary).into_function();
-    }
-    let mut code = "\n".repeat(src.line.saturating_sub(1));
-    code.push_str(&src.code);
-    let f = lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()?;
-    if let Ok(mut c) = content.bytecode.lock() {
-        c.insert(key, f.dump(false).into());
-    }
-    Ok(f)
-}
-
-/// Compiles every source without running it: syntax errors as (file, line, message), and
-/// the bytecode of what compiled, for the content's cache.
-pub(crate) fn precompile<'a>(
-    sources: impl Iterator<Item = &'a Source>,
-) -> (Vec<(String, usize, String)>, BytecodeCache) {
-    let mut errors = Vec::new();
-    let mut cache = BytecodeCache::new();
-    let Ok(lua) = Lua::new_with(StdLib::NONE, LuaOptions::new()) else { return (errors, cache) };
-    for src in sources {
-        let mut code = "\n".repeat(src.line.saturating_sub(1));
-        code.push_str(&src.code);
-        match lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
-            Ok(f) => {
-                cache.insert((src.file.clone(), src.line, crate::hash::fnv(src.code.as_bytes())), f.dump(false).into());
-            }
-            Err(e) => {
-                let msg = script_message(&e);
-                let mut parts = msg.splitn(3, ':');
-                let (file, line, rest) = (parts.next(), parts.next(), parts.next());
-                match (file, line.and_then(|l| l.parse::<usize>().ok()), rest) {
-                    (Some(f), Some(l), Some(r)) if f == src.file => {
-                        errors.push((src.file.clone(), l, r.trim().to_string()))
-                    }
-                    _ => errors.push((src.file.clone(), src.line, msg)),
-                }
-            }
-        }
-    }
-    (errors, cache)
-}
-
-static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
-static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
-
 /// Runs sandbox.lua: the sandboxed `require` (with the modules in `provided`) and the
 /// removal of everything scripts may not reach. Returns its `snapshot` and `reset`.
 /// `counted` arms the budget on a coroutine a script makes, when its VM runs a flow under
@@ -253,33 +119,6 @@ fn sandbox(
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
         .call::<Table>((loader, provided, exhausted, counted))
         .map_err(lua_err)
-}
-
-/// The engine's own Lua, parsed once per process.
-fn engine_chunk(lua: &Lua, cache: &OnceLock<Vec<u8>>, code: &str, name: &str) -> Result<Function, Error> {
-    if let Some(bytes) = cache.get() {
-        return lua.load(&bytes[..]).set_name(name).set_mode(ChunkMode::Binary).into_function().map_err(lua_err);
-    }
-    let f = lua.load(code).set_name(name).set_mode(ChunkMode::Text).into_function().map_err(lua_err)?;
-    let _ = cache.set(f.dump(false));
-    Ok(f)
-}
-
-/// A Rust function for `require`: compiles a module of the game by name.
-fn module_loader(lua: &Lua, content: &Arc<Content>) -> mlua::Result<Function> {
-    let content = content.clone();
-    lua.create_function(move |lua, name: String| match content.modules.get(&name) {
-        Some(src) => match compile(lua, &content, src) {
-            Ok(f) => Ok((Value::Function(f), Value::Nil)),
-            Err(e) => Ok((Value::Nil, Value::String(lua.create_string(script_message(&e))?))),
-        },
-        None => {
-            let msg = format!(
-                "module '{name}' not found (game modules are 'GAME.NAME' for scripts/GAME/NAME.lua, shared ones 'lib.NAME')"
-            );
-            Ok((Value::Nil, Value::String(lua.create_string(msg)?)))
-        }
-    })
 }
 
 /// The tables sandbox.lua saves after setup (`snapshot`), with their metatables then:
@@ -404,85 +243,5 @@ impl Vm {
         let f: Function = self.lua.globals().get("require").map_err(lua_err)?;
         self.refill();
         f.call(module).map_err(|e| Error::Script(script_message(&e)))
-    }
-}
-
-/// A renderer: the game's `render.lua` in a VM of its own that holds no game state.
-pub(crate) struct Renderer {
-    lua: Lua,
-    budget: Rc<Budget>,
-    /// The compiled render.lua, run afresh for every view.
-    chunk: Function,
-    file: String,
-    /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
-    /// a renderer draws depends on the view alone, never on the views drawn before.
-    reset: Function,
-    /// The tables sandbox.lua restores before each view, with their metatables then: a
-    /// metatable set on `_G` or a library is no place to keep a view (another seat's hand)
-    /// for the next one.
-    metatables: Saved,
-    /// The content, for the game's `data:` (the renderer's second argument).
-    content: Arc<Content>,
-}
-
-impl Renderer {
-    pub fn new(content: &Arc<Content>) -> Result<Renderer, Error> {
-        let lua = sandboxed_lua()?;
-        let budget = Budget::new();
-        install_budget(&lua, budget.clone(), Arc::default())?;
-        let loader = module_loader(&lua, content).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None)?;
-        // A renderer has no randomness at all: the same view must draw the same text.
-        let math: Table = lua.globals().get("math").map_err(lua_err)?;
-        math.set("random", Value::Nil).map_err(lua_err)?;
-        let metatables = Saved::snapshot(&sandbox)?;
-        let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
-        let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Renderer {
-            lua,
-            budget,
-            chunk,
-            file: content.render.file.clone(),
-            reset,
-            metatables,
-            content: content.clone(),
-        })
-    }
-
-    /// Draws a view in the VM as it was after setup (globals, libraries and their
-    /// metatables), whatever the views drawn before left in it.
-    pub fn render(&self, view: &crate::view::View) -> Result<String, Error> {
-        self.budget.refill();
-        self.metatables.restore()?;
-        self.reset.call::<()>(()).map_err(lua_err)?;
-        let render = match self.chunk.call::<Value>(()) {
-            Ok(Value::Function(f)) => f,
-            Ok(_) => {
-                return Err(Error::Script(format!(
-                    "{}: expected the renderer to return a function(view, data)",
-                    self.file
-                )))
-            }
-            Err(e) => return Err(Error::Script(script_message(&e))),
-        };
-        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
-        // The game's `data:` is content, public like the rulebook: names to draw with.
-        let data =
-            mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
-        let text = render.call::<Value>((v, data)).map_err(|e| Error::Script(script_message(&e)))?;
-        match text {
-            Value::String(s) if s.as_bytes().len() > VIEW_TEXT_BYTES => Err(Error::Script(format!(
-                "{}: the renderer returned {} bytes for one view (at most {} MiB)",
-                self.file,
-                s.as_bytes().len(),
-                VIEW_TEXT_BYTES >> 20
-            ))),
-            Value::String(s) => Ok(s.to_string_lossy()),
-            other => Err(Error::Script(format!(
-                "{}: expected the renderer to return a string, not {}",
-                self.file,
-                other.type_name()
-            ))),
-        }
     }
 }

@@ -1,7 +1,7 @@
 //! The step budget without its cost, for batches of bot games.
 //!
 //! The budget is a Lua count hook, and any count hook sends every Lua instruction through
-//! Lua's debug path: a third of a batch's time. Batches ([`crate::Game::new_with_random_bots`])
+//! Lua's debug path: a third of a batch's time. Batches (`Game::new_with_random_bots`)
 //! therefore run the game flow with no hook at all, watched from another thread instead:
 //! when a game makes no decision for [`STALE`], the watchdog signals the thread running
 //! it, whose signal handler arms the count hook on the flow (`lua_sethook` is safe to call

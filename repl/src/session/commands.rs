@@ -153,9 +153,9 @@ impl Session<'_> {
     /// A seat by number, by name, or by its role when one seat has it (`:as marshal`).
     fn seat_of(&self, text: &str) -> Result<usize, String> {
         bots::seat_number(text, &self.game.setup().seats).or_else(|e| {
-            let st = self.game.state();
-            let with_role: Vec<usize> = (0..st.seats.len())
-                .filter(|&i| st.seats[i].role.as_deref().is_some_and(|r| r.eq_ignore_ascii_case(text)))
+            let seats = self.game.seats();
+            let with_role: Vec<usize> = (0..seats.len())
+                .filter(|&i| seats[i].role.as_deref().is_some_and(|r| r.eq_ignore_ascii_case(text)))
                 .collect();
             match with_role.as_slice() {
                 [i] => Ok(i + 1),

@@ -243,7 +243,7 @@ impl<'a> Session<'a> {
     /// know; what they did reaches the others through the game's log.
     fn bot_move(&mut self, q: &Question) -> bool {
         let pos = self.game.choices().len();
-        if pos >= posse::sim::MAX_DECISIONS && !self.has_humans() {
+        if pos >= posse::limits::MAX_DECISIONS && !self.has_humans() {
             self.warn(format!("the game did not end within {pos} decisions; the bots stop here"));
             self.bot_failed = Some(pos);
             return false;

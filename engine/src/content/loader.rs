@@ -1,0 +1,395 @@
+//! Reading one game: its `game.yaml`, the component files it lists and its Lua sources,
+//! every problem kept as a diagnostic and reported together at the end.
+//!
+//! The order of the checks is the order of the file (players, scenarios, zones, counters,
+//! dice, board, sizes, components, scripts), so diagnostics come out in reading order.
+//! A file that cannot be read or parsed stops only what depends on it. Every byte read
+//! goes into the content hash, and all files together are bounded ([`CONTENT_BYTES`]).
+
+use super::checks::{check_unique, find_line, is_id, item_start, script_line, Sizes};
+use super::schema::{BoardDecl, ComponentFile, DiceDecl, GameFile};
+use super::{CheckScripts, Content, CounterVisibility, Def, Die, Source, Visibility, ZoneDecl, API_VERSION};
+use crate::board::Board;
+use crate::diag::{Diagnostic, Error, Result};
+use crate::hash::Fnv;
+use crate::limits::{
+    CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_EDGES, MAX_FACES, MAX_NODES, MAX_OBJECTS,
+};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A game being read: the problems found so far and the hash of the files read.
+pub(super) struct Loader<'a> {
+    pub(super) root: &'a Path,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) hash: Fnv,
+    /// Bytes read so far.
+    bytes: u64,
+}
+
+impl<'a> Loader<'a> {
+    pub(super) fn new(root: &'a Path) -> Loader<'a> {
+        Loader { root, diags: Vec::new(), hash: Fnv::default(), bytes: 0 }
+    }
+
+    /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
+    /// the files of the game together.
+    pub(super) fn read(&mut self, rel: &str) -> Option<String> {
+        let left = CONTENT_BYTES.saturating_sub(self.bytes);
+        match crate::yaml::read_limited(&self.root.join(rel), CONTENT_FILE_BYTES.min(left)) {
+            Ok(text) => {
+                self.bytes += text.len() as u64;
+                self.hash.write(rel.as_bytes());
+                self.hash.write(text.as_bytes());
+                Some(text)
+            }
+            Err(e) if left < CONTENT_FILE_BYTES && e.message.contains("too large") => {
+                let all = CONTENT_BYTES >> 20;
+                self.diags.push(Diagnostic::file(rel, format!("the game's files pass {all} MiB together here")));
+                None
+            }
+            Err(e) => {
+                self.diags.push(Diagnostic::new(rel, e.line, 0, e.message));
+                None
+            }
+        }
+    }
+
+    pub(super) fn parse<T: for<'de> Deserialize<'de>>(&mut self, rel: &str, text: &str) -> Option<T> {
+        if let Err(at) = crate::yaml::check_depth(text) {
+            let (line, column, msg) = crate::yaml::too_deep(at);
+            self.diags.push(Diagnostic::new(rel, line, column, msg));
+            return None;
+        }
+        match serde_yaml::from_str::<T>(text) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
+                let msg = e.to_string();
+                // serde_yaml appends " at line L column C"; the diagnostic says it already.
+                let msg = match msg.find(" at line ") {
+                    Some(i) if line > 0 => msg[..i].to_string(),
+                    _ => msg,
+                };
+                self.diags.push(Diagnostic::new(rel, line, column, msg));
+                None
+            }
+        }
+    }
+
+    pub(super) fn err(&mut self, file: &str, line: usize, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::new(file, line, 0, msg));
+    }
+
+    /// Reads game `id`, its components and its Lua sources; `scripts` checks the sources.
+    pub(super) fn load(mut self, id: &str, scripts: &mut CheckScripts) -> Result<Content> {
+        if !is_id(id) {
+            return Err(Error::Content(vec![Diagnostic::file(
+                format!("scenarios/{id}"),
+                "a game id is snake_case letters, digits and underscores",
+            )]));
+        }
+        let game_rel = format!("scenarios/{id}/game.yaml");
+        if !self.root.join(&game_rel).is_file() {
+            return Err(Error::Content(vec![Diagnostic::file(
+                game_rel,
+                format!("no such game '{id}' under {}", self.root.display()),
+            )]));
+        }
+        let text = self.read(&game_rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let game: GameFile = self.parse(&game_rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let line_of = |needle: &str| find_line(&text, needle, 1).unwrap_or(0);
+
+        if game.id != id {
+            self.err(&game_rel, line_of("id:"), format!("id '{}' should match its folder '{id}'", game.id));
+        }
+        if game.api != API_VERSION {
+            self.err(
+                &game_rel,
+                line_of("api:"),
+                format!("written for Lua API {}, this engine provides API {}", game.api, API_VERSION),
+            );
+        }
+        let p = game.players;
+        if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
+            self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
+        }
+        for (name, file) in &game.scenarios.0 {
+            let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
+            if !is_id(name) || !plain {
+                self.err(
+                    &game_rel,
+                    line_of(&format!("{name}:")),
+                    format!(
+                        "scenario '{name}': expected a snake_case name and a .yaml file of this folder, not '{file}'"
+                    ),
+                );
+            }
+        }
+        check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
+        check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
+        for c in &game.counters {
+            if !c.per_seat && c.visibility == CounterVisibility::Owner {
+                self.err(
+                    &game_rel,
+                    line_of(&c.id),
+                    format!("counter '{}': visibility owner needs per_seat: true", c.id),
+                );
+            }
+        }
+        for z in &game.zones {
+            if z.per_seat && z.per_node {
+                self.err(
+                    &game_rel,
+                    line_of(&z.id),
+                    format!("zone '{}': per_seat and per_node exclude each other", z.id),
+                );
+            }
+            if z.per_node && game.board.is_none() {
+                self.err(&game_rel, line_of(&z.id), format!("zone '{}': per_node needs a board", z.id));
+            }
+            if !z.per_seat && matches!(z.visibility, Visibility::Owner | Visibility::Team) {
+                self.err(
+                    &game_rel,
+                    line_of(&z.id),
+                    format!("zone '{}': visibility {:?} needs per_seat: true", z.id, z.visibility).to_lowercase(),
+                );
+            }
+        }
+        let dice = self.dice(&game_rel, &text, &game.dice);
+        let board = self.board(&game_rel, &text, game.board.as_ref());
+        let sizes = Sizes { players: p.max, nodes: board.nodes().len() };
+        if let Some(msg) = sizes.zones(&game.zones) {
+            self.err(&game_rel, line_of("zones:"), msg);
+        }
+        if let Some(msg) = sizes.counters(&game.counters) {
+            self.err(&game_rel, line_of("counters:"), msg);
+        }
+
+        let defs = self.components(id, &game.zones, &game.components);
+
+        let modules = self.modules(id);
+        let mut script = |name: &str, what: &str| -> Source {
+            let module = format!("{id}.{}", name.trim_end_matches(".lua"));
+            match modules.get(&module) {
+                Some(s) => s.clone(),
+                None => {
+                    self.diags.push(Diagnostic::new(
+                        game_rel.clone(),
+                        find_line(&text, &format!("{what}:"), 1).unwrap_or(0),
+                        0,
+                        format!("{what}: no file scripts/{id}/{name}"),
+                    ));
+                    Source { file: String::new(), line: 1, code: String::new() }
+                }
+            }
+        };
+        let main = script(&game.main, "main");
+        let render = script(&game.render, "render");
+
+        // Every script is checked now, so that `check` lists all syntax errors at once.
+        let sources: Vec<&Source> = modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())).collect();
+        self.diags.extend(scripts(&sources));
+
+        if !self.diags.is_empty() {
+            return Err(Error::Content(self.diags));
+        }
+        Ok(Content {
+            root: self.root.to_path_buf(),
+            game: game.id.clone(),
+            scenarios: game.scenarios.0.clone(),
+            id: game.id,
+            name: game.name,
+            api: game.api,
+            players: game.players,
+            zones: game.zones,
+            counters: game.counters,
+            dice,
+            defs,
+            board,
+            data: game.data.0,
+            main,
+            render,
+            modules,
+            hash: self.hash.finish(),
+            bytecode: Arc::default(),
+        })
+    }
+
+    /// The dice of the game, one per copy of each kind (none when there are too many).
+    fn dice(&mut self, game_rel: &str, text: &str, decls: &[DiceDecl]) -> Vec<Die> {
+        let line_of = |needle: &str| find_line(text, needle, 1).unwrap_or(0);
+        let mut dice = Vec::new();
+        let all_dice = decls.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+        if all_dice > MAX_DICE {
+            self.err(game_rel, line_of("dice:"), format!("{all_dice} dice: a game has at most {MAX_DICE}"));
+        }
+        for d in decls {
+            if d.faces.is_empty() {
+                self.err(game_rel, line_of(&d.id), format!("dice '{}': expected at least one face", d.id));
+            }
+            if d.faces.len() > MAX_FACES {
+                let n = d.faces.len();
+                self.err(game_rel, line_of(&d.id), format!("dice '{}': {n} faces, at most {MAX_FACES}", d.id));
+            }
+            if all_dice <= MAX_DICE {
+                for _ in 0..d.count {
+                    dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
+                }
+            }
+        }
+        dice
+    }
+
+    /// The board the game declares (an empty one when it declares none or too much).
+    fn board(&mut self, game_rel: &str, text: &str, decl: Option<&BoardDecl>) -> Board {
+        let line_of = |needle: &str| find_line(text, needle, 1).unwrap_or(0);
+        match decl {
+            None => Board::default(),
+            Some(b) => {
+                let grid = b.grid.as_ref().map_or(0, |g| g.width.saturating_mul(g.height));
+                let nodes = grid.saturating_add(b.nodes.len());
+                if nodes > MAX_NODES {
+                    let line = line_of(if grid > 0 { "grid:" } else { "nodes:" });
+                    self.err(game_rel, line, format!("{nodes} board nodes: a board has at most {MAX_NODES}"));
+                }
+                if b.edges.len() > MAX_EDGES {
+                    let n = b.edges.len();
+                    self.err(game_rel, line_of("edges:"), format!("{n} edges: a board has at most {MAX_EDGES}"));
+                }
+                let mut board = match &b.grid {
+                    Some(g) if nodes <= MAX_NODES => Board::grid(g.width, g.height, g.diagonal),
+                    _ => Board::default(),
+                };
+                if nodes <= MAX_NODES && b.edges.len() <= MAX_EDGES {
+                    for n in &b.nodes {
+                        board.add_node(n);
+                    }
+                    for (a, c) in &b.edges {
+                        if !board.add_edge(a, c) {
+                            self.err(
+                                game_rel,
+                                line_of("edges:"),
+                                format!("edge {a} - {c}: both ends must be listed in nodes"),
+                            );
+                        }
+                    }
+                    board.finish();
+                }
+                board
+            }
+        }
+    }
+
+    /// The component definitions of the files `game.yaml` lists, in order.
+    fn components(&mut self, id: &str, zones: &[ZoneDecl], files: &[String]) -> Vec<Def> {
+        let mut defs = Vec::new();
+        for comp in files {
+            let rel = format!("scenarios/{id}/{comp}");
+            let Some(text) = self.read(&rel) else {
+                continue;
+            };
+            let Some(file) = self.parse::<ComponentFile>(&rel, &text) else {
+                continue;
+            };
+            let zone = zones.iter().position(|z| z.id == file.zone);
+            if zone.is_none() {
+                self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));
+            }
+            if zone.is_some_and(|z| zones[z].per_seat || zones[z].per_node) {
+                self.err(
+                    &rel,
+                    find_line(&text, "zone:", 1).unwrap_or(0),
+                    "components must start in a zone that is not per seat or per node",
+                );
+            }
+            let mut from = 1;
+            for d in file.defs {
+                let id_line = find_line(&text, &format!("id: {}", d.id), from).unwrap_or(0);
+                from = id_line.max(1);
+                if !is_id(&d.id) {
+                    self.err(&rel, id_line, format!("id '{}': expected snake_case", d.id));
+                }
+                if defs.iter().any(|x: &Def| x.id == d.id) {
+                    self.err(&rel, id_line, format!("id '{}' is defined twice", d.id));
+                }
+                if !(d.props.0.is_null() || d.props.0.is_object()) {
+                    self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
+                }
+                let script = d.script.map(|code| {
+                    let line = script_line(&text, item_start(&text, id_line), &code);
+                    Source { file: rel.clone(), line, code }
+                });
+                let objects = defs.iter().fold(d.count, |n: usize, x: &Def| n.saturating_add(x.count));
+                if objects > MAX_OBJECTS && objects.saturating_sub(d.count) <= MAX_OBJECTS {
+                    self.err(
+                        &rel,
+                        id_line,
+                        format!("{}: {objects} objects in all: a game has at most {MAX_OBJECTS}", d.id),
+                    );
+                }
+                if defs.len() == MAX_DEFS {
+                    self.err(&rel, id_line, format!("{}: a game has at most {MAX_DEFS} components", d.id));
+                }
+                defs.push(Def {
+                    id: d.id,
+                    name: d.name,
+                    text: d.text,
+                    props: d.props.0,
+                    script,
+                    count: d.count,
+                    zone: zone.unwrap_or(0),
+                });
+            }
+        }
+
+        defs
+    }
+
+    /// Every Lua module the game may `require`: its own folder's and the shared helpers'.
+    fn modules(&mut self, id: &str) -> BTreeMap<String, Source> {
+        let mut modules = BTreeMap::new();
+        for (dir, prefix) in [(format!("scripts/{id}"), id.to_string()), ("scripts/lib".to_string(), "lib".to_string())]
+        {
+            let mut files = lua_files(&self.root.join(&dir), 0);
+            files.sort();
+            for f in files {
+                let rel = format!("{dir}/{f}");
+                if let Some(code) = self.read(&rel) {
+                    let module = format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
+                    modules.insert(module, Source { file: rel, line: 1, code });
+                }
+            }
+        }
+        modules
+    }
+}
+
+/// Folders of scripts inside folders of scripts: deeper than this is a mistake (or a link
+/// to a folder above).
+const SCRIPT_FOLDER_DEPTH: usize = 8;
+
+/// The `.lua` files under `dir`, as paths relative to it.
+fn lua_files(dir: &Path, depth: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let Some(name) = p.file_name().and_then(|n| n.to_str()).map(str::to_string) else {
+            continue;
+        };
+        if p.is_dir() {
+            if depth < SCRIPT_FOLDER_DEPTH {
+                out.extend(lua_files(&p, depth + 1).into_iter().map(|f| format!("{name}/{f}")));
+            }
+        } else if name.ends_with(".lua") {
+            out.push(name);
+        }
+    }
+    out
+}

@@ -1,0 +1,195 @@
+//! Game content: a game's YAML (`scenarios/<game>/game.yaml` and the component files it
+//! names) and its Lua sources (`scripts/<game>/`, plus shared helpers in `scripts/lib/`),
+//! read and checked.
+//!
+//! Loading is all-or-nothing and reports every problem it finds as a [`Diagnostic`] with
+//! file, line and column. Unknown keys are errors. Lua written inside YAML (`script:`
+//! blocks) is kept with the line it starts on, so its errors point into the YAML file.
+//! Content is plain data (`Send + Sync`): one load serves every game of a batch.
+//!
+//! Content knows nothing of Lua but where its sources are: it finds the `.lua` files and
+//! the `script:` blocks and keeps them as [`Source`]s. Whether they compile is for the
+//! layer that runs them to say: it passes its check in (`Content::read`), and the
+//! entry point [`Content::load`] lives with it (lua/compile.rs), so that loading a game
+//! still reports its syntax errors with its YAML problems, all at once.
+//!
+//! Files: `schema.rs` (the YAML as serde reads it), `loader.rs` (reading a game: its
+//! files, diagnostics and Lua modules), `overlay.rs` (scenarios), `checks.rs` (sizes,
+//! ids, and finding lines in YAML text).
+
+mod checks;
+mod loader;
+mod overlay;
+mod schema;
+
+pub use schema::{CounterDecl, CounterVisibility, Players, Visibility, ZoneDecl};
+
+use crate::board::Board;
+use crate::diag::{Diagnostic, Error, Result};
+use crate::hash::fnv;
+use crate::limits::CONTENT_FILE_BYTES;
+use loader::Loader;
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// The version of the Lua API; each game's YAML names the version it was written for.
+pub const API_VERSION: u32 = 1;
+
+/// Everything a game needs, loaded and checked.
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub root: PathBuf,
+    /// `game`, or `game/scenario` for a scenario (an overlay of its game).
+    pub id: String,
+    /// The game's own id: its folders `scenarios/<game>/` and `scripts/<game>/`.
+    pub game: String,
+    /// The scenarios of the game: name (for `game/name` ids) -> overlay file.
+    pub scenarios: BTreeMap<String, String>,
+    pub name: String,
+    pub api: u32,
+    pub players: Players,
+    pub zones: Vec<ZoneDecl>,
+    pub counters: Vec<CounterDecl>,
+    pub dice: Vec<Die>,
+    pub defs: Vec<Def>,
+    pub board: Board,
+    pub data: serde_json::Value,
+    pub main: Source,
+    pub render: Source,
+    /// Every Lua module the game may `require`, by module name (`dice_town.cards`, `lib.util`).
+    pub modules: BTreeMap<String, Source>,
+    /// Hash of every file the game was loaded from.
+    pub hash: u64,
+    /// The scripts compiled, by source: filled by the layer that runs them (lua/compile.rs)
+    /// and shared by every game of this content, so that a batch of games parses each
+    /// script once. Content only keeps it.
+    pub(crate) bytecode: Arc<Mutex<Bytecode>>,
+}
+
+/// Lua source with the place it came from, so that errors name the right file and line.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Path relative to the content root, used as the chunk name.
+    pub file: String,
+    /// The line of `file` the code starts on (1 for whole `.lua` files).
+    pub line: usize,
+    pub code: String,
+}
+
+/// A component definition: a card, tile or token kind, with its copies' starting zone.
+#[derive(Debug, Clone)]
+pub struct Def {
+    pub id: String,
+    pub name: String,
+    pub text: Option<String>,
+    pub props: serde_json::Value,
+    pub script: Option<Source>,
+    pub count: usize,
+    /// Index into [`Content::zones`] of the zone the copies start in.
+    pub zone: usize,
+}
+
+/// A die: its kind's id and its faces, in YAML order.
+#[derive(Debug, Clone)]
+pub struct Die {
+    pub kind: String,
+    pub faces: Vec<String>,
+}
+
+impl Content {
+    /// The content root to use: `--root`, else `POSSE_ROOT`, else the project's own content
+    /// (found from the current directory upwards, then beside the executable).
+    pub fn default_root() -> PathBuf {
+        if let Some(r) = std::env::var_os("POSSE_ROOT").filter(|r| !r.is_empty()) {
+            return PathBuf::from(r);
+        }
+        let has = |p: &Path| p.join("scenarios").is_dir() && p.join("scripts").is_dir();
+        if let Ok(mut dir) = std::env::current_dir() {
+            loop {
+                if has(&dir) {
+                    return dir;
+                }
+                if !dir.pop() {
+                    break;
+                }
+            }
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            let mut dir = exe;
+            while dir.pop() {
+                if has(&dir) {
+                    return dir;
+                }
+            }
+        }
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    /// Ids of the games under `root` (folders of `scenarios/` with a `game.yaml`), sorted.
+    pub fn list(root: &Path) -> Result<Vec<String>> {
+        let dir = root.join("scenarios");
+        let entries = fs::read_dir(&dir).map_err(|e| {
+            Error::Content(vec![Diagnostic::file(dir.display().to_string(), format!("cannot read folder: {e}"))])
+        })?;
+        let mut games: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().join("game.yaml").is_file())
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        games.sort();
+        let mut ids = Vec::new();
+        for g in games {
+            // The scenarios a game lists; a game.yaml that does not parse is listed alone
+            // (loading it reports why).
+            let scenarios = crate::yaml::read_limited(&dir.join(&g).join("game.yaml"), CONTENT_FILE_BYTES)
+                .ok()
+                .filter(|t| crate::yaml::check_depth(t).is_ok())
+                .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+                .and_then(|v| v.get("scenarios").and_then(|s| s.as_mapping()).cloned())
+                .map(|m| m.keys().filter_map(|k| k.as_str().map(str::to_string)).collect::<Vec<_>>())
+                .unwrap_or_default();
+            ids.push(g.clone());
+            ids.extend(scenarios.into_iter().map(|s| format!("{g}/{s}")));
+        }
+        Ok(ids)
+    }
+
+    /// Reads and checks game `id` (or scenario `game/name`) from `root`, with `scripts`
+    /// checking the game's Lua sources (every module and `script:` block) before the
+    /// verdict, so that their problems are reported with the YAML's, all at once. The
+    /// entry point is [`Content::load`] (lua/compile.rs), which passes the compiler.
+    pub(crate) fn read(root: &Path, id: &str, scripts: &mut CheckScripts) -> Result<Content> {
+        match id.split_once('/') {
+            None => Loader::new(root).load(id, scripts),
+            Some((game, scenario)) => {
+                let base = Loader::new(root).load(game, scripts)?;
+                let mut loader = Loader::new(root);
+                loader.hash.write(&base.hash.to_le_bytes());
+                loader.overlay(base, scenario)
+            }
+        }
+    }
+
+    /// Index of a zone declaration by id.
+    pub fn zone_index(&self, id: &str) -> Option<usize> {
+        self.zones.iter().position(|z| z.id == id)
+    }
+}
+
+impl Source {
+    /// The key of this source's compiled form.
+    pub(crate) fn key(&self) -> SourceKey {
+        (self.file.clone(), self.line, fnv(self.code.as_bytes()))
+    }
+}
+
+/// What names a source's compiled form: its file, first line and the hash of its code.
+pub(crate) type SourceKey = (String, usize, u64);
+
+/// The compiled form of each source, by key, as the layer that runs scripts made it.
+pub(crate) type Bytecode = HashMap<SourceKey, Arc<[u8]>>;
+
+/// A check of a game's Lua sources while it loads: the problems it finds, as diagnostics.
+pub(crate) type CheckScripts<'a> = dyn FnMut(&[&Source]) -> Vec<Diagnostic> + 'a;

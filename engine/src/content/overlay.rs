@@ -1,0 +1,91 @@
+//! Scenarios (modes, variants): an overlay file that `game.yaml` lists changes the loaded
+//! game. Its players replace the game's, its `data:` is merged into the game's key by
+//! key, and its `defs:` change component counts (0 leaves a component out) and props. A
+//! scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
+
+use super::checks::{find_line, Sizes};
+use super::loader::Loader;
+use super::schema::OverlayFile;
+use super::Content;
+use crate::diag::{Diagnostic, Error, Result};
+use crate::limits::MAX_OBJECTS;
+
+impl Loader<'_> {
+    /// Applies scenario `name` of the loaded game `base`.
+    pub(super) fn overlay(mut self, mut base: Content, name: &str) -> Result<Content> {
+        let game = base.game.clone();
+        let game_rel = format!("scenarios/{game}/game.yaml");
+        let Some(file) = base.scenarios.get(name).cloned() else {
+            let names: Vec<&str> = base.scenarios.keys().map(String::as_str).collect();
+            let known = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            return Err(Error::Content(vec![Diagnostic::file(
+                game_rel,
+                format!("no scenario '{name}' in {game} (its scenarios: {known})"),
+            )]));
+        };
+        let rel = format!("scenarios/{game}/{file}");
+        let text = self.read(&rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let o: OverlayFile = self.parse(&rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        base.id = format!("{game}/{name}");
+        base.name = o.name;
+        if let Some(p) = o.players {
+            if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
+                self.err(
+                    &rel,
+                    find_line(&text, "players:", 1).unwrap_or(0),
+                    "expected 1 <= min <= default <= max <= 64",
+                );
+            }
+            base.players = p;
+        }
+        merge(&mut base.data, o.data.0);
+        let sizes = Sizes { players: base.players.max, nodes: base.board.nodes().len() };
+        for msg in [sizes.zones(&base.zones), sizes.counters(&base.counters)].into_iter().flatten() {
+            self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
+        }
+        for (id, change) in o.defs.0 {
+            let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
+            let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
+                self.err(&rel, line, format!("defs: no component '{id}' in {game}"));
+                continue;
+            };
+            if let Some(n) = change.count {
+                def.count = n;
+            }
+            let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+            if objects > MAX_OBJECTS {
+                self.err(&rel, line, format!("{id}: {objects} objects in all: a game has at most {MAX_OBJECTS}"));
+                break;
+            }
+            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
+            if !(change.props.0.is_null() || change.props.0.is_object()) {
+                self.err(&rel, line, format!("{id}: props: expected a map"));
+            }
+            merge(&mut def.props, change.props.0);
+        }
+        if !self.diags.is_empty() {
+            return Err(Error::Content(self.diags));
+        }
+        base.hash = self.hash.finish();
+        Ok(base)
+    }
+}
+
+/// Merges `over` into `base`: maps key by key (recursively), anything else replaces; a
+/// null `over` changes nothing.
+fn merge(base: &mut serde_json::Value, over: serde_json::Value) {
+    match (base, over) {
+        (_, serde_json::Value::Null) => {}
+        (serde_json::Value::Object(b), serde_json::Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(slot) if v.is_object() => merge(slot, v),
+                    _ => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o,
+    }
+}

@@ -1,0 +1,279 @@
+//! The YAML schema of content, as serde reads it: `game.yaml`, component files and
+//! scenario overlays. Unknown keys are errors (`deny_unknown_fields`), and a key given
+//! twice in one map is an error too ([`Strict`] for free-form data, [`Unique`] for maps
+//! of names), which serde's own maps would let pass with the last value.
+//!
+//! The declarations a game's state is built from (zones, counters, players) are public;
+//! the file shapes are the loader's alone.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Who may see the objects of a zone (face-up objects and known objects aside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Nobody (a face-down deck).
+    Hidden,
+    /// Everybody.
+    Public,
+    /// The seat the zone belongs to.
+    Owner,
+    /// The owner and the seats of the owner's team.
+    Team,
+}
+
+/// Who may see a counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CounterVisibility {
+    #[default]
+    Public,
+    /// Only the seat it belongs to (per-seat counters).
+    Owner,
+    /// Nobody but the omniscient view (bookkeeping for the rules).
+    Hidden,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub min: usize,
+    pub max: usize,
+    #[serde(default)]
+    pub default: Option<usize>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDecl {
+    pub id: String,
+    /// One zone of this kind per seat (hands, tableaus).
+    #[serde(default)]
+    pub per_seat: bool,
+    /// One zone of this kind per board node (board spaces: pawns in a city, tiles on a square).
+    #[serde(default)]
+    pub per_node: bool,
+    pub visibility: Visibility,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterDecl {
+    pub id: String,
+    #[serde(default)]
+    pub per_seat: bool,
+    #[serde(default)]
+    pub visibility: CounterVisibility,
+    #[serde(default)]
+    pub initial: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DiceDecl {
+    pub(super) id: String,
+    #[serde(default = "one")]
+    pub(super) count: usize,
+    pub(super) faces: Vec<String>,
+}
+
+fn one() -> usize {
+    1
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BoardDecl {
+    #[serde(default)]
+    pub(super) nodes: Vec<String>,
+    #[serde(default)]
+    pub(super) edges: Vec<(String, String)>,
+    #[serde(default)]
+    pub(super) grid: Option<GridDecl>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct GridDecl {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    #[serde(default)]
+    pub(super) diagonal: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct GameFile {
+    pub(super) id: String,
+    pub(super) name: String,
+    pub(super) api: u32,
+    pub(super) players: Players,
+    pub(super) main: String,
+    pub(super) render: String,
+    #[serde(default)]
+    pub(super) zones: Vec<ZoneDecl>,
+    #[serde(default)]
+    pub(super) counters: Vec<CounterDecl>,
+    #[serde(default)]
+    pub(super) dice: Vec<DiceDecl>,
+    #[serde(default)]
+    pub(super) components: Vec<String>,
+    #[serde(default)]
+    pub(super) board: Option<BoardDecl>,
+    #[serde(default)]
+    pub(super) data: Strict,
+    /// Scenarios, modes and variants: name -> overlay file in this folder.
+    #[serde(default)]
+    pub(super) scenarios: Unique<String>,
+}
+
+/// A scenario: changes made to its game, which is loaded first. Its id is `game/name`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct OverlayFile {
+    pub(super) name: String,
+    #[serde(default)]
+    pub(super) players: Option<Players>,
+    /// Merged into the game's `data:` (maps key by key, anything else replaced).
+    #[serde(default)]
+    pub(super) data: Strict,
+    /// Changes to component definitions, by id.
+    #[serde(default)]
+    pub(super) defs: Unique<DefOverlay>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DefOverlay {
+    /// Copies in this scenario (0 leaves the component out).
+    #[serde(default)]
+    pub(super) count: Option<usize>,
+    /// Merged into the definition's props.
+    #[serde(default)]
+    pub(super) props: Strict,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ComponentFile {
+    pub(super) zone: String,
+    pub(super) defs: Vec<DefDecl>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DefDecl {
+    pub(super) id: String,
+    pub(super) name: String,
+    #[serde(default = "one")]
+    pub(super) count: usize,
+    #[serde(default)]
+    pub(super) text: Option<String>,
+    #[serde(default)]
+    pub(super) props: Strict,
+    #[serde(default)]
+    pub(super) script: Option<String>,
+}
+
+/// Free-form YAML (`data:`, `props:`) as JSON values. Unlike `serde_json::Value`, which
+/// keeps the last of two equal keys, a key given twice in one map is an error: a designer's
+/// copy-paste slip must not silently drop a value.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Strict(pub(super) serde_json::Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a YAML value")
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+        serde_json::Number::from_f64(v)
+            .map(serde_json::Value::Number)
+            .ok_or_else(|| E::custom(format!("expected a finite number, got {v}")))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_string<E>(self, v: String) -> std::result::Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_none<E>(self) -> std::result::Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> std::result::Result<Self::Value, D::Error> {
+        Strict::deserialize(d).map(|s| s.0)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(serde_json::Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if out.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!("duplicate key '{k}' (each key once per map)")));
+            }
+            let Strict(v) = map.next_value()?;
+            out.insert(k, v);
+        }
+        Ok(serde_json::Value::Object(out))
+    }
+}
+
+/// A map whose keys must be unique (serde's maps keep the last of two equal keys).
+#[derive(Debug, Clone)]
+pub(super) struct Unique<V>(pub(super) BTreeMap<String, V>);
+
+impl<V> Default for Unique<V> {
+    fn default() -> Self {
+        Unique(BTreeMap::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Visit<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
+            type Value = Unique<V>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(k) = map.next_key::<String>()? {
+                    if out.contains_key(&k) {
+                        return Err(serde::de::Error::custom(format!("duplicate key '{k}' (each key once per map)")));
+                    }
+                    out.insert(k, map.next_value()?);
+                }
+                Ok(Unique(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}

@@ -1,0 +1,127 @@
+//! What the flow hands the engine: the decision it yields at `posse.choose` or
+//! `posse.choose_each`, read into a [`Pending`] decision, and the result `play` returns,
+//! read into a [`GameResult`]. Everything is checked before it is copied out of Lua: a
+//! list of requests is at most one a seat, a result at most a seat's worth of winners
+//! and scores and a short reason.
+
+use super::request::{Asked, Request};
+use crate::decision::GameResult;
+use crate::diag::{Error, Result};
+use crate::limits::REASON_BYTES;
+use crate::lua::{lua_err, script_message, Shared};
+use mlua::{FromLua, Lua, MultiValue, Table, Value};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The decision the flow waits on: one request a seat asked, and the answers so far.
+pub(super) struct Pending {
+    pub requests: Vec<Request>,
+    pub answers: Vec<Option<Vec<u32>>>,
+    /// From `posse.choose_each`: answered with a list, one answer per request.
+    pub each: bool,
+}
+
+impl Pending {
+    /// Reads what the flow yielded in a game of `players` seats: `posse.choose`'s values
+    /// (seat, prompt, options, min, max, count, secret) or `posse.choose_each`'s list.
+    pub(super) fn read(out: MultiValue, players: usize, shared: &Rc<Shared>) -> Result<Pending> {
+        let mut vals = out.into_iter();
+        let pending = match vals.next() {
+            Some(Value::Table(reqs)) => {
+                // One request a seat: a longer list is refused before anything is copied.
+                if reqs.raw_len() > players {
+                    return Err(Error::Script("posse.choose_each: at most one request per seat".into()));
+                }
+                let mut requests = Vec::new();
+                for r in reqs.sequence_values::<Table>() {
+                    let r = r.map_err(lua_err)?;
+                    let get = |k: &str| r.get::<Value>(k).map_err(lua_err);
+                    let (min, max) = match (get("min")?, get("max")?) {
+                        (Value::Nil, Value::Nil) => (Value::Nil, Value::Nil),
+                        (Value::Nil, max) => (Value::Integer(1), max),
+                        (min, Value::Nil) => (min.clone(), min),
+                        pair => pair,
+                    };
+                    let (seat, prompt, options) = (get("seat")?, get("prompt")?, get("options")?);
+                    let asked = Asked {
+                        seat,
+                        prompt,
+                        options,
+                        min,
+                        max,
+                        count: get("count")?,
+                        secret: get("secret")?,
+                        revisable: get("revisable")?,
+                        shown_to_team: get("shown_to_team")?,
+                    };
+                    requests.push(Request::read(asked, players, shared)?);
+                }
+                if requests.is_empty() {
+                    return Err(Error::Script("posse.choose_each: expected at least one request".into()));
+                }
+                let mut seats: Vec<usize> = requests.iter().map(|r| r.seat).collect();
+                seats.sort_unstable();
+                seats.dedup();
+                if seats.len() != requests.len() {
+                    return Err(Error::Script("posse.choose_each: at most one request per seat".into()));
+                }
+                Pending { answers: vec![None; requests.len()], requests, each: true }
+            }
+            Some(seat) => {
+                let mut next = || vals.next().unwrap_or(Value::Nil);
+                let (prompt, options, min, max, count, secret) = (next(), next(), next(), next(), next(), next());
+                let (revisable, shown_to_team) = (Value::Nil, Value::Nil);
+                let asked = Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team };
+                let r = Request::read(asked, players, shared)?;
+                Pending { requests: vec![r], answers: vec![None], each: false }
+            }
+            None => return Err(Error::Script("the flow yielded without a decision: use posse.choose".into())),
+        };
+        Ok(pending)
+    }
+}
+
+/// Reads the value `play` returned, in a game of `players` seats whose main script is
+/// `file`, as the game's result.
+pub(super) fn read_result(v: Value, file: &str, players: usize, lua: &Lua) -> Result<GameResult> {
+    let Value::Table(t) = v else {
+        return Err(Error::Script(format!(
+            "{file}: play must return a result table {{winners = {{...}}, scores = {{...}}}}"
+        )));
+    };
+    let bad = |what: &str, e: String| Error::Script(format!("{file}: result.{what}: {e}"));
+    // Sizes are checked before anything is copied: the lists are at most one entry a
+    // seat, the reason is a sentence.
+    let winners: Vec<usize> = match t.get::<Value>("winners").map_err(|e| bad("winners", script_message(&e)))? {
+        Value::Nil => Vec::new(),
+        Value::Table(w) if w.raw_len() > players => {
+            return Err(bad("winners", format!("{} seats listed, the game has {}", w.raw_len(), players)))
+        }
+        w => match Vec::<i64>::from_lua(w, lua) {
+            Ok(w) => w.into_iter().map(|s| s as usize).collect(),
+            Err(e) => return Err(bad("winners", format!("expected a list of seats ({})", script_message(&e)))),
+        },
+    };
+    if let Some(&w) = winners.iter().find(|&&w| w < 1 || w > players) {
+        return Err(bad("winners", format!("seat {w} does not exist")));
+    }
+    let mut scores = BTreeMap::new();
+    if let Ok(Some(s)) = t.get::<Option<Table>>("scores") {
+        for pair in s.pairs::<i64, i64>() {
+            let (k, v) =
+                pair.map_err(|e| bad("scores", format!("expected seat = integer ({})", script_message(&e))))?;
+            if k < 1 || k as usize > players {
+                return Err(bad("scores", format!("seat {k} does not exist")));
+            }
+            scores.insert(k as usize, v);
+        }
+    }
+    let reason = match t.get::<Value>("reason").map_err(|e| bad("reason", script_message(&e)))? {
+        Value::String(r) if r.as_bytes().len() > REASON_BYTES => {
+            return Err(bad("reason", format!("{} bytes (at most {REASON_BYTES})", r.as_bytes().len())))
+        }
+        Value::String(r) => Some(r.to_string_lossy()),
+        _ => None,
+    };
+    Ok(GameResult { winners, scores, reason })
+}

@@ -1,0 +1,320 @@
+//! A game in progress: the state, the rules' flow coroutine, the pending decision and the
+//! log of choices.
+//!
+//! The flow is the `play` function of the game's main script, run as a Lua coroutine that
+//! yields at every decision (`posse.choose`, `posse.choose_each`). A step is one seat's
+//! answer; the coroutine resumes once every seat asked has answered. A step that fails
+//! (an illegal answer, a Lua error, a blown budget) leaves the game exactly as it was:
+//! illegal answers are refused before anything runs, and after a script error the game
+//! is rebuilt by replaying its log, which is deterministic by construction.
+//!
+//! Seats are numbered from 1 in this API, as in Lua and on the command line.
+//!
+//! This is the top of the engine: it drives the Lua bridge (`crate::lua`) and knows
+//! everything below it; nothing below knows it. Files: this one (starting a game, batches,
+//! what it holds), `setup.rs` (seeds and seats, divergence of a replayed log),
+//! `request.rs` (a pending decision and its lazy prompt and labels), `flow.rs` (reading
+//! what the flow yields and returns), `step.rs` (answering: validation, resuming the
+//! flow, rollback, undo and redo), `views.rs` (views, the log and rendering) and
+//! `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
+
+mod flow;
+#[cfg(feature = "test-hooks")]
+mod hooks;
+mod request;
+mod setup;
+mod step;
+mod views;
+
+pub use request::Request;
+pub use setup::{Divergence, Setup};
+
+use crate::bot::bot_rng;
+use crate::content::Content;
+use crate::decision::GameResult;
+use crate::diag::{Error, Result};
+use crate::hash::{fnv, hex};
+use crate::limits::MAX_DECISIONS;
+use crate::lua::watchdog::{self, Hook};
+use crate::lua::{lua_err, AutoBots, Renderer, Vm};
+use crate::record::{Choice, Record, SAVE_VERSION};
+use crate::state::{Seat, State};
+use flow::Pending;
+use mlua::{MultiValue, Thread, Value};
+use setup::check_players;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// A game in progress (see the module's notes).
+pub struct Game {
+    content: Arc<Content>,
+    setup: Setup,
+    vm: Vm,
+    flow: Thread,
+    pending: Option<Pending>,
+    result: Option<GameResult>,
+    choices: Vec<Choice>,
+    redo: Vec<Choice>,
+    /// The length of the log when the pending decision was asked: the choices after it
+    /// answer that decision, and the game has not acted on them yet.
+    asked_at: usize,
+    renderer: RefCell<Option<Renderer>>,
+    /// Whether the watchdog stopped this batch game and it was played again counted.
+    #[cfg(feature = "test-hooks")]
+    replayed: bool,
+}
+
+impl Game {
+    /// Starts a game: runs the flow up to its first decision.
+    pub fn new(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        check_players(&content, &setup)?;
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        Game::start(content, setup, vm, Bots::None)
+    }
+
+    /// Plays a whole game with random bots in every seat, drawing from
+    /// [`crate::bot::bot_rng`] of the seed. The bots answer where the flow asks, without a
+    /// yield per decision, so a batch runs far faster; the game and its log are those of
+    /// [`crate::bot::random_choice`] answering each yielded decision from the same RNG.
+    /// The game returned is over (or stopped at a decision the bots could not make).
+    ///
+    /// The flow runs without its count hook, under the watchdog (lua/watchdog.rs); a game
+    /// the watchdog interrupts is played again from its start with the budget counted, so
+    /// the game returned is always the one counted play gives.
+    pub fn new_with_random_bots(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        check_players(&content, &setup)?;
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        Game::start_bots(content, setup, vm)
+    }
+
+    /// Starts a new game of the same content in this game's Lua VM, which saves building a
+    /// VM and loading the scripts again: what batches of games (sim, check) use. The new
+    /// game is the same as one from [`Game::new`] (tested: same state hashes).
+    pub fn restart(self, setup: Setup) -> Result<Game> {
+        check_players(&self.content, &setup)?;
+        let state = State::new(&self.content, &setup.seats, setup.seed);
+        self.vm.reset(state)?;
+        Game::start(self.content, setup, self.vm, Bots::None)
+    }
+
+    /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
+    pub fn restart_with_random_bots(self, setup: Setup) -> Result<Game> {
+        check_players(&self.content, &setup)?;
+        let state = State::new(&self.content, &setup.seats, setup.seed);
+        self.vm.reset(state)?;
+        Game::start_bots(self.content, setup, self.vm)
+    }
+
+    /// Replays a record as far as it fits. Returns the game and, when a choice no longer
+    /// fits (the scripts changed, or the file was edited), where and why replay stopped.
+    pub fn from_record(content: Arc<Content>, record: &Record) -> Result<(Game, Option<Divergence>)> {
+        if record.game != content.id {
+            return Err(Error::Save(format!("the save is a game of '{}', not '{}'", record.game, content.id)));
+        }
+        let setup = Setup { seed: record.seed, seats: record.seats.clone() };
+        let mut game = Game::new(content, setup)?;
+        for (i, c) in record.choices.iter().enumerate() {
+            if let Err(e) = game.choose(c.seat, &c.picks) {
+                let d = Divergence { index: i + 1, choice: c.clone(), message: e.to_string() };
+                return Ok((game, Some(d)));
+            }
+        }
+        Ok((game, None))
+    }
+
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn players(&self) -> usize {
+        self.setup.seats.len()
+    }
+
+    /// The seats' public facts (names, roles, teams, who is out), as every view shows
+    /// them.
+    pub fn seats(&self) -> Vec<Seat> {
+        self.vm.shared.state.borrow().seats.clone()
+    }
+
+    /// Decisions still waiting for an answer, one per seat asked (empty when over).
+    pub fn pending(&self) -> Vec<&Request> {
+        match &self.pending {
+            None => Vec::new(),
+            Some(p) => p.requests.iter().zip(&p.answers).filter(|(_, a)| a.is_none()).map(|(r, _)| r).collect(),
+        }
+    }
+
+    /// The first unanswered request, if any (cheap; what bots and the sim use).
+    pub fn next_request(&self) -> Option<&Request> {
+        let p = self.pending.as_ref()?;
+        p.requests.iter().zip(&p.answers).find(|(_, a)| a.is_none()).map(|(r, _)| r)
+    }
+
+    /// `seat`'s request of the pending decision when it has answered it and may still
+    /// change its answer (`revisable`), with the answer it gave.
+    pub fn revisable(&self, seat: usize) -> Option<(&Request, &[u32])> {
+        let p = self.pending.as_ref()?;
+        p.requests.iter().zip(&p.answers).find_map(|(r, a)| match a {
+            Some(picks) if r.seat == seat && r.revisable => Some((r, picks.as_slice())),
+            _ => None,
+        })
+    }
+
+    /// How many choices at the end of the log answer the pending decision, which still
+    /// waits for other seats: nothing has run since they were made, so taking them back
+    /// takes back nothing the game showed anyone.
+    pub fn unacted(&self) -> usize {
+        if self.pending.is_some() {
+            self.choices.len() - self.asked_at
+        } else {
+            0
+        }
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The choices made so far, in order.
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// The seat whose turn it is, as the script last set it.
+    pub fn current(&self) -> Option<usize> {
+        self.vm.shared.state.borrow().current.map(|s| s + 1)
+    }
+
+    /// The log as a record (what save files hold).
+    pub fn record(&self) -> Record {
+        Record {
+            posse_save: SAVE_VERSION,
+            game: self.content.id.clone(),
+            content_hash: hex(self.content.hash),
+            seed: self.setup.seed,
+            seats: self.setup.seats.clone(),
+            choices: self.choices.clone(),
+        }
+    }
+
+    /// A hash of the whole state and result: equal hashes mean the same game position.
+    pub fn state_hash(&self) -> u64 {
+        let st = self.vm.shared.state.borrow();
+        let mut bytes = serde_json::to_vec(&*st).unwrap_or_default();
+        bytes.extend(serde_json::to_vec(&self.result).unwrap_or_default());
+        bytes.extend(st.rng.position().to_le_bytes());
+        fnv(&bytes)
+    }
+
+    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm) -> Result<Game> {
+        let shared = vm.shared.clone();
+        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast);
+        if !shared.watched.interrupted() {
+            return fast;
+        }
+        drop(fast);
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        let game = Game::start(content, setup, vm, Bots::Counted)?;
+        #[cfg(feature = "test-hooks")]
+        let game = Game { replayed: true, ..game };
+        Ok(game)
+    }
+
+    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots) -> Result<Game> {
+        let main_module = format!(
+            "{}.{}",
+            content.game,
+            content.main.file.rsplit('/').next().unwrap_or("main").trim_end_matches(".lua")
+        );
+        let main = vm.require(&main_module)?;
+        let play = match &main {
+            Value::Table(t) => match t.get::<Value>("play") {
+                Ok(Value::Function(f)) => f,
+                _ => {
+                    return Err(Error::Script(format!(
+                        "{}: expected the script to return a table with a play function",
+                        content.main.file
+                    )))
+                }
+            },
+            _ => {
+                return Err(Error::Script(format!(
+                    "{}: expected the script to return a table with a play function",
+                    content.main.file
+                )))
+            }
+        };
+        let flow = vm.lua.create_thread(play).map_err(lua_err)?;
+        vm.set_flow(&flow)?;
+        let on = bots != Bots::None;
+        vm.set_auto(on.then(|| AutoBots {
+            rng: bot_rng(setup.seed),
+            choices: Vec::new(),
+            limit: MAX_DECISIONS,
+            made: 0,
+        }))?;
+        let mut game = Game {
+            content,
+            setup,
+            vm,
+            flow,
+            pending: None,
+            result: None,
+            choices: Vec::new(),
+            redo: Vec::new(),
+            asked_at: 0,
+            renderer: RefCell::new(None),
+            #[cfg(feature = "test-hooks")]
+            replayed: false,
+        };
+        let watched = game.vm.shared.watched.clone();
+        watched.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+        // Batches: the flow runs without its count hook while the watchdog watches it.
+        let flow_state = game.flow.state();
+        let hook = if bots == Bots::Fast { Hook::of(flow_state).filter(|_| watchdog::available()) } else { None };
+        let guard = hook.and_then(|h| {
+            Hook::disarm(flow_state);
+            game.vm.shared.fast.set(Some(h));
+            let guard = watchdog::watch(flow_state, h, &watched);
+            if guard.is_none() {
+                h.arm(flow_state);
+                game.vm.shared.fast.set(None);
+            }
+            guard
+        });
+        let started = game.resume(MultiValue::new());
+        drop(guard);
+        game.vm.shared.fast.set(None);
+        // Whatever follows (a game the bots left at a decision) runs counted again.
+        if let Some(h) = hook {
+            h.arm(flow_state);
+        }
+        if on {
+            game.vm.set_auto(None)?;
+        }
+        started?;
+        Ok(game)
+    }
+}
+
+/// Who answers the decisions of a game being started.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bots {
+    /// People (or callers) answer each yielded decision.
+    None,
+    /// Random bots answer in the flow, the budget counted on every step.
+    Counted,
+    /// Random bots answer in the flow, which runs without its count hook under the watchdog.
+    Fast,
+}

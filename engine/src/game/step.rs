@@ -1,0 +1,158 @@
+//! A step: one seat's answer validated against its decision, and once every seat asked
+//! has answered, the flow resumed to its next decision or its end. A step that fails
+//! leaves the game as it was: an illegal answer is refused before anything runs, and
+//! after a script error the game is rebuilt by replaying its log without the answer.
+//! Undo and redo are replays too.
+
+use super::flow::{read_result, Pending};
+use super::request::Request;
+use super::setup::Setup;
+use super::Game;
+use crate::content::Content;
+use crate::diag::{Error, Result};
+use crate::lua::{lua_err, script_message};
+use crate::record::Choice;
+use mlua::thread::ThreadStatus;
+use mlua::{MultiValue, Value};
+use std::sync::Arc;
+
+impl Game {
+    /// Answers the pending decision of `seat` with 1-based `picks`. On any error the game
+    /// is as it was before the call.
+    pub fn choose(&mut self, seat: usize, picks: &[u32]) -> Result<()> {
+        let idx = self.validate(seat, picks)?;
+        let mut picks = picks.to_vec();
+        let pending = self.pending.as_mut().expect("validated");
+        if pending.requests[idx].multi {
+            picks.sort_unstable();
+        }
+        pending.answers[idx] = Some(picks.clone());
+        self.choices.push(Choice { seat, picks });
+        if pending.answers.iter().any(|a| a.is_none()) {
+            return Ok(());
+        }
+        let pending = self.pending.take().expect("validated");
+        match self.resume_with(&pending) {
+            Ok(()) => {
+                self.redo.clear();
+                Ok(())
+            }
+            Err(e) => {
+                // Roll back: replay the log without the failing choice.
+                // (Rebuilding replays steps that all succeeded before, so it succeeds.)
+                let choices = &self.choices[..self.choices.len() - 1];
+                let mut back = Game::rebuild(self.content.clone(), self.setup.clone(), choices)?;
+                back.redo = std::mem::take(&mut self.redo);
+                *self = back;
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last `n` choices (fewer if there are fewer). Returns how many.
+    pub fn undo(&mut self, n: usize) -> Result<usize> {
+        let n = n.min(self.choices.len());
+        if n == 0 {
+            return Err(Error::Usage("nothing to undo".into()));
+        }
+        let keep = self.choices.len() - n;
+        let mut g = Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices[..keep])?;
+        let mut redo = std::mem::take(&mut self.redo);
+        redo.extend(self.choices[keep..].iter().rev().cloned());
+        g.redo = redo;
+        *self = g;
+        Ok(n)
+    }
+
+    /// Makes again the last `n` undone choices. Returns how many.
+    pub fn redo(&mut self, n: usize) -> Result<usize> {
+        let mut done = 0;
+        while done < n {
+            let Some(c) = self.redo.pop() else { break };
+            let rest = std::mem::take(&mut self.redo);
+            let r = self.choose(c.seat, &c.picks);
+            self.redo = rest;
+            if let Err(e) = r {
+                self.redo.push(c);
+                return Err(e);
+            }
+            done += 1;
+        }
+        if done == 0 {
+            return Err(Error::Usage("nothing to redo".into()));
+        }
+        Ok(done)
+    }
+
+    fn validate(&self, seat: usize, picks: &[u32]) -> Result<usize> {
+        let Some(p) = &self.pending else {
+            return Err(Error::Illegal("the game is over: there is no decision to make".into()));
+        };
+        let unanswered = p.requests.iter().zip(&p.answers).position(|(r, a)| r.seat == seat && a.is_none());
+        let revised = || p.requests.iter().position(|r| r.seat == seat && r.revisable);
+        let Some(idx) = unanswered.or_else(revised) else {
+            // Only the seats this seat's view shows as deciding: a secret request is no
+            // one else's business.
+            let waiting: Vec<String> = self.deciding_for(Some(seat)).iter().map(|s| (s + 1).to_string()).collect();
+            if waiting.is_empty() {
+                return Err(Error::Illegal(format!("seat {seat} has no decision to make")));
+            }
+            return Err(Error::Illegal(format!(
+                "seat {seat} has no decision to make (waiting for seat {})",
+                waiting.join(", ")
+            )));
+        };
+        p.requests[idx].shape().check(picks).map_err(Error::Illegal)?;
+        Ok(idx)
+    }
+
+    fn resume_with(&mut self, pending: &Pending) -> Result<()> {
+        let lua = &self.vm.lua;
+        let answer = |r: &Request, a: &Vec<u32>| -> mlua::Result<Value> {
+            if r.multi {
+                Ok(Value::Table(lua.create_sequence_from(a.iter().copied())?))
+            } else {
+                Ok(Value::Integer(a[0] as i64))
+            }
+        };
+        let arg = if pending.each {
+            let t = lua.create_table().map_err(lua_err)?;
+            for (r, a) in pending.requests.iter().zip(&pending.answers) {
+                t.push(answer(r, a.as_ref().expect("all answered")).map_err(lua_err)?).map_err(lua_err)?;
+            }
+            Value::Table(t)
+        } else {
+            answer(&pending.requests[0], pending.answers[0].as_ref().expect("answered")).map_err(lua_err)?
+        };
+        let mut args = MultiValue::new();
+        args.push_back(arg);
+        self.resume(args)
+    }
+
+    /// Runs the flow to its next decision or its end.
+    pub(super) fn resume(&mut self, args: MultiValue) -> Result<()> {
+        self.vm.refill();
+        let out = self.flow.resume::<MultiValue>(args);
+        if let Some(bots) = self.vm.shared.auto.borrow_mut().as_mut() {
+            self.choices.append(&mut bots.choices);
+        }
+        let out = out.map_err(|e| Error::Script(script_message(&e)))?;
+        if self.flow.status() != ThreadStatus::Resumable {
+            let value = out.into_iter().next().unwrap_or(Value::Nil);
+            self.result = Some(read_result(value, &self.content.main.file, self.players(), &self.vm.lua)?);
+            self.pending = None;
+            return Ok(());
+        }
+        self.pending = Some(Pending::read(out, self.players(), &self.vm.shared)?);
+        self.asked_at = self.choices.len();
+        Ok(())
+    }
+
+    fn rebuild(content: Arc<Content>, setup: Setup, choices: &[Choice]) -> Result<Game> {
+        let mut g = Game::new(content, setup)?;
+        for c in choices {
+            g.choose(c.seat, &c.picks)?;
+        }
+        Ok(g)
+    }
+}
