@@ -61,20 +61,6 @@ local function rivals_holding(game, a)
   return out
 end
 
--- Asks `seat` to pick one of `list` (seats), by name; returns the seat.
----@param game marshals.game
----@param seat Seat
----@param prompt string
----@param list Seat[]
----@return Seat
-local function pick_seat(game, seat, prompt, list)
-  return list[ask.one(seat, prompt, function()
-    local o = {}
-    for i, s in ipairs(list) do o[i] = game.name(s) end
-    return o
-  end, #list)]
-end
-
 ------------------------------------------------------------------ movement
 
 ---@param ctx marshals.Context
@@ -179,7 +165,8 @@ local function steal(ctx)
     posse.log("Ambush: no rival holds a card.")
     return
   end
-  local v = pick_seat(game, a, "Ambush: take a card from whom?", rivals)
+  -- With one rival holding a card, nobody is asked (lib.seats.choose).
+  local v = seats.choose(a, "Ambush: take a card from whom?", rivals) --[[@as Seat]]
   local hand = game.hand(v)
   local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
   posse.move(c, game.hand(a))
@@ -193,7 +180,8 @@ local function skip(ctx)
   local game = ctx.game
   local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
-  local v = pick_seat(game, ctx.seat, "Camping: who skips a turn?", rivals)
+  -- With one rival, nobody is asked (lib.seats.choose).
+  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals) --[[@as Seat]]
   posse.add("skip", 1, v)
   posse.log(game.name(v) .. " will skip a turn.")
 end

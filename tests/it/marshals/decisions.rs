@@ -1320,8 +1320,8 @@ fn basic_actions_ignore_terrain_and_location() {
     assert!(l.contains(&"Play Ambush (Mountain, 2 Bullets)".to_string()), "in the Forest: {l:?}");
     assert!(l.contains(&"Play Camping (Desert, 1 Provision)".to_string()), "{l:?}");
     answer(&mut g, 1, "Play Ambush");
-    assert_eq!(labels(&g, 1), ["p3"], "p3 in the Plain may be robbed; p2 holds nothing");
-    answer(&mut g, 1, "p3");
+    // p3 in the Plain may be robbed; p2 holds nothing: with one rival to rob, nobody is asked.
+    assert!(!waiting(&g).contains(&1), "p3 in the Plain is robbed without a question; p2 holds nothing");
     assert!(held(&g, 1).contains(&"mv_plain_03".to_string()));
     assert_eq!(ids(&g, "discard", None), ["ambush_mountain_2"]);
     assert!(at_step2(&g, 2), "the Ambush ended p1's turn");
@@ -1352,8 +1352,7 @@ fn z40_basic_ambush_takes_a_card_at_random() {
         let code = "give(1, 'ambush_plain_1') give(2, 'mv_forest_01', 'mv_forest_02') top('mv_desert_01')";
         let mut g = game_from(seed, "basic", 2, code, "mv_mountain_01");
         answer(&mut g, 1, "Play Ambush");
-        assert_eq!(labels(&g, 1), ["p2"], "a rival, not a card");
-        answer(&mut g, 1, "p2");
+        assert!(at_step2(&g, 2), "the one rival is robbed without a question, of a card nobody picks");
         let h = held(&g, 2);
         assert_eq!(h.len(), 2, "one of two taken, one drawn: {h:?}");
         taken.extend(["mv_forest_01", "mv_forest_02"].into_iter().filter(|c| !h.contains(&c.to_string())));
@@ -1379,6 +1378,17 @@ fn z40_basic_camping_skips_stack() {
     assert!(at_step2(&g, 1), "p3 skipped again");
     assert_eq!(g.log_lines(None).iter().filter(|l| l.contains("p3 skips this turn.")).count(), 2);
     assert_eq!(counter(&g, "skip", Some(3)), 0);
+}
+
+/// Z40 with lib.seats.choose: with one rival (two players), Camping asks nobody whom to skip.
+#[test]
+fn z40_basic_camping_with_one_rival_asks_nobody() {
+    let code = "give(1, 'camping_plain_1') top('mv_desert_01', 'mv_desert_02')";
+    let mut g = game("basic", 2, code, "mv_mountain_01");
+    answer(&mut g, 1, "Play Camping");
+    assert!(log_has(&g, Some(1), "p2 will skip a turn."));
+    assert!(log_has(&g, Some(1), "p2 skips this turn."));
+    assert!(at_step2(&g, 1), "p2 skipped; p1 plays again");
 }
 
 /// Z40: in BASIC an Outlaw drawn under an Ambush/Camping top still escapes, and Z30 still

@@ -1271,9 +1271,9 @@ fn r60_basic_ambush_steals_a_card_and_camping_skips_a_turn() {
     let ls = labels(&g, 1);
     assert!(ls.contains(&"Play Ambush (Mountain, 1 Bullet)".to_string()), "{ls:?}");
     assert!(ls.contains(&"Play Camping (Plain, 2 Provisions)".to_string()), "{ls:?}");
-    answer(&mut g, 1, "Play Ambush (Mountain, 1 Bullet)");
-    assert_eq!(labels(&g, 1), ["p3"], "only rivals holding a card");
-    act(&mut g, 1, "p3", &["mv_mountain_02"]);
+    act(&mut g, 1, "Play Ambush (Mountain, 1 Bullet)", &["mv_mountain_02"]);
+    // p2 holds no card, so p3 is the one rival to rob: nobody is asked (lib.seats.choose).
+    assert_eq!(waiting(&g), [2], "only rivals holding a card: p3, robbed without a question");
     assert!(hand(&mut g, 1).contains(&"mv_desert_05".to_string()));
     assert!(hand(&mut g, 3).is_empty());
 
