@@ -13,6 +13,7 @@ use super::*;
 use posse::view::ObjectView;
 
 mod clue_hideout_jurisdiction;
+mod contract;
 mod events_outlaws;
 mod moves_holdups;
 
