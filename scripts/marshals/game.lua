@@ -33,7 +33,7 @@ local NT = #TERRAINS
 ---@type string[], Zone[], Zone[], Zone[], Zone[]
 local NAMES, HAND, LOOK, BADGE, TROPHIES = {}, {}, {}, {}, {}
 for s = 1, N do
-  NAMES[s] = posse.seat_name(s)
+  NAMES[s] = seats.name(s)
   HAND[s], LOOK[s] = posse.zone("hand", s), posse.zone("look", s)
   BADGE[s], TROPHIES[s] = posse.zone("badge", s), posse.zone("trophies", s)
 end
