@@ -1,192 +1,299 @@
--- Marshals: what each kind of card does. A card's YAML entry (scenarios/marshals/cards.yaml)
--- returns one of these tables as its `script:`, or a table of its own with the same fields:
+-- Marshals: what each kind of card does. Every card is a YAML entry (scenarios/marshals/
+-- cards.yaml, corrupt.yaml) in the one card contract of scripts/lib/cards.lua: its rules
+-- `text`, its timing in `props.when` (move, action, reaction, event, drawn), and a `script:`
+-- returning its behaviour, one of the tables below or one of its own with the same fields:
 --
---   can(ctx)     -> boolean  may the card be played now, from hand, in Step 2 (nil: never)
---   label(ctx)   -> string   the option's label (default "Play <name>")
---   play(ctx)                its effect when played in Step 2 (ends the turn unless it returns
---                            "again": a move, after which the player draws again)
---   drawn(ctx)               its effect when drawn in Step 1 (Events, Outlaws); the turn ends
+--   can(ctx)     -> boolean  may it be played now (a move: to `ctx.to`; a reaction: against
+--                            `ctx.against`)
+--   label(ctx)   -> string   its option's label (default "Play <name>")
+--   play(ctx)                its effect when played: a move (`when: move`) moves the Marshal
+--                            and the player draws again; an Action (`when: action`, or no
+--                            `when`) ends the turn; a Jurisdiction (`when: reaction`) cancels
+--                            `ctx.against`
+--   drawn(ctx)               its effect when drawn in Step 1 (Events, Outlaws), or played from
+--                            hand in Step 2 (Events, Z11); the turn ends
 --
--- ctx: seat (who plays or drew it), card (the handle), props (its YAML props), and `game`
--- (scripts/marshals/game.lua: map, resources, payments, captures). Ids (R.., Z..) are those
--- of shared/rules/marshals.gaps.md.
+-- `ctx` is a `marshals.Context` (game.lua): `ctx.seat`, `ctx.card`, `ctx.def`, `ctx.props`,
+-- and `ctx.game`, the game module (map, resources, payments, captures) of the game being
+-- played. Ids (R.., Z..) are those of shared/rules/marshals.gaps.md.
+--
+-- A card's script keeps no game state. Everything a card reads or changes goes through
+-- `ctx` (`ctx.game`, the methods of `marshals.Context`), never through a module captured
+-- when the script ran: this file requires only `posse` and `lib.*`, which hold nothing of a
+-- game, and never `marshals.game`. The reason: the engine is to build the card definitions
+-- (running each `script:`) once per Lua VM and reuse them for every game of a batch, while
+-- the game's own modules are loaded afresh for each game; a card that kept the module of the
+-- game it was built in would read and change a finished game.
 
 local posse = require "posse"
-local G = require "marshals.game"
+local seats = require "lib.seats"
+local ask = require "lib.ask"
+local cards = require "lib.cards"
 
+---A Marshals card's behaviour (lib.Card, on a marshals.Context).
+---@class marshals.Card
+---@field can (fun(ctx: marshals.Context): boolean)|nil
+---@field play (fun(ctx: marshals.Context))|nil
+---@field drawn (fun(ctx: marshals.Context))|nil
+---@field label (fun(ctx: marshals.Context): string)|nil
+
+---@class marshals.cards
 local M = {}
+
+-- The names of `list`'s cards.
+---@param list Obj[]
+---@return string[]
+local function names_of(list)
+  local out = {}
+  for i, c in ipairs(list) do out[i] = cards.name(c) end
+  return out
+end
+
+-- The live rivals of `a` holding at least one card, clockwise from his left.
+---@param game marshals.game
+---@param a Seat
+---@return Seat[]
+local function rivals_holding(game, a)
+  local out = {}
+  for _, s in ipairs(seats.clockwise(a)) do
+    if posse.count(game.hand(s)) > 0 then out[#out + 1] = s end
+  end
+  return out
+end
 
 ------------------------------------------------------------------ movement
 
--- R34, Z06: a Movement card moves to its terrain when that terrain is next to you.
+---@param ctx marshals.Context
+---@return string
+local function move_label(ctx)
+  return "Play " .. ctx.def.name .. ": move to the " .. ctx.game.place_name(ctx.to --[[@as integer]])
+end
+
+---@param ctx marshals.Context
+local function move(ctx) ctx.game.move(ctx.seat, ctx.to --[[@as integer]], ctx.def.name) end
+
+-- R34, Z06: a Movement card moves to its terrain when that terrain is next to you (the flow
+-- asks `can` of each position next to the player, as `ctx.to`).
+---@type marshals.Card
 M.movement = {
-  targets = function(ctx)
-    local want = ctx.props.terrain
-    for _, p in ipairs(G.neighbours(G.pos(ctx.seat))) do
-      if G.terrain_at(p) == want then return { p } end
-    end
-    return {}
-  end,
+  can = function(ctx) return ctx.to ~= nil and ctx:terrain_at(ctx.to) == ctx.props.terrain end,
+  play = move,
+  label = move_label,
 }
-M.movement.can = function(ctx) return #M.movement.targets(ctx) > 0 end
 
 -- R47: a Wild reaches either neighbour, never further.
+---@type marshals.Card
 M.wild = {
-  targets = function(ctx) return G.neighbours(G.pos(ctx.seat)) end,
-  can = function(ctx) return G.pos(ctx.seat) > 0 end,
+  can = function(ctx) return ctx.to ~= nil end,
+  play = move,
+  label = move_label,
 }
 
 ------------------------------------------------------------------ actions
 
 -- R40: an Action is played only on its terrain (BASIC: anywhere, R60).
+---@param ctx marshals.Context
+---@return boolean
 local function on_terrain(ctx)
-  return G.basic() or ctx.props.terrain == nil or G.here(ctx.seat) == ctx.props.terrain
+  return ctx.game.basic() or ctx.props.terrain == nil or ctx:here() == ctx.props.terrain
 end
 
 -- R41-R44, Z21-Z23: the Marshals at the player's location pay, unless a higher card of the
 -- location's terrain gets them off; the highest revealer gives his card to the player.
+---@param ctx marshals.Context
 local function hold_up(ctx)
+  local game = ctx.game
   local a, what, n = ctx.seat, ctx.props.resource, ctx.props.cost
-  local here = G.pos(a)
-  local t = G.terrain_at(here)
-  local targets = G.others_at(a, here)
-  local why = posse.def(ctx.card).name
+  local here = game.pos(a)
+  local t = game.terrain_at(here)
+  local targets = game.others_at(a, here)
+  local why = ctx.def.name
   if #targets == 0 then
-    posse.log(why .. ": nobody else is in the " .. G.terrain_name(t) .. ".")
+    posse.log(why .. ": nobody else is in the " .. game.terrain_name(t) .. ".")
     return
   end
   if #targets == 1 then
-    G.pay_forced(targets[1], what, n, why)
+    game.pay_forced(targets[1], what, n, why)
     return
   end
   local score, shown = {}, {}
   for _, s in ipairs(targets) do
-    local cards = G.cards_of(s, function(c) return G.kind(c) == "movement" and G.props(c).terrain == t end)
+    local held = game.cards_of(s, function(c)
+      local p = game.props(c)
+      return p.kind == "movement" and p.terrain == t
+    end)
     local c = 1
-    if #cards > 0 then
-      c = posse.choose(s, why .. ": show a " .. G.terrain_name(t) .. " card to get away?", function()
+    if #held > 0 then
+      c = ask.one(s, why .. ": show a " .. game.terrain_name(t) .. " card to get away?", function()
         local o = { "Show nothing" }
-        for i, x in ipairs(cards) do o[i + 1] = "Show " .. G.card_name(x) end
+        for i, x in ipairs(held) do o[i + 1] = "Show " .. cards.name(x) end
         return o
-      end, { count = #cards + 1 })
+      end, #held + 1)
     end
     if c > 1 then
-      local x = cards[c - 1]
+      local x = held[c - 1]
       posse.reveal(x)
-      score[s], shown[s] = G.props(x).value, x
-      posse.log(G.name(s) .. " shows " .. G.card_name(x) .. ".")
+      score[s], shown[s] = game.props(x).value, x
+      posse.log(game.name(s) .. " shows " .. cards.name(x) .. ".")
     else
       score[s] = 0
-      posse.log(G.name(s) .. " shows nothing.")
+      posse.log(game.name(s) .. " shows nothing.")
     end
   end
-  local low, high, best = math.huge, -1, nil
+  local low, high = math.huge, -1
+  ---@type Seat|nil
+  local best = nil
   for _, s in ipairs(targets) do
     if score[s] < low then low = score[s] end
     if shown[s] and score[s] > high then high, best = score[s], s end
   end
   if best then
-    posse.move(shown[best], G.hand(a))
-    posse.log(G.name(best) .. " gives " .. G.card_name(shown[best]) .. " to " .. G.name(a) .. ".")
+    posse.move(shown[best], game.hand(a))
+    posse.log(game.name(best) .. " gives " .. cards.name(shown[best]) .. " to " .. game.name(a) .. ".")
   end
   for _, s in ipairs(targets) do
-    if score[s] == low and G.alive(s) then G.pay_forced(s, what, n, why) end
+    if score[s] == low and seats.live(s) then game.pay_forced(s, what, n, why) end
   end
 end
 
 -- Z40: BASIC Ambush takes a random card from a rival's hand.
+---@param ctx marshals.Context
 local function steal(ctx)
-  local a = ctx.seat
-  local rivals = {}
-  for _, s in ipairs(G.clockwise(a)) do
-    if posse.count(G.hand(s)) > 0 then rivals[#rivals + 1] = s end
-  end
+  local game, a = ctx.game, ctx.seat
+  local rivals = rivals_holding(game, a)
   if #rivals == 0 then
     posse.log("Ambush: no rival holds a card.")
     return
   end
-  local v = rivals[posse.choose(a, "Ambush: take a card from whom?", function()
-    local o = {}
-    for i, s in ipairs(rivals) do o[i] = G.name(s) end
-    return o
-  end, { count = #rivals })]
-  local cards = posse.contents(G.hand(v))
-  local c = cards[posse.random(#cards)]
-  posse.move(c, G.hand(a))
-  posse.log(G.name(a) .. " takes a card from " .. G.name(v) .. ".")
-  posse.log(G.name(a) .. " takes " .. G.card_name(c) .. " from " .. G.name(v) .. ".", { a, v })
+  -- With one rival holding a card, nobody is asked (lib.seats.choose).
+  local v = seats.choose(a, "Ambush: take a card from whom?", rivals) --[[@as Seat]]
+  local hand = game.hand(v)
+  local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
+  posse.move(c, game.hand(a))
+  posse.log(game.name(a) .. " takes a card from " .. game.name(v) .. ".")
+  posse.log(game.name(a) .. " takes " .. cards.name(c) .. " from " .. game.name(v) .. ".", { a, v })
 end
 
 -- Z40: BASIC Camping makes a rival skip his next turn (skips add up).
+---@param ctx marshals.Context
 local function skip(ctx)
-  local rivals = G.clockwise(ctx.seat)
+  local game = ctx.game
+  local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
-  local v = rivals[posse.choose(ctx.seat, "Camping: who skips a turn?", function()
-    local o = {}
-    for i, s in ipairs(rivals) do o[i] = G.name(s) end
-    return o
-  end, { count = #rivals })]
+  -- With one rival, nobody is asked (lib.seats.choose).
+  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals) --[[@as Seat]]
   posse.add("skip", 1, v)
-  posse.log(G.name(v) .. " will skip a turn.")
+  posse.log(game.name(v) .. " will skip a turn.")
 end
 
+---@type marshals.Card
 M.ambush = {
   can = on_terrain,
   play = function(ctx)
-    if G.basic() then steal(ctx) else hold_up(ctx) end
+    if ctx.game.basic() then steal(ctx) else hold_up(ctx) end
   end,
 }
 
+---@type marshals.Card
 M.camping = {
   can = on_terrain,
   play = function(ctx)
-    if G.basic() then skip(ctx) else hold_up(ctx) end
+    if ctx.game.basic() then skip(ctx) else hold_up(ctx) end
   end,
 }
 
 -- R45, R64: look at the top cards and put them back in any order, seen by nobody else.
+---@type marshals.Card
 M.clue = {
   can = on_terrain,
-  cancellable = true,
   play = function(ctx)
-    local a = ctx.seat
-    local look = posse.zone("look", a)
-    local n = math.min(ctx.props.look, posse.count(G.deck()))
-    for _ = 1, n do posse.draw(G.deck(), look) end
-    local cards = posse.contents(look)
+    local game, a = ctx.game, ctx.seat
+    local deck, look = game.deck(), game.look(a)
+    local n = math.min(ctx.props.look, posse.count(deck))
+    for _ = 1, n do posse.draw(deck, look) end
+    local left = posse.contents(look)
     local order = {}
-    while #cards > 0 do
+    while #left > 0 do
       local i = 1
-      if #cards > 1 then
-        local left = cards
-        i = posse.choose(a, "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?", function()
-          local o = {}
-          for k, c in ipairs(left) do o[k] = G.card_name(c) end
-          return o
-        end, { count = #cards })
+      if #left > 1 then
+        i = ask.one(a, "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?",
+          function() return names_of(left) end, #left)
       end
-      order[#order + 1] = table.remove(cards, i)
+      order[#order + 1] = table.remove(left, i)
     end
     for k = #order, 1, -1 do
-      posse.move(order[k], G.deck())
+      posse.move(order[k], deck)
       posse.reveal(order[k], a)
     end
-    posse.log(G.name(a) .. " looks at the top " .. n .. " cards of the deck and puts them back.")
+    posse.log(game.name(a) .. " looks at the top " .. n .. " cards of the deck and puts them back.")
   end,
 }
 
+-- R46 (a), Z19: draw 2 from the deck and keep 1 (an Outlaw kept is resolved at once).
+---@param ctx marshals.Context
+local function search_deck(ctx)
+  local game, a = ctx.game, ctx.seat
+  local deck, look = game.deck(), game.look(a)
+  for _ = 1, math.min(ctx.props.draw, posse.count(deck)) do posse.draw(deck, look) end
+  local drawn = posse.contents(look)
+  local k = 1
+  if #drawn > 1 then
+    k = ask.one(a, "Hideout: keep which card?", function() return names_of(drawn) end, #drawn)
+  end
+  for i, c in ipairs(drawn) do
+    if i ~= k then posse.move(c, deck) posse.reveal(c, a) end
+  end
+  local kept = drawn[k]
+  posse.log(game.name(a) .. " searches a hideout: keeps one card, puts one back on the deck.")
+  if game.kind(kept) == "outlaw" then
+    game.outlaw(kept, a)
+  else
+    posse.move(kept, game.hand(a))
+    posse.log(game.name(a) .. " keeps " .. cards.name(kept) .. ".", a)
+  end
+end
+
+-- R46 (b), R67: pick 2 cards blind from rival `v`'s hand, look at them and keep 1.
+---@param ctx marshals.Context
+---@param v Seat
+local function search_hand(ctx, v)
+  local game, a = ctx.game, ctx.seat
+  local hand = game.hand(v)
+  posse.shuffle(hand) -- the picks are blind (R67)
+  local count = posse.count(hand)
+  local picks = { 1 }
+  if count > 1 then
+    local k = math.min(ctx.props.peek, count)
+    picks = ask.several(a, "Hideout: pick " .. k .. " of " .. game.name(v) .. "'s face-down cards.", function()
+      local o = {}
+      for i = 1, count do o[i] = "Card " .. i end
+      return o
+    end, count, k, k)
+  end
+  ---@type Obj[]
+  local seen = {}
+  for i, slot in ipairs(picks) do seen[i] = posse.at(hand, slot) --[[@as Obj]] end
+  for _, c in ipairs(seen) do posse.reveal(c, a) end
+  local k = 1
+  if #seen > 1 then
+    k = ask.one(a, "Hideout: keep which card?", function() return names_of(seen) end, #seen)
+  end
+  local kept = seen[k]
+  posse.move(kept, game.hand(a))
+  posse.log(game.name(a) .. " searches " .. game.name(v) .. "'s hand and takes a card.")
+  posse.log(game.name(a) .. " looks at " .. table.concat(names_of(seen), " and ") .. " and takes "
+    .. cards.name(kept) .. ".", { a, v })
+end
+
 -- R46, Z18, Z19, R67: draw 2 and keep 1, or look at 2 blind picks from a rival's hand and
 -- keep 1.
+---@type marshals.Card
 M.hideout = {
   can = on_terrain,
-  cancellable = true,
   play = function(ctx)
-    local a = ctx.seat
-    local rivals = {}
-    for _, s in ipairs(G.clockwise(a)) do
-      if posse.count(G.hand(s)) > 0 then rivals[#rivals + 1] = s end
-    end
-    local deck_ok = posse.count(G.deck()) > 0
+    local game, a = ctx.game, ctx.seat
+    local rivals = rivals_holding(game, a)
+    local deck_ok = posse.count(game.deck()) > 0
     local opts = {}
     if deck_ok then opts[#opts + 1] = "draw" end
     for _, s in ipairs(rivals) do opts[#opts + 1] = s end
@@ -194,101 +301,69 @@ M.hideout = {
       posse.log("Hideout: there is nothing to find.")
       return
     end
-    local pick = opts[posse.choose(a, "Hideout: where do you search?", function()
+    local pick = opts[ask.one(a, "Hideout: where do you search?", function()
       local o = {}
       for i, x in ipairs(opts) do
-        o[i] = x == "draw" and "Draw 2 cards, keep 1"
-          or ("Look at 2 cards of " .. G.name(x) .. "'s hand, keep 1")
+        o[i] = x == "draw" and "Draw 2 cards, keep 1" or ("Look at 2 cards of " .. game.name(x) .. "'s hand, keep 1")
       end
       return o
-    end, { count = #opts })]
-    local look = posse.zone("look", a)
+    end, #opts)]
     if pick == "draw" then
-      for _ = 1, math.min(ctx.props.draw, posse.count(G.deck())) do posse.draw(G.deck(), look) end
-      local cards = posse.contents(look)
-      local k = 1
-      if #cards > 1 then
-        k = posse.choose(a, "Hideout: keep which card?", function()
-          local o = {}
-          for i, c in ipairs(cards) do o[i] = G.card_name(c) end
-          return o
-        end, { count = #cards })
-      end
-      for i, c in ipairs(cards) do
-        if i ~= k then posse.move(c, G.deck()) posse.reveal(c, a) end
-      end
-      local kept = cards[k]
-      posse.log(G.name(a) .. " searches a hideout: keeps one card, puts one back on the deck.")
-      if G.kind(kept) == "outlaw" then
-        G.outlaw(kept, a)
-      else
-        posse.move(kept, G.hand(a))
-        posse.log(G.name(a) .. " keeps " .. G.card_name(kept) .. ".", a)
-      end
-      return
+      search_deck(ctx)
+    else
+      search_hand(ctx, pick --[[@as Seat]])
     end
-    local v = pick
-    local hand = G.hand(v)
-    posse.shuffle(hand) -- the picks are blind (R67)
-    local count = posse.count(hand)
-    local picks = { 1 }
-    if count > 1 then
-      picks = posse.choose(a, "Hideout: pick " .. math.min(ctx.props.peek, count) .. " of " .. G.name(v)
-        .. "'s face-down cards.", function()
-        local o = {}
-        for i = 1, count do o[i] = "Card " .. i end
-        return o
-      end, { min = math.min(ctx.props.peek, count), count = count })
-    end
-    local seen = {}
-    for i, slot in ipairs(picks) do seen[i] = posse.at(hand, slot) end
-    for _, c in ipairs(seen) do posse.reveal(c, a) end
-    local k = 1
-    if #seen > 1 then
-      k = posse.choose(a, "Hideout: keep which card?", function()
-        local o = {}
-        for i, c in ipairs(seen) do o[i] = G.card_name(c) end
-        return o
-      end, { count = #seen })
-    end
-    local kept = seen[k]
-    posse.move(kept, G.hand(a))
-    local names = {}
-    for i, c in ipairs(seen) do names[i] = G.card_name(c) end
-    posse.log(G.name(a) .. " searches " .. G.name(v) .. "'s hand and takes a card.")
-    posse.log(G.name(a) .. " looks at " .. table.concat(names, " and ") .. " and takes " .. G.card_name(kept) .. ".", { a, v })
   end,
 }
 
--- R36, Z20: played only to cancel another player's Clue or Hideout (main.lua asks).
-M.jurisdiction = {}
+-- R36, Z20: played in another player's turn to cancel his Clue or Hideout (`ctx.against`,
+-- a card whose props say `cancellable`): it has no effect and goes to this card's player,
+-- and this card goes on top of the discard pile. main.lua opens the window.
+---@type marshals.Card
+M.jurisdiction = {
+  can = function(ctx)
+    return ctx.against ~= nil and posse.def(ctx.against --[[@as Obj]]).props.cancellable == true
+  end,
+  play = function(ctx)
+    local game, s, c = ctx.game, ctx.seat, ctx.against --[[@as Obj]]
+    game.discard(ctx.card --[[@as Obj]])
+    posse.move(c, game.hand(s))
+    posse.reveal(c)
+    posse.log(("%s plays Jurisdiction: %s has no effect and goes to %s's hand."):format(game.name(s),
+      cards.name(c), game.name(s)))
+  end,
+}
 
 ------------------------------------------------------------------ events
 
 -- R49, Z29: a new map; every Marshal in the game back on his terrain.
+---@type marshals.Card
 M.border = {
   drawn = function(ctx)
-    local order = G.permutation(#G.data().terrains)
-    for p, t in ipairs(order) do posse.set("map_" .. p, t) end
+    local game = ctx.game
+    local order = game.permutation(game.positions())
+    game.set_map(order)
     local names = {}
-    for p = 1, #order do names[p] = G.place_name(p) end
+    for p = 1, #order do names[p] = game.place_name(p) end
     posse.log("Border! The new map: " .. table.concat(names, ", ") .. ".")
-    for s = 1, G.players() do
-      if G.alive(s) then posse.set("pos", G.position_of(G.character(s)), s) end
+    for s = 1, game.players() do
+      if seats.live(s) then posse.set("pos", game.position_of(game.character(s)), s) end
     end
   end,
 }
 
 -- R50, Z26: riders pay the ticket and ride on in the train's direction.
+---@type marshals.Card
 M.train = {
   drawn = function(ctx)
+    local game = ctx.game
     local a, dir, cost = ctx.seat, ctx.props.direction, ctx.props.cost
-    local from = G.pos(a)
-    local last = #G.data().terrains
-    local riders = { a }
-    for _, s in ipairs(G.clockwise(a)) do riders[#riders + 1] = s end
+    local from = game.pos(a)
+    local last = game.positions()
+    local riders = seats.clockwise(a)
+    table.insert(riders, 1, a)
     local start = {}
-    for _, s in ipairs(riders) do start[s] = G.pos(s) end
+    for _, s in ipairs(riders) do start[s] = game.pos(s) end
     for _, s in ipairs(riders) do
       local x = start[s]
       local ahead = {}
@@ -297,66 +372,16 @@ M.train = {
         ahead[#ahead + 1] = p
         p = p + dir
       end
-      if (x - from) * dir >= 0 and #ahead > 0 and G.resources() and G.get(s, "coins") >= cost then
-        local c = posse.choose(s, ("Train (%s, $%d): ride?"):format(dir > 0 and "eastbound" or "westbound", cost),
+      if (x - from) * dir >= 0 and #ahead > 0 and game.resources() and game.get(s, "coins") >= cost then
+        local c = ask.one(s, ("Train (%s, $%d): ride?"):format(dir > 0 and "eastbound" or "westbound", cost),
           function()
             local o = { "Stay off the train" }
-            for i, q in ipairs(ahead) do o[i + 1] = "Ride to the " .. G.place_name(q) end
+            for i, q in ipairs(ahead) do o[i + 1] = "Ride to the " .. game.place_name(q) end
             return o
-          end, { count = #ahead + 1 })
+          end, #ahead + 1)
         if c > 1 then
-          G.spend(s, "coins", cost)
-          G.move(s, ahead[c - 1], "by train, $" .. cost)
-        end
-      end
-    end
-  end,
-}
-
--- R51, Z27: buy Bullets and Provisions at the village; Marshals elsewhere may come by card.
-M.village = {
-  drawn = function(ctx)
-    local a, price = ctx.seat, ctx.props.price
-    local v = G.pos(a)
-    local D = G.data()
-    local order = { a }
-    for _, s in ipairs(G.clockwise(a)) do order[#order + 1] = s end
-    for _, s in ipairs(order) do
-      if G.pos(s) ~= v then
-        local route = M.route(s, v)
-        if route then
-          local names = {}
-          for i, c in ipairs(route) do names[i] = G.card_name(c) end
-          local c = posse.choose(s, "Village in the " .. G.place_name(v) .. ": travel there?", {
-            "Stay away", "Travel there, playing " .. table.concat(names, ", "),
-          })
-          if c == 2 then
-            for _, x in ipairs(route) do
-              local step = G.pos(s) + (v > G.pos(s) and 1 or -1)
-              G.discard(x)
-              G.move(s, step, "to the village, " .. G.card_name(x))
-            end
-          end
-        end
-      end
-      if G.pos(s) == v then
-        while true do
-          local coins = G.get(s, "coins")
-          local opts = { "Done" }
-          if coins >= price and G.get(s, "bullets") < D.resource_cap then opts[#opts + 1] = "bullets" end
-          if coins >= price and G.get(s, "provisions") < D.resource_cap then opts[#opts + 1] = "provisions" end
-          if #opts == 1 then break end
-          local c = posse.choose(s, ("Village: buy for $%d each?"):format(price), function()
-            local o = {}
-            for i, x in ipairs(opts) do
-              o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
-            end
-            return o
-          end, { count = #opts })
-          if c == 1 then break end
-          G.spend(s, "coins", price)
-          posse.add(opts[c], 1, s)
-          posse.log(G.name(s) .. " buys a " .. (opts[c] == "bullets" and "Bullet" or "Provision") .. ".")
+          game.spend(s, "coins", cost)
+          game.move(s, ahead[c - 1], "by train, $" .. cost)
         end
       end
     end
@@ -365,25 +390,30 @@ M.village = {
 
 ---Z27: the cards `s` would play to reach position `v` step by step (the lowest Movement card
 ---of each step's terrain, else a Wild), or nil when he cannot get there.
-function M.route(s, v)
-  local from = G.pos(s)
+---@param game marshals.game
+---@param s Seat
+---@param v integer
+---@return Obj[]|nil
+local function route(game, s, v)
+  local from = game.pos(s)
   if from == 0 then return nil end
   local dir = v > from and 1 or -1
-  local used, route = {}, {}
+  local held = game.cards_of(s)
+  local used, out = {}, {}
   local p = from
   while p ~= v do
     p = p + dir
-    local t = G.terrain_at(p)
-    local best
-    for _, c in ipairs(G.cards_of(s)) do
-      if not used[c] and G.kind(c) == "movement" and G.props(c).terrain == t
-        and (not best or G.props(c).value < G.props(best).value) then
-        best = c
+    local t = game.terrain_at(p)
+    local best, best_value
+    for _, c in ipairs(held) do
+      local props = game.props(c)
+      if not used[c] and props.kind == "movement" and props.terrain == t and (not best or props.value < best_value) then
+        best, best_value = c, props.value
       end
     end
     if not best then
-      for _, c in ipairs(G.cards_of(s)) do
-        if not used[c] and G.kind(c) == "wild" then
+      for _, c in ipairs(held) do
+        if not used[c] and game.kind(c) == "wild" then
           best = c
           break
         end
@@ -391,18 +421,80 @@ function M.route(s, v)
     end
     if not best then return nil end
     used[best] = true
-    route[#route + 1] = best
+    out[#out + 1] = best
   end
-  return route
+  return out
 end
+
+-- Z27: a Marshal elsewhere may travel to the village `v` by cards.
+---@param game marshals.game
+---@param s Seat
+---@param v integer
+local function travel(game, s, v)
+  local cards_used = route(game, s, v)
+  if not cards_used then return end
+  local c = ask.one(s, "Village in the " .. game.place_name(v) .. ": travel there?", function()
+    return { "Stay away", "Travel there, playing " .. table.concat(names_of(cards_used), ", ") }
+  end, 2)
+  if c ~= 2 then return end
+  for _, x in ipairs(cards_used) do
+    local step = game.pos(s) + (v > game.pos(s) and 1 or -1)
+    game.discard(x)
+    game.move(s, step, "to the village, " .. cards.name(x))
+  end
+end
+
+-- Z24, Z27: buying at the village, one unit at a time until "Done".
+---@param game marshals.game
+---@param s Seat
+---@param price integer
+local function buy(game, s, price)
+  local cap = game.data().resource_cap
+  while true do
+    local coins = game.get(s, "coins")
+    ---@type string[]
+    local opts = { "Done" }
+    if coins >= price and game.get(s, "bullets") < cap then opts[#opts + 1] = "bullets" end
+    if coins >= price and game.get(s, "provisions") < cap then opts[#opts + 1] = "provisions" end
+    if #opts == 1 then break end
+    local c = ask.one(s, ("Village: buy for $%d each?"):format(price), function()
+      local o = {}
+      for i, x in ipairs(opts) do
+        o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
+      end
+      return o
+    end, #opts)
+    if c == 1 then break end
+    game.spend(s, "coins", price)
+    posse.add(opts[c], 1, s)
+    posse.log(game.name(s) .. " buys a " .. (opts[c] == "bullets" and "Bullet" or "Provision") .. ".")
+  end
+end
+
+-- R51, Z27: buy Bullets and Provisions at the village; Marshals elsewhere may come by card.
+---@type marshals.Card
+M.village = {
+  drawn = function(ctx)
+    local game, a = ctx.game, ctx.seat
+    local v = game.pos(a)
+    local order = seats.clockwise(a)
+    table.insert(order, 1, a)
+    for _, s in ipairs(order) do
+      if game.pos(s) ~= v then travel(game, s, v) end
+      if game.pos(s) == v then buy(game, s, ctx.props.price) end
+    end
+  end,
+}
 
 ------------------------------------------------------------------ Outlaws and the badge
 
+---@type marshals.Card
 M.outlaw = {
-  drawn = function(ctx) G.outlaw(ctx.card, ctx.seat) end,
+  drawn = function(ctx) ctx.game.outlaw(ctx.card --[[@as Obj]], ctx.seat) end,
 }
 
 -- R29: the Corrupt Marshal is kept in hand like any card; its holder helps the Outlaws.
+---@type marshals.Card
 M.corrupt = {}
 
 return M

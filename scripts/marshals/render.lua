@@ -2,19 +2,20 @@
 -- only the view and the game's data. The omniscient view (view.seat == nil) draws every
 -- secret: every seat's hand and the cards it is looking at, and the Far West deck in order.
 
-local function names_of(zone)
-  local out = {}
-  for i, o in ipairs(zone and zone.objects or {}) do out[i] = o.hidden and "?" or o.name end
-  return out
-end
+local text = require "lib.text"
+local names_of = text.names_of
 
--- Appends `items` to `out` joined by commas, in lines of at most 80 columns, the first
--- after `first` and the others indented.
+-- Appends `items` to `out` joined by commas, in lines of at most text.WIDTH columns, the
+-- first after `first` and the others indented; a line breaks between items, never inside
+-- one (lib.text.wrap breaks between words).
+---@param out string[]
+---@param first string
+---@param items string[]
 local function wrapped(out, first, items)
   local line = first
   for i, item in ipairs(items) do
     local piece = item .. (i < #items and "," or "")
-    if #line + 1 + #piece > 80 and line ~= first then
+    if #line + 1 + #piece > text.WIDTH and line ~= first then
       out[#out + 1] = line
       line = "  " .. piece
     else
@@ -34,9 +35,9 @@ return function(view, data)
   for p = 1, #data.terrains do
     local here = {}
     for s, sv in ipairs(view.seats) do
-      if (sv.counters.pos or 0) == p then here[#here + 1] = sv.name end
+      if (sv.counters.pos or 0) == p then here[#here + 1] = s end
     end
-    row[p] = ("[%d %s: %s]"):format(p, terrain(c["map_" .. p] or 0), #here > 0 and table.concat(here, ",") or "-")
+    row[p] = ("[%d %s: %s]"):format(p, terrain(c["map_" .. p] or 0), #here > 0 and text.seat_names(view, here, ",") or "-")
   end
   out[#out + 1] = "Map: " .. table.concat(row, " ")
   local zones = view.zones or {}
@@ -60,7 +61,7 @@ return function(view, data)
     local coins = sc.coins or 0
     local bags = coins // data.money_bag
     local res = data.resources and ("  $%d%s  bullets %d  provisions %d"):format(coins,
-      bags > 0 and (" (" .. bags .. " bag" .. (bags > 1 and "s" or "") .. ")") or "", sc.bullets or 0,
+      bags > 0 and (" (" .. text.count(bags, "bag") .. ")") or "", sc.bullets or 0,
       sc.provisions or 0) or ""
     local status = sv.eliminated and "  (eliminated)" or ""
     out[#out + 1] = ("%s%-8s %-8s%s  outlaws %d  hand %d%s"):format(me, sv.name, terrain(sc.character or 0), res,

@@ -1,6 +1,6 @@
-//! Rule tests of Marshals: each card's behaviour (`cards.rs`), one test per checklist line of
-//! `shared/rules/marshals.gaps.md` (`rules.rs`: R01-R67) and per resolution of its gaps and
-//! the modes (`decisions.rs`: Z01-Z40, duo, basic), and a card added in YAML alone
+//! Rule tests of Marshals: each card's behaviour (`cards/`), one test per checklist line of
+//! `shared/rules/marshals.gaps.md` (`rules/`: R01-R67) and per resolution of its gaps and
+//! the modes (`decisions/`: Z01-Z40, duo, basic), and a card added in YAML alone
 //! (`new_card.rs`).
 //!
 //! Tests drive the real flow by the labels of its decisions. The deck is random: a test
