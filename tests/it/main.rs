@@ -11,7 +11,7 @@ mod golden;
 mod hardening;
 mod issue9;
 mod layers;
-mod lib;
 mod marshals;
 mod playthrough;
 mod sandbox;
+mod shared_lua;

@@ -1,8 +1,8 @@
 //! A card added in YAML alone, in the one card contract (scripts/lib/cards.lua): a copy of
 //! the game whose cards.yaml has the new entry deals it, offers it and plays it. The entry
 //! reaches the game only through its context (`ctx:here()`, `ctx:gain_coins`), as every
-//! Marshals card must (scripts/marshals/cards.lua says why). It is the example that
-//! docs/authoring.md ("Adding a card") is to show.
+//! Marshals card must (scripts/marshals/cards.lua says why). It is the example of
+//! docs/authoring.md ("Adding a card"), word for word.
 
 use super::*;
 
@@ -22,6 +22,8 @@ const TELEGRAPH: &str = r#"  - id: telegraph
 #[test]
 fn a_card_added_in_yaml_is_dealt_offered_and_played() {
     let dir = scratch_project(env!("CARGO_TARGET_TMPDIR"), "marshals_telegraph");
+    let guide = std::fs::read_to_string(root().join("docs/authoring.md")).unwrap();
+    assert!(guide.contains(TELEGRAPH), "docs/authoring.md shows the entry this test adds, word for word");
     let cards = dir.join("scenarios/marshals/cards.yaml");
     let mut text = std::fs::read_to_string(&cards).unwrap();
     text.push_str(TELEGRAPH);
