@@ -4,13 +4,11 @@
 -- The omniscient view (view.seat == nil) draws every secret: every seat's hand, the poker
 -- tiles' values and the stacks of bank and coach tiles; a seat's view is unchanged by it.
 
-local function count_of(zone) return zone and zone.count or 0 end
+local text = require "lib.text"
 
-local function names_of(zone)
-  local out = {}
-  for i, o in ipairs(zone and zone.objects or {}) do out[i] = o.hidden and "?" or o.name end
-  return out
-end
+local names_of = text.names_of
+
+local function count_of(zone) return zone and zone.count or 0 end
 
 -- The row of a display, oldest card first (zones list the top, the newest, first).
 local function row_of(zone)
