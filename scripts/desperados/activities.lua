@@ -39,11 +39,11 @@ local function options(s)
   -- After an impossible move every further activity is void (E6).
   if not p.bad then
     if posse.get("disc", s) == 0 then
-      if posse.count(game.zone("poker", here)) > 0 and not game.taken["poker:" .. here] then
+      if posse.count(game.zone("poker", here)) > 0 and not game.taken.poker[here] then
         opts[#opts + 1] = { kind = "poker", city = here }
       end
       for _, colour in ipairs(game.COACHES) do
-        if game.towns[posse.get(colour .. "_at")] == here and not game.taken["coach:" .. colour] then
+        if game.towns[posse.get(game.counter.at[colour])] == here and not game.taken.coach[colour] then
           opts[#opts + 1] = { kind = "coach", coach = colour, city = here }
         end
       end
@@ -69,7 +69,7 @@ function M.declare(k)
     offers[#offers + 1] = opts
     reqs[#reqs + 1] = {
       seat = s,
-      prompt = "Move " .. k .. ": an activity in " .. game.town_name(here) .. "?",
+      prompt = function() return "Move " .. k .. ": an activity in " .. game.town_name(here) .. "?" end,
       options = function()
         local labels = {}
         for i, o in ipairs(opts) do labels[i] = rules.activity_label(o, game.town_name) end
@@ -111,14 +111,14 @@ function M.declare(k)
     if #g.who > law then
       g.sheriffs = law
       game.activities[#game.activities + 1] = g
-      game.taken[key] = true
+      if g.kind == "poker" then game.taken.poker[g.city] = true else game.taken.coach[g.coach] = true end
       for _, s in ipairs(g.who) do
         local shown = M.prove(s, k)
         posse.set("disc", game.index(g.city), s)
         posse.log(seats.name(s) .. " shows " .. shown .. " and lays down a disc: " .. what .. ".")
       end
       -- K4: a coach with discs beside it stops until the examination.
-      if g.kind == "coach" then posse.set(g.coach .. "_robbed", 1) end
+      if g.kind == "coach" then posse.set(game.counter.robbed[g.coach], 1) end
     else
       posse.log(("Too few discs for %s (%d against %d Sheriff%s): none is placed."):format(
         what, #g.who, law, law == 1 and "" or "s"), game.desperadoes)

@@ -49,6 +49,14 @@ local cards = require "lib.cards"
 ---@field sheriffs integer      the Sheriffs in the town then
 ---@field who Seat[]            the desperadoes who laid down their discs, in seat order
 
+---The names of the game's counters (game.yaml), made once a game: a name made with `..`
+---at every look costs more than the look.
+---@class desperados.Counters
+---@field sheriff string[]              sheriff[i] = "sheriff_i", the town of Sheriff i
+---@field schedule string[]             schedule[i] = "schedule_i", the schedule in place i
+---@field at table<string, string>      at[colour] = "<colour>_at", the town of a coach
+---@field robbed table<string, string>  robbed[colour] = "<colour>_robbed", 1 while it is held up
+
 ---@class desperados.game
 ---@field data desperados.Data
 ---@field players integer           how many seats
@@ -59,7 +67,8 @@ local cards = require "lib.cards"
 ---@field deck Obj[][]              deck[s]: seat s's movement cards, in the order of cards.yaml
 ---@field plan desperados.Plan[]    plan[s]: this turn's cards of seat s
 ---@field activities desperados.Activity[]  the activities declared this turn (E4)
----@field taken table<string, boolean>      targets that have an activity this turn (G-JOIN): "poker:<town>", "coach:<colour>"
+---@field taken {poker: table<string, boolean>, coach: table<string, boolean>}  G-JOIN: the poker towns and the coaches that have an activity this turn
+---@field counter desperados.Counters     the names of the counters
 local game = {}
 
 ---What a movement card does (its script's table; scripts/desperados/cards.lua says what
@@ -131,7 +140,14 @@ function game.init()
     end
   end
   game.sheriffs = #game.desperadoes
-  game.deck, game.plan, game.activities, game.taken = {}, {}, {}, {}
+  local counter = { sheriff = {}, schedule = {}, at = {}, robbed = {} }
+  for i = 1, game.sheriffs do counter.sheriff[i] = "sheriff_" .. i end
+  for i = 1, math.max(#d.schedules, d.turns) do counter.schedule[i] = "schedule_" .. i end
+  for _, colour in ipairs(game.COACHES) do
+    counter.at[colour], counter.robbed[colour] = colour .. "_at", colour .. "_robbed"
+  end
+  game.counter = counter
+  game.deck, game.plan, game.activities, game.taken = {}, {}, {}, { poker = {}, coach = {} }
   CONTEXTS = {}
   for s = 1, n do CONTEXTS[s] = cards.context(Context, s, nil, { move = 0 }) end
 end
@@ -139,7 +155,7 @@ end
 ---Starts a turn's record: every seat's cards lead from its pawn's town.
 function game.new_turn()
   PLAN = {}
-  game.plan, game.activities, game.taken = PLAN, {}, {}
+  game.plan, game.activities, game.taken = PLAN, {}, { poker = {}, coach = {} }
   for s = 1, game.players do PLAN[s] = { pos = game.where(s), cards = {}, bad = nil } end
 end
 
@@ -194,9 +210,9 @@ function game.put(s, id) posse.set("at", INDEX[id], s) end
 ---@param id string
 ---@return integer
 function game.sheriffs_in(id)
-  local n, i = 0, INDEX[id]
+  local n, i, sheriff = 0, INDEX[id], game.counter.sheriff
   for k = 1, game.sheriffs do
-    if posse.get("sheriff_" .. k) == i then n = n + 1 end
+    if posse.get(sheriff[k]) == i then n = n + 1 end
   end
   return n
 end
@@ -208,7 +224,7 @@ end
 function game.schedule_of(colour, t)
   local i = colour == "brown" and t or t - 1
   if i < 1 then return nil end
-  return game.data.schedules[posse.get("schedule_" .. i)]
+  return game.data.schedules[posse.get(game.counter.schedule[i])]
 end
 
 --------------------------------------------------------------- movement cards

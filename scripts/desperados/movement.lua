@@ -19,9 +19,9 @@ local M = {}
 function M.move_coaches(t, k)
   for _, colour in ipairs(game.COACHES) do
     local sched = game.schedule_of(colour, t)
-    if sched and posse.get(colour .. "_robbed") == 0 then
+    if sched and posse.get(game.counter.robbed[colour]) == 0 then
       local to = sched.route[k + 1]
-      posse.set(colour .. "_at", game.index(to))
+      posse.set(game.counter.at[colour], game.index(to))
       posse.log("The " .. colour .. " coach rides to " .. game.town_name(to) .. ".")
     end
   end
@@ -30,7 +30,7 @@ end
 ---H1: the Marshal may move each Sheriff along one road, or leave him.
 function M.move_sheriffs()
   for i = 1, game.sheriffs do
-    local here = game.towns[posse.get("sheriff_" .. i)]
+    local here = game.towns[posse.get(game.counter.sheriff[i])]
     local roads = game.roads(here)
     local c = ask.one(game.marshal, function() return "Sheriff " .. i .. " is in " .. game.town_name(here) .. "." end,
       function()
@@ -39,7 +39,7 @@ function M.move_sheriffs()
         return opts
       end, #roads + 1)
     if c > 1 then
-      posse.set("sheriff_" .. i, game.index(roads[c - 1]))
+      posse.set(game.counter.sheriff[i], game.index(roads[c - 1]))
       posse.log("Sheriff " .. i .. " rides from " .. game.town_name(here) .. " to " .. game.town_name(roads[c - 1]) .. ".")
     end
   end

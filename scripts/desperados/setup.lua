@@ -99,7 +99,7 @@ local function setup_schedules()
   local first = d.first_schedule
   if first == 0 then first = posse.random(#d.schedules) end
   local order = rules.chain(d.schedules, first)
-  for i, s in ipairs(order) do posse.set("schedule_" .. i, s) end
+  for i, s in ipairs(order) do posse.set(game.counter.schedule[i], s) end
   local start = d.schedules[order[1]].route[1]
   posse.set("brown_at", game.index(start))
   posse.log("The schedules: " .. rules.schedules_text(d, order, game.town_name) .. ". The brown coach waits in "
@@ -160,7 +160,7 @@ function M.setup()
   posse.log("The Marshal starts in " .. game.town_name(town) .. ".")
   for i = 1, game.sheriffs do
     town = ask_town(marshal, "Setup: where does Sheriff " .. i .. " start?")
-    posse.set("sheriff_" .. i, game.index(town))
+    posse.set(game.counter.sheriff[i], game.index(town))
     posse.log("Sheriff " .. i .. " starts in " .. game.town_name(town) .. ".")
   end
   for _, s in ipairs(game.desperadoes) do

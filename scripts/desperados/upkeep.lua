@@ -35,12 +35,13 @@ function M.upkeep(t, robbed)
   end
   local turns = game.data.turns
   for _, colour in ipairs(game.COACHES) do
-    posse.set(colour .. "_robbed", 0)
+    local at_counter = game.counter.at[colour]
+    posse.set(game.counter.robbed[colour], 0)
     local next_sched = t < turns and game.schedule_of(colour, t + 1) or nil
-    local at = posse.get(colour .. "_at")
+    local at = posse.get(at_counter)
     if next_sched then
       local start = next_sched.route[1]
-      posse.set(colour .. "_at", game.index(start))
+      posse.set(at_counter, game.index(start))
       if at ~= 0 and at ~= game.index(start) then
         posse.log("The " .. colour .. " coach goes to " .. game.town_name(start) .. ", the start of its next schedule.")
       end
