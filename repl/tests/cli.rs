@@ -440,7 +440,7 @@ fn the_god_view_shows_every_hand_in_each_game() {
     // Designer mode, every seat a person's. Dice Town deals cards as it goes: 80
     // decisions in, three seats hold some.
     for (game, before, hand, seats) in [
-        ("desperados", "", "           hand: ", 4),
+        ("desperados", "", "'s hand: ", 4),
         ("marshals", "", "           hand: ", 3),
         ("dice_town", ":auto 80\n", "'s cards (", 3),
     ] {

@@ -3,21 +3,42 @@
 -- in the order of data.cities), the rows of played cards are each seat's `display`.
 -- The omniscient view (view.seat == nil) draws every secret: every seat's hand, the poker
 -- tiles' values and the stacks of bank and coach tiles; a seat's view is unchanged by it.
+-- Lines are kept within text.WIDTH columns: the seats are a table, lists of names break
+-- between names, log lines between words.
+
+local text = require "lib.text"
+
+local names_of = text.names_of
 
 local function count_of(zone) return zone and zone.count or 0 end
 
-local function names_of(zone)
-  local out = {}
-  for i, o in ipairs(zone and zone.objects or {}) do out[i] = o.hidden and "?" or o.name end
-  return out
+---Appends `head` and the `items` joined by `sep` to `out`, breaking lines only between
+---items (a town's name stays whole); lines after the first start with `indent`.
+---@param out string[]
+---@param head string
+---@param items string[]
+---@param sep string
+---@param indent string
+local function wrap_items(out, head, items, sep, indent)
+  local line = head
+  for i, item in ipairs(items) do
+    local piece = item .. (i < #items and sep or "")
+    local trimmed = piece:gsub("%s+$", "")
+    if i > 1 and #line + #trimmed > text.WIDTH then
+      out[#out + 1] = (line:gsub("%s+$", ""))
+      line = indent
+    end
+    line = line .. piece
+  end
+  out[#out + 1] = line
 end
 
--- The row of a display, oldest card first (zones list the top, the newest, first).
+-- The cards of a display, oldest first (zones list the top, the newest, first), "[Salem]".
 local function row_of(zone)
   local cards = names_of(zone)
   local out = {}
   for i = #cards, 1, -1 do out[#out + 1] = "[" .. cards[i] .. "]" end
-  return table.concat(out, " ")
+  return out
 end
 
 return function(view, data)
@@ -63,25 +84,31 @@ return function(view, data)
     local n = c["sheriff_" .. i] or 0
     if n > 0 then law[#law + 1] = i .. " " .. at(n) end
   end
-  out[#out + 1] = "Sheriffs: " .. table.concat(law, ", ")
+  wrap_items(out, "Sheriffs: ", law, ", ", "  ")
 
-  -- Seats: pawn, disc, row of cards (what this seat may see of it).
+  -- Seats: pawn and disc, then the rows of cards played (what this view may see of them)
+  -- and the hands it may see.
   out[#out + 1] = ""
+  local rows = {}
   for s, sv in ipairs(view.seats) do
     local sc = sv.counters or {}
-    local me = view.seat == s and "*" or " "
-    local role = sv.role == "marshal" and "Marshal" or "desperado"
     local disc = ""
     if sv.role ~= "marshal" then
-      disc = (sc.disc or 0) > 0 and ("  disc in " .. at(sc.disc)) or "  disc on poster"
+      disc = (sc.disc or 0) > 0 and ("disc in " .. at(sc.disc)) or "disc on poster"
     end
-    out[#out + 1] = ("%s%-8s %-9s pawn in %-12s%s"):format(me, sv.name, role, at(sc.at or 0), disc)
+    rows[s] = { view.seat == s and "*" or "", sv.name, sv.role == "marshal" and "Marshal" or "desperado",
+      at(sc.at or 0), disc }
+  end
+  text.table(out, { "", "Player", "Role", "Pawn", "" }, rows)
+  for _, sv in ipairs(view.seats) do
     local row = sv.zones and sv.zones.display
-    if count_of(row) > 0 then out[#out + 1] = "           played: " .. row_of(row) end
+    if count_of(row) > 0 then wrap_items(out, "  " .. sv.name .. " played: ", row_of(row), " ", "    ") end
+  end
+  for s, sv in ipairs(view.seats) do
     if view.seat == s or view.seat == nil then
       local hand = names_of(sv.zones and sv.zones.hand)
       table.sort(hand)
-      out[#out + 1] = "           hand: " .. table.concat(hand, ", ")
+      wrap_items(out, "  " .. sv.name .. "'s hand: ", hand, ", ", "    ")
     end
   end
 
@@ -101,7 +128,7 @@ return function(view, data)
       banks[#banks + 1] = label .. (o.hidden and " (?)" or (" ($" .. o.props.value .. ")"))
     end
   end
-  out[#out + 1] = "Banks: " .. table.concat(banks, ", ")
+  wrap_items(out, "Banks: ", banks, ", ", "  ")
   local poker = {}
   for j, city in ipairs(data.cities) do
     local z = view.board and view.board[city.id] and view.board[city.id].poker
@@ -110,25 +137,25 @@ return function(view, data)
       poker[#poker + 1] = town[j] .. ((o.hidden or not o.props) and "" or (" ($" .. o.props.value .. ")"))
     end
   end
-  out[#out + 1] = "Poker tiles: " .. (#poker > 0 and table.concat(poker, ", ") or "none left")
+  wrap_items(out, "Poker tiles: ", #poker > 0 and poker or { "none left" }, ", ", "  ")
   if view.seat == nil then
     local zs = view.zones or {}
     for _, st in ipairs({ { "bank_stack", "Bank stack" }, { "coach_stack", "Coach stack" } }) do
       local tiles = names_of(zs[st[1]])
-      if #tiles > 0 then out[#out + 1] = st[2] .. " (top first): " .. table.concat(tiles, ", ") end
+      if #tiles > 0 then wrap_items(out, st[2] .. " (top first): ", tiles, ", ", "  ") end
     end
   end
   local zones = view.zones or {}
   local booty = names_of(zones.booty)
-  out[#out + 1] = "Booty: " .. (#booty > 0 and table.concat(booty, ", ") or "none yet")
+  wrap_items(out, "Booty: ", #booty > 0 and booty or { "none yet" }, ", ", "  ")
   local lost = names_of(zones.lost)
-  if #lost > 0 then out[#out + 1] = "Cards handed to the Marshal: " .. table.concat(lost, ", ") end
+  if #lost > 0 then wrap_items(out, "Cards handed to the Marshal: ", lost, ", ", "  ") end
 
   if view.log and #view.log > 0 then
     out[#out + 1] = ""
     out[#out + 1] = "Log:"
     local from = math.max(1, #view.log - 7)
-    for i = from, #view.log do out[#out + 1] = "  " .. view.log[i] end
+    for i = from, #view.log do text.wrap(out, view.log[i], "  ", "    ") end
   end
   return table.concat(out, "\n")
 end

@@ -13,7 +13,7 @@ function M.chain(schedules, first)
   if math.type(first) ~= "integer" or first < 1 or first > n then
     error(("data.first_schedule: expected 0 or 1..%d, got %s"):format(n, tostring(first)), 0)
   end
-  local order, used = { first }, { [first] = true }
+  local order, used = { first }, { [first] = true } ---@type integer[], table<integer, boolean>
   while #order < n do
     local last = schedules[order[#order]].route
     local ends = last[#last]
@@ -34,7 +34,11 @@ function M.chain(schedules, first)
   return order
 end
 
----"A (Los Lunas to Gallup), B (...)".
+---"A (Los Lunas to Gallup), B (...)": the schedules of `data` in the order `order`.
+---@param data {schedules: {id: string, route: string[]}[]}
+---@param order integer[]
+---@param city_name fun(id: string): string
+---@return string
 function M.schedules_text(data, order, city_name)
   local parts = {}
   for i, s in ipairs(order) do
@@ -45,8 +49,9 @@ function M.schedules_text(data, order, city_name)
 end
 
 ---The label of an activity option or record: {kind = "none"|"poker"|"coach"|"spy", city, coach}.
----@param a table
+---@param a {kind: string, city: string, coach: string|nil}
 ---@param city_name fun(id: string): string
+---@return string
 function M.activity_label(a, city_name)
   if a.kind == "none" then return "No activity" end
   if a.kind == "poker" then return "Cheat at poker in " .. city_name(a.city) end

@@ -1,6 +1,7 @@
 //! Rule tests of Desperados: the rulebook's worked examples (`examples.rs`) and one test per
 //! checklist line and gap decision of `shared/rules/desperados.gaps.md` (`setup_moves.rs`:
-//! C, R, S, G, K, H, M; `activities_exam.rs`: A, E, B, U, W and the G-... decisions).
+//! C, R, S, G, K, H, M; `activities_exam.rs`: A, E, B, U, W and the G-... decisions), and a
+//! movement card added in YAML alone (`new_card.rs`).
 //!
 //! Tests drive the real flow by the labels of its decisions. Seat 1 is the Marshal (the
 //! default `data.marshal_seat`); seats 2.. are the desperadoes. Setup asks, in order: the
@@ -10,6 +11,7 @@
 
 mod activities_exam;
 mod examples;
+mod new_card;
 mod setup_moves;
 
 use posse::{Content, Game};

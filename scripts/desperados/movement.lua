@@ -1,0 +1,110 @@
+-- Desperados: the moves of a turn (rulebook III and IV.1, checklist K, H, M): the coaches
+-- ride their schedules, the Marshal moves his Sheriffs in the open, then everyone plays a
+-- movement card face down at once. What a card does is its own (scripts/desperados/cards.lua):
+-- here the flow asks each card whether it is a legal move and lets it act when played.
+-- Ids are those of shared/rules/desperados.gaps.md.
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local cards = require "lib.cards"
+local seats = require "lib.seats"
+local game = require "desperados.game"
+
+local M = {}
+
+---K1, K3, K4: every coach in play takes its next step of turn `t`'s schedule (`k`: the
+---move) unless it is held up.
+---@param t integer
+---@param k integer
+function M.move_coaches(t, k)
+  for _, colour in ipairs(game.COACHES) do
+    local sched = game.schedule_of(colour, t)
+    if sched and posse.get(game.counter.robbed[colour]) == 0 then
+      local to = sched.route[k + 1]
+      posse.set(game.counter.at[colour], game.index(to))
+      posse.log("The " .. colour .. " coach rides to " .. game.town_name(to) .. ".")
+    end
+  end
+end
+
+---H1: the Marshal may move each Sheriff along one road, or leave him.
+function M.move_sheriffs()
+  for i = 1, game.sheriffs do
+    local here = game.towns[posse.get(game.counter.sheriff[i])]
+    local roads = game.roads(here)
+    local c = ask.one(game.marshal, function() return "Sheriff " .. i .. " is in " .. game.town_name(here) .. "." end,
+      function()
+        local opts = { "Stay in " .. game.town_name(here) }
+        for j, n in ipairs(roads) do opts[j + 1] = "Ride to " .. game.town_name(n) end
+        return opts
+      end, #roads + 1)
+    if c > 1 then
+      posse.set(game.counter.sheriff[i], game.index(roads[c - 1]))
+      posse.log("Sheriff " .. i .. " rides from " .. game.town_name(here) .. " to " .. game.town_name(roads[c - 1]) .. ".")
+    end
+  end
+end
+
+---M1-M4, G-IMPOSSIBLE-DETECT: the cards seat `s` may play in move `k`, in the order of its
+---deck, and whether it is stuck. A card is offered when it is in hand and says it is a
+---legal move; when none is (or a card of the seat was impossible already) the seat is
+---stuck and may play any card it holds: an impossible move.
+---@param s Seat
+---@param k integer
+---@return Obj[] offered
+---@return boolean stuck
+function M.playable(s, k)
+  local hand = game.zone("hand", s)
+  local held = {}
+  for _, c in ipairs(game.deck[s]) do
+    if posse.zone_of(c) == hand then held[#held + 1] = c end
+  end
+  if game.plan[s].bad then return held, true end
+  local legal = game.legal(s, k, held)
+  if #legal == 0 then return held, true end
+  return legal, false
+end
+
+---M1, M6, M7, G-CHANGE-WINDOW: everyone plays a card face down at once (move `k` of turn
+---`t`); until the last has played, each may take his card back and play another; partners
+---see each other's. Then each card goes into its seat's row and acts (unless the seat's
+---move was impossible already: then it leads nowhere).
+---@param t integer
+---@param k integer
+function M.play_cards(t, k)
+  local reqs, offers = {}, {}
+  local who = { game.marshal }
+  for _, s in ipairs(game.desperadoes) do who[#who + 1] = s end
+  for i, s in ipairs(who) do
+    local offered, stuck = M.playable(s, k)
+    offers[i] = { cards = offered, stuck = stuck }
+    local here = game.plan[s].pos
+    reqs[i] = {
+      seat = s,
+      prompt = function()
+        local why = stuck and " No card you hold is a legal move: any card you play is an impossible move." or ""
+        return ("Turn %d, move %d: your cards lead to %s. Play a card.%s"):format(t, k, game.town_name(here), why)
+      end,
+      options = function()
+        local labels = {}
+        for j, c in ipairs(offered) do labels[j] = cards.label(c, game.context(s, c, k)) end
+        return labels
+      end,
+      count = #offered,
+      revisable = true,
+      shown_to_team = s ~= game.marshal,
+    }
+  end
+  local answers = posse.choose_each(reqs)
+  for i, s in ipairs(who) do
+    local card = offers[i].cards[answers[i]]
+    local p = game.plan[s]
+    posse.move(card, game.zone("display", s))
+    p.cards[k] = card
+    if offers[i].stuck and not p.bad then p.bad = k end
+    if not p.bad then game.run(s, card, k, "play") end
+    posse.log(seats.name(s) .. " plays a card face down.")
+  end
+end
+
+return M
