@@ -100,7 +100,6 @@ local INDEX = {} ---@type table<string, integer>          INDEX[town] = its numb
 local NAME = {} ---@type table<string, string>            NAME[town] = its display name (data.cities)
 local ROADS = {} ---@type table<string, string[]>         ROADS[town] = the towns a road away, sorted by id
 local NEAR = {} ---@type table<string, table<string, boolean>>  NEAR[a][b]: a road joins a and b
-local DEF = {} ---@type table<Obj, Def>                      DEF[card] = posse.def(card), kept
 local CONTEXTS = {} ---@type desperados.Context[]            CONTEXTS[s] = seat s's context
 local PLAN = {} ---@type desperados.Plan[]                   PLAN = game.plan (this turn's)
 local ZONES = {} ---@type table<string, table<Seat|string, Zone>>  ZONES[name][seat or town] = its handle
@@ -117,7 +116,7 @@ function game.init()
   end
   game.marshal = marshal
   game.towns = posse.nodes()
-  INDEX, NAME, ROADS, NEAR, DEF, ZONES = {}, {}, {}, {}, {}, {}
+  INDEX, NAME, ROADS, NEAR, ZONES = {}, {}, {}, {}, {}
   for i, id in ipairs(game.towns) do
     INDEX[id] = i
     local c = d.cities[i]
@@ -229,29 +228,17 @@ end
 
 --------------------------------------------------------------- movement cards
 
----Seat `seat`'s context for its card `card` of move `move`. Each seat has one context
----(made with lib.cards.context) that is pointed at the card asked about, so that checking
----every card of a hand makes no table: a card uses its context only while it is called.
+---Seat `seat`'s context for its card `card` of move `move`: each seat has one context,
+---pointed at the card asked about (lib.cards.point), so that checking every card of a
+---hand makes no table.
 ---@param seat Seat
 ---@param card Obj
 ---@param move integer
 ---@return desperados.Context
 function game.context(seat, card, move)
-  local ctx, d = CONTEXTS[seat], DEF[card] or game.def(card)
-  ctx.card, ctx.def, ctx.props, ctx.move = card, d, d.props, move
-  return ctx
-end
-
----The definition of `card` (posse.def's table, asked once a card a game).
----@param card Obj
----@return Def
-function game.def(card)
-  local d = DEF[card]
-  if d == nil then
-    d = posse.def(card)
-    DEF[card] = d
-  end
-  return d
+  local ctx = CONTEXTS[seat]
+  ctx.move = move
+  return cards.point(ctx, card)
 end
 
 ---The cards of `list` that seat `seat` may play in move `move`, in order: those whose
@@ -261,15 +248,9 @@ end
 ---@param list Obj[]
 ---@return Obj[]
 function game.legal(seat, move, list)
-  local ctx, out = CONTEXTS[seat], {}
+  local ctx = CONTEXTS[seat]
   ctx.move = move
-  for i = 1, #list do
-    local c = list[i]
-    local d = DEF[c] or game.def(c)
-    ctx.card, ctx.def, ctx.props = c, d, d.props
-    if d.script.can(ctx) then out[#out + 1] = c end
-  end
-  return out
+  return cards.legal(ctx, list)
 end
 
 ---Runs part `part` ("play", "proof", "revealed", "arrested") of the behaviour of seat
@@ -280,8 +261,9 @@ end
 ---@param part string
 ---@return any
 function game.run(seat, card, move, part)
-  local ctx = game.context(seat, card, move)
-  return ctx.def.script[part](ctx)
+  local ctx = CONTEXTS[seat]
+  ctx.move = move
+  return cards.run(card, ctx, part)
 end
 
 -- What every movement card's script must give (scripts/desperados/cards.lua).
@@ -290,14 +272,7 @@ local PARTS = { "can", "label", "play", "proof", "revealed", "arrested" }
 ---Raises, naming the card, unless `card`'s script returns a movement card's behaviour.
 ---@param card Obj
 function game.check_card(card)
-  local d = game.def(card)
-  local b = d.script
-  for _, part in ipairs(PARTS) do
-    if type(b) ~= "table" or type(b[part]) ~= "function" then
-      error(("card %s: its script must return a movement card's behaviour, with a function %s "
-        .. "(see scripts/desperados/cards.lua)"):format(d.id, part), 0)
-    end
-  end
+  cards.check(card, PARTS, "a movement card's behaviour")
 end
 
 -------------------------------------------------- what a card may read or change

@@ -12,27 +12,6 @@ local names_of = text.names_of
 
 local function count_of(zone) return zone and zone.count or 0 end
 
----Appends `head` and the `items` joined by `sep` to `out`, breaking lines only between
----items (a town's name stays whole); lines after the first start with `indent`.
----@param out string[]
----@param head string
----@param items string[]
----@param sep string
----@param indent string
-local function wrap_items(out, head, items, sep, indent)
-  local line = head
-  for i, item in ipairs(items) do
-    local piece = item .. (i < #items and sep or "")
-    local trimmed = piece:gsub("%s+$", "")
-    if i > 1 and #line + #trimmed > text.WIDTH then
-      out[#out + 1] = (line:gsub("%s+$", ""))
-      line = indent
-    end
-    line = line .. piece
-  end
-  out[#out + 1] = line
-end
-
 -- The cards of a display, oldest first (zones list the top, the newest, first), "[Salem]".
 local function row_of(zone)
   local cards = names_of(zone)
@@ -84,7 +63,7 @@ return function(view, data)
     local n = c["sheriff_" .. i] or 0
     if n > 0 then law[#law + 1] = i .. " " .. at(n) end
   end
-  wrap_items(out, "Sheriffs: ", law, ", ", "  ")
+  text.items(out, "Sheriffs: ", law, ", ", "  ")
 
   -- Seats: pawn and disc, then the rows of cards played (what this view may see of them)
   -- and the hands it may see.
@@ -102,13 +81,13 @@ return function(view, data)
   text.table(out, { "", "Player", "Role", "Pawn", "" }, rows)
   for _, sv in ipairs(view.seats) do
     local row = sv.zones and sv.zones.display
-    if count_of(row) > 0 then wrap_items(out, "  " .. sv.name .. " played: ", row_of(row), " ", "    ") end
+    if count_of(row) > 0 then text.items(out, "  " .. sv.name .. " played: ", row_of(row), " ", "    ") end
   end
   for s, sv in ipairs(view.seats) do
     if view.seat == s or view.seat == nil then
       local hand = names_of(sv.zones and sv.zones.hand)
       table.sort(hand)
-      wrap_items(out, "  " .. sv.name .. "'s hand: ", hand, ", ", "    ")
+      text.items(out, "  " .. sv.name .. "'s hand: ", hand, ", ", "    ")
     end
   end
 
@@ -128,7 +107,7 @@ return function(view, data)
       banks[#banks + 1] = label .. (o.hidden and " (?)" or (" ($" .. o.props.value .. ")"))
     end
   end
-  wrap_items(out, "Banks: ", banks, ", ", "  ")
+  text.items(out, "Banks: ", banks, ", ", "  ")
   local poker = {}
   for j, city in ipairs(data.cities) do
     local z = view.board and view.board[city.id] and view.board[city.id].poker
@@ -137,19 +116,19 @@ return function(view, data)
       poker[#poker + 1] = town[j] .. ((o.hidden or not o.props) and "" or (" ($" .. o.props.value .. ")"))
     end
   end
-  wrap_items(out, "Poker tiles: ", #poker > 0 and poker or { "none left" }, ", ", "  ")
+  text.items(out, "Poker tiles: ", #poker > 0 and poker or { "none left" }, ", ", "  ")
   if view.seat == nil then
     local zs = view.zones or {}
     for _, st in ipairs({ { "bank_stack", "Bank stack" }, { "coach_stack", "Coach stack" } }) do
       local tiles = names_of(zs[st[1]])
-      if #tiles > 0 then wrap_items(out, st[2] .. " (top first): ", tiles, ", ", "  ") end
+      if #tiles > 0 then text.items(out, st[2] .. " (top first): ", tiles, ", ", "  ") end
     end
   end
   local zones = view.zones or {}
   local booty = names_of(zones.booty)
-  wrap_items(out, "Booty: ", #booty > 0 and booty or { "none yet" }, ", ", "  ")
+  text.items(out, "Booty: ", #booty > 0 and booty or { "none yet" }, ", ", "  ")
   local lost = names_of(zones.lost)
-  if #lost > 0 then wrap_items(out, "Cards handed to the Marshal: ", lost, ", ", "  ") end
+  if #lost > 0 then text.items(out, "Cards handed to the Marshal: ", lost, ", ", "  ") end
 
   if view.log and #view.log > 0 then
     out[#out + 1] = ""

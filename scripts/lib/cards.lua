@@ -47,15 +47,32 @@ local M = {}
 -- A card whose definition has no script does nothing.
 local NOTHING = {}
 
+-- DEF[card]: the definition of `card`, asked of the engine once a card a game (this module
+-- runs again for every game, so the table starts empty each time).
+local DEF = {}
+
 ---The definition of `card` (the engine's table: the same every call).
 ---@param card Obj
 ---@return Def
-function M.def(card) return posse.def(card) end
+function M.def(card)
+  local d = DEF[card]
+  if d == nil then
+    d = posse.def(card)
+    DEF[card] = d
+  end
+  return d
+end
+local def = M.def
+
+---The definitions asked so far, by handle: for a game's hottest loop, `cards.defs[c] or
+---cards.def(c)` saves a call. Read it; never write it.
+---@type table<Obj, Def>
+M.defs = DEF
 
 ---The behaviour of `card` (its script's table; an empty one when it has no script).
 ---@param card Obj
 ---@return lib.Card
-function M.of(card) return posse.def(card).script or NOTHING end
+function M.of(card) return (DEF[card] or def(card)).script or NOTHING end
 
 ---The behaviour of a definition found by id (a card with no copies: an ability).
 ---@param id string
@@ -69,17 +86,17 @@ end
 ---Display name of `card`.
 ---@param card Obj
 ---@return string
-function M.name(card) return posse.def(card).name end
+function M.name(card) return def(card).name end
 
 ---Rules text of `card` (empty when its YAML gives none).
 ---@param card Obj
 ---@return string
-function M.text(card) return posse.def(card).text or "" end
+function M.text(card) return def(card).text or "" end
 
 ---The timing tag of `card` (`props.when`), or nil.
 ---@param card Obj
 ---@return string|nil
-function M.when(card) return posse.def(card).props.when end
+function M.when(card) return def(card).props.when end
 
 ---A context for `seat` playing `card` (nil for a context with no card yet), as an
 ---instance of the game's context class `class` (a table with `__index`). `fields`, when
@@ -94,7 +111,7 @@ function M.context(class, seat, card, fields)
   local c = fields or {}
   c.seat, c.card = seat, card
   if card then
-    local d = posse.def(card)
+    local d = def(card)
     c.def, c.props = d, d.props
   else
     c.def, c.props = nil, nil
@@ -102,14 +119,53 @@ function M.context(class, seat, card, fields)
   return setmetatable(c, class)
 end
 
+---Points `ctx` at `card` (its definition and props) and returns it: one context a seat,
+---pointed at each card asked about, and checking every card of a hand makes no table. A
+---card uses its context only while it is called.
+---@generic T: lib.Context
+---@param ctx T
+---@param card Obj
+---@return T
+function M.point(ctx, card)
+  local d = DEF[card] or def(card)
+  ctx.card, ctx.def, ctx.props = card, d, d.props
+  return ctx
+end
+
 ---Whether `card` may be played now: it has an effect and its `can` (if any) says yes.
 ---@param card Obj
 ---@param ctx lib.Context
 ---@return boolean
 function M.can(card, ctx)
-  local b = M.of(card)
-  if b.play == nil then return false end
-  return b.can == nil or b.can(ctx) == true
+  local d = DEF[card] or def(card)
+  local b = d.script
+  if b == nil or b.play == nil then return false end
+  local can = b.can
+  if can == nil then return true end
+  ctx.card, ctx.def, ctx.props = card, d, d.props
+  return can(ctx) == true
+end
+
+---The cards of `list` that may be played now in `ctx` (pointed at each in turn), in order.
+---@param ctx lib.Context
+---@param list Obj[]
+---@return Obj[]
+function M.legal(ctx, list)
+  local out, n = {}, 0
+  for i = 1, #list do
+    local c = list[i]
+    local d = DEF[c] or def(c)
+    local b = d.script
+    if b ~= nil and b.play ~= nil then
+      local can = b.can
+      if can ~= nil then ctx.card, ctx.def, ctx.props = c, d, d.props end
+      if can == nil or can(ctx) == true then
+        n = n + 1
+        out[n] = c
+      end
+    end
+  end
+  return out
 end
 
 ---The label of the option that plays `card`.
@@ -117,19 +173,56 @@ end
 ---@param ctx lib.Context
 ---@return string
 function M.label(card, ctx)
-  local b = M.of(card)
-  if b.label then return b.label(ctx) end
-  return "Play " .. posse.def(card).name
+  local d = DEF[card] or def(card)
+  local b = d.script
+  if b ~= nil and b.label then
+    ctx.card, ctx.def, ctx.props = card, d, d.props
+    return b.label(ctx)
+  end
+  return "Play " .. d.name
 end
 
----Runs `card`'s effect in `ctx` (moving the card and logging are the game's); returns
----what the effect returns.
+---Runs `card`'s effect in `ctx` (pointed at it); moving the card and logging are the
+---game's. Returns what the effect returns.
 ---@param card Obj
 ---@param ctx lib.Context
 ---@return any
 function M.play(card, ctx)
-  ctx.card, ctx.def, ctx.props = card, posse.def(card), posse.def(card).props
-  return M.of(card).play(ctx)
+  local d = DEF[card] or def(card)
+  ctx.card, ctx.def, ctx.props = card, d, d.props
+  return (d.script or NOTHING).play(ctx)
+end
+
+---Runs the part `part` of `card`'s behaviour in `ctx` (pointed at it): "drawn", or a part
+---of a game's own contract ("proof", "arrested", ...); returns what it returns.
+---@param card Obj
+---@param ctx lib.Context
+---@param part string
+---@return any
+function M.run(card, ctx, part)
+  local d = DEF[card] or def(card)
+  local f = (d.script or NOTHING)[part]
+  if type(f) ~= "function" then
+    error("card " .. d.id .. ": its script has no part '" .. part .. "'", 2)
+  end
+  ctx.card, ctx.def, ctx.props = card, d, d.props
+  return f(ctx)
+end
+
+---Raises, naming the card, unless `card`'s script gives every part in `parts` as a
+---function: a game checks its cards' contract when it deals them, so a card added in YAML
+---with a part missing fails at once with its name rather than in the middle of a game.
+---@param card Obj
+---@param parts string[]
+---@param what string  what such a card is, for the message ("a movement card's behaviour")
+function M.check(card, parts, what)
+  local d = def(card)
+  local b = d.script
+  for _, part in ipairs(parts) do
+    if type(b) ~= "table" or type(b[part]) ~= "function" then
+      error(("card %s: its script must return %s, with a function %s"):format(d.id, what, part), 0)
+    end
+  end
 end
 
 ---Whether `list` holds a card of every kind at most once: the cards of `list` whose
@@ -139,7 +232,7 @@ end
 function M.one_per_kind(list)
   local out, seen = {}, {}
   for i = 1, #list do
-    local d = posse.def(list[i])
+    local d = def(list[i])
     if not seen[d.id] then
       seen[d.id] = true
       out[#out + 1] = list[i]

@@ -58,6 +58,30 @@ function M.wrap(out, s, first, rest, width)
   if line ~= "" then out[#out + 1] = prefix .. line end
 end
 
+---Appends `items` to `out` as a list: `head`, then the items separated by `sep`, in lines
+---of at most `width` (default M.WIDTH) columns, the lines after the first starting with
+---`indent`; a line breaks between items, never inside one.
+---@param out string[]
+---@param head string
+---@param items string[]
+---@param sep string
+---@param indent string
+---@param width integer|nil
+function M.items(out, head, items, sep, indent, width)
+  width = width or M.WIDTH
+  local line = head
+  for i, item in ipairs(items) do
+    local piece = item .. (i < #items and sep or "")
+    local trimmed = piece:gsub("%s+$", "")
+    if i > 1 and #line + #trimmed > width then
+      out[#out + 1] = (line:gsub("%s+$", ""))
+      line = indent
+    end
+    line = line .. piece
+  end
+  out[#out + 1] = line
+end
+
 ---Appends a table to `out`: a header row, then `rows`, each column as wide as its widest
 ---cell; `align[i]` is "left" (default) or "right". Columns are separated by two spaces.
 ---@param out string[]

@@ -11,6 +11,7 @@
 
 local posse = require "posse"
 local seats = require "lib.seats"
+local cards = require "lib.cards"
 
 ---@class marshals.game
 local M = {}
@@ -40,9 +41,6 @@ end
 local DECK, DISCARD, PENDING = posse.zone("deck"), posse.zone("discard"), posse.zone("pending")
 local ASIDE = posse.zone("aside")
 local BASIC, RESOURCES = D.mode == "basic", D.resources == true
--- DEF[c]: the definition of card `c` (a card's definition never changes), read from the
--- engine the first time it is asked.
-local DEF = {}
 
 ---The game's result once it has ended (see `finish`).
 ---@type Result|nil
@@ -164,21 +162,13 @@ end
 
 ------------------------------------------------------------------------ cards
 
----The definitions of the cards read so far, by handle (see `def`).
+---The definitions of the cards read so far, by handle (lib.cards's memo, see `def`).
 ---@type table<Obj, Def>
-M.defs = DEF
+M.defs = cards.defs
 
----The definition of card `c` (posse.def's table).
----@param c Obj
----@return Def
-function M.def(c)
-  local d = DEF[c]
-  if d == nil then
-    d = posse.def(c)
-    DEF[c] = d
-  end
-  return d
-end
+---The definition of card `c` (posse.def's table, asked once a card a game: lib.cards.def).
+M.def = cards.def
+
 ---@param c Obj
 ---@return table
 function M.props(c) return M.def(c).props end

@@ -5,26 +5,6 @@
 local text = require "lib.text"
 local names_of = text.names_of
 
--- Appends `items` to `out` joined by commas, in lines of at most text.WIDTH columns, the
--- first after `first` and the others indented; a line breaks between items, never inside
--- one (lib.text.wrap breaks between words).
----@param out string[]
----@param first string
----@param items string[]
-local function wrapped(out, first, items)
-  local line = first
-  for i, item in ipairs(items) do
-    local piece = item .. (i < #items and "," or "")
-    if #line + 1 + #piece > text.WIDTH and line ~= first then
-      out[#out + 1] = line
-      line = "  " .. piece
-    else
-      line = line .. (line == first and "" or " ") .. piece
-    end
-  end
-  out[#out + 1] = line
-end
-
 return function(view, data)
   local c = view.counters or {}
   local out = {}
@@ -51,7 +31,7 @@ return function(view, data)
   end
   if #escapes > 0 then out[#out + 1] = "Escapes: " .. table.concat(escapes, ", ") end
   if view.seat == nil and deck > 0 then
-    wrapped(out, "Far West deck (top first): ", names_of(zones.deck))
+    text.items(out, "Far West deck (top first): ", names_of(zones.deck), ", ", "  ")
   end
   out[#out + 1] = ""
   for s, sv in ipairs(view.seats) do
