@@ -437,3 +437,30 @@ fn long_pattern_work_in_c_is_refused() {
     assert_eq!(value("return ('The Boss'):gsub('^The ', '')"), "Boss");
     assert_eq!(value("return (('x'):rep(1000) .. 'needle'):find('needle', 1, true)"), 1001);
 }
+
+/// Definitions are made once per VM and serve every game it plays, so no game may change
+/// them: not a field, not their props, not their script's table.
+#[test]
+fn definitions_are_read_only() {
+    let find_high = "local posse = require 'posse'
+        local high
+        for _, c in ipairs(posse.contents(posse.zone('deck'))) do
+          if posse.def_id(c) == 'high' then high = c end
+        end";
+    for change in
+        ["posse.def(high).name = 'x'", "posse.def(high).props.value = 9", "posse.def(high).script.bonus = nil"]
+    {
+        let e = fails(&format!("{find_high}\n{change}"));
+        assert!(e.contains("a definition (posse.def) is read-only"), "{change}: {e}");
+    }
+    let e = fails(&format!("{find_high}\nrawset(posse.def(high).props, 'value', 9)"));
+    assert!(e.contains("read-only"), "{e}");
+    // Reading works as before, pairs included.
+    assert_eq!(
+        value(&format!(
+            "{find_high}\nlocal n = 0 for k in pairs(posse.def(high)) do n = n + 1 end
+            return {{posse.def(high).props.value, n, type(posse.def(high).script.bonus)}}"
+        )),
+        serde_json::json!([3, 4, "function"])
+    );
+}

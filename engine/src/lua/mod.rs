@@ -83,8 +83,6 @@ pub(crate) struct Vm {
     hooks: Table,
     /// `snapshot` and `reset` of sandbox.lua, for reusing the VM for another game.
     sandbox: Table,
-    /// The compiled `script:` chunk of each definition, kept for the VM's next game.
-    def_chunks: RefCell<Vec<Option<Function>>>,
     /// The tables sandbox.lua restores between games, with their metatables then.
     metatables: Saved,
 }
@@ -167,15 +165,16 @@ impl Vm {
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let vm =
-            Vm { lua, shared, hooks, sandbox, def_chunks: RefCell::new(vec![None; content.defs.len()]), metatables };
+        let vm = Vm { lua, shared, hooks, sandbox, metatables };
         vm.load_defs(&content)?;
         Ok(vm)
     }
 
     /// Makes this VM ready for a new game of the same content, as if it were fresh: the
     /// globals, libraries and `posse` module as they were after setup, no module loaded,
-    /// the definitions' scripts run again, and the new state.
+    /// and the new state. The definitions stay: made once per VM and frozen (prelude.lua),
+    /// they are the same for every game, and a card's script keeps no game state (its
+    /// behaviour reaches the game through the context the game passes it).
     pub fn reset(&self, state: State) -> Result<(), Error> {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
@@ -185,12 +184,11 @@ impl Vm {
         // it (prelude.lua), so it is the data of every game of this content.
         self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
         let players = self.shared.state.borrow().players();
-        self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)?;
-        let content = self.shared.content.clone();
-        self.load_defs(&content)
+        self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)
     }
 
-    /// Builds the table `posse.def` returns for every definition, running each `script:`.
+    /// Builds the table `posse.def` returns for every definition, running each `script:`
+    /// (once per VM: see `reset`).
     fn load_defs(&self, content: &Content) -> Result<(), Error> {
         let set_def: Function = self.hooks.get("set_def").map_err(lua_err)?;
         for (i, def) in content.defs.iter().enumerate() {
@@ -202,16 +200,7 @@ impl Vm {
                 let props = mlua::LuaSerdeExt::to_value_with(&self.lua, &def.props, api::serde_options())?;
                 t.set("props", if props.is_nil() { Value::Table(self.lua.create_table()?) } else { props })?;
                 if let Some(src) = &def.script {
-                    let cached = self.def_chunks.borrow()[i].clone();
-                    let f = match cached {
-                        Some(f) => f,
-                        None => {
-                            let f = compile(&self.lua, content, src)?;
-                            self.def_chunks.borrow_mut()[i] = Some(f.clone());
-                            f
-                        }
-                    };
-                    let v: Value = f.call(())?;
+                    let v: Value = compile(&self.lua, content, src)?.call(())?;
                     t.set("script", v)?;
                 }
                 set_def.call::<()>((i + 1, t))

@@ -9,28 +9,33 @@ posse.__names = nil
 -- Walks a table in key order (sandbox.lua's, set before any script runs).
 local ORDERED
 
--- posse.data is a tree of empty proxies over tables no script can reach: their metatables
--- are hidden, pairs() walks them in key order with an iterator of its own (handing the
--- loop the proxy, not the table behind it), and rawset refuses them.
-local FROZEN = {}
-local function freeze(t)
-  if type(t) ~= "table" then return t end
-  for k, v in next, t do t[k] = freeze(v) end
-  local proxy = setmetatable({}, {
+-- posse.data and every definition (posse.def) are trees of empty proxies over tables no
+-- script can reach: their metatables are hidden, pairs() walks them in key order with an
+-- iterator of its own (handing the loop the proxy, not the table behind it), and rawset
+-- refuses them. They are made once per VM and serve every game it plays, so no game may
+-- change them. A table met twice (a behaviour many cards share) gets one proxy.
+local setmetatable_, next_, type_, error_ = setmetatable, next, type, error
+local FROZEN, PROXY = {}, {}
+local function freeze(t, what)
+  if type_(t) ~= "table" or FROZEN[t] then return t end
+  local proxy = PROXY[t]
+  if proxy then return proxy end
+  proxy = setmetatable_({}, {
     __index = t,
-    __newindex = function() error("posse.data is read-only", 2) end,
+    __newindex = function() error_(what .. " is read-only", 2) end,
     __len = function() return #t end,
     __pairs = function(p) return ORDERED(t, "pairs"), p, nil end,
     __metatable = false,
   })
-  FROZEN[proxy] = true
+  FROZEN[proxy], PROXY[t] = what, proxy
+  for k, v in next_, t do t[k] = freeze(v, what) end
   return proxy
 end
-posse.data = freeze(data)
+posse.data = freeze(data, "posse.data")
 
 local rawset_ = rawset
 rawset = function(t, k, v)
-  if FROZEN[t] then error("posse.data is read-only", 2) end
+  if FROZEN[t] then error(FROZEN[t] .. " is read-only", 2) end
   return rawset_(t, k, v)
 end
 
@@ -135,7 +140,12 @@ return {
   print = raw.print,
   set_flow = function(co) FLOW = co end,
   set_auto = function(on) AUTO = on end,
-  set_def = function(i, def) DEFS[i], DEFS_BY_ID[def.id] = def, def end,
+  -- Definitions are made once per VM (their scripts run once) and frozen: every game of
+  -- the VM reads the same ones.
+  set_def = function(i, def)
+    def = freeze(def, "a definition (posse.def)")
+    DEFS[i], DEFS_BY_ID[def.id] = def, def
+  end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
   -- scripts written when pairs did not, is pairs.
   set_ordered = function(ordered)
