@@ -88,6 +88,15 @@ end
 ---@return string
 function M.name(card) return def(card).name end
 
+---Display names of the cards of `list`, in order.
+---@param list Obj[]
+---@return string[]
+function M.names(list)
+  local out = {}
+  for i = 1, #list do out[i] = (DEF[list[i]] or def(list[i])).name end
+  return out
+end
+
 ---Rules text of `card` (empty when its YAML gives none).
 ---@param card Obj
 ---@return string

@@ -40,15 +40,6 @@ local cards = require "lib.cards"
 ---@class marshals.cards
 local M = {}
 
--- The names of `list`'s cards.
----@param list Obj[]
----@return string[]
-local function names_of(list)
-  local out = {}
-  for i, c in ipairs(list) do out[i] = cards.name(c) end
-  return out
-end
-
 -- The live rivals of `a` holding at least one card, clockwise from his left.
 ---@param game marshals.game
 ---@param a Seat
@@ -217,7 +208,7 @@ M.clue = {
       local i = 1
       if #left > 1 then
         i = ask.one(a, "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?",
-          function() return names_of(left) end, #left)
+          function() return cards.names(left) end, #left)
       end
       order[#order + 1] = table.remove(left, i)
     end
@@ -238,7 +229,7 @@ local function search_deck(ctx)
   local drawn = posse.contents(look)
   local k = 1
   if #drawn > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return names_of(drawn) end, #drawn)
+    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(drawn) end, #drawn)
   end
   for i, c in ipairs(drawn) do
     if i ~= k then posse.move(c, deck) posse.reveal(c, a) end
@@ -276,12 +267,12 @@ local function search_hand(ctx, v)
   for _, c in ipairs(seen) do posse.reveal(c, a) end
   local k = 1
   if #seen > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return names_of(seen) end, #seen)
+    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(seen) end, #seen)
   end
   local kept = seen[k]
   posse.move(kept, game.hand(a))
   posse.log(game.name(a) .. " searches " .. game.name(v) .. "'s hand and takes a card.")
-  posse.log(game.name(a) .. " looks at " .. table.concat(names_of(seen), " and ") .. " and takes "
+  posse.log(game.name(a) .. " looks at " .. table.concat(cards.names(seen), " and ") .. " and takes "
     .. cards.name(kept) .. ".", { a, v })
 end
 
@@ -434,7 +425,7 @@ local function travel(game, s, v)
   local cards_used = route(game, s, v)
   if not cards_used then return end
   local c = ask.one(s, "Village in the " .. game.place_name(v) .. ": travel there?", function()
-    return { "Stay away", "Travel there, playing " .. table.concat(names_of(cards_used), ", ") }
+    return { "Stay away", "Travel there, playing " .. table.concat(cards.names(cards_used), ", ") }
   end, 2)
   if c ~= 2 then return end
   for _, x in ipairs(cards_used) do
