@@ -165,7 +165,7 @@ end
 
 ---"Action, Lady, Lady, Boss". Every roll logs it, so the game's four dice are one
 ---concatenation: `table.concat` is a Lua function in the sandbox, and the loop and the call
----cost this game 2.6% of its instructions (DECISIONS.md, "Speed").
+---cost this game 2.8% of its instructions (DECISIONS.md, "Speed").
 ---@return string
 function M.text()
   if ND == 4 then
