@@ -6,10 +6,12 @@
 -- omniscient view (view.seat == nil) draws every secret: every seat's hand and drawn
 -- cards, and the draw pile in order.
 
-local WIDTH = 80
+local text = require "lib.text"
+
+local pad, lpad = text.pad, text.lpad
 
 -- Display names from `data` (set by the function below before anything is drawn).
-local GANGS, BRAINS, DESPERADOS, FACES = {}, {}, {}, {}
+local GANGS, BRAINS, DESPERADOS, FACES = {}, {}, {}, {} ---@type string[], string[], {id: string, name: string}[], table<string, string>
 local function names_from(data)
   for i, g in ipairs(data.gangs) do GANGS[i], BRAINS[i] = g.name, g.brain end
   FACES[data.action_face] = "Action"
@@ -27,46 +29,22 @@ local WHEN = {
   loss = "when you are about to lose money",
 }
 
-local function pad(s, n)
-  s = tostring(s)
-  if #s >= n then return s:sub(1, n) end
-  return s .. string.rep(" ", n - #s)
-end
-
-local function lpad(s, n)
-  s = tostring(s)
-  if #s >= n then return s:sub(1, n) end
-  return string.rep(" ", n - #s) .. s
-end
-
--- Appends `text` to `out` wrapped at WIDTH, the first line after `first`, the others after `rest`.
-local function wrap(out, text, first, rest)
-  local line, prefix = "", first
-  for word in tostring(text):gmatch("%S+") do
-    if line ~= "" and #prefix + #line + 1 + #word > WIDTH then
-      out[#out + 1] = prefix .. line
-      line, prefix = word, rest
-    elseif line == "" then
-      line = word
-    else
-      line = line .. " " .. word
-    end
-  end
-  if line ~= "" then out[#out + 1] = prefix .. line end
-end
-
-local function names_of(view, seats)
-  local t = {}
-  for i, s in ipairs(seats or {}) do
-    local sv = view.seats[s]
-    t[i] = sv and sv.name or ("seat " .. s)
-  end
-  return table.concat(t, ", ")
-end
+---An object as a view holds it (docs/authoring.md, "The renderer").
+---@class dice_town.ViewObject
+---@field hidden boolean|nil
+---@field def string
+---@field name string
+---@field text string|nil
+---@field props table|nil
+---@field face_up boolean|nil
 
 -- Cards of a zone, copies of one card grouped ("Take Cover x2"), in first-seen order.
+---@param out string[]
+---@param z {objects: dice_town.ViewObject[]}
 local function card_lines(out, z)
-  local order, count, first, hidden = {}, {}, {}, 0
+  local order, hidden = {}, 0 ---@type string[], integer
+  local count = {} ---@type table<string, integer>
+  local first = {} ---@type table<string, dice_town.ViewObject>
   for _, o in ipairs(z.objects) do
     if o.hidden then
       hidden = hidden + 1
@@ -82,7 +60,7 @@ local function card_lines(out, z)
     local o, n = first[id], count[id]
     local when = o.props and WHEN[o.props.when]
     out[#out + 1] = "  " .. o.name .. (n > 1 and (" x" .. n) or "") .. (when and (" - " .. when) or "")
-    if o.text then wrap(out, o.text, "      ", "      ") end
+    if o.text then text.wrap(out, o.text, "      ", "      ") end
   end
   if hidden > 0 then out[#out + 1] = ("  (%d hidden card%s)"):format(hidden, hidden > 1 and "s" or "") end
 end
@@ -106,9 +84,7 @@ return function(view, data)
   if top and not top.hidden then line = line .. " (top: " .. top.name .. ")" end
   out[#out + 1] = line
   if view.seat == nil and draw and draw.count > 0 then
-    local pile = {}
-    for i, o in ipairs(draw.objects) do pile[i] = o.hidden and "?" or o.name end
-    wrap(out, table.concat(pile, ", "), "Draw pile (top first): ", "  ")
+    text.wrap(out, table.concat(text.names_of(draw), ", "), "Draw pile (top first): ", "  ")
   end
   out[#out + 1] = ""
 
@@ -134,12 +110,12 @@ return function(view, data)
     out[#out + 1] = row
   end
   local brains = {}
-  for s, sv in ipairs(view.seats) do
+  for _, sv in ipairs(view.seats) do
     local g = sv.counters and sv.counters.gang
     if g and BRAINS[g] then brains[#brains + 1] = sv.name .. ": " .. BRAINS[g] end
   end
   out[#out + 1] = "  (ranks each Desperado has left to go in jail; free = escaped)"
-  if #brains > 0 then wrap(out, table.concat(brains, "; "), "  Brains: ", "    ") end
+  if #brains > 0 then text.wrap(out, table.concat(brains, "; "), "  Brains: ", "    ") end
   out[#out + 1] = ""
 
   local dice = {}
@@ -170,17 +146,17 @@ return function(view, data)
 
   local log = view.log or {}
   out[#out + 1] = "Log:"
-  for i = math.max(1, #log - 7), #log do wrap(out, log[i], "  ", "    ") end
+  for i = math.max(1, #log - 7), #log do text.wrap(out, log[i], "  ", "    ") end
 
   if view.result then
     out[#out + 1] = ""
     local r = view.result
     local why = r.reason and (" (" .. r.reason .. ")") or ""
-    wrap(out, "GAME OVER: " .. names_of(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "") .. why,
+    text.wrap(out, "GAME OVER: " .. text.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "") .. why,
       "", "  ")
   elseif view.deciding and #view.deciding > 0 then
     out[#out + 1] = ""
-    out[#out + 1] = "Waiting for: " .. names_of(view, view.deciding)
+    out[#out + 1] = "Waiting for: " .. text.seat_names(view, view.deciding)
   end
   return table.concat(out, "\n")
 end

@@ -1,25 +1,91 @@
 -- Pure rules of Desperados of Dice Town: functions of dice faces and plain values that
 -- change no state, so tests can call them directly. The only thing they read is the
--- game's static `posse.data` (ranks, attacks, setup constants), turned once into `config()`.
+-- game's static `posse.data` (ranks, attacks, gangs, setup constants), turned once into
+-- `config()`.
 --
 -- Faces are the die face names of game.yaml ("action", "brain", "ugly", "bad", "lady",
 -- "boss"); a character face is named after its Desperado's id.
 
 local posse = require "posse"
 
+---@class dice_town.Desperado
+---@field index integer   position in the canonical order
+---@field id string       the rank counter and the die face
+---@field name string
+---@field ranks integer   printed ranks (G-RANKS)
+---@field attack integer  attack amount (0 for the Brain)
+---@field brain boolean
+
+---A gang of `data.gangs`: what the renderer and the log show, and its Brain's ability.
+---@class dice_town.Gang
+---@field id string
+---@field name string     "Los Bandidos"
+---@field colour string|nil
+---@field brain string    the Brain's name, "El Contador"
+---@field short string    the Brain's name without a leading "The": "Ann's Forger"
+---@field ability string  id of the Brain's definition in gangs.yaml
+
+---@class dice_town.Draw
+---@field draw integer
+---@field keep integer
+
+---@class dice_town.Setup
+---@field max_same integer
+---@field reroll string   "surplus" | "all"
+---@field two_brains_free boolean
+
+---The game's `data:` in scenarios/dice_town/game.yaml, as the scripts read it.
+---@class dice_town.Data
+---@field start_money integer
+---@field roll_limit integer
+---@field max_rounds integer
+---@field first_player integer
+---@field gang_assignment string
+---@field action_face string|nil
+---@field setup {max_same: integer, reroll: string, two_brains_free: boolean|nil}
+---@field draws table<string, dice_town.Draw>
+---@field desperados {id: string, name: string, ranks: integer, attack: integer|nil, brain: boolean|nil}[]
+---@field gangs {id: string, name: string, colour: string|nil, brain: string, ability: string}[]
+
+---The game's static facts, built once from `posse.data`.
+---@class dice_town.Config
+---@field start_money integer                    S1
+---@field roll_limit integer                     T1
+---@field max_rounds integer                     the guard against endless games
+---@field first_player integer                   S7: a seat, or 0 for a random one
+---@field gang_assignment string                 G-GANGS: random | seat | choose
+---@field ids string[]                           Desperado ids in canonical order
+---@field desp table<string, dice_town.Desperado>
+---@field brain string                           the Brain's id
+---@field action string                          the Action face
+---@field gangs dice_town.Gang[]
+---@field draws table<string, dice_town.Draw>    by kind: trio, four, misery
+---@field setup dice_town.Setup
+
+---An effect the dice offer (T2-T4): Actions (`acts`, one id per Action face, canonical
+---order) or a draw combination.
+---@class dice_town.Effect
+---@field kind "act"|"trio"|"four"|"misery"
+---@field acts string[]|nil
+
+---@class dice_town.rules
 local M = {}
 
+---@type dice_town.Config|nil
 local conf
 
 ---The game's static facts from `posse.data`, as plain Lua tables (built once).
----Fields: ids (desperado ids in canonical order), desp[id] = {index, id, name, ranks, attack,
----brain}, brain (the Brain's id), action (the Action face), gangs[i] = {id, name, brain,
----ability, amount, text, short (the Brain's name without a leading "The")},
----draws[kind] = {draw, keep}, setup = {max_same, reroll, two_brains_free}.
+---@return dice_town.Config
 function M.config()
   if conf then return conf end
-  local d = posse.data
-  local c = { ids = {}, desp = {}, gangs = {}, draws = {}, action = d.action_face or "action" }
+  local d = posse.data --[[@as dice_town.Data]]
+  ---@type dice_town.Config
+  local c = {
+    start_money = d.start_money, roll_limit = d.roll_limit, max_rounds = d.max_rounds,
+    first_player = d.first_player, gang_assignment = d.gang_assignment,
+    ids = {}, desp = {}, gangs = {}, draws = {}, brain = "", action = d.action_face or "action",
+    setup = { max_same = d.setup.max_same, reroll = d.setup.reroll, two_brains_free = d.setup.two_brains_free == true },
+  }
   for i, row in ipairs(d.desperados) do
     c.ids[i] = row.id
     c.desp[row.id] = {
@@ -30,8 +96,7 @@ function M.config()
   end
   for i, g in ipairs(d.gangs) do
     c.gangs[i] = {
-      id = g.id, name = g.name, brain = g.brain, ability = g.ability,
-      amount = g.amount or 1, text = g.text or "",
+      id = g.id, name = g.name, colour = g.colour, brain = g.brain, ability = g.ability,
       short = (g.brain:gsub("^The ", "")),
     }
   end
@@ -39,8 +104,6 @@ function M.config()
     local r = d.draws[kind]
     c.draws[kind] = { draw = r.draw, keep = r.keep }
   end
-  local s = d.setup
-  c.setup = { max_same = s.max_same, reroll = s.reroll, two_brains_free = s.two_brains_free == true }
   conf = c
   return c
 end
@@ -48,6 +111,7 @@ end
 ---Counts of each face in `faces`: returns counts (face -> n), the number of Action faces,
 ---the largest count of one face, and the distinct character ids rolled, in canonical order.
 ---@param faces string[]
+---@return table<string, integer> counts, integer actions, integer top, string[] chars
 function M.tally(faces)
   local c = M.config()
   local counts, top = {}, 0
@@ -64,6 +128,9 @@ function M.tally(faces)
   return counts, counts[c.action] or 0, top, chars
 end
 
+---@param actions integer
+---@param top integer
+---@return "four"|"trio"|"misery"|nil
 local function combo_of(actions, top)
   if top >= 4 then return "four" end
   if top == 3 then return "trio" end
@@ -94,15 +161,17 @@ function M.assignments(faces)
   return out
 end
 
+-- Scratch tables of effects_for, emptied after each use: a table that keeps its slots
+-- costs nothing to fill again, where a fresh one grows (and is collected) every time.
+local COUNTS = {} ---@type table<string, integer|nil>
+local CHARS = {}  ---@type string[]
+local AT = {}     ---@type integer[]
+
 ---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
 ---{kind = "act", acts = {...}} per assignment, then {kind = "four"|"trio"|"misery"} when the
 ---dice show that combination. Never empty: four Action faces are a Set of four.
 ---@param faces string[]
----@return table[]
--- Scratch tables of effects_for, emptied after each use: a table that keeps its slots
--- costs nothing to fill again, where a fresh one grows (and is collected) every time.
-local COUNTS, CHARS, AT = {}, {}, {}
-
+---@return dice_town.Effect[]
 function M.effects_for(faces)
   local c = conf or M.config()
   local ids, counts, chars = c.ids, COUNTS, CHARS

@@ -116,7 +116,9 @@ fn c6_each_gang_card_gives_its_brain_a_different_ability() {
     let mut g = game(4);
     let gangs = lua(
         &mut g,
-        "local t = {} for i, r in ipairs(posse.data.gangs) do t[i] = {r.name, r.brain, r.ability, r.amount} end return t",
+        "local t = {} for i, r in ipairs(posse.data.gangs) do
+           t[i] = {r.name, r.brain, r.ability, posse.def_by_id(r.ability).props.amount}
+         end return t",
     );
     assert_eq!(
         gangs,

@@ -1,0 +1,187 @@
+-- The dice of Desperados of Dice Town: their faces mirrored in Lua, the only functions
+-- that roll or turn them, and what they show (effects, text, labels).
+--
+-- Speed (random bots play thousands of games): `posse.face` makes a new string at every
+-- call, so the faces are kept in a Lua table (DICE), written through by `roll` and
+-- `set_face`, and compared with the engine by `verify` at the end of every game
+-- (DECISIONS.md, "Speed"). The effects of the dice depend only on how many of each face
+-- they show: each face has a weight such that the weights of the dice's faces sum to a key
+-- unique to that multiset, and the effects are memoised by that key.
+
+local posse = require "posse"
+local rules = require "dice_town.rules"
+
+---@class dice_town.dice
+local M = {}
+
+---What the dice show now (read-only).
+---@class dice_town.DiceNow
+---@field effects dice_town.Effect[]  rules.effects_for of the faces
+---@field actions integer             how many dice show the Action face
+
+-- The number of dice and the Action face; DICE[i] = the face name of die i; MWEIGHT[face]
+-- = (ND + 1) ^ (index of the face - 1); FACE_NAME[face] = "Action", "Lady"...; MKEY = the
+-- key of the faces showing; BY_MKEY[key] = what they show; TEXT: scratch of `text`.
+local ND = 0
+local ACTION = "action"
+local DICE = {} ---@type string[]
+local MWEIGHT = {} ---@type table<string, integer>
+local FACE_NAME = {} ---@type table<string, string>
+local MKEY = 0
+local BY_MKEY = {} ---@type table<integer, dice_town.DiceNow>
+local TEXT = {} ---@type string[]
+
+local function rekey()
+  local m = 0
+  for i = 1, ND do m = m + MWEIGHT[DICE[i]] end
+  MKEY = m
+end
+
+---Prepares the dice for a new game (game.init calls it).
+---@param c dice_town.Config
+function M.init(c)
+  ND, ACTION = posse.dice(), c.action
+  MWEIGHT, FACE_NAME, BY_MKEY = {}, {}, {}
+  local w = 1
+  for i = 1, ND do
+    for _, f in ipairs(posse.faces(i)) do
+      if not MWEIGHT[f] then
+        local d = c.desp[f]
+        MWEIGHT[f], FACE_NAME[f], w = w, d and d.name or "Action", w * (ND + 1)
+      end
+    end
+  end
+  M.resync()
+end
+
+---Reads the faces again from the engine (see game.resync).
+function M.resync()
+  for i = 1, ND do DICE[i] = posse.face(i) end
+  rekey()
+end
+
+---Compares the mirror with the engine; `same(what, mine, engine's)` raises on a difference.
+---@param same fun(what: string, a: any, b: any)
+function M.verify(same)
+  for i = 1, ND do same("die " .. i, DICE[i], posse.face(i)) end
+  local key = MKEY
+  rekey()
+  same("dice key", key, MKEY)
+end
+
+---Number of dice.
+---@return integer
+function M.count() return ND end
+
+---Face name of die `i`.
+---@param i integer
+---@return string
+function M.face(i) return DICE[i] end
+
+---The current faces (the mirror itself: do not modify).
+---@return string[]
+function M.faces() return DICE end
+
+---Rolls the listed dice (all when nil).
+---@param which integer[]|nil
+function M.roll(which)
+  posse.roll(which)
+  if which == nil then
+    local m = 0
+    for i = 1, ND do
+      local f = posse.face(i)
+      DICE[i], m = f, m + MWEIGHT[f]
+    end
+    MKEY = m
+  else
+    local m = MKEY
+    for k = 1, #which do
+      local i = which[k]
+      local f = posse.face(i)
+      m = m - MWEIGHT[DICE[i]] + MWEIGHT[f]
+      DICE[i] = f
+    end
+    MKEY = m
+  end
+end
+
+---Turns die `i` to `face`.
+---@param i integer
+---@param face string
+function M.set_face(i, face)
+  posse.set_face(i, face)
+  DICE[i] = face
+  rekey()
+end
+
+---Display name of a die face ("Action", "Lady", ...).
+---@param face string
+---@return string
+function M.face_name(face) return FACE_NAME[face] end
+
+---What the dice show now, memoised per combination of faces (read-only).
+---@return dice_town.DiceNow
+function M.now()
+  local r = BY_MKEY[MKEY] ---@type dice_town.DiceNow|nil
+  if r then return r end
+  local actions = 0
+  for i = 1, ND do
+    if DICE[i] == ACTION then actions = actions + 1 end
+  end
+  r = { effects = rules.effects_for(DICE), actions = actions }
+  BY_MKEY[MKEY] = r
+  return r
+end
+
+---Whether a die shows a character face (not Action).
+---@return boolean
+function M.any_character()
+  for i = 1, ND do
+    if DICE[i] ~= ACTION then return true end
+  end
+  return false
+end
+
+---Indices of the dice not showing the Action face.
+---@return integer[]
+function M.non_action()
+  local out = {}
+  for i = 1, ND do
+    if DICE[i] ~= ACTION then out[#out + 1] = i end
+  end
+  return out
+end
+
+---The faces of die `i` other than the one it shows, in YAML order.
+---@param i integer
+---@return string[]
+function M.other_faces(i)
+  local now, out = DICE[i], {}
+  for _, f in ipairs(posse.faces(i)) do
+    if f ~= now then out[#out + 1] = f end
+  end
+  return out
+end
+
+---"Action, Lady, Lady, Boss". Every roll logs it, so the game's four dice are one
+---concatenation: `table.concat` is a Lua function in the sandbox, and the loop and the call
+---cost this game 2.8% of its instructions (DECISIONS.md, "Speed").
+---@return string
+function M.text()
+  if ND == 4 then
+    local n, d = FACE_NAME, DICE
+    return n[d[1]] .. ", " .. n[d[2]] .. ", " .. n[d[3]] .. ", " .. n[d[4]]
+  end
+  for i = 1, ND do TEXT[i] = FACE_NAME[DICE[i]] end
+  return table.concat(TEXT, ", ")
+end
+
+---"Die 1: Lady", one per die (labels of a question on the dice).
+---@return string[]
+function M.labels()
+  local opts = {}
+  for i = 1, ND do opts[i] = "Die " .. i .. ": " .. FACE_NAME[DICE[i]] end
+  return opts
+end
+
+return M

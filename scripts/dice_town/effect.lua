@@ -1,0 +1,266 @@
+-- Phase 2 of a turn of Desperados of Dice Town: the effect the player stopped his dice on.
+-- Actions (D1-D6): declare the assignment, the opponents' OPP-ACT window (Stand-Off), then
+-- each Action in the order the player likes, with ACT/OWN cards between them; a Brain's
+-- Action uses his gang's ability through the card contract (gangs.yaml). Or a draw
+-- (W1-W3): Trio, Set of four, Misery. Also the labels of effects, which the roll menu
+-- offers.
+--
+-- The Actions menu is asked often: what it offers is kept in one table, and its labels are
+-- a function of that table that runs only when someone reads it.
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local seats = require "lib.seats"
+local game = require "dice_town.game"
+local hands = require "dice_town.hands"
+local context = require "dice_town.context"
+
+---@class dice_town.effect
+local M = {}
+
+local turn, NUM, EMPTY, C = game.turn, game.NUM, game.EMPTY, game.config()
+
+-- Card timings accepted by the windows of this phase (props.when of cards.yaml).
+local ACT_OWN = { "act", "own" }
+local ACT = { "act" }
+local OPP_ACT = { "opp_act" }
+
+local DRAW_NAME = { trio = "Trio", four = "Set of four", misery = "Misery" }
+
+----------------------------------------------------------------------- labels
+
+---"Lady x2 + Boss" (acts are in canonical order, so equal ids are adjacent).
+---@param p Seat
+---@param acts string[]
+---@return string
+function M.acts_label(p, acts)
+  local out, i, n = nil, 1, #acts
+  while i <= n do
+    local j = i
+    while acts[j + 1] == acts[i] do j = j + 1 end
+    local part = game.desperado_name(p, acts[i])
+    if j > i then part = part .. " x" .. NUM[j - i + 1] end
+    out = out and (out .. " + " .. part) or part
+    i = j + 1
+  end
+  return out or ""
+end
+
+---The option of effect `e` in `p`'s roll menu: "Act: Lady x2 + Boss", "Trio: draw 3 Wild
+---West cards, keep 1".
+---@param p Seat
+---@param e dice_town.Effect
+---@return string
+function M.label(p, e)
+  if e.kind == "act" then return "Act: " .. M.acts_label(p, e.acts --[[@as string[] ]]) end
+  local d = C.draws[e.kind]
+  if d.draw == d.keep then
+    return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West card" .. (d.draw > 1 and "s" or "")
+  end
+  return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West cards, keep " .. NUM[d.keep]
+end
+
+------------------------------------------------------------------------ draws
+
+-- W1-W3: the drawn cards wait in the seat's pick zone (only he sees them) until he keeps
+-- some; the others go face up to the discard pile. Which he kept is told to him alone.
+---@param p Seat
+---@param kind string
+local function draw(p, kind)
+  local d = C.draws[kind]
+  local pick = hands.pick(p)
+  for _ = 1, d.draw do
+    if not hands.draw_top(pick) then break end
+  end
+  local drawn = posse.contents(pick)
+  local n = #drawn
+  if n == 0 then
+    posse.log(DRAW_NAME[kind] .. ": no Wild West cards left to draw.")
+    return
+  end
+  local keep = {}
+  if n <= d.keep then
+    for i = 1, n do keep[i] = true end
+  else
+    local function labels()
+      local opts = {}
+      for i, card in ipairs(drawn) do opts[i] = hands.def(card).name end
+      return opts
+    end
+    if d.keep == 1 then
+      local k = ask.one(p, "Keep which card?", labels, n)
+      keep[k] = true
+    else
+      for _, i in ipairs(ask.several(p, "Keep which " .. NUM[d.keep] .. " cards?", labels, n, d.keep, d.keep)) do
+        keep[i] = true
+      end
+    end
+  end
+  local kept, dropped = {}, {}
+  for i, card in ipairs(drawn) do
+    if keep[i] then
+      hands.to_hand(p, card)
+      kept[#kept + 1] = hands.def(card).name
+    else
+      hands.to_discard(p, card)
+      dropped[#dropped + 1] = hands.def(card).name
+    end
+  end
+  local line = DRAW_NAME[kind] .. ": " .. game.name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[#kept]
+  if #dropped > 0 then line = line .. " and discards " .. table.concat(dropped, ", ") end
+  posse.log(line .. ".")
+  posse.log(game.name(p) .. " keeps " .. table.concat(kept, ", ") .. ".", p)
+end
+
+---------------------------------------------------------------------- actions
+
+-- What Desperado `id` of p does with his next Action, as a label.
+---@param p Seat
+---@param id string
+---@return string
+local function next_action_label(p, id)
+  local who = game.desperado_name(p, id)
+  local r = game.rank(p, id)
+  if r > 0 then return who .. ": turn one rank (" .. game.ranks_text(r) .. ")" end
+  if id == C.brain then return who .. ": " .. context.brain_text(p) end
+  if not game.has_victim(p, id) then return who .. ": attack (nobody to hit)" end
+  return who .. ": attack, $" .. NUM[C.desp[id].attack] .. " from " .. seats.joined(game.victims(p, id))
+end
+
+-- Whether the next Action of Desperado `id` of p is *safe*: it can never hurt the player
+-- (turning his own rank, an attack with nobody to hit, a Brain whose gangs.yaml entry says
+-- `safe`). A lone safe Action resolves without a question and is never offered for
+-- forfeit.
+---@param p Seat
+---@param id string
+---@return boolean
+local function is_safe(p, id)
+  if game.rank(p, id) > 0 then return true end
+  if id == C.brain then return context.brain_is_safe(p) end
+  return not game.has_victim(p, id)
+end
+
+-- D3-D6: one Action of Desperado `id`.
+---@param p Seat
+---@param id string
+local function resolve_one(p, id)
+  local i = C.desp[id].index
+  turn.acts[i] = turn.acts[i] - 1
+  if game.rank(p, id) > 0 then
+    game.rotate(p, id, 1)
+  elseif id == C.brain then
+    context.use_brain(p)
+  else
+    local what = game.whose(p, id)
+    if not game.has_victim(p, id) then
+      posse.log(what .. " finds nobody to attack.")
+    else
+      context.hurt(game.victims(p, id), C.desp[id].attack, what)
+    end
+  end
+end
+
+-- The Actions menu, one at a time: `cands` (the Desperado indices with Actions left, in
+-- canonical order), `cards` (ACT/OWN cards playable), `last` ("done", "forfeit" or nil).
+---@class dice_town.ActionsMenu
+---@field p Seat
+---@field cands integer[]
+---@field n integer                   how many of `cands` are in use
+---@field total integer               Actions left in all
+---@field cards Obj[]
+---@field last "done"|"forfeit"|nil
+---@type dice_town.ActionsMenu
+local menu = { p = 1, cands = {}, n = 0, total = 0, cards = EMPTY, last = nil }
+
+---@return string[]
+local function menu_labels()
+  local m, opts = menu, {}
+  for k = 1, m.n do
+    local i = m.cands[k]
+    local label = next_action_label(m.p, C.ids[i])
+    local left = turn.acts[i]
+    opts[k] = left > 1 and (label .. " [" .. NUM[left] .. " Actions]") or label
+  end
+  context.labels(opts, m.cards, m.p)
+  if m.last == "done" then
+    opts[#opts + 1] = "Done"
+  elseif m.last == "forfeit" then
+    opts[#opts + 1] = "Forfeit the " .. NUM[m.total] .. " Action" .. (m.total > 1 and "s" or "") .. " left"
+  end
+  return opts
+end
+
+-- G-ACTION-ORDER, G-DECLINE: the player resolves his Actions one at a time in the order
+-- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
+---@param p Seat
+local function resolve_actions(p)
+  local m, ids = menu, C.ids
+  while true do
+    local total, n, unsafe = 0, 0, false
+    for i = 1, #ids do
+      local left = turn.acts[i]
+      if left > 0 then
+        total, n = total + left, n + 1
+        m.cands[n] = i
+        if not unsafe and not is_safe(p, ids[i]) then unsafe = true end
+      end
+    end
+    local list = context.playable(p, total > 0 and ACT_OWN or ACT)
+    local only_cards = total == 0 or (n == 1 and not unsafe)
+    if #list == 0 and only_cards then
+      if total == 0 then return end
+      resolve_one(p, ids[m.cands[1]])
+    else
+      local last = total == 0 and "done" or (unsafe and "forfeit") or nil
+      m.p, m.n, m.total, m.cards, m.last = p, n, total, list, last
+      -- Asked only because of the cards he holds: others must not see that he is asked.
+      local c = ask.one(p, "Your Actions: which comes next?", menu_labels, n + #list + (last and 1 or 0), only_cards)
+      if c <= n then
+        resolve_one(p, ids[m.cands[c]])
+      elseif c <= n + #list then
+        context.play(p, list[c - n])
+      else
+        if total > 0 then
+          posse.log(game.name(p) .. " forfeits " .. NUM[total] .. " Action" .. (total > 1 and "s." or "."))
+        end
+        return
+      end
+    end
+  end
+end
+
+-- The OPP-ACT window's question.
+local declared = ""
+---@return string
+local function declared_prompt() return game.name(turn.active) .. " acts: " .. declared .. ". Play a card?" end
+
+-- D1-D6: declare the assignment, let opponents answer (Stand-Off), resolve.
+---@param p Seat
+---@param acts string[]
+local function act(p, acts)
+  for _, id in ipairs(acts) do
+    local i = C.desp[id].index
+    turn.acts[i] = turn.acts[i] + 1
+  end
+  turn.acting = true
+  declared = M.acts_label(p, acts)
+  posse.log(game.name(p) .. " acts: " .. declared .. ".")
+  if hands.held_by_others(p, OPP_ACT) then context.window(OPP_ACT, declared_prompt) end
+  resolve_actions(p)
+  turn.acting = false
+  for i = 1, #C.ids do turn.acts[i] = 0 end
+end
+
+---Applies effect `e` (an entry of rules.effects_for) that `p` chose.
+---@param p Seat
+---@param e dice_town.Effect
+function M.apply(p, e)
+  local acts = e.acts
+  if acts then
+    act(p, acts)
+  else
+    draw(p, e.kind)
+  end
+end
+
+return M

@@ -1,0 +1,345 @@
+-- The cards in the players' hands in Desperados of Dice Town: the hands mirrored in Lua,
+-- the only functions that move a card in or out of a hand, which cards a seat may play
+-- now, the class of card contexts, and drawing from the Wild West deck.
+--
+-- Speed: which cards a seat holds and of which timing are read at every menu, so hands
+-- are mirrored (CARDS, TIMING, HELD), written through by the functions here; definitions
+-- are cached (DEF), and the `can` tests of a seat's cards read one context made once a
+-- game (PROBE). game.lua's `resync` and `verify` call this module's.
+--
+-- game.lua requires this module, so this one does not require game.lua: `init` receives
+-- the turn state and the seat names from it.
+
+local posse = require "posse"
+local cards = require "lib.cards"
+
+---@class dice_town.hands
+local M = {}
+
+---A shared empty list (read-only): what a menu offers when it offers nothing.
+M.EMPTY = setmetatable({}, { __newindex = function() error("EMPTY is read-only", 2) end })
+local EMPTY = M.EMPTY
+
+local turn ---@type dice_town.Turn
+local N = 0
+local NAMES = {} ---@type string[]
+local NUM ---@type table<integer, string>
+-- Each seat's hand and pick zone (cards drawn for a Trio or a Set of four); the piles.
+local HAND = {} ---@type Zone[]
+local PICK = {} ---@type Zone[]
+local DRAW = 0 ---@type Zone
+local DISCARD = 0 ---@type Zone
+-- Mirrors: CARDS[seat] = the cards in his hand, in the order they came; TIMING[seat][when]
+-- = how many cards of that timing he holds; HELD[when] = how many all hands hold.
+-- OBTAINED[card] = the turn in which its holder got it (W5).
+local CARDS = {} ---@type Obj[][]
+local TIMING = {} ---@type table<string, integer>[]
+local HELD = {} ---@type table<string, integer>
+local OBTAINED = {} ---@type table<Obj, integer>
+-- Caches: DEF[card] = its definition (they never change). PROBE[seat]: the context
+-- `playable` gives the `can` tests of his cards. A `can` only reads, and plays get a
+-- context of their own, so one a seat serves every menu of a game (they are asked at every
+-- menu: a fresh context each time cost 1.3% of the game's time).
+local DEF = {} ---@type table<Obj, Def>
+local PROBE = {} ---@type dice_town.Context[]
+
+---The definition of `card` (lib.cards.def, cached: definitions never change, and
+---`posse.def` is a call into the engine).
+---@param card Obj
+---@return Def
+local function def(card)
+  local d = DEF[card]
+  if not d then
+    d = cards.def(card)
+    DEF[card] = d
+  end
+  return d
+end
+M.def = def
+
+---The timing tag of a card (`props.when`), or "" when it has none.
+---@param card Obj
+---@return string
+local function when_of(card) return def(card).props.when or "" end
+
+---The class of card contexts (what a card's or a Brain's script receives): context.lua
+---gives it its methods and documents them.
+---@class dice_town.Context: lib.Context
+---@field active Seat             whose turn it was when the context was made
+---@field by string|nil           for a Brain: its name in the log ("Ann's Forger")
+---@field amount integer|nil      LOSS: the money about to be lost
+---@field cause string|nil        LOSS: what causes the loss ("Ann's Lady")
+---@field cancelled boolean|nil   LOSS: the loss does not happen (Take Cover)
+---@field num table<integer, string>  decimal text of small integers (num[3] == "3")
+local Context = {}
+Context.__index = Context
+M.Context = Context
+
+---A card context for seat `s` playing `card` (nil: no card yet), made with the card
+---contract's `cards.context`; `fields`, when given, is reused as the table.
+---@param s Seat
+---@param card Obj|nil
+---@param fields table|nil
+---@return dice_town.Context
+function M.context(s, card, fields)
+  local c = cards.context(Context, s, card, fields)
+  c.active = turn.active
+  return c
+end
+
+---Prepares the hands for a new game (game.init calls it): `t` is the turn state, `names`
+---the seat names and `num` the decimal text of small integers, all game.lua's.
+---@param t dice_town.Turn
+---@param names string[]
+---@param num table<integer, string>
+function M.init(t, names, num)
+  turn, NAMES, NUM, N = t, names, num, posse.players()
+  Context.num = num
+  DRAW, DISCARD = posse.zone("draw"), posse.zone("discard")
+  OBTAINED, DEF = {}, {}
+  for s = 1, N do
+    HAND[s], PICK[s] = posse.zone("hand", s), posse.zone("pick", s)
+    PROBE[s] = M.context(s)
+  end
+  M.resync()
+end
+
+---Reads the hands again from the engine (see game.resync).
+function M.resync()
+  HELD = {}
+  for s = 1, N do
+    local list, timing = {}, {}
+    for i = posse.count(HAND[s]), 1, -1 do
+      local card = posse.at(HAND[s], i) --[[@as Obj]]
+      list[#list + 1] = card
+      local w = when_of(card)
+      timing[w] = (timing[w] or 0) + 1
+      HELD[w] = (HELD[w] or 0) + 1
+    end
+    CARDS[s], TIMING[s] = list, timing
+  end
+end
+
+---Compares the hands with the engine; `same(what, mine, engine's)` raises on a difference.
+---@param same fun(what: string, a: any, b: any)
+function M.verify(same)
+  local held = {}
+  for s = 1, N do
+    same("hand size of " .. s, #CARDS[s], posse.count(HAND[s]))
+    local timing = {}
+    for _, card in ipairs(CARDS[s]) do
+      local w = when_of(card)
+      timing[w] = (timing[w] or 0) + 1
+      held[w] = (held[w] or 0) + 1
+    end
+    for w, n in pairs(TIMING[s]) do same(("%s cards of %d"):format(w, s), n, timing[w] or 0) end
+    for _, card in ipairs(CARDS[s]) do same("zone of a card of " .. s, posse.zone_of(card), HAND[s]) end
+  end
+  for w, n in pairs(HELD) do same(w .. " cards held", n, held[w] or 0) end
+end
+
+---@param s Seat
+---@return Zone
+function M.pick(s) return PICK[s] end
+
+---G-ELIMINATED: seat `s`'s cards (hand and pick zone) go to the discard pile.
+---@param s Seat
+function M.discard_all(s)
+  while posse.draw(HAND[s], DISCARD) do end
+  while posse.draw(PICK[s], DISCARD) do end
+  for w, n in pairs(TIMING[s]) do HELD[w] = HELD[w] - n end
+  CARDS[s], TIMING[s] = {}, {}
+end
+
+----------------------------------------------------------------------- hands
+
+---The cards in `s`'s hand (the mirror itself: do not modify).
+---@param s Seat
+---@return Obj[]
+function M.cards(s) return CARDS[s] end
+
+-- The hand mirrors: a card enters or leaves CARDS[s] and TIMING[s] only here.
+---@param s Seat
+---@param card Obj
+local function hand_add(s, card)
+  local list = CARDS[s]
+  list[#list + 1] = card
+  local when, t = when_of(card), TIMING[s]
+  t[when] = (t[when] or 0) + 1
+  HELD[when] = (HELD[when] or 0) + 1
+  OBTAINED[card] = turn.number
+end
+
+---@param s Seat
+---@param card Obj
+local function hand_remove(s, card)
+  local list = CARDS[s]
+  for i = #list, 1, -1 do
+    if list[i] == card then
+      table.remove(list, i)
+      local when, t = when_of(card), TIMING[s]
+      t[when] = t[when] - 1
+      HELD[when] = HELD[when] - 1
+      return
+    end
+  end
+end
+
+---Moves `card` into `s`'s hand as obtained now (W5).
+---@param s Seat
+---@param card Obj
+function M.to_hand(s, card)
+  for t = 1, N do
+    if t ~= s then hand_remove(t, card) end
+  end
+  posse.move(card, HAND[s])
+  hand_add(s, card)
+end
+
+---Moves `card` from `holder`'s hand (or pick zone) to the discard pile.
+---@param holder Seat
+---@param card Obj
+function M.to_discard(holder, card)
+  hand_remove(holder, card)
+  posse.move(card, DISCARD)
+end
+
+---Whether a hand other than `s`'s holds a card of a timing in `whens` (a window on `s`'s
+---turn has someone to ask).
+---@param s Seat
+---@param whens string[]
+---@return boolean
+function M.held_by_others(s, whens)
+  local t = TIMING[s]
+  for i = 1, #whens do
+    local w = whens[i]
+    if (HELD[w] or 0) > (t[w] or 0) then return true end
+  end
+  return false
+end
+
+---Whether `s` holds a card of a timing in `whens` (playable or not).
+---@param s Seat
+---@param whens string[]
+---@return boolean
+local function holds(s, whens)
+  local t = TIMING[s]
+  for i = 1, #whens do
+    if (t[whens[i]] or 0) > 0 then return true end
+  end
+  return false
+end
+M.holds = holds
+
+---@param list string[]
+---@param x string
+---@return boolean
+local function is_in(list, x)
+  for i = 1, #list do
+    if list[i] == x then return true end
+  end
+  return false
+end
+
+---Cards in `s`'s hand playable now: obtained before this turn (W5), timing (`props.when`)
+---in `whens`, and the card's `can(ctx)` true when it has one (the card contract's
+---`cards.can`, read from the definitions cached here). One card per kind (copies are
+---interchangeable choices), in hand order. Returns the cards (the shared EMPTY when none).
+---`ctx` is the context the `can` tests read (default: the seat's probe, see `init`).
+---
+---This is the hottest scan of the game (every menu of a seat holding a card), so it is one
+---pass that allocates nothing until a card qualifies.
+---@param s Seat
+---@param whens string[]
+---@param ctx dice_town.Context|nil
+---@return Obj[]
+function M.playable(s, whens, ctx)
+  if not holds(s, whens) then return EMPTY end
+  local out, n = nil, 0 ---@type Obj[]|nil, integer
+  local hand, now, w1, w2 = CARDS[s], turn.number, whens[1], whens[2]
+  for k = 1, #hand do
+    local card = hand[k]
+    local d = DEF[card] -- every card in a hand went through hand_add, which cached it
+    local when = d.props.when
+    if OBTAINED[card] ~= now and (when == w1 or when == w2 or (whens[3] and is_in(whens, when))) then
+      local dup = false
+      if out then
+        for i = 1, n do
+          if DEF[out[i]] == d then
+            dup = true
+            break
+          end
+        end
+      end
+      local b = d.script
+      if not dup and b and b.play then
+        local can = b.can
+        if can and not ctx then
+          ctx = PROBE[s]
+          ctx.active = turn.active
+        end
+        if not can or can(ctx) then
+          n = n + 1
+          out = out or {}
+          out[n] = card
+        end
+      end
+    end
+  end
+  return out or EMPTY
+end
+
+----------------------------------------------------------------------- draws
+
+---The top card of the draw pile onto `to`, shuffling the discard pile into a new draw
+---pile first when it is empty (G-DECK-EMPTY). Nil when there are no cards left at all.
+---@param to Zone
+---@return Obj|nil
+function M.draw_top(to)
+  if posse.count(DRAW) == 0 then
+    if posse.count(DISCARD) == 0 then return nil end
+    while posse.draw(DISCARD, DRAW) do end
+    posse.shuffle(DRAW)
+    posse.log("The discard pile is shuffled into a new draw pile.")
+  end
+  return posse.draw(DRAW, to)
+end
+
+---`s` draws up to `n` cards into his hand; returns how many.
+---@param s Seat
+---@param n integer
+---@param what string
+---@return integer
+function M.draw_cards(s, n, what)
+  local got, names = 0, {}
+  for _ = 1, n do
+    local card = M.draw_top(HAND[s])
+    if not card then break end
+    hand_add(s, card)
+    got = got + 1
+    names[got] = def(card).name
+  end
+  if got == 0 then
+    posse.log(what .. ": no Wild West cards left to draw.")
+  else
+    posse.log(what .. ": " .. NAMES[s] .. " draws " .. NUM[got] .. " Wild West card" .. (got > 1 and "s." or "."))
+    posse.log(NAMES[s] .. " draws " .. table.concat(names, ", ") .. ".", s)
+  end
+  return got
+end
+
+---Takes a random card from `victim`'s hand into `thief`'s hand (not playable this turn).
+---@param thief Seat
+---@param victim Seat
+function M.steal(thief, victim)
+  local hand = CARDS[victim]
+  local n = #hand
+  if n == 0 then return end
+  local card = hand[posse.random(n)]
+  M.to_hand(thief, card)
+  local me, him = NAMES[thief], NAMES[victim]
+  posse.log(me .. " takes a card from " .. him .. "'s hand.")
+  posse.log(me .. " takes " .. def(card).name .. " from " .. him .. ".", { thief, victim })
+end
+
+return M

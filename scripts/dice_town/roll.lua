@@ -1,0 +1,117 @@
+-- Phase 1 of a turn of Desperados of Dice Town: roll the dice (T1-T4). After each roll the
+-- opponents may react (the OPP-ROLL window: Jinx), then the roller chooses from one menu:
+-- stop with an effect the dice show, reroll, or play a ROLL/OWN card.
+--
+-- The roll menu is the question asked most: what it offers is kept in one table, and its
+-- prompt and labels are functions of that table that run only when someone reads them (a
+-- random bot needs only the number of options).
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local game = require "dice_town.game"
+local hands = require "dice_town.hands"
+local dice = require "dice_town.dice"
+local context = require "dice_town.context"
+local effect = require "dice_town.effect"
+
+---@class dice_town.roll
+local M = {}
+
+local turn, NUM, EMPTY = game.turn, game.NUM, game.EMPTY
+
+-- Card timings accepted by the windows of this phase (props.when of cards.yaml).
+local ROLL_OWN = { "roll", "own" }
+local OPP_ROLL = { "opp_roll" }
+
+---Rolls the listed dice (all when nil) as one of `p`'s rolls this turn, and logs it.
+---@param p Seat
+---@param which integer[]|nil
+function M.roll(p, which)
+  dice.roll(which)
+  local r = turn.rolls + 1
+  turn.rolls = r
+  posse.set("roll", r)
+  posse.log(game.name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[turn.limit] .. "): " .. dice.text() .. ".")
+end
+
+-- The OPP-ROLL window's question.
+---@return string
+local function rolled_prompt()
+  return game.name(turn.active) .. " rolled " .. dice.text() .. ". Play a card?"
+end
+
+-- The roll menu (T1-T4), one at a time: `effects` (the dice's, stop and apply one), the
+-- rerolls offered (`rolls`: 0 or the number of reroll options; `keep`: whether keeping
+-- the Action dice is one, when some dice show Action and some don't) and the ROLL/OWN
+-- cards playable.
+---@class dice_town.RollMenu
+---@field p Seat
+---@field effects dice_town.Effect[]
+---@field keep boolean
+---@field rolls integer
+---@field cards Obj[]
+---@type dice_town.RollMenu
+local menu = { p = 1, effects = EMPTY, keep = false, rolls = 0, cards = EMPTY }
+
+---@return string
+local function menu_prompt()
+  return "Your dice: " .. dice.text() .. " (roll " .. NUM[turn.rolls] .. " of " .. NUM[turn.limit]
+    .. "). Stop with an effect, reroll or play a card."
+end
+
+---@return string[]
+local function menu_labels()
+  local opts = {}
+  for i, e in ipairs(menu.effects) do opts[i] = effect.label(menu.p, e) end
+  if menu.rolls > 0 then
+    if menu.keep then opts[#opts + 1] = "Keep the Action dice, reroll the others" end
+    opts[#opts + 1] = "Reroll all the dice"
+    opts[#opts + 1] = "Choose which dice to reroll"
+  end
+  return context.labels(opts, menu.cards, menu.p)
+end
+
+---T1-T4: roll all dice, then reroll any dice up to the limit, or stop by choosing one of
+---the effects the dice show now. After each roll the opponents may react (Jinx), then the
+---roller may play ROLL/OWN cards or go on. The menu offers the two usual rerolls directly
+---(keep the Actions; all dice) and any other set of dice through a second question.
+---Returns the chosen effect.
+---@param p Seat
+---@return dice_town.Effect
+function M.phase(p)
+  M.roll(p, nil)
+  while true do
+    if hands.held_by_others(p, OPP_ROLL) then context.window(OPP_ROLL, rolled_prompt) end
+    local rerolled = false
+    repeat
+      local list = context.playable(p, ROLL_OWN)
+      local can_roll = not turn.fixed and turn.rolls < turn.limit
+      local now = dice.now()
+      local effects = now.effects
+      local ne = #effects
+      if not can_roll and #list == 0 and ne == 1 then return effects[1] end
+      local keep = can_roll and now.actions > 0 and now.actions < dice.count()
+      local nr = can_roll and (keep and 3 or 2) or 0
+      menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
+      -- Asked only because of the cards he holds: others must not see that he is asked.
+      local c = ask.one(p, menu_prompt, menu_labels, ne + nr + #list, not can_roll and ne == 1)
+      if c <= ne then return effects[c] end
+      c = c - ne
+      if c <= nr then
+        if keep and c == 1 then
+          M.roll(p, dice.non_action())
+        elseif c == nr then
+          local n = dice.count()
+          M.roll(p, ask.several(p, "Reroll which dice?", dice.labels, n, 1, n))
+        else
+          M.roll(p, nil)
+        end
+        rerolled = true
+      else
+        context.play(p, list[c - nr])
+      end
+    until rerolled
+  end
+end
+
+return M
