@@ -36,25 +36,15 @@ local CARDS = {} ---@type Obj[][]
 local TIMING = {} ---@type table<string, integer>[]
 local HELD = {} ---@type table<string, integer>
 local OBTAINED = {} ---@type table<Obj, integer>
--- Caches: DEF[card] = its definition (they never change). PROBE[seat]: the context
+-- Caches: DEF = lib.cards.defs, the definitions read so far (they never change). PROBE[seat]: the context
 -- `playable` gives the `can` tests of his cards. A `can` only reads, and plays get a
 -- context of their own, so one a seat serves every menu of a game (they are asked at every
 -- menu: a fresh context each time cost 1.3% of the game's time).
-local DEF = {} ---@type table<Obj, Def>
+local DEF = cards.defs
 local PROBE = {} ---@type dice_town.Context[]
 
----The definition of `card` (lib.cards.def, cached: definitions never change, and
----`posse.def` is a call into the engine).
----@param card Obj
----@return Def
-local function def(card)
-  local d = DEF[card]
-  if not d then
-    d = cards.def(card)
-    DEF[card] = d
-  end
-  return d
-end
+---The definition of `card` (lib.cards.def: read once a card a game).
+local def = cards.def
 M.def = def
 
 ---The timing tag of a card (`props.when`), or "" when it has none.
@@ -96,7 +86,7 @@ function M.init(t, names, num)
   turn, NAMES, NUM, N = t, names, num, posse.players()
   Context.num = num
   DRAW, DISCARD = posse.zone("draw"), posse.zone("discard")
-  OBTAINED, DEF = {}, {}
+  OBTAINED = {}
   for s = 1, N do
     HAND[s], PICK[s] = posse.zone("hand", s), posse.zone("pick", s)
     PROBE[s] = M.context(s)
