@@ -11,7 +11,7 @@ use crate::bots;
 use crate::games;
 use crate::input::LineSource;
 use crate::session::{self, Io, Session};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use posse::savefile::SaveLock;
 use posse::{Content, Game, Setup};
 use std::collections::BTreeSet;
@@ -39,8 +39,12 @@ pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<(
     run(content, setup, bots, opts.root, opts.save, opts.designer, input)
 }
 
-/// The setup for a new game, the seed taken from the clock when none is given.
+/// The setup for a new game, the seed taken from the clock when none is given. A number
+/// of players the game is not for is refused with the modes that are for it.
 pub fn setup(content: &Content, seed: Option<u64>, players: Option<usize>) -> Result<Setup> {
+    if let Some(n) = players.filter(|&n| n < content.players.min || n > content.players.max) {
+        bail!("{}", games::wrong_players(content, n));
+    }
     let seed = seed.unwrap_or_else(games::time_seed);
     Setup::new(content, seed, players).map_err(|e| anyhow!("{e}"))
 }

@@ -313,7 +313,11 @@ fn check_and_sim_report_script_errors_with_file_line_and_seed() {
 fn the_menu_reads_plain_lines_from_a_pipe() {
     let o = posse(&[], "99\nhilo\n\nall\n");
     let hash = finished(&o);
-    assert!(stdout(&o).contains(") hilo"), "{}", stdout(&o));
+    // Each game and mode: its name, id and player counts, and its about line under it.
+    let out = stdout(&o);
+    assert!(out.contains("  1) Hi-Lo             hilo        2-3 players\n"), "{out}");
+    assert!(out.contains("\n     A tiny test game of hidden hands, bets and dice.\n"), "{out}");
+    assert!(out.contains("  2) Hi-Lo, one round  hilo/short  2 players\n     One round of Hi-Lo for two.\n"), "{out}");
     assert!(stderr(&o).contains("there is no game 99"), "{}", stderr(&o));
     let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
     assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed, "--bot", "all=random"], "")), hash);
@@ -606,4 +610,34 @@ fn a_playthrough_starts_with_the_command_that_writes_it() {
     assert!(out.starts_with("# posse playthrough hilo --players 2 --seed 3\n"), "{out}");
     assert!(out.contains("\n== step 1: p1") && out.contains("\nstate-hash: "), "{out}");
     assert_eq!(posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "").stdout, o.stdout);
+}
+
+/// Issue 11, point 5: the menu is left with `q`, `:quit` and their kin at any question,
+/// quietly, without starting a game.
+#[test]
+fn the_menu_is_left_with_q_or_quit() {
+    for input in ["q\n", ":quit\n", "hilo\nexit\n", "hilo\n3\nQ\n", "hilo\n\n:q\n"] {
+        let o = posse(&[], input);
+        assert!(o.status.success(), "{input:?}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("state-hash"), "{input:?}: no game: {}", stdout(&o));
+        assert!(stderr(&o).is_empty(), "{input:?}: {}", stderr(&o));
+    }
+}
+
+/// Issue 11, point 10: a number of players a game is not for names its modes that are.
+#[test]
+fn wrong_player_counts_name_the_modes_that_fit() {
+    let o = posse(&["play", "hilo", "--players", "4"], "");
+    assert_eq!(stderr(&o).trim(), "posse: hilo is for 2 to 3 players, not 4");
+    let o = posse(&["play", "hilo/short", "--players", "3"], "");
+    assert_eq!(stderr(&o).trim(), "posse: hilo/short is for 2 players; for 3: hilo");
+    let o = posse_in(&project(), &["play", "marshals", "--players", "2"], "");
+    assert_eq!(stderr(&o).trim(), "posse: marshals is for 3 to 4 players; for 2: marshals/duo, marshals/basic");
+    // At the menu: the same words, and the question again.
+    let o = posse_in(&project(), &[], "marshals\n2\nq\n");
+    assert!(
+        stderr(&o).contains("marshals is for 3 to 4 players; for 2: marshals/duo, marshals/basic"),
+        "{}",
+        stderr(&o)
+    );
 }
