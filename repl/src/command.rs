@@ -21,13 +21,19 @@ pub enum Command {
     Auto(Option<usize>),
     /// Change SEAT's answer to a decision others still make (a number or a name).
     Change(String),
+    /// The rules text of the card or ability named.
+    Card(String),
+    /// Every card and ability there is to read.
+    Cards,
+    /// The board: each place and where its roads lead.
+    Map,
     Quit,
 }
 
 /// Command names, for completion.
-pub const NAMES: [&str; 14] = [
-    ":help", ":view", ":as", ":god", ":log", ":undo", ":redo", ":save", ":load", ":reload", ":auto", ":change",
-    ":quit", ":exit",
+pub const NAMES: [&str; 18] = [
+    ":help", ":view", ":as", ":god", ":log", ":card", ":cards", ":rules", ":map", ":undo", ":redo", ":save", ":load",
+    ":reload", ":auto", ":change", ":quit", ":exit",
 ];
 
 pub const HELP: &str = "\
@@ -40,10 +46,14 @@ Commands:
                  marshal) until the next decision
   :god           show everything, hidden information included (marked GOD VIEW)
   :log [N]       the last N log lines the viewing seat may read (default 20)
+  :card NAME     what a card or ability does (its rules text; Tab completes names)
+  :cards         every card and ability there is (also :rules)
+  :map           the board: each place and where its roads lead
   :undo [N]      take back your last N decisions (default 1), with the bots' since
   :redo [N]      make again N decisions taken back (default 1)
-  :save FILE     save the game (a record: seed, seats and choices)
-  :load FILE     load a saved game, replaying it with the current scripts
+  :save FILE     save the game (seed, seats and who plays them, choices)
+  :load FILE     load a saved game, its seats and bots, replaying it with the current
+                 scripts (also `posse play --load FILE`)
   :reload        reload scripts and content from disk and replay the game so far
   :auto [N]      let the random bot make the next N decisions of human seats; without N,
                  play this seat until another human seat must decide (alone against
@@ -59,6 +69,9 @@ keyboard\" prompt right after answering, before passing it on. The seed is not p
 `posse play --designer`, `posse --designer` (the menu) or playing alone against bots
 allows everything.
 Bots are random and deterministic: the same seed, position and question give the same pick.
+Before your question you see what happened since you last decided (* marks lines new
+to you); a question with only one answer is answered for you when that gives nothing
+away. When the game ends, :undo and :save FILE still work (Enter leaves).
 When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
 (default: the rest of the record), :undo steps back.";
 
@@ -105,6 +118,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             [] => Ok(Command::Auto(None)),
             _ => count(1).map(|n| Command::Auto(Some(n))),
         },
+        ":card" if args.is_empty() => Ok(Command::Cards),
+        ":card" => Ok(Command::Card(rest())),
+        ":cards" | ":rules" => none(Command::Cards),
+        ":map" => none(Command::Map),
         ":change" => match args.as_slice() {
             [seat] => Ok(Command::Change(seat.to_string())),
             _ => Err(":change: expected one seat (a number or a name)".into()),
@@ -128,6 +145,10 @@ mod tests {
         assert_eq!(parse(":save my game.yaml"), Ok(Command::Save("my game.yaml".into())));
         assert_eq!(parse(":as p2"), Ok(Command::As("p2".into())));
         assert_eq!(parse(":change 1"), Ok(Command::Change("1".into())));
+        assert_eq!(parse(":card  tuba city "), Ok(Command::Card("tuba city".into())));
+        assert_eq!(parse(":card"), Ok(Command::Cards));
+        assert_eq!(parse(":rules"), Ok(Command::Cards));
+        assert_eq!(parse(":map"), Ok(Command::Map));
         assert!(parse(":change").is_err());
         assert!(parse(":undo x").is_err());
         assert!(parse(":undo 0").is_err());

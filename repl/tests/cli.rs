@@ -641,3 +641,135 @@ fn wrong_player_counts_name_the_modes_that_fit() {
         stderr(&o)
     );
 }
+
+/// Issue 11, point 3: a save says who plays each seat and what the bots' picks depend on;
+/// `play --load FILE` continues it exactly, in any process, whatever the clock.
+#[test]
+fn the_same_save_continued_twice_gives_the_same_game() {
+    let dir = scratch("resume");
+    let file = dir.join("g.yaml");
+    let f = file.to_str().expect("utf8");
+    // p1 plays against a bot; the session ends after p1's first card.
+    let o = posse(&["play", "hilo", "--seed", "5", "--bot", "2=random", "--save", f], "1\n");
+    assert!(stdout(&o).contains("unfinished: "), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(&file).expect("the save");
+    assert!(saved.contains("posse_save: 2\n"), "{saved}");
+    assert!(saved.contains("played_by: [\"person\",\"random\"]\nbots: {seed: 5, drawn: 0}\n"), "{saved}");
+    let rest = "-\n2\n1\n1\n\n";
+    let straight = finished(&posse(&["play", "hilo", "--seed", "5", "--bot", "2=random"], &format!("1\n{rest}")));
+    let a = posse(&["play", "--load", f], rest);
+    let b = posse(&["play", "hilo", "--load", f], rest);
+    assert_eq!(finished(&a), straight, "{}", stdout(&a));
+    assert_eq!(finished(&b), straight);
+    let out = stdout(&a);
+    assert!(
+        out.contains(&format!("loaded {f}: hilo, replayed 2 of 2 choices\nseats (as saved): p1, p2 (bot)\n")),
+        "{out}"
+    );
+    // `:load` in another session (another seed, no bots) continues it the same way.
+    let c = posse(&["play", "hilo", "--seed", "99"], &format!(":load {f}\n{rest}"));
+    assert_eq!(finished(&c), straight, "{}", stdout(&c));
+    // --bot with --load plays the seats instead, and says so; --seed does not go with it.
+    let d = posse(&["play", "--load", f, "--bot", "all=random"], "");
+    finished(&d);
+    assert!(stdout(&d).contains("seats (from --bot, not from the save): p1 (bot), p2 (bot)"), "{}", stdout(&d));
+    let e = posse(&["play", "--load", f, "--seed", "3"], "");
+    assert!(!e.status.success() && stderr(&e).contains("--seed"), "{}", stderr(&e));
+    let g = posse(&["play", "hilo/short", "--load", f], "");
+    assert!(stderr(&g).contains("is a game of hilo, not hilo/short"), "{}", stderr(&g));
+    // A format 1 save (no seats' players) still loads: every seat a person's.
+    let v1 = dir.join("v1.yaml");
+    let text = saved.replace("posse_save: 2", "posse_save: 1");
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("played_by") && !l.starts_with("bots"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&v1, text).expect("written");
+    let o = posse(&["play", "--load", v1.to_str().expect("utf8")], "-\n2\n");
+    assert!(stdout(&o).contains("seats (as saved): p1, p2\n"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, point 3: bots alone draw from one stream; a save of their game, killed in
+/// the middle, continues to the very game `play --bot all=random` plays straight.
+#[test]
+fn a_game_of_bots_continued_from_its_save_is_the_straight_game() {
+    let dir = scratch("resume-bots");
+    let file = dir.join("g.yaml");
+    let f = file.to_str().expect("utf8");
+    let mut continued = 0;
+    for seed in 0..6u64 {
+        let args = ["play", "dice_town", "--players", "3", "--bot", "all=random", "--seed", &seed.to_string()];
+        let straight = finished(&posse_in(&project(), &args, ""));
+        let _ = std::fs::remove_file(&file);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+            .arg("--root")
+            .arg(project())
+            .args(args)
+            .args(["--save", f])
+            .env_remove("POSSE_ROOT")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("posse starts");
+        wait_for(&file);
+        std::thread::sleep(std::time::Duration::from_millis(20 + 10 * seed));
+        child.kill().expect("killed");
+        let _ = child.wait();
+        let record = posse::Record::load(&file).expect("a save that reads");
+        if record.bots.is_some_and(|b| b.drawn > 0) && !record.choices.is_empty() {
+            continued += 1;
+        }
+        assert_eq!(finished(&posse_in(&project(), &["play", "--load", f], "")), straight, "seed {seed}");
+    }
+    assert!(continued >= 2, "only {continued} of 6 kills landed in the middle of a game");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, point 10: stepping through a record shows the answer about to be made.
+#[test]
+fn replay_step_shows_the_answer_it_is_about_to_make() {
+    let dir = scratch("step");
+    let file = dir.join("g.yaml");
+    finished(&posse(&["play", "hilo", "--seed", "8", "--save", file.to_str().expect("utf8")], GAME));
+    let o = posse(&["replay", file.to_str().expect("utf8"), "--step"], "\n\n");
+    let out = stdout(&o);
+    assert!(out.contains("next: choice 1 of 9, p1: Play which card? -> 1 (first) (Enter to make it)"), "{out}");
+    assert!(out.contains("next: choice 2 of 9, p2: Play which card? -> 2 (second) (Enter to make it)"), "{out}");
+    assert!(out.contains("next: choice 3 of 9, p1: Discard your kept card? -> none (Enter to make it)"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, point 2: every card's and ability's rules text and the board, from inside
+/// the game, at the table too (content is public).
+#[test]
+fn cards_abilities_and_the_map_are_read_from_inside_the_game() {
+    let o = posse_in(
+        &project(),
+        &["play", "desperados", "--seed", "1"],
+        ":card saloon\n:card tuba\n:map\n:cards\n:card zz\n:quit\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Saloon (6 in the game)\n  Stay in the town your cards lead to;"), "{out}");
+    assert!(out.contains("Tuba City (6 in the game)\n  Ride to Tuba City,"), "{out}");
+    assert!(out.contains("Desperados: 19 places, 35 roads"), "{out}");
+    assert!(out.contains("\n  Tuba City: Flagstaff, Gallup, Shiprock\n"), "names from data.cities: {out}");
+    assert!(out.contains("cards and abilities (:card NAME shows one)") && out.contains("Bank $1400"), "{out}");
+    assert!(stderr(&o).contains(":card: no card or ability is called 'zz' (:cards lists them)"), "{}", stderr(&o));
+    // Dice Town's gangs' Brains are abilities (no copies); Marshals' basic mode leaves
+    // Jurisdiction out; a game without a board says so.
+    let o = posse_in(&project(), &["play", "dice_town", "--seed", "1"], ":card centre cash\n:quit\n");
+    assert!(stdout(&o).contains("Centre Cash\n  Take $3 from the centre.\n"), "{}", stdout(&o));
+    let o = posse_in(
+        &project(),
+        &["play", "marshals/basic", "--seed", "1"],
+        ":card jurisdiction\n:card ambush\n:map\n:quit\n",
+    );
+    assert!(stderr(&o).contains("no card or ability is called 'jurisdiction'"), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Ambush (Forest, 1 Bullet) (1 in the game)\n  Action, played when"), "{out}");
+    assert!(out.contains("Also 'ambush': Ambush (Forest, 2 Bullets), "), "{out}");
+    assert!(out.contains("Marshals (basic mode) has no board"), "{out}");
+}
