@@ -35,9 +35,14 @@ impl Question {
         }
     }
 
-    /// The numbered options, one per line, and for a multi-choice how to answer.
-    pub fn options(&self) -> String {
-        let mut out: Vec<String> = self.labels.iter().enumerate().map(|(i, l)| format!("  {}) {l}", i + 1)).collect();
+    /// The numbered options, one per line, and for a multi-choice how to answer. Many
+    /// short options are laid out in columns (down, then across) within `width`
+    /// characters, so a long list of places or cards fits the screen.
+    pub fn options(&self, width: usize) -> String {
+        let digits = self.labels.len().to_string().len();
+        let items: Vec<String> =
+            self.labels.iter().enumerate().map(|(i, l)| format!("{:>digits$}) {l}", i + 1)).collect();
+        let mut out = columns(&items, width);
         if self.multi {
             let how_many =
                 if self.min == self.max { self.min.to_string() } else { format!("{} to {}", self.min, self.max) };
@@ -142,6 +147,35 @@ impl Question {
     }
 }
 
+/// From this many options on, a list may be laid out in columns.
+const COLUMNS_FROM: usize = 8;
+
+/// `items` in as many columns (filled down, then across) as fit in `width` characters
+/// with an indent of two and two spaces between columns; one column when they are few or
+/// too wide.
+fn columns(items: &[String], width: usize) -> Vec<String> {
+    let one = || items.iter().map(|i| format!("  {i}")).collect();
+    if items.len() < COLUMNS_FROM {
+        return one();
+    }
+    let len = |s: &String| s.chars().count();
+    for cols in (2..=items.len().min(8)).rev() {
+        let rows = items.len().div_ceil(cols);
+        let widths: Vec<usize> = items.chunks(rows).map(|c| c.iter().map(len).max().unwrap_or(0)).collect();
+        if 2 + widths.iter().sum::<usize>() + 2 * (widths.len() - 1) > width {
+            continue;
+        }
+        return (0..rows)
+            .map(|r| {
+                let cells = (0..widths.len()).filter_map(|c| items.get(c * rows + r).map(|i| (c, i)));
+                let line: String = cells.map(|(c, i)| format!("{i:w$}  ", w = widths[c])).collect();
+                format!("  {}", line.trim_end())
+            })
+            .collect();
+    }
+    one()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +228,19 @@ mod tests {
         let single = Question { labels: vec!["discard it".into()], min: 0, max: 1, ..q(true) };
         assert_eq!(single.only_answer(), None, "none or the one option: two answers");
         assert_eq!(q(true).describe_labels(&[]), "nothing");
+    }
+
+    #[test]
+    fn many_short_options_take_columns() {
+        let q = |n: usize| Question { labels: (1..=n).map(|i| format!("Town {i}")).collect(), ..q(false) };
+        assert_eq!(q(3).options(80), "  1) Town 1\n  2) Town 2\n  3) Town 3");
+        let nineteen = q(19).options(80);
+        assert!(nineteen.lines().count() <= 5, "{nineteen}");
+        assert!(nineteen.lines().all(|l| l.chars().count() <= 80), "{nineteen}");
+        assert!(nineteen.starts_with("   1) Town 1   5) Town 5"), "down, then across: {nineteen}");
+        assert!(nineteen.lines().nth(1).is_some_and(|l| l.starts_with("   2) Town 2")), "{nineteen}");
+        let wide = Question { labels: (1..=9).map(|i| format!("{i} {}", "x".repeat(50))).collect(), ..q(0) };
+        assert_eq!(wide.options(80).lines().count(), 9, "too wide for two columns");
     }
 
     #[test]

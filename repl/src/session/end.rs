@@ -87,8 +87,8 @@ impl Session<'_> {
         if !self.io.input.is_terminal() || self.stepping {
             return Some(End::Over);
         }
-        let undo = if self.at_the_table() { "" } else { ", :undo takes back your last decision" };
-        self.say(format!("Enter or :quit leaves{undo}, :save FILE keeps the game."));
+        let undo = if self.at_the_table() { "" } else { "; :undo takes your last decision back" };
+        self.say(format!("Enter or :quit leaves{undo}; :save FILE saves."));
         loop {
             let text = match self.read("game over> ") {
                 Line::Eof | Line::Interrupted => return Some(End::Over),
@@ -97,6 +97,10 @@ impl Session<'_> {
             let t = text.trim();
             if t.is_empty() {
                 return Some(End::Over);
+            }
+            if !t.starts_with(':') {
+                self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work");
+                continue;
             }
             match command::parse(t) {
                 Ok(Command::Quit) => return Some(End::Over),

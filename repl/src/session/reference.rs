@@ -98,7 +98,7 @@ impl Session<'_> {
     }
 
     /// The width to wrap text at: the terminal's, else 80 columns.
-    fn width(&mut self) -> usize {
+    pub(super) fn width(&mut self) -> usize {
         self.io.input.size().map_or(80, |(cols, _)| cols).clamp(20, 100) - 1
     }
 }

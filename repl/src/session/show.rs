@@ -57,10 +57,11 @@ impl Session<'_> {
     }
 
     /// The deciding seat's name, the prompt and the numbered options.
-    pub(super) fn question_text(&self, q: &Question) -> String {
+    pub(super) fn question_text(&mut self, q: &Question) -> String {
         let name = self.seat_name(q.seat);
         let who = if self.bots.contains(&q.seat) { format!("{name} (bot)") } else { name };
-        format!("{who}: {}\n{}", q.prompt, q.options())
+        let width = self.width();
+        format!("{who}: {}\n{}", q.prompt, q.options(width))
     }
 
     /// The last `n` log lines `viewer` may read (every line for None).
