@@ -691,43 +691,6 @@ fn the_same_save_continued_twice_gives_the_same_game() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Issue 11, point 3: bots alone draw from one stream; a save of their game, killed in
-/// the middle, continues to the very game `play --bot all=random` plays straight.
-#[test]
-fn a_game_of_bots_continued_from_its_save_is_the_straight_game() {
-    let dir = scratch("resume-bots");
-    let file = dir.join("g.yaml");
-    let f = file.to_str().expect("utf8");
-    let mut continued = 0;
-    for seed in 0..6u64 {
-        let args = ["play", "dice_town", "--players", "3", "--bot", "all=random", "--seed", &seed.to_string()];
-        let straight = finished(&posse_in(&project(), &args, ""));
-        let _ = std::fs::remove_file(&file);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
-            .arg("--root")
-            .arg(project())
-            .args(args)
-            .args(["--save", f])
-            .env_remove("POSSE_ROOT")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("posse starts");
-        wait_for(&file);
-        std::thread::sleep(std::time::Duration::from_millis(20 + 10 * seed));
-        child.kill().expect("killed");
-        let _ = child.wait();
-        let record = posse::Record::load(&file).expect("a save that reads");
-        if record.bots.is_some_and(|b| b.drawn > 0) && !record.choices.is_empty() {
-            continued += 1;
-        }
-        assert_eq!(finished(&posse_in(&project(), &["play", "--load", f], "")), straight, "seed {seed}");
-    }
-    assert!(continued >= 2, "only {continued} of 6 kills landed in the middle of a game");
-    let _ = std::fs::remove_dir_all(dir);
-}
-
 /// Issue 11, point 10: stepping through a record shows the answer about to be made.
 #[test]
 fn replay_step_shows_the_answer_it_is_about_to_make() {

@@ -487,3 +487,44 @@ fn the_end_shows_standings_then_the_machine_lines() {
     assert!(out.contains("Enter or :quit leaves; :undo takes your last decision back; :save FILE saves.\n"));
     assert!(out.contains("took back "), "{out}");
 }
+
+/// Issue 11, point 3: bots alone draw from one stream, and a save says how far it went:
+/// a game of bots saved in its middle and loaded in another session (of another seed)
+/// goes on to the very game the bots play straight.
+#[test]
+fn a_game_of_bots_saved_in_its_middle_goes_on_as_it_would_have() {
+    let dir = std::env::temp_dir().join(format!("posse-session-bots-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("g.yaml");
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    let start = |seed: u64| Game::new(content.clone(), Setup::new(&content, seed, None).expect("setup")).expect("game");
+    let all = BTreeSet::from([1, 2]);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut input = Scripted::new(Vec::<String>::new());
+    // Straight.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(7), root(), all.clone(), None, io);
+    s.run();
+    let straight = s.game().state_hash();
+    drop(s);
+    // Four bot moves, then saved.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(7), root(), all.clone(), None, io);
+    for _ in 0..4 {
+        let q = s.game().next_request().map(Question::of).expect("a question");
+        assert!(s.bot_move(&q));
+    }
+    s.save_as(file.to_str().expect("utf8"));
+    let record = s.record();
+    drop(s);
+    assert!(record.bots.is_some_and(|b| b.drawn > 0), "{record:?}");
+    // Loaded where another game was being played: the same end.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(99), root(), BTreeSet::new(), None, io);
+    let saved = posse::Record::load(&file).expect("the save");
+    s.load_record(content.clone(), &saved, "g.yaml", None).expect("loaded");
+    s.run();
+    assert_eq!(s.game().state_hash(), straight);
+    drop(s);
+    let _ = std::fs::remove_dir_all(dir);
+}
