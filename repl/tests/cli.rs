@@ -723,8 +723,16 @@ fn cards_abilities_and_the_map_are_read_from_inside_the_game() {
     assert!(stderr(&o).contains(":card: no card or ability is called 'zz' (:cards lists them)"), "{}", stderr(&o));
     // Dice Town's gangs' Brains are abilities (no copies); Marshals' basic mode leaves
     // Jurisdiction out; a game without a board says so.
-    let o = posse_in(&project(), &["play", "dice_town", "--seed", "1"], ":card centre cash\n:quit\n");
-    assert!(stdout(&o).contains("Centre Cash\n  Take $3 from the centre.\n"), "{}", stdout(&o));
+    let o = posse_in(&project(), &["play", "dice_town", "--seed", "1"], ":card centre cash\n:card cardsharp\n:quit\n");
+    let out = stdout(&o);
+    assert!(
+        out.contains("Centre Cash (the ability of: El Contador, Los Bandidos)\n  Take $3 from the centre.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw a Card (the ability of: The Cardsharp, The Gamblers)\n"),
+        "a Brain's name finds it: {out}"
+    );
     let o = posse_in(
         &project(),
         &["play", "marshals/basic", "--seed", "1"],
@@ -735,4 +743,6 @@ fn cards_abilities_and_the_map_are_read_from_inside_the_game() {
     assert!(out.contains("Ambush (Forest, 1 Bullet) (1 in the game)\n  Action, played when"), "{out}");
     assert!(out.contains("Also 'ambush': Ambush (Forest, 2 Bullets), "), "{out}");
     assert!(out.contains("Marshals (basic mode) has no board"), "{out}");
+    let o = posse_in(&project(), &["play", "marshals", "--seed", "1"], ":cards\n:quit\n");
+    assert!(stdout(&o).contains("Forest 1 to 10, Desert 1 to 10"), "kinds together: {}", stdout(&o));
 }
