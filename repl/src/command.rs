@@ -37,43 +37,43 @@ pub const NAMES: [&str; 18] = [
 ];
 
 pub const HELP: &str = "\
-Answer with an option's number, several numbers for a multi-choice (spaces or commas;
-- or an empty line for none when that is allowed), or the start of a label. Tab completes.
+Answer with an option's number, several numbers for a multi-choice (spaces or
+commas; - or an empty line for none when allowed), or the start of a label.
+Tab completes. Before your question you see what happened since you last decided
+(* marks what is new to you); a question with only one answer is answered for
+you where that gives nothing away.
 Commands:
   :help          this help
   :view          draw the current view again
-  :as SEAT       show the game as SEAT (number, name, or a role one seat has, e.g.
-                 marshal) until the next decision
-  :god           show everything, hidden information included (marked GOD VIEW)
+  :as SEAT       show the game as SEAT (number, name, or a role one seat has,
+                 e.g. marshal) until the next decision
+  :god           show everything, hidden information included (GOD VIEW)
   :log [N]       the last N log lines the viewing seat may read (default 20)
-  :card NAME     what a card or ability does (its rules text; Tab completes names)
+  :card NAME     what a card or ability does (Tab completes names)
   :cards         every card and ability there is (also :rules)
   :map           the board: each place and where its roads lead
-  :undo [N]      take back your last N decisions (default 1), with the bots' since
+  :undo [N]      take back your last N decisions (default 1) and the bots' since
   :redo [N]      make again N decisions taken back (default 1)
-  :save FILE     save the game (seed, seats and who plays them, choices)
-  :load FILE     load a saved game, its seats and bots, replaying it with the current
-                 scripts (also `posse play --load FILE`)
-  :reload        reload scripts and content from disk and replay the game so far
-  :auto [N]      let the random bot make the next N decisions of human seats; without N,
-                 play this seat until another human seat must decide (alone against
-                 bots: to the end of the game)
-  :change SEAT   take back SEAT's answer and answer again, while others still decide
-                 (only where the game allows it, e.g. a card played face down)
+  :save FILE     save the game: seed, seats and who plays them, choices
+  :load FILE     load a saved game with its seats and bots, replaying it with
+                 the current scripts (also `posse play --load FILE`)
+  :reload        reload scripts and content from disk, replay the game so far
+  :auto [N]      let the random bot make the next N decisions of human seats;
+                 without N, play this seat until another human seat must decide
+                 (alone against bots: to the end of the game)
+  :change SEAT   take back SEAT's answer and answer again while others still
+                 decide (where the game allows it, e.g. a card played face down)
   :quit          leave (also :exit, or end of input)
-At the table (two or more people at one screen, without --designer) each person sees
-only their own secrets: :as shows only your own view, :god is refused, :log reads as you,
-:change is for your own answer, and :undo takes back only your own answers the game has
-not acted on yet (a decision others still make): type :undo or :change at the \"Pass the
-keyboard\" prompt right after answering, before passing it on. The seed is not printed.
-`posse play --designer`, `posse --designer` (the menu) or playing alone against bots
-allows everything.
-Bots are random and deterministic: the same seed, position and question give the same pick.
-Before your question you see what happened since you last decided (* marks lines new
-to you); a question with only one answer is answered for you when that gives nothing
-away. When the game ends, :undo and :save FILE still work (Enter leaves).
-When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
-(default: the rest of the record), :undo steps back.";
+When the game ends, :undo and :save FILE still work; Enter leaves.
+At the table (two or more people at one screen, without --designer) each person
+sees only their own secrets: :as shows only your own view, :god is refused, :log
+reads as you, :change is for your own answer, and :undo takes back only your own
+answers the game has not acted on yet (a decision others still make): type :undo
+or :change at the \"Pass the keyboard\" prompt right after answering. The seed
+is not printed. --designer, or playing alone against bots, allows everything.
+Bots are random and deterministic: the same seed, position and question give the
+same pick. Replaying with --step: Enter makes the next recorded choice, :auto N
+makes N (default: the rest of the record), :undo steps back.";
 
 /// Parses a line that starts with `:`.
 pub fn parse(line: &str) -> Result<Command, String> {
@@ -134,6 +134,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_fits_80_columns() {
+        assert!(HELP.lines().all(|l| l.chars().count() <= 80), "{HELP}");
+    }
 
     #[test]
     fn parses_commands() {

@@ -34,7 +34,7 @@ impl Session<'_> {
         let keyboard = self.keyboard(q);
         let table = self.at_the_table();
         match cmd {
-            Command::Help => self.say(HELP),
+            Command::Help => self.say_paged(HELP),
             Command::View => self.redraw(q),
             Command::As(seat) => match self.seat_of(&seat) {
                 Ok(n) if table && Some(n) != keyboard => self.warn(format!(

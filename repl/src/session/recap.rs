@@ -17,6 +17,7 @@
 //! must not show, while a page depends only on the lines the seat may read and the
 //! terminal. A recap whose every line the view itself shows (a renderer's log window) is
 //! not paged: nothing of it is lost when it scrolls. Piped input gets the recap whole.
+//! Long answers to commands (`:help`, `:log`, `:cards`, `:map`) are paged the same way.
 
 use super::Session;
 use posse::game::Divergence;
@@ -99,17 +100,27 @@ impl Session<'_> {
         let since = if from_start { "Since the game began".to_string() } else { format!("Since {name} last decided") };
         let mut text = vec![format!("--- {since} (* new) ---")];
         text.extend(lines.iter().map(|(new, l)| format!("{} {l}", if *new { " *" } else { "  " })));
-        let size = self.io.input.size();
-        let Some((cols, rows)) = size.filter(|_| !shown_by(&lines, screen)) else {
+        if shown_by(&lines, screen) {
             self.say(text.join("\n"));
             return true;
-        };
+        }
         // The screen's own rows, and one for the prompt under it.
-        let screen_rows = rows_of(screen, cols) + 1;
+        let cols = self.io.input.size().map_or(80, |(c, _)| c);
+        self.paged(&text, rows_of(screen, cols) + 1)
+    }
+
+    /// Writes `lines`, at a terminal a page at a time: an Enter after each page that is
+    /// not the last, and after the last one when it and the `after` rows that follow it
+    /// do not fit the terminal together. False when the input ended.
+    pub(super) fn paged(&mut self, lines: &[String], after: usize) -> bool {
+        let Some((cols, rows)) = self.io.input.size() else {
+            self.say(lines.join("\n"));
+            return true;
+        };
         let page = rows.saturating_sub(1).max(1);
         let mut used = 0;
-        for line in text {
-            let r = rows_of(&line, cols);
+        for line in lines {
+            let r = rows_of(line, cols);
             if used > 0 && used + r > page {
                 if !self.more("(more: press Enter)") {
                     return false;
@@ -119,10 +130,17 @@ impl Session<'_> {
             self.say(line);
             used += r;
         }
-        if used + screen_rows > rows {
+        if used + after > rows {
             return self.more("(press Enter to go on)");
         }
         true
+    }
+
+    /// Writes `text`, paged at a terminal so that the prompt after it leaves nothing
+    /// unseen (`:help`, `:log`, `:cards`, `:map`).
+    pub(super) fn say_paged(&mut self, text: &str) {
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let _ = self.paged(&lines, 1);
     }
 
     /// Waits for Enter under a page. False when the input ended.

@@ -71,7 +71,7 @@ impl Session<'_> {
             let list = format!("Also '{query}': {} (:card NAME for one)", others.join(", "));
             out.extend(wrap(&list, width));
         }
-        self.say(out.join("\n"));
+        self.say_paged(&out.join("\n"));
     }
 
     /// `:cards`: every card and ability there is to read, by name; kinds of one card
@@ -85,7 +85,7 @@ impl Session<'_> {
         let head = format!("{}: {} cards and abilities (:card NAME shows one)", self.game.content().name, names.len());
         let mut out = vec![head];
         out.extend(wrap(&groups.join(", "), self.width().saturating_sub(2)).into_iter().map(|l| format!("  {l}")));
-        self.say(out.join("\n"));
+        self.say_paged(&out.join("\n"));
     }
 
     /// `:map`: the board, each place with the places its roads lead to (named as the
@@ -112,7 +112,7 @@ impl Session<'_> {
             out.extend(lines.next().map(|l| format!("  {l}")));
             out.extend(lines.map(|l| format!("      {l}")));
         }
-        self.say(out.join("\n"));
+        self.say_paged(&out.join("\n"));
     }
 
     /// The width to wrap text at: the terminal's, else 80 columns.

@@ -72,10 +72,9 @@ impl Session<'_> {
             None => "GOD VIEW, every line".to_string(),
         };
         let shown = n.min(lines.len());
-        self.say(format!("log ({who}; last {shown} of {}):", lines.len()));
-        for l in &lines[lines.len() - shown..] {
-            self.say(format!("  {l}"));
-        }
+        let mut out = vec![format!("log ({who}; last {shown} of {}):", lines.len())];
+        out.extend(lines[lines.len() - shown..].iter().map(|l| format!("  {l}")));
+        self.say_paged(&out.join("\n"));
     }
 
     /// When leaving a game that is not over: how far it got, and its state hash.

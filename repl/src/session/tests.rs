@@ -528,3 +528,27 @@ fn a_game_of_bots_saved_in_its_middle_goes_on_as_it_would_have() {
     drop(s);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Long answers to commands are paged at a terminal: `:help` at 80 × 24 takes an Enter
+/// between its two pages, then the prompt comes back.
+#[test]
+fn help_is_paged_at_a_terminal() {
+    let mut input = Scripted::new([":help", "", ":quit", "left"]).sized(80, 24);
+    let (_, _, out, err) = play_on_keeping(&mut input, &[2]);
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains(":quit          leave") && out.contains("--step: Enter makes the next"), "{out}");
+    assert_eq!(input.left(), 1, "one Enter between the pages, then :quit: {out}");
+}
+
+/// [`play_on`] with the input kept for the test to look at.
+fn play_on_keeping(input: &mut Scripted, bots: &[usize]) -> (u64, usize, String, String) {
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, root(), bots.iter().copied().collect(), None, io);
+    s.run();
+    let (hash, n) = (s.game().state_hash(), s.game().choices().len());
+    drop(s);
+    (hash, n, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
+}
