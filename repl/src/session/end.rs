@@ -18,20 +18,18 @@ impl Session<'_> {
     /// if no one was asked), the standings, then exactly `result: ...` and `state-hash: ...`.
     pub(super) fn finish(&mut self) {
         let seat = if self.has_humans() || self.stepping { self.viewer } else { None };
+        let standings = self.standings();
         if seat.is_some() || !self.at_the_table() {
             let view = self.view_text(seat);
             let person = seat.filter(|s| !self.bots.contains(s) && !self.stepping);
-            // At the table the recap is for the person who has the keyboard, only.
+            // At the table the recap is for the person who has the keyboard, only. What
+            // follows it: the view, the standings, the machine lines and the prompt.
             let keyboard = person.filter(|&s| !self.at_the_table() || self.last_human == Some(s));
             if let Some(s) = keyboard {
-                if !self.recap(s, &view) {
-                    self.say(view);
-                    return self.machine_lines();
-                }
+                let _ = self.recap(s, &format!("{view}\n{standings}\n\n\n"));
             }
             self.say(view);
         }
-        let standings = self.standings();
         self.say(standings);
         self.machine_lines();
     }
