@@ -81,6 +81,8 @@ pub const DECISION_TEXT_BYTES: usize = 1 << 20;
 pub const VIEW_TEXT_BYTES: usize = 1 << 20;
 /// Bytes of a name a script gives the engine: a seat's role or team.
 pub const NAME_BYTES: usize = 256;
+/// The longest `about:` line of a game or scenario (a menu shows it).
+pub const ABOUT_BYTES: usize = 200;
 /// Bytes of a game result's `reason`.
 pub const REASON_BYTES: usize = 4096;
 /// Bytes of a script error's message kept (the rest is cut, saying how much).

@@ -1,5 +1,11 @@
 //! The log is the truth: a game is its content, seed, seats and choices. A [`Record`] is
 //! that log; save files are records in YAML, and loading one is replaying it.
+//!
+//! A save of a session says more than the game (format 2): who played each seat (a
+//! person, or a bot and its kind) and what the bots' picks depend on, so that a session
+//! continued from the save plays on exactly as the saved one would have. The engine only
+//! keeps these facts; the session that wrote them gives them their meaning. Format 1
+//! saves, which have neither, are still read.
 
 use crate::diag::Error;
 use crate::limits::{MAX_SEATS, SAVE_FILE_BYTES, SEAT_NAME_BYTES};
@@ -45,10 +51,35 @@ pub struct Record {
     pub seed: u64,
     /// Seat names in play order; their number is the number of players.
     pub seats: Vec<String>,
+    /// Who plays each seat, in seat order: [`PERSON`], or the kind of bot (`random`).
+    /// Empty when the record does not say (format 1, or a record made outside a session).
+    #[serde(default)]
+    pub played_by: Vec<String>,
+    /// What the bots' picks depend on, when the record says.
+    #[serde(default)]
+    pub bots: Option<BotsRecord>,
     pub choices: Vec<Choice>,
 }
 
-pub const SAVE_VERSION: u32 = 1;
+/// What a session's bots pick from: their seed and, when every seat is a bot and they
+/// draw from one stream, how far that stream had gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotsRecord {
+    pub seed: u64,
+    /// Words of the stream drawn so far (0 when the bots do not draw from one stream).
+    #[serde(default)]
+    pub drawn: u64,
+}
+
+/// The format written; [`Record::from_yaml`] reads this one and every one before it.
+pub const SAVE_VERSION: u32 = 2;
+
+/// `played_by` of a seat a person plays.
+pub const PERSON: &str = "person";
+
+/// The longest name of a kind of bot a save may give.
+const KIND_BYTES: usize = 32;
 
 /// Whether `name` may name a seat: short, printable (it is shown at the terminal).
 pub fn seat_name_ok(name: &str) -> bool {
@@ -63,6 +94,12 @@ impl Record {
         out.push_str(&format!("content_hash: \"{}\"\n", self.content_hash));
         out.push_str(&format!("seed: {}\n", self.seed));
         out.push_str(&format!("seats: {}\n", serde_json::to_string(&self.seats).unwrap_or_default()));
+        if !self.played_by.is_empty() {
+            out.push_str(&format!("played_by: {}\n", serde_json::to_string(&self.played_by).unwrap_or_default()));
+        }
+        if let Some(b) = &self.bots {
+            out.push_str(&format!("bots: {{seed: {}, drawn: {}}}\n", b.seed, b.drawn));
+        }
         if self.choices.is_empty() {
             out.push_str("choices: []\n");
         } else {
@@ -88,9 +125,9 @@ impl Record {
                 "{file}{at}: {msg} (expected a posse save file: posse_save, game, content_hash, seed, seats, choices)"
             ))
         })?;
-        if r.posse_save != SAVE_VERSION {
+        if r.posse_save == 0 || r.posse_save > SAVE_VERSION {
             return Err(Error::Save(format!(
-                "{file}: save format {} is not supported (expected {SAVE_VERSION})",
+                "{file}: save format {} is not supported (expected 1 to {SAVE_VERSION})",
                 r.posse_save
             )));
         }
@@ -103,7 +140,28 @@ impl Record {
                 "{file}: seats: \"{shown}\" is not a seat name (1 to {SEAT_NAME_BYTES} bytes, no control characters)"
             )));
         }
+        if !r.played_by.is_empty() && r.played_by.len() != r.seats.len() {
+            return Err(Error::Save(format!(
+                "{file}: played_by: expected one entry per seat ({}), not {}",
+                r.seats.len(),
+                r.played_by.len()
+            )));
+        }
+        let kind_ok = |k: &String| {
+            !k.is_empty() && k.len() <= KIND_BYTES && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+        };
+        if let Some(bad) = r.played_by.iter().find(|k| !kind_ok(k)) {
+            let shown: String = bad.chars().take(KIND_BYTES).collect::<String>().escape_debug().to_string();
+            return Err(Error::Save(format!(
+                "{file}: played_by: \"{shown}\" is neither {PERSON} nor a kind of bot (a lowercase word)"
+            )));
+        }
         Ok(r)
+    }
+
+    /// The seats (1-based) the record says bots play, with their kind.
+    pub fn bot_seats(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.played_by.iter().enumerate().filter(|(_, k)| *k != PERSON).map(|(i, k)| (i + 1, k.as_str()))
     }
 
     pub fn save(&self, path: &Path) -> Result<(), Error> {
@@ -133,9 +191,38 @@ mod tests {
             content_hash: "00ff".into(),
             seed: 9,
             seats: vec!["Ann".into(), "Bo \"B\"".into()],
+            played_by: Vec::new(),
+            bots: None,
             choices: vec![Choice { seat: 1, picks: vec![2] }, Choice { seat: 2, picks: vec![1, 3] }],
         };
         assert_eq!(Record::from_yaml(&r.to_yaml(), "x").unwrap(), r);
+        let r = Record {
+            posse_save: 2,
+            played_by: vec![PERSON.into(), "random".into()],
+            bots: Some(BotsRecord { seed: 9, drawn: u64::MAX }),
+            ..r
+        };
+        let text = r.to_yaml();
+        assert!(
+            text.contains("played_by: [\"person\",\"random\"]\nbots: {seed: 9, drawn: 18446744073709551615}\n"),
+            "{text}"
+        );
+        assert_eq!(Record::from_yaml(&text, "x").unwrap(), r);
+        assert_eq!(r.bot_seats().collect::<Vec<_>>(), vec![(2, "random")]);
+    }
+
+    #[test]
+    fn who_plays_each_seat_is_checked() {
+        let base = "posse_save: 2\ngame: x\ncontent_hash: a\nseed: 1\nseats: [a, b]\nchoices: []\n";
+        let with =
+            |extra: &str| Record::from_yaml(&format!("{base}{extra}"), "s.yaml").map(|_| ()).map_err(|e| e.to_string());
+        assert!(with("").is_ok());
+        assert!(with("played_by: [person, random]\nbots: {seed: 3}\n").is_ok());
+        assert!(with("played_by: [person]\n").unwrap_err().contains("one entry per seat (2), not 1"));
+        assert!(with("played_by: [person, \"Bot!\"]\n").unwrap_err().contains("\"Bot!\" is neither person nor"));
+        assert!(with("bots: {seed: 3, depth: 1}\n").unwrap_err().contains("unknown field `depth`"));
+        let v3 = base.replace("posse_save: 2", "posse_save: 3");
+        assert!(Record::from_yaml(&v3, "s.yaml").unwrap_err().to_string().contains("expected 1 to 2"));
     }
 
     #[test]

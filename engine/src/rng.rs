@@ -20,6 +20,12 @@ impl Rng {
         self.0.get_word_pos()
     }
 
+    /// Puts the generator `position` words into its stream (as [`Rng::position`] gave
+    /// it): what a saved stream continues from.
+    pub fn set_position(&mut self, position: u128) {
+        self.0.set_word_pos(position);
+    }
+
     /// A uniform integer in `0..n` (unbiased, by rejection). `n` must be at least 1.
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
@@ -70,6 +76,17 @@ mod tests {
     }
 
     const PINNED: [u64; 8] = [37, 12, 20, 66, 44, 38, 8, 12];
+
+    #[test]
+    fn a_stream_continues_from_its_position() {
+        let mut a = Rng::new(5);
+        let _ = (0..7).map(|_| a.below(6)).count();
+        let mut b = Rng::new(5);
+        b.set_position(a.position());
+        let xs: Vec<u64> = (0..20).map(|_| a.below(1000)).collect();
+        let ys: Vec<u64> = (0..20).map(|_| b.below(1000)).collect();
+        assert_eq!(xs, ys);
+    }
 
     #[test]
     fn shuffle_is_a_permutation() {

@@ -35,9 +35,14 @@ impl Question {
         }
     }
 
-    /// The numbered options, one per line, and for a multi-choice how to answer.
-    pub fn options(&self) -> String {
-        let mut out: Vec<String> = self.labels.iter().enumerate().map(|(i, l)| format!("  {}) {l}", i + 1)).collect();
+    /// The numbered options, one per line, and for a multi-choice how to answer. Many
+    /// short options are laid out in columns (down, then across) within `width`
+    /// characters, so a long list of places or cards fits the screen.
+    pub fn options(&self, width: usize) -> String {
+        let digits = self.labels.len().to_string().len();
+        let items: Vec<String> =
+            self.labels.iter().enumerate().map(|(i, l)| format!("{:>digits$}) {l}", i + 1)).collect();
+        let mut out = columns(&items, width);
         if self.multi {
             let how_many =
                 if self.min == self.max { self.min.to_string() } else { format!("{} to {}", self.min, self.max) };
@@ -55,6 +60,30 @@ impl Question {
         let nums: Vec<String> = picks.iter().map(u32::to_string).collect();
         let names: Vec<&str> = picks.iter().map(|&p| self.label_of(p)).collect();
         format!("{} ({})", nums.join(","), names.join(", "))
+    }
+
+    /// Picks as the labels they name (`A, C`), or `nothing`.
+    pub fn describe_labels(&self, picks: &[u32]) -> String {
+        if picks.is_empty() {
+            return "nothing".to_string();
+        }
+        picks.iter().map(|&p| self.label_of(p)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The answer, when the question allows exactly one: its one option, none of its
+    /// options (it asks for at most none), or all of them (it asks for at least all).
+    pub fn only_answer(&self) -> Option<Vec<u32>> {
+        let count = self.labels.len();
+        if !self.multi {
+            return (count == 1).then(|| vec![1]);
+        }
+        if self.max == 0 {
+            Some(Vec::new())
+        } else if self.min >= count {
+            Some((1..=count as u32).collect())
+        } else {
+            None
+        }
     }
 
     /// The label of option `pick` (1-based), or `?` when there is no such option.
@@ -118,6 +147,35 @@ impl Question {
     }
 }
 
+/// From this many options on, a list may be laid out in columns.
+const COLUMNS_FROM: usize = 8;
+
+/// `items` in as many columns (filled down, then across) as fit in `width` characters
+/// with an indent of two and two spaces between columns; one column when they are few or
+/// too wide.
+fn columns(items: &[String], width: usize) -> Vec<String> {
+    let one = || items.iter().map(|i| format!("  {i}")).collect();
+    if items.len() < COLUMNS_FROM {
+        return one();
+    }
+    let len = |s: &String| s.chars().count();
+    for cols in (2..=items.len().min(8)).rev() {
+        let rows = items.len().div_ceil(cols);
+        let widths: Vec<usize> = items.chunks(rows).map(|c| c.iter().map(len).max().unwrap_or(0)).collect();
+        if 2 + widths.iter().sum::<usize>() + 2 * (widths.len() - 1) > width {
+            continue;
+        }
+        return (0..rows)
+            .map(|r| {
+                let cells = (0..widths.len()).filter_map(|c| items.get(c * rows + r).map(|i| (c, i)));
+                let line: String = cells.map(|(c, i)| format!("{i:w$}  ", w = widths[c])).collect();
+                format!("  {}", line.trim_end())
+            })
+            .collect();
+    }
+    one()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +214,33 @@ mod tests {
         assert_eq!(q(true).parse("pass, draw a"), Ok(vec![3, 1]));
         assert_eq!(q(true).parse("pass, 2"), Ok(vec![3, 2]));
         assert!(q(true).parse("1 9").is_err());
+    }
+
+    #[test]
+    fn questions_with_only_one_answer() {
+        let one = Question { labels: vec!["Let it be".into()], multi: false, ..q(false) };
+        assert_eq!(one.only_answer(), Some(vec![1]));
+        assert_eq!(one.describe_labels(&[1]), "Let it be");
+        assert_eq!(q(false).only_answer(), None);
+        assert_eq!(q(true).only_answer(), None, "0 to 2 of 3");
+        assert_eq!(Question { min: 0, max: 0, ..q(true) }.only_answer(), Some(vec![]));
+        assert_eq!(Question { min: 3, max: 3, ..q(true) }.only_answer(), Some(vec![1, 2, 3]));
+        let single = Question { labels: vec!["discard it".into()], min: 0, max: 1, ..q(true) };
+        assert_eq!(single.only_answer(), None, "none or the one option: two answers");
+        assert_eq!(q(true).describe_labels(&[]), "nothing");
+    }
+
+    #[test]
+    fn many_short_options_take_columns() {
+        let q = |n: usize| Question { labels: (1..=n).map(|i| format!("Town {i}")).collect(), ..q(false) };
+        assert_eq!(q(3).options(80), "  1) Town 1\n  2) Town 2\n  3) Town 3");
+        let nineteen = q(19).options(80);
+        assert!(nineteen.lines().count() <= 5, "{nineteen}");
+        assert!(nineteen.lines().all(|l| l.chars().count() <= 80), "{nineteen}");
+        assert!(nineteen.starts_with("   1) Town 1   5) Town 5"), "down, then across: {nineteen}");
+        assert!(nineteen.lines().nth(1).is_some_and(|l| l.starts_with("   2) Town 2")), "{nineteen}");
+        let wide = Question { labels: (1..=9).map(|i| format!("{i} {}", "x".repeat(50))).collect(), ..q(0) };
+        assert_eq!(wide.options(80).lines().count(), 9, "too wide for two columns");
     }
 
     #[test]

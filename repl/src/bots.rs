@@ -9,11 +9,18 @@
 //! `posse::sim::play_random` seeds it, so `posse play GAME --seed S --bot all=random`
 //! is game S of `posse sim GAME --seed S` and of `posse check`: a failing seed from
 //! either can be watched, stopped at the failing decision, fixed and `:reload`ed.
+//!
+//! A save records the bots' seed and how far that stream has gone ([`Picker::drawn`]),
+//! so a session continued from it ([`Picker::resume`]) meets the bot answers the saved
+//! session would have met.
 
 use posse::bot::random_choice;
 use posse::rng::Rng;
 use posse::Request;
 use std::collections::BTreeSet;
+
+/// The kinds of bot there are, as `--bot SEAT=KIND` and saves name them.
+pub const KINDS: [&str; 1] = ["random"];
 
 /// Where bots' random picks come from.
 pub struct Picker {
@@ -25,7 +32,27 @@ pub struct Picker {
 impl Picker {
     /// A picker for a game with `seed`; `all_bots` when no seat is played by a person.
     pub fn new(seed: u64, all_bots: bool) -> Picker {
-        Picker { seed, stream: all_bots.then(|| posse::sim::bot_rng(seed)) }
+        Picker::resume(seed, all_bots, 0)
+    }
+
+    /// A picker for bots whose one stream (when `all_bots`) was `drawn` words into.
+    pub fn resume(seed: u64, all_bots: bool, drawn: u64) -> Picker {
+        let stream = all_bots.then(|| {
+            let mut rng = posse::sim::bot_rng(seed);
+            rng.set_position(u128::from(drawn));
+            rng
+        });
+        Picker { seed, stream }
+    }
+
+    /// The seed the bots' picks come from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How far the one stream has been drawn (0 when the bots pick by position).
+    pub fn drawn(&self) -> u64 {
+        self.stream.as_ref().map_or(0, |r| u64::try_from(r.position()).unwrap_or(u64::MAX))
     }
 
     /// The random bot's answer to `req` at `position` (the number of choices made so far).
@@ -61,8 +88,8 @@ pub fn parse_list(text: &str, seats: &[String]) -> Result<BTreeSet<usize>, Strin
 
 fn parse_one(spec: &str, seats: &[String]) -> Result<Vec<usize>, String> {
     let (seat, kind) = spec.split_once('=').unwrap_or((spec, "random"));
-    if kind.trim() != "random" {
-        return Err(format!("unknown bot '{}' (bots: random)", kind.trim()));
+    if !KINDS.contains(&kind.trim()) {
+        return Err(format!("unknown bot '{}' (bots: {})", kind.trim(), KINDS.join(", ")));
     }
     if seat.trim().eq_ignore_ascii_case("all") {
         return Ok((1..=seats.len()).collect());
@@ -88,6 +115,30 @@ mod tests {
 
     fn seats() -> Vec<String> {
         vec!["p1".into(), "p2".into(), "p3".into()]
+    }
+
+    #[test]
+    fn a_resumed_stream_picks_what_the_first_would_have() {
+        let content = std::sync::Arc::new(
+            posse::Content::load(
+                &std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures"),
+                "hilo",
+            )
+            .expect("hilo loads"),
+        );
+        let game =
+            posse::Game::new(content.clone(), posse::Setup::new(&content, 4, None).expect("setup")).expect("game");
+        let req = game.next_request().expect("a decision");
+        let mut a = Picker::new(4, true);
+        let _ = (0..5).map(|i| a.pick(i, req)).count();
+        let mut b = Picker::resume(4, true, a.drawn());
+        assert!(a.drawn() > 0);
+        assert_eq!(
+            (0..20).map(|i| a.pick(i, req)).collect::<Vec<_>>(),
+            (0..20).map(|i| b.pick(i, req)).collect::<Vec<_>>()
+        );
+        // By position, nothing is drawn: the seed and the position decide.
+        assert_eq!(Picker::new(4, false).drawn(), 0);
     }
 
     #[test]

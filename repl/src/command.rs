@@ -21,46 +21,59 @@ pub enum Command {
     Auto(Option<usize>),
     /// Change SEAT's answer to a decision others still make (a number or a name).
     Change(String),
+    /// The rules text of the card or ability named.
+    Card(String),
+    /// Every card and ability there is to read.
+    Cards,
+    /// The board: each place and where its roads lead.
+    Map,
     Quit,
 }
 
 /// Command names, for completion.
-pub const NAMES: [&str; 14] = [
-    ":help", ":view", ":as", ":god", ":log", ":undo", ":redo", ":save", ":load", ":reload", ":auto", ":change",
-    ":quit", ":exit",
+pub const NAMES: [&str; 18] = [
+    ":help", ":view", ":as", ":god", ":log", ":card", ":cards", ":rules", ":map", ":undo", ":redo", ":save", ":load",
+    ":reload", ":auto", ":change", ":quit", ":exit",
 ];
 
 pub const HELP: &str = "\
-Answer with an option's number, several numbers for a multi-choice (spaces or commas;
-- or an empty line for none when that is allowed), or the start of a label. Tab completes.
+Answer with an option's number, several numbers for a multi-choice (spaces or
+commas; - or an empty line for none when allowed), or the start of a label.
+Tab completes. Before your question you see what happened since you last decided
+(* marks what is new to you); a question with only one answer is answered for
+you where that gives nothing away.
 Commands:
   :help          this help
   :view          draw the current view again
-  :as SEAT       show the game as SEAT (number, name, or a role one seat has, e.g.
-                 marshal) until the next decision
-  :god           show everything, hidden information included (marked GOD VIEW)
+  :as SEAT       show the game as SEAT (number, name, or a role one seat has,
+                 e.g. marshal) until the next decision
+  :god           show everything, hidden information included (GOD VIEW)
   :log [N]       the last N log lines the viewing seat may read (default 20)
-  :undo [N]      take back your last N decisions (default 1), with the bots' since
+  :card NAME     what a card or ability does (Tab completes names)
+  :cards         every card and ability there is (also :rules)
+  :map           the board: each place and where its roads lead
+  :undo [N]      take back your last N decisions (default 1) and the bots' since
   :redo [N]      make again N decisions taken back (default 1)
-  :save FILE     save the game (a record: seed, seats and choices)
-  :load FILE     load a saved game, replaying it with the current scripts
-  :reload        reload scripts and content from disk and replay the game so far
-  :auto [N]      let the random bot make the next N decisions of human seats; without N,
-                 play this seat until another human seat must decide (alone against
-                 bots: to the end of the game)
-  :change SEAT   take back SEAT's answer and answer again, while others still decide
-                 (only where the game allows it, e.g. a card played face down)
+  :save FILE     save the game: seed, seats and who plays them, choices
+  :load FILE     load a saved game with its seats and bots, replaying it with
+                 the current scripts (also `posse play --load FILE`)
+  :reload        reload scripts and content from disk, replay the game so far
+  :auto [N]      let the random bot make the next N decisions of human seats;
+                 without N, play this seat until another human seat must decide
+                 (alone against bots: to the end of the game)
+  :change SEAT   take back SEAT's answer and answer again while others still
+                 decide (where the game allows it, e.g. a card played face down)
   :quit          leave (also :exit, or end of input)
-At the table (two or more people at one screen, without --designer) each person sees
-only their own secrets: :as shows only your own view, :god is refused, :log reads as you,
-:change is for your own answer, and :undo takes back only your own answers the game has
-not acted on yet (a decision others still make): type :undo or :change at the \"Pass the
-keyboard\" prompt right after answering, before passing it on. The seed is not printed.
-`posse play --designer`, `posse --designer` (the menu) or playing alone against bots
-allows everything.
-Bots are random and deterministic: the same seed, position and question give the same pick.
-When replaying with --step: Enter makes the next recorded choice, :auto [N] makes N
-(default: the rest of the record), :undo steps back.";
+When the game ends, :undo and :save FILE still work; Enter leaves.
+At the table (two or more people at one screen, without --designer) each person
+sees only their own secrets: :as shows only your own view, :god is refused, :log
+reads as you, :change is for your own answer, and :undo takes back only your own
+answers the game has not acted on yet (a decision others still make): type :undo
+or :change at the \"Pass the keyboard\" prompt right after answering. The seed
+is not printed. --designer, or playing alone against bots, allows everything.
+Bots are random and deterministic: the same seed, position and question give the
+same pick. Replaying with --step: Enter makes the next recorded choice, :auto N
+makes N (default: the rest of the record), :undo steps back.";
 
 /// Parses a line that starts with `:`.
 pub fn parse(line: &str) -> Result<Command, String> {
@@ -105,6 +118,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             [] => Ok(Command::Auto(None)),
             _ => count(1).map(|n| Command::Auto(Some(n))),
         },
+        ":card" if args.is_empty() => Ok(Command::Cards),
+        ":card" => Ok(Command::Card(rest())),
+        ":cards" | ":rules" => none(Command::Cards),
+        ":map" => none(Command::Map),
         ":change" => match args.as_slice() {
             [seat] => Ok(Command::Change(seat.to_string())),
             _ => Err(":change: expected one seat (a number or a name)".into()),
@@ -119,6 +136,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_help_fits_80_columns() {
+        assert!(HELP.lines().all(|l| l.chars().count() <= 80), "{HELP}");
+    }
+
+    #[test]
     fn parses_commands() {
         assert_eq!(parse(":undo"), Ok(Command::Undo(1)));
         assert_eq!(parse(":undo 3"), Ok(Command::Undo(3)));
@@ -128,6 +150,10 @@ mod tests {
         assert_eq!(parse(":save my game.yaml"), Ok(Command::Save("my game.yaml".into())));
         assert_eq!(parse(":as p2"), Ok(Command::As("p2".into())));
         assert_eq!(parse(":change 1"), Ok(Command::Change("1".into())));
+        assert_eq!(parse(":card  tuba city "), Ok(Command::Card("tuba city".into())));
+        assert_eq!(parse(":card"), Ok(Command::Cards));
+        assert_eq!(parse(":rules"), Ok(Command::Cards));
+        assert_eq!(parse(":map"), Ok(Command::Map));
         assert!(parse(":change").is_err());
         assert!(parse(":undo x").is_err());
         assert!(parse(":undo 0").is_err());

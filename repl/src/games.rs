@@ -1,7 +1,9 @@
 //! Finding and loading games under the content root, with errors that name the root and
-//! the games there, and the one place that reads the clock (for default seeds).
+//! the games there (and, for a number of players a game is not for, its modes that are),
+//! and the one place that reads the clock (for default seeds).
 
 use anyhow::{bail, Context as _, Result};
+use posse::content::{Entry, Players};
 use posse::Content;
 use std::path::Path;
 use std::sync::Arc;
@@ -11,6 +13,43 @@ pub fn list(root: &Path) -> Result<Vec<String>> {
     Content::list(root)
         .map_err(|e| anyhow::anyhow!("{e}"))
         .with_context(|| format!("no games under {}", root.display()))
+}
+
+/// The games and their modes as the menu shows them.
+pub fn catalogue(root: &Path) -> Result<Vec<Entry>> {
+    Content::catalogue(root)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("no games under {}", root.display()))
+}
+
+/// `2-4 players`, or `2 players`.
+pub fn player_counts(p: &Players) -> String {
+    if p.min == p.max {
+        format!("{} player{}", p.min, if p.min == 1 { "" } else { "s" })
+    } else {
+        format!("{}-{} players", p.min, p.max)
+    }
+}
+
+/// Why `n` players cannot play `content`, naming the game's modes (or the game itself,
+/// for a mode) that are for `n`: "marshals is for 3 to 4 players; for 2: marshals/basic,
+/// marshals/duo".
+pub fn wrong_players(content: &Content, n: usize) -> String {
+    let p = content.players;
+    let range = if p.min == p.max { format!("{}", p.min) } else { format!("{} to {}", p.min, p.max) };
+    let family = |id: &str| id == content.game || id.strip_prefix(&content.game).is_some_and(|r| r.starts_with('/'));
+    let fits: Vec<String> = Content::catalogue(&content.root)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| e.id != content.id && family(&e.id))
+        .filter(|e| e.players.is_some_and(|q| q.min <= n && n <= q.max))
+        .map(|e| e.id)
+        .collect();
+    if fits.is_empty() {
+        format!("{} is for {range} players, not {n}", content.id)
+    } else {
+        format!("{} is for {range} players; for {n}: {}", content.id, fits.join(", "))
+    }
 }
 
 /// Loads game `id`; an unknown id is a one-line error listing the games there are.

@@ -3,9 +3,15 @@
 //!
 //! The session never asks which one it has except through [`LineSource::is_terminal`],
 //! which decides the few behaviours that only make sense for a person at a keyboard
-//! (hot-seat pauses, echoing piped answers). Completion candidates are pushed into the
-//! source before each prompt with [`LineSource::set_completions`]; a piped source ignores
-//! them. Failing to read or write the history file is never an error: history is a comfort.
+//! (hot-seat pauses, echoing piped answers, paging). Completion candidates are pushed into
+//! the source before each prompt with [`LineSource::set_completions`]; a piped source
+//! ignores them. Failing to read or write the history file is never an error: history is
+//! a comfort.
+//!
+//! A line that is not UTF-8 text is never an answer and never ends the input: a pipe
+//! skips it, and at a terminal the line typed is dropped with a message and the prompt
+//! comes again (rustyline stops at the first bad byte, and what it had read of the line
+//! after it is gone).
 
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
@@ -36,6 +42,8 @@ pub struct Completions {
     pub multi: bool,
     /// Seat names, for `:as`.
     pub seats: Vec<String>,
+    /// Card and ability names, for `:card`.
+    pub cards: Vec<String>,
     /// Commands (with their colon).
     pub commands: Vec<String>,
 }
@@ -45,6 +53,12 @@ pub trait LineSource {
     fn read(&mut self, prompt: &str) -> Line;
     fn is_terminal(&self) -> bool;
     fn set_completions(&mut self, completions: Completions);
+
+    /// The terminal's width and height in characters, when there is a terminal to page
+    /// for (None: print everything at once).
+    fn size(&mut self) -> Option<(usize, usize)> {
+        None
+    }
 
     /// Waits for Enter (the typed text is ignored and not kept in the history).
     /// False at the end of input.
@@ -146,17 +160,30 @@ impl<R: BufRead> LineSource for Piped<R> {
 pub struct Scripted {
     lines: std::collections::VecDeque<String>,
     terminal: bool,
+    size: Option<(usize, usize)>,
 }
 
 #[cfg(test)]
 impl Scripted {
     pub fn new<S: Into<String>>(lines: impl IntoIterator<Item = S>) -> Self {
-        Scripted { lines: lines.into_iter().map(Into::into).collect(), terminal: false }
+        Scripted { lines: lines.into_iter().map(Into::into).collect(), terminal: false, size: None }
     }
 
     /// Pretends to be a terminal (for hot-seat behaviour).
     pub fn at_a_terminal(mut self) -> Self {
         self.terminal = true;
+        self
+    }
+
+    /// How many lines are still to be read.
+    pub fn left(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Pretends to be a terminal of `cols` × `rows` (for paging).
+    pub fn sized(mut self, cols: usize, rows: usize) -> Self {
+        self.terminal = true;
+        self.size = Some((cols, rows));
         self
     }
 }
@@ -172,6 +199,10 @@ impl LineSource for Scripted {
     }
 
     fn set_completions(&mut self, _completions: Completions) {}
+
+    fn size(&mut self) -> Option<(usize, usize)> {
+        self.size
+    }
 }
 
 /// A terminal with line editing, completion and a history file.
@@ -202,18 +233,26 @@ impl Terminal {
 
 impl LineSource for Terminal {
     fn read(&mut self, prompt: &str) -> Line {
-        match self.editor.readline(prompt) {
-            Ok(line) => {
-                // Only commands go to the history: answers may be a seat's secrets, and in
-                // hot-seat play the next person could recall them.
-                if line.trim_start().starts_with(':') {
-                    let _ = self.editor.add_history_entry(line.as_str());
+        loop {
+            match self.editor.readline(prompt) {
+                Ok(line) => {
+                    // Only commands go to the history: answers may be a seat's secrets, and
+                    // in hot-seat play the next person could recall them.
+                    if line.trim_start().starts_with(':') {
+                        let _ = self.editor.add_history_entry(line.as_str());
+                    }
+                    return Line::Text(line);
                 }
-                Line::Text(line)
+                Err(ReadlineError::Interrupted) => return Line::Interrupted,
+                Err(e) if not_text(&e) => not_text_message(),
+                Err(_) => return Line::Eof,
             }
-            Err(ReadlineError::Interrupted) => Line::Interrupted,
-            Err(_) => Line::Eof,
         }
+    }
+
+    fn size(&mut self) -> Option<(usize, usize)> {
+        // A terminal whose output is not one (stdout redirected) pages as the usual 80×24.
+        Some(self.editor.dimensions().map_or((80, 24), |(c, r)| (usize::from(c).max(20), usize::from(r).max(5))))
     }
 
     fn is_terminal(&self) -> bool {
@@ -231,10 +270,21 @@ impl LineSource for Terminal {
             match self.editor.readline(prompt) {
                 Ok(_) => return true,
                 Err(ReadlineError::Interrupted) => continue,
+                Err(e) if not_text(&e) => not_text_message(),
                 Err(_) => return false,
             }
         }
     }
+}
+
+/// Whether rustyline stopped at bytes that are not UTF-8 text.
+fn not_text(e: &ReadlineError) -> bool {
+    matches!(e, ReadlineError::Io(io) if io.kind() == std::io::ErrorKind::InvalidData)
+}
+
+/// What a person who typed something that is not UTF-8 text is told: the line is gone.
+fn not_text_message() {
+    eprintln!("input: that line is not UTF-8 text (is the terminal set to UTF-8?); it was ignored: type it again");
 }
 
 impl Drop for Terminal {
@@ -256,8 +306,8 @@ pub fn history_file() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".posse_history"))
 }
 
-/// Completes commands, seat names after `:as`, file names after `:save`/`:load`, and
-/// option labels (case-insensitive prefixes; after the last comma for a multi-choice).
+/// Completes commands, seat names after `:as`, card names after `:card`, file names
+/// after `:save`/`:load`, and option labels (case-insensitive prefixes; after the last comma for a multi-choice).
 #[derive(Default)]
 pub struct CompletionHelper {
     completions: Completions,
@@ -280,6 +330,10 @@ impl CompletionHelper {
                 Some((":as", rest)) => {
                     let arg = rest.trim_start();
                     (before.len() - arg.len(), starts(&self.completions.seats, arg))
+                }
+                Some((":card", rest)) => {
+                    let arg = rest.trim_start();
+                    (before.len() - arg.len(), starts(&self.completions.cards, arg))
                 }
                 Some(_) => (before.len(), Vec::new()),
             };
@@ -338,6 +392,7 @@ mod tests {
                 labels: vec!["Keep it".into(), "Kick".into(), "Pass".into()],
                 multi: true,
                 seats: vec!["p1".into(), "p2".into()],
+                cards: vec!["Tuba City".into(), "Saloon".into(), "Salem".into()],
                 commands: vec![":auto".into(), ":as".into(), ":undo".into()],
             },
             files: FilenameCompleter::new(),
@@ -356,5 +411,7 @@ mod tests {
         assert_eq!(names(h.candidates("pass, ki")), (6, vec!["Kick".to_string()]));
         assert_eq!(names(h.candidates(":a")), (0, vec![":auto".to_string(), ":as".to_string()]));
         assert_eq!(names(h.candidates(":as p")), (4, vec!["p1".to_string(), "p2".to_string()]));
+        assert_eq!(names(h.candidates(":card sa")), (6, vec!["Saloon".to_string(), "Salem".to_string()]));
+        assert_eq!(names(h.candidates(":card tuba c")), (6, vec!["Tuba City".to_string()]));
     }
 }

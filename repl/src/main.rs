@@ -51,8 +51,13 @@ enum Cmd {
     List,
     /// Play a game in the REPL (answers from the terminal, or piped in).
     Play {
-        /// Game id, as `posse list` prints it.
-        game: String,
+        /// Game id, as `posse list` prints it (with --load: the save's).
+        #[arg(required_unless_present = "load")]
+        game: Option<String>,
+        /// Continue a saved game (from --save or :save) exactly as it was being played:
+        /// its seed, seats, bots and choices come from the save.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "players"])]
+        load: Option<PathBuf>,
         /// Seed of the game [default: from the clock, printed as `seed: N` except when two or
         /// more people share the screen without --designer]
         #[arg(long)]
@@ -60,7 +65,8 @@ enum Cmd {
         /// Number of players [default: the game's]
         #[arg(long)]
         players: Option<usize>,
-        /// A seat played by a bot: SEAT=random, SEAT a number from 1, a seat name or `all`.
+        /// A seat played by a bot: SEAT=random, SEAT a number from 1, a seat name or `all`
+        /// (with --load: instead of the save's seats).
         #[arg(long = "bot", value_name = "SEAT=random")]
         bots: Vec<String>,
         /// Save the game to FILE when it starts and after every step, replacing it whole
@@ -141,9 +147,13 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
-        Some(Cmd::Play { game, seed, players, bots, save }) => {
+        Some(Cmd::Play { game, load, seed, players, bots, save }) => {
             let opts = play::PlayOptions { root, seed, players, bots, save, designer: cli.designer };
-            play::play(&game, opts, input::stdin_source().as_mut()).map(|()| true)
+            let mut input = input::stdin_source();
+            match load {
+                Some(file) => play::resume(&file, game.as_deref(), opts, input.as_mut()).map(|()| true),
+                None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()).map(|()| true),
+            }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
         Some(Cmd::Sim { game, n, seed, players, jobs, json }) => sim::run(&root, &game, n, seed, players, jobs, json),

@@ -1,29 +1,33 @@
 //! `posse` with no arguments: pick a game from a numbered list, say how many play and
 //! which seats are bots, then play.
 //!
-//! Questions are asked again after a bad answer; the end of input leaves quietly. The
-//! answers are read from the same line source as the game, so a whole session (menu
-//! included) can be piped in.
+//! The list shows each game and mode with its name, its id, its player counts and its
+//! `about:` line (from the YAML alone: `Content::catalogue`). Questions are asked again
+//! after a bad answer; `q`, `:quit` (or `quit`, `exit`, `:q`, `:exit`), Ctrl-C and the end
+//! of input leave at any of them. The answers are read from the same line source as the
+//! game, so a whole session (menu included) can be piped in.
 
 use crate::bots;
 use crate::games;
 use crate::input::{Completions, Line, LineSource};
 use crate::play;
 use anyhow::Result;
+use posse::content::Entry;
 use std::path::Path;
+
+/// What leaves the menu at any of its questions.
+const LEAVE: [&str; 6] = ["q", "quit", "exit", ":q", ":quit", ":exit"];
 
 /// Runs the menu; `designer` plays the game picked in designer mode (`posse --designer`).
 pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()> {
-    let ids = games::list(root)?;
-    if ids.is_empty() {
+    let entries = games::catalogue(root)?;
+    if entries.is_empty() {
         anyhow::bail!("no games under {}", root.display());
     }
-    println!("Games:");
-    for (i, id) in ids.iter().enumerate() {
-        println!("  {}) {id}", i + 1);
-    }
+    println!("{}", listing(&entries));
+    let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
     input.set_completions(Completions { labels: ids.clone(), ..Completions::default() });
-    let Some(id) = ask(input, "Game (number or id): ", |t| pick_game(t, &ids)) else { return Ok(()) };
+    let Some(id) = ask(input, "Game (number or id; q to leave): ", |t| pick_game(t, &ids)) else { return Ok(()) };
     let content = games::load(root, &id)?;
     let p = content.players;
     let default = p.default.unwrap_or(p.min);
@@ -31,7 +35,8 @@ pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()
         p.min
     } else {
         let q = format!("Players ({} to {}, Enter for {default}): ", p.min, p.max);
-        let Some(n) = ask(input, &q, |t| players(t, p.min, p.max, default)) else { return Ok(()) };
+        let why = |n: usize| games::wrong_players(&content, n);
+        let Some(n) = ask(input, &q, |t| players(t, p.min, p.max, default, why)) else { return Ok(()) };
         n
     };
     let setup = play::setup(&content, None, Some(players))?;
@@ -41,16 +46,36 @@ pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()
     play::run(content, setup, bots, root.to_path_buf(), None, designer, input)
 }
 
-/// Asks until `parse` accepts the answer; None at the end of input.
+/// The numbered list: per game or mode, its name, id and player counts on one line and
+/// its `about:` line under it, within 80 columns.
+fn listing(entries: &[Entry]) -> String {
+    let name_width = entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(0).min(32);
+    let id_width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0).min(20);
+    let mut out = vec!["Games:".to_string()];
+    for (i, e) in entries.iter().enumerate() {
+        let players = e.players.as_ref().map(games::player_counts).unwrap_or_default();
+        let line = format!("{:>3}) {:name_width$}  {:id_width$}  {players}", i + 1, e.name, e.id);
+        out.push(line.trim_end().to_string());
+        if let Some(about) = &e.about {
+            out.push(format!("     {about}"));
+        }
+    }
+    out.join("\n")
+}
+
+/// Asks until `parse` accepts the answer; None when the person leaves (`q`, `:quit`,
+/// Ctrl-C) or the input ends.
 fn ask<T>(input: &mut dyn LineSource, prompt: &str, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
     loop {
         let line = input.read(prompt);
         match line {
-            Line::Eof => return None,
-            Line::Interrupted => continue,
+            Line::Eof | Line::Interrupted => return None,
             Line::Text(t) => {
                 if !input.is_terminal() {
                     println!("{prompt}{t}");
+                }
+                if LEAVE.contains(&t.trim().to_lowercase().as_str()) {
+                    return None;
                 }
                 match parse(t.trim()) {
                     Ok(v) => return Some(v),
@@ -66,24 +91,27 @@ fn pick_game(text: &str, ids: &[String]) -> Result<String, String> {
         if n >= 1 && n <= ids.len() {
             return Ok(ids[n - 1].clone());
         }
-        return Err(format!("there is no game {n}: games are 1..{}", ids.len()));
+        return Err(format!("there is no game {n}: games are 1..{} (q to leave)", ids.len()));
     }
     let t = text.to_lowercase();
     let matches: Vec<&String> = ids.iter().filter(|id| id.starts_with(&t)).collect();
     match matches.as_slice() {
         _ if ids.contains(&t) => Ok(t),
         [one] => Ok(one.to_string()),
-        [] => Err(format!("no game '{text}': type a number 1..{} or a game id", ids.len())),
+        [] => Err(format!("no game '{text}': type a number 1..{} or a game id (q to leave)", ids.len())),
         many => Err(format!("'{text}' could be {}", many.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "))),
     }
 }
 
-fn players(text: &str, min: usize, max: usize, default: usize) -> Result<usize, String> {
+/// A number of players from `min` to `max` (Enter: `default`); `why` says why another
+/// number does not fit (naming the modes that are for it).
+fn players(text: &str, min: usize, max: usize, default: usize, why: impl Fn(usize) -> String) -> Result<usize, String> {
     if text.is_empty() {
         return Ok(default);
     }
     match text.parse::<usize>() {
         Ok(n) if n >= min && n <= max => Ok(n),
+        Ok(n) if n > 0 => Err(why(n)),
         _ => Err(format!("type a number of players from {min} to {max}")),
     }
 }
@@ -99,8 +127,10 @@ mod tests {
         assert_eq!(pick_game("di", &ids), Ok("dice_town".into()));
         assert!(pick_game("3", &ids).is_err());
         assert!(pick_game("x", &ids).is_err());
-        assert_eq!(players("", 2, 4, 4), Ok(4));
-        assert_eq!(players("3", 2, 4, 4), Ok(3));
-        assert!(players("5", 2, 4, 4).is_err());
+        let why = |n: usize| format!("not {n}");
+        assert_eq!(players("", 2, 4, 4, why), Ok(4));
+        assert_eq!(players("3", 2, 4, 4, why), Ok(3));
+        assert_eq!(players("5", 2, 4, 4, why), Err("not 5".into()));
+        assert!(players("x", 2, 4, 4, why).is_err());
     }
 }

@@ -1,4 +1,5 @@
-//! `posse play`: sets a game up from the command line (or the menu) and runs the REPL.
+//! `posse play`: sets a game up from the command line (or the menu), or continues a saved
+//! one (`--load`), and runs the REPL.
 //!
 //! The seed is the one thing taken from outside the game: `--seed`, or the clock. It is
 //! printed first (`seed: N`) so that any game can be replayed, except in table play
@@ -6,17 +7,23 @@
 //! everyone at the table sees made, rebuild every hidden card. There `--save` keeps the
 //! game to replay; its file is locked before anything is shown, so a second writer is
 //! refused at once.
+//!
+//! `--load FILE` continues a save exactly: the game is the save's (its seed, seats and
+//! choices, replayed), its seats are played as the save says (people, and bots of their
+//! kind; `--bot` given with it plays them instead, and says so) and the bots pick as the
+//! saved session's would have. It goes through the session's `:load`, so both continue a
+//! save alike.
 
 use crate::bots;
 use crate::games;
 use crate::input::LineSource;
 use crate::session::{self, Io, Session};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use posse::savefile::SaveLock;
-use posse::{Content, Game, Setup};
+use posse::{Content, Game, Record, Setup};
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// How to start a game.
@@ -39,8 +46,42 @@ pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<(
     run(content, setup, bots, opts.root, opts.save, opts.designer, input)
 }
 
-/// The setup for a new game, the seed taken from the clock when none is given.
+/// Continues the game saved in `file` (`posse play --load FILE`); `id`, when given, must
+/// be the save's game.
+pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
+    let save = opts.save.as_deref().map(SaveLock::acquire).transpose().map_err(|e| anyhow!("{e}"))?;
+    let record = Record::load(file).map_err(|e| anyhow!("{e}"))?;
+    if let Some(id) = id.filter(|&id| id != record.game) {
+        bail!("{} is a game of {}, not {id}", file.display(), record.game);
+    }
+    let content = games::load(&opts.root, &record.game)?;
+    let bots =
+        if opts.bots.is_empty() { None } else { Some(bots::parse(&opts.bots, &record.seats).map_err(|e| anyhow!(e))?) };
+    // The session starts on the save's first position and loads the save as `:load` does.
+    let setup = Setup { seed: record.seed, seats: record.seats.clone() };
+    let game = Game::new(content.clone(), setup).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+    writeln!(out, "{} ({})", content.name, content.id)?;
+    let terminal = input.is_terminal();
+    let io = Io { input, out: &mut out, err: &mut err };
+    let mut session = Session::new(game, opts.root, BTreeSet::new(), save, io).designer(opts.designer);
+    session.load_record(content, &record, &file.display().to_string(), bots).map_err(|e| anyhow!(e))?;
+    if !session.at_the_table() {
+        session.say(format!("seed: {}", record.seed));
+    }
+    if terminal {
+        session.say("Type :help for commands.");
+    }
+    session.run();
+    Ok(())
+}
+
+/// The setup for a new game, the seed taken from the clock when none is given. A number
+/// of players the game is not for is refused with the modes that are for it.
 pub fn setup(content: &Content, seed: Option<u64>, players: Option<usize>) -> Result<Setup> {
+    if let Some(n) = players.filter(|&n| n < content.players.min || n > content.players.max) {
+        bail!("{}", games::wrong_players(content, n));
+    }
     let seed = seed.unwrap_or_else(games::time_seed);
     Setup::new(content, seed, players).map_err(|e| anyhow!("{e}"))
 }
@@ -57,13 +98,7 @@ pub fn run(
 ) -> Result<()> {
     let save = save.map(|p| SaveLock::acquire(&p)).transpose().map_err(|e| anyhow!("{e}"))?;
     let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
-    let seats: Vec<String> = setup
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| if bots.contains(&(i + 1)) { format!("{s} (bot)") } else { s.clone() })
-        .collect();
-    writeln!(out, "{} ({}): {}", content.name, content.id, seats.join(", "))?;
+    writeln!(out, "{} ({}): {}", content.name, content.id, session::seat_list(&setup.seats, &bots))?;
     if !session::table_play(setup.seats.len(), &bots, designer) {
         writeln!(out, "seed: {}", setup.seed)?;
     }

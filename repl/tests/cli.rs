@@ -313,7 +313,11 @@ fn check_and_sim_report_script_errors_with_file_line_and_seed() {
 fn the_menu_reads_plain_lines_from_a_pipe() {
     let o = posse(&[], "99\nhilo\n\nall\n");
     let hash = finished(&o);
-    assert!(stdout(&o).contains(") hilo"), "{}", stdout(&o));
+    // Each game and mode: its name, id and player counts, and its about line under it.
+    let out = stdout(&o);
+    assert!(out.contains("  1) Hi-Lo             hilo        2-3 players\n"), "{out}");
+    assert!(out.contains("\n     A tiny test game of hidden hands, bets and dice.\n"), "{out}");
+    assert!(out.contains("  2) Hi-Lo, one round  hilo/short  2 players\n     One round of Hi-Lo for two.\n"), "{out}");
     assert!(stderr(&o).contains("there is no game 99"), "{}", stderr(&o));
     let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
     assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed, "--bot", "all=random"], "")), hash);
@@ -606,4 +610,139 @@ fn a_playthrough_starts_with_the_command_that_writes_it() {
     assert!(out.starts_with("# posse playthrough hilo --players 2 --seed 3\n"), "{out}");
     assert!(out.contains("\n== step 1: p1") && out.contains("\nstate-hash: "), "{out}");
     assert_eq!(posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "").stdout, o.stdout);
+}
+
+/// Issue 11, point 5: the menu is left with `q`, `:quit` and their kin at any question,
+/// quietly, without starting a game.
+#[test]
+fn the_menu_is_left_with_q_or_quit() {
+    for input in ["q\n", ":quit\n", "hilo\nexit\n", "hilo\n3\nQ\n", "hilo\n\n:q\n"] {
+        let o = posse(&[], input);
+        assert!(o.status.success(), "{input:?}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("state-hash"), "{input:?}: no game: {}", stdout(&o));
+        assert!(stderr(&o).is_empty(), "{input:?}: {}", stderr(&o));
+    }
+}
+
+/// Issue 11, point 10: a number of players a game is not for names its modes that are.
+#[test]
+fn wrong_player_counts_name_the_modes_that_fit() {
+    let o = posse(&["play", "hilo", "--players", "4"], "");
+    assert_eq!(stderr(&o).trim(), "posse: hilo is for 2 to 3 players, not 4");
+    let o = posse(&["play", "hilo/short", "--players", "3"], "");
+    assert_eq!(stderr(&o).trim(), "posse: hilo/short is for 2 players; for 3: hilo");
+    let o = posse_in(&project(), &["play", "marshals", "--players", "2"], "");
+    assert_eq!(stderr(&o).trim(), "posse: marshals is for 3 to 4 players; for 2: marshals/duo, marshals/basic");
+    // At the menu: the same words, and the question again.
+    let o = posse_in(&project(), &[], "marshals\n2\nq\n");
+    assert!(
+        stderr(&o).contains("marshals is for 3 to 4 players; for 2: marshals/duo, marshals/basic"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Issue 11, point 3: a save says who plays each seat and what the bots' picks depend on;
+/// `play --load FILE` continues it exactly, in any process, whatever the clock.
+#[test]
+fn the_same_save_continued_twice_gives_the_same_game() {
+    let dir = scratch("resume");
+    let file = dir.join("g.yaml");
+    let f = file.to_str().expect("utf8");
+    // p1 plays against a bot; the session ends after p1's first card.
+    let o = posse(&["play", "hilo", "--seed", "5", "--bot", "2=random", "--save", f], "1\n");
+    assert!(stdout(&o).contains("unfinished: "), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(&file).expect("the save");
+    assert!(saved.contains("posse_save: 2\n"), "{saved}");
+    assert!(saved.contains("played_by: [\"person\",\"random\"]\nbots: {seed: 5, drawn: 0}\n"), "{saved}");
+    let rest = "-\n2\n1\n1\n\n";
+    let straight = finished(&posse(&["play", "hilo", "--seed", "5", "--bot", "2=random"], &format!("1\n{rest}")));
+    let a = posse(&["play", "--load", f], rest);
+    let b = posse(&["play", "hilo", "--load", f], rest);
+    assert_eq!(finished(&a), straight, "{}", stdout(&a));
+    assert_eq!(finished(&b), straight);
+    let out = stdout(&a);
+    assert!(
+        out.contains(&format!("loaded {f}: hilo, replayed 2 of 2 choices\nseats (as saved): p1, p2 (bot)\n")),
+        "{out}"
+    );
+    // `:load` in another session (another seed, no bots) continues it the same way.
+    let c = posse(&["play", "hilo", "--seed", "99"], &format!(":load {f}\n{rest}"));
+    assert_eq!(finished(&c), straight, "{}", stdout(&c));
+    // --bot with --load plays the seats instead, and says so; --seed does not go with it.
+    let d = posse(&["play", "--load", f, "--bot", "all=random"], "");
+    finished(&d);
+    assert!(stdout(&d).contains("seats (from --bot, not from the save): p1 (bot), p2 (bot)"), "{}", stdout(&d));
+    let e = posse(&["play", "--load", f, "--seed", "3"], "");
+    assert!(!e.status.success() && stderr(&e).contains("--seed"), "{}", stderr(&e));
+    let g = posse(&["play", "hilo/short", "--load", f], "");
+    assert!(stderr(&g).contains("is a game of hilo, not hilo/short"), "{}", stderr(&g));
+    // A format 1 save (no seats' players) still loads: every seat a person's.
+    let v1 = dir.join("v1.yaml");
+    let text = saved.replace("posse_save: 2", "posse_save: 1");
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("played_by") && !l.starts_with("bots"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&v1, text).expect("written");
+    let o = posse(&["play", "--load", v1.to_str().expect("utf8")], "-\n2\n");
+    assert!(stdout(&o).contains("seats (as saved): p1, p2\n"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, point 10: stepping through a record shows the answer about to be made.
+#[test]
+fn replay_step_shows_the_answer_it_is_about_to_make() {
+    let dir = scratch("step");
+    let file = dir.join("g.yaml");
+    finished(&posse(&["play", "hilo", "--seed", "8", "--save", file.to_str().expect("utf8")], GAME));
+    let o = posse(&["replay", file.to_str().expect("utf8"), "--step"], "\n\n");
+    let out = stdout(&o);
+    assert!(out.contains("next: choice 1 of 9, p1: Play which card? -> 1 (first) (Enter to make it)"), "{out}");
+    assert!(out.contains("next: choice 2 of 9, p2: Play which card? -> 2 (second) (Enter to make it)"), "{out}");
+    assert!(out.contains("next: choice 3 of 9, p1: Discard your kept card? -> none (Enter to make it)"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, point 2: every card's and ability's rules text and the board, from inside
+/// the game, at the table too (content is public).
+#[test]
+fn cards_abilities_and_the_map_are_read_from_inside_the_game() {
+    let o = posse_in(
+        &project(),
+        &["play", "desperados", "--seed", "1"],
+        ":card saloon\n:card tuba\n:map\n:cards\n:card zz\n:quit\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Saloon (6 in the game)\n  Stay in the town your cards lead to;"), "{out}");
+    assert!(out.contains("Tuba City (6 in the game)\n  Ride to Tuba City,"), "{out}");
+    assert!(out.contains("Desperados: 19 places, 35 roads"), "{out}");
+    assert!(out.contains("\n  Tuba City: Flagstaff, Gallup, Shiprock\n"), "names from data.cities: {out}");
+    assert!(out.contains("cards and abilities (:card NAME shows one)") && out.contains("Bank $1400"), "{out}");
+    assert!(stderr(&o).contains(":card: no card or ability is called 'zz' (:cards lists them)"), "{}", stderr(&o));
+    // Dice Town's gangs' Brains are abilities (no copies); Marshals' basic mode leaves
+    // Jurisdiction out; a game without a board says so.
+    let o = posse_in(&project(), &["play", "dice_town", "--seed", "1"], ":card centre cash\n:card cardsharp\n:quit\n");
+    let out = stdout(&o);
+    assert!(
+        out.contains("Centre Cash (the ability of: El Contador, Los Bandidos)\n  Take $3 from the centre.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw a Card (the ability of: The Cardsharp, The Gamblers)\n"),
+        "a Brain's name finds it: {out}"
+    );
+    let o = posse_in(
+        &project(),
+        &["play", "marshals/basic", "--seed", "1"],
+        ":card jurisdiction\n:card ambush\n:map\n:quit\n",
+    );
+    assert!(stderr(&o).contains("no card or ability is called 'jurisdiction'"), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Ambush (Forest, 1 Bullet) (1 in the game)\n  Action, played when"), "{out}");
+    assert!(out.contains("Also 'ambush': Ambush (Forest, 2 Bullets), "), "{out}");
+    assert!(out.contains("Marshals (basic mode) has no board"), "{out}");
+    let o = posse_in(&project(), &["play", "marshals", "--seed", "1"], ":cards\n:quit\n");
+    assert!(stdout(&o).contains("Forest 1 to 10, Desert 1 to 10"), "kinds together: {}", stdout(&o));
 }

@@ -260,3 +260,57 @@ fn scenario_lists_and_overlays_take_each_key_once_and_plain_file_names() {
     let e = Content::load(&root, "hilo").unwrap_err().to_string();
     assert!(e.contains("scenario 'up': expected a snake_case name and a .yaml file of this folder"), "{e}");
 }
+
+/// Issue 11: the menu shows each game's and mode's name, player counts and `about:` line,
+/// read from the YAML alone; a mode without its own line has its game's.
+#[test]
+fn the_catalogue_lists_games_and_modes_with_their_about_lines() {
+    let entries = Content::catalogue(&root()).expect("the catalogue");
+    let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, Content::list(&root()).expect("the list"), "the same games, in the same order");
+    for e in &entries {
+        let about = e.about.as_deref().unwrap_or_else(|| panic!("{}: no about line", e.id));
+        assert!(about.len() <= 75, "{}: an about line fits a menu's 80 columns: {about}", e.id);
+        let loaded = load(&e.id);
+        assert_eq!((e.name.as_str(), e.players), (loaded.name.as_str(), Some(loaded.players)), "{}", e.id);
+        assert_eq!(e.about, loaded.about, "{}", e.id);
+    }
+    let duo = entries.iter().find(|e| e.id == "marshals/duo").expect("marshals/duo");
+    assert_eq!(duo.players.map(|p| (p.min, p.max)), Some((2, 2)));
+
+    // A scenario without an about line has its game's; a game.yaml that does not parse is
+    // listed by its id alone.
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "catalogue");
+    edit(&root, "scenarios/hilo/short.yaml", "about: One round of Hi-Lo for two.\n", "");
+    let short = Content::catalogue(&root).expect("the catalogue").into_iter().find(|e| e.id == "hilo/short");
+    assert_eq!(short.and_then(|e| e.about).as_deref(), Some("A tiny test game of hidden hands, bets and dice."));
+    edit(&root, "scenarios/hilo/game.yaml", "api: 1", "api: [");
+    let hilo = Content::catalogue(&root).expect("the catalogue").into_iter().find(|e| e.id == "hilo");
+    assert_eq!(hilo.map(|e| (e.name, e.players)), Some(("hilo".to_string(), None)));
+}
+
+#[test]
+fn an_about_line_is_one_short_line() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "about_long");
+    let long = format!("about: {}", "x".repeat(201));
+    edit(&root, "scenarios/hilo/game.yaml", "about: A tiny test game of hidden hands, bets and dice.", &long);
+    let e = load_err(&root);
+    assert!(e.contains("scenarios/hilo/game.yaml:29") && e.contains("about: 201 bytes, at most 200"), "{e}");
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "about_empty");
+    edit(&root, "scenarios/hilo/short.yaml", "about: One round of Hi-Lo for two.", "about: \"\\t\"");
+    let e = Content::load(&root, "hilo/short").map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("scenarios/hilo/short.yaml:9") && e.contains("about: expected one line of text"), "{e}");
+}
+
+/// A scenario that sets a component's count to 0 leaves it out; a definition the game
+/// itself gives no copies (an ability) is not left out.
+#[test]
+fn a_scenario_leaves_components_out() {
+    let basic = load("marshals/basic");
+    let def = |c: &Content, id: &str| c.defs.iter().find(|d| d.id == id).map(|d| d.left_out);
+    assert_eq!(def(&basic, "jurisdiction"), Some(true));
+    assert_eq!(def(&basic, "camping_forest_1"), Some(false));
+    assert_eq!(def(&load("marshals"), "jurisdiction"), Some(false));
+    let dice_town = load("dice_town");
+    assert!(dice_town.defs.iter().any(|d| d.count == 0 && !d.left_out), "the gangs' Brains are abilities");
+}

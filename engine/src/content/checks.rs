@@ -4,7 +4,7 @@
 
 use super::loader::Loader;
 use super::schema::{CounterDecl, ZoneDecl};
-use crate::limits::{MAX_COUNTERS, MAX_ZONES};
+use crate::limits::{ABOUT_BYTES, MAX_COUNTERS, MAX_ZONES};
 
 /// What the size of a game's zones and counters depends on: seats and board nodes.
 pub(super) struct Sizes {
@@ -50,6 +50,18 @@ pub(super) fn check_unique<'a>(
         }
         seen.push(id);
     }
+}
+
+/// What is wrong with an `about:` line, if anything: it is one line, short enough for a
+/// menu, without control characters.
+pub(super) fn about_problem(about: &str) -> Option<String> {
+    if about.len() > ABOUT_BYTES {
+        return Some(format!("about: {} bytes, at most {ABOUT_BYTES} (one line for menus)", about.len()));
+    }
+    if about.trim().is_empty() || about.chars().any(char::is_control) {
+        return Some("about: expected one line of text (no line breaks or control characters)".into());
+    }
+    None
 }
 
 /// Whether `s` is a snake_case id (letters, digits and underscores, not first a digit).

@@ -6,7 +6,7 @@
 //! A file that cannot be read or parsed stops only what depends on it. Every byte read
 //! goes into the content hash, and all files together are bounded ([`CONTENT_BYTES`]).
 
-use super::checks::{check_unique, find_line, is_id, item_start, script_line, Sizes};
+use super::checks::{about_problem, check_unique, find_line, is_id, item_start, script_line, Sizes};
 use super::schema::{BoardDecl, ComponentFile, DiceDecl, GameFile};
 use super::{CheckScripts, Content, CounterVisibility, Def, Die, Source, Visibility, ZoneDecl, API_VERSION};
 use crate::board::Board;
@@ -113,6 +113,9 @@ impl<'a> Loader<'a> {
                 format!("written for Lua API {}, this engine provides API {}", game.api, API_VERSION),
             );
         }
+        if let Some(msg) = game.about.as_deref().and_then(about_problem) {
+            self.err(&game_rel, line_of("about:"), msg);
+        }
         let p = game.players;
         if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
             self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
@@ -203,6 +206,7 @@ impl<'a> Loader<'a> {
             scenarios: game.scenarios.0.clone(),
             id: game.id,
             name: game.name,
+            about: game.about,
             api: game.api,
             players: game.players,
             zones: game.zones,
@@ -342,6 +346,7 @@ impl<'a> Loader<'a> {
                     script,
                     count: d.count,
                     zone: zone.unwrap_or(0),
+                    left_out: false,
                 });
             }
         }

@@ -15,13 +15,16 @@
 //!
 //! Files: `schema.rs` (the YAML as serde reads it), `loader.rs` (reading a game: its
 //! files, diagnostics and Lua modules), `overlay.rs` (scenarios), `checks.rs` (sizes,
-//! ids, and finding lines in YAML text).
+//! ids, and finding lines in YAML text), `catalogue.rs` (the games and scenarios as a
+//! menu lists them, from their YAML alone).
 
+mod catalogue;
 mod checks;
 mod loader;
 mod overlay;
 mod schema;
 
+pub use catalogue::Entry;
 pub use schema::{CounterDecl, CounterVisibility, Players, Visibility, ZoneDecl};
 
 use crate::board::Board;
@@ -48,6 +51,8 @@ pub struct Content {
     /// The scenarios of the game: name (for `game/name` ids) -> overlay file.
     pub scenarios: BTreeMap<String, String>,
     pub name: String,
+    /// One line that says what the game (or scenario) is, from its YAML's `about:`.
+    pub about: Option<String>,
     pub api: u32,
     pub players: Players,
     pub zones: Vec<ZoneDecl>,
@@ -89,6 +94,10 @@ pub struct Def {
     pub count: usize,
     /// Index into [`Content::zones`] of the zone the copies start in.
     pub zone: usize,
+    /// A scenario left it out (its count set to 0 where the game has copies). A
+    /// definition the game itself gives no copies (an ability, such as a gang's Brain) is
+    /// not left out.
+    pub left_out: bool,
 }
 
 /// A die: its kind's id and its faces, in YAML order.

@@ -3,7 +3,7 @@
 //! key, and its `defs:` change component counts (0 leaves a component out) and props. A
 //! scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
 
-use super::checks::{find_line, Sizes};
+use super::checks::{about_problem, find_line, Sizes};
 use super::loader::Loader;
 use super::schema::OverlayFile;
 use super::Content;
@@ -28,6 +28,12 @@ impl Loader<'_> {
         let o: OverlayFile = self.parse(&rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
         base.id = format!("{game}/{name}");
         base.name = o.name;
+        if let Some(about) = o.about {
+            if let Some(msg) = about_problem(&about) {
+                self.err(&rel, find_line(&text, "about:", 1).unwrap_or(0), msg);
+            }
+            base.about = Some(about);
+        }
         if let Some(p) = o.players {
             if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
                 self.err(
@@ -50,6 +56,8 @@ impl Loader<'_> {
                 continue;
             };
             if let Some(n) = change.count {
+                // Left out by this scenario: the game has copies of it, the scenario none.
+                def.left_out = n == 0 && def.count > 0;
                 def.count = n;
             }
             let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));

@@ -35,7 +35,7 @@ pub enum CounterVisibility {
     Hidden,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
     pub min: usize,
@@ -107,6 +107,9 @@ pub(super) struct GridDecl {
 pub(super) struct GameFile {
     pub(super) id: String,
     pub(super) name: String,
+    /// One line that says what the game is, for menus.
+    #[serde(default)]
+    pub(super) about: Option<String>,
     pub(super) api: u32,
     pub(super) players: Players,
     pub(super) main: String,
@@ -133,6 +136,9 @@ pub(super) struct GameFile {
 #[serde(deny_unknown_fields)]
 pub(super) struct OverlayFile {
     pub(super) name: String,
+    /// One line that says what the scenario is (the game's when absent).
+    #[serde(default)]
+    pub(super) about: Option<String>,
     #[serde(default)]
     pub(super) players: Option<Players>,
     /// Merged into the game's `data:` (maps key by key, anything else replaced).

@@ -203,6 +203,8 @@ impl Game {
             content_hash: hex(self.content.hash),
             seed: self.setup.seed,
             seats: self.setup.seats.clone(),
+            played_by: Vec::new(),
+            bots: None,
             choices: self.choices.clone(),
         }
     }

@@ -74,6 +74,19 @@ impl Game {
         st.log.iter().filter(|l| l.audience.admits(seat.map(|s| s - 1))).map(|l| l.text.clone()).collect()
     }
 
+    /// How many lines the log holds, whoever may read them (a position in the log).
+    pub fn log_len(&self) -> usize {
+        self.vm.shared.state.borrow().log.len()
+    }
+
+    /// The log lines `seat` may read (all for None) from position `from` of the log (as
+    /// [`Game::log_len`] counts), oldest first, each with its position.
+    pub fn log_lines_from(&self, seat: Option<usize>, from: usize) -> Vec<(usize, String)> {
+        let st = self.vm.shared.state.borrow();
+        let lines = st.log.iter().enumerate().skip(from);
+        lines.filter(|(_, l)| l.audience.admits(seat.map(|s| s - 1))).map(|(i, l)| (i, l.text.clone())).collect()
+    }
+
     /// Every log line with who may read it, oldest first (omniscient, as
     /// `log_lines(None)`): for tools that show who saw what, such as playthroughs.
     pub fn log_entries(&self) -> Vec<LogLine> {

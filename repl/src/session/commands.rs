@@ -14,15 +14,17 @@
 //! hung on hidden cards), but a step that has not run showed nothing. Each refusal says
 //! that `--designer` allows more.
 
-use super::{describe_choice, Auto, End, Session};
+use super::{describe_choice, recap, seat_list, Auto, End, Session};
 use crate::answer::Question;
 use crate::bots;
 use crate::command::{Command, HELP};
 use crate::input::Line;
 use posse::game::Divergence;
 use posse::hash::hex;
+use posse::record::BotsRecord;
 use posse::savefile::SaveLock;
-use posse::{Choice, Content, Game, Record};
+use posse::{Choice, Content, Record};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -32,7 +34,7 @@ impl Session<'_> {
         let keyboard = self.keyboard(q);
         let table = self.at_the_table();
         match cmd {
-            Command::Help => self.say(HELP),
+            Command::Help => self.say_paged(HELP),
             Command::View => self.redraw(q),
             Command::As(seat) => match self.seat_of(&seat) {
                 Ok(n) if table && Some(n) != keyboard => self.warn(format!(
@@ -68,6 +70,9 @@ impl Session<'_> {
                 Ok(n) => return self.answer_again(n),
                 Err(e) => self.warn(e),
             },
+            Command::Card(name) => self.show_card(&name),
+            Command::Cards => self.show_cards(),
+            Command::Map => self.show_map(),
             Command::Quit => return Some(End::Quit),
         }
         None
@@ -75,14 +80,14 @@ impl Session<'_> {
 
     /// `:save FILE`: saves the record, under the file's lock unless this session holds it
     /// already (its `--save` file): a file another posse saves to is refused.
-    fn save_as(&mut self, file: &str) {
+    pub(super) fn save_as(&mut self, file: &str) {
         let path = Path::new(file);
         let own = self.save.as_ref().is_some_and(|l| l.guards(path));
         let lock = if own { None } else { Some(SaveLock::acquire(path)) };
         if let Some(Err(e)) = lock {
             return self.warn(e.to_string());
         }
-        match self.game.record().save(path) {
+        match self.record().save(path) {
             Ok(()) => self.say(format!("saved {} choices to {file}", self.game.choices().len())),
             Err(e) => self.warn(e.to_string()),
         }
@@ -235,6 +240,7 @@ impl Session<'_> {
         let removed: Vec<Choice> = choices[choices.len() - k..].to_vec();
         match self.game.undo(k) {
             Ok(_) => {
+                self.trim_history();
                 self.ahead.extend(removed.into_iter().rev());
                 self.after_change();
                 let s = if k == 1 { "" } else { "s" };
@@ -306,6 +312,7 @@ impl Session<'_> {
         self.bot_failed = None;
     }
 
+    /// `:load FILE`: the saved game, its seats and its bots (see [`Session::load_record`]).
     fn load(&mut self, file: &str) {
         let record = match Record::load(Path::new(file)) {
             Ok(r) => r,
@@ -319,6 +326,24 @@ impl Session<'_> {
                 Err(e) => return self.warn(format!("{file}: cannot load game '{}':\n{e}", record.game)),
             }
         };
+        if let Err(e) = self.load_record(content, &record, file, None) {
+            self.warn(e);
+        }
+    }
+
+    /// Replaces the game with the one `record` holds (from `file`), replayed with
+    /// `content`: its seats are played as the record says (people and bots; `bots`, from
+    /// `--bot`, overrides it; a record that does not say keeps this session's bots) and
+    /// its bots pick as the saved session's would have, so the game goes on as it would
+    /// have there. A choice that no longer fits stops the replay; the rest waits for
+    /// `:redo`. On an error nothing changed.
+    pub fn load_record(
+        &mut self,
+        content: Arc<Content>,
+        record: &Record,
+        file: &str,
+        bots: Option<BTreeSet<usize>>,
+    ) -> Result<(), String> {
         if record.content_hash != hex(content.hash) {
             self.warn(format!(
                 "{file}: saved with other content (hash {}, now {}); the replay may diverge",
@@ -326,23 +351,49 @@ impl Session<'_> {
                 hex(content.hash)
             ));
         }
-        match Game::from_record(content, &record) {
-            Ok((game, divergence)) => {
-                self.game = game;
-                let players = self.game.players();
-                self.bots.retain(|&s| s <= players);
-                self.ahead.clear();
-                self.stepping = false;
-                self.last_human = None;
-                let n = self.game.choices().len();
-                self.say(format!("loaded {file}: {}, replayed {n} of {} choices", record.game, record.choices.len()));
-                if let Some(d) = divergence {
-                    self.diverged_at(&d, &record.choices);
+        let players = record.seats.len();
+        let overridden = bots.is_some();
+        let bots = match bots {
+            Some(b) => b,
+            None if record.played_by.is_empty() => self.bots.iter().copied().filter(|&s| s <= players).collect(),
+            None => {
+                let mut seats = BTreeSet::new();
+                for (seat, kind) in record.bot_seats() {
+                    if !bots::KINDS.contains(&kind) {
+                        return Err(format!(
+                            "{file}: seat {seat} is played by a bot of kind '{kind}', which this posse does not have (bots: {})",
+                            bots::KINDS.join(", ")
+                        ));
+                    }
+                    seats.insert(seat);
                 }
-                self.after_change();
+                seats
             }
-            Err(e) => self.warn(format!("{file}: {e}")),
+        };
+        let (game, marks, divergence) = recap::replay(content, record).map_err(|e| format!("{file}: {e}"))?;
+        self.game = game;
+        self.marks = marks;
+        self.notes.clear();
+        self.seen.clear();
+        self.bots = bots;
+        let saved = record.bots.unwrap_or(BotsRecord { seed: record.seed, drawn: 0 });
+        let all_bots = self.bots.len() == players;
+        // The stream goes on from where it was only for the bots that drew from it.
+        let drawn = if all_bots && record.bot_seats().count() == players { saved.drawn } else { 0 };
+        self.picker = bots::Picker::resume(saved.seed, all_bots, drawn);
+        self.ahead.clear();
+        self.stepping = false;
+        self.last_human = None;
+        let n = self.game.choices().len();
+        self.say(format!("loaded {file}: {}, replayed {n} of {} choices", record.game, record.choices.len()));
+        let seats = seat_list(&record.seats, &self.bots);
+        let from = if overridden { "from --bot, not from the save" } else { "as saved" };
+        self.say(format!("seats ({from}): {seats}"));
+        if let Some(d) = divergence {
+            self.diverged_at(&d, &record.choices);
         }
+        self.after_change();
+        Ok(())
     }
 
     fn reload(&mut self) {
@@ -353,9 +404,11 @@ impl Session<'_> {
         };
         let same = content.hash == self.game.content().hash;
         let record = self.game.record();
-        match Game::from_record(content, &record) {
-            Ok((game, divergence)) => {
+        match recap::replay(content, &record) {
+            Ok((game, marks, divergence)) => {
                 self.game = game;
+                self.marks = marks;
+                self.trim_history();
                 let what = if same { "content unchanged" } else { "scripts and content reloaded" };
                 self.say(format!("{what}; replayed {} of {} choices", self.game.choices().len(), record.choices.len()));
                 if let Some(d) = divergence {

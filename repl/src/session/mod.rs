@@ -25,22 +25,43 @@
 //! next screen is already the next person's), so the handover prompt takes `:undo` and
 //! `:change` from the person leaving.
 //!
+//! **What happened** reaches each person before their question: the recap of the log
+//! lines they may read since they last decided (`recap.rs`), paged at a terminal so that
+//! nothing scrolls away unseen. A person's question with only one possible answer is
+//! answered at once and said in one line (kept for their recap too), unless it is at the
+//! table and would give something away: a secret one keeps its round of the keyboard, and
+//! another is answered at once only when its person already has the keyboard (answering
+//! before a handover would show the room how few options they had). The end of a game
+//! is a screen of its own (`end.rs`): the standings and the reason in words, then the
+//! machine lines; at a terminal `:undo` and `:save` still work there.
+//!
 //! Saving: `--save FILE` holds the file's lock for the whole session (see
 //! `posse::savefile`) and saves when the game starts and after every step, each time
 //! replacing the file whole, so a killed session loses at most the decision in flight.
+//! A save says who plays each seat and what the bots' picks depend on, so `posse play
+//! --load FILE` and `:load FILE` continue exactly the game the saved session was playing.
+//!
+//! Rules text (`:card`, `:cards`) and the board (`:map`) come from the game's content,
+//! which is public like the rulebook: they are for everyone, at the table too
+//! (`reference.rs`).
 //!
 //! All output goes through [`Io`], so tests can run a session on scripted lines.
 
 mod commands;
+mod end;
+mod recap;
+mod reference;
 mod show;
 
 use crate::answer::Question;
 use crate::bots;
 use crate::command::{self, Command};
 use crate::input::{Completions, Line, LineSource};
+use posse::record::{BotsRecord, PERSON};
 use posse::savefile::SaveLock;
-use posse::{Choice, Game};
-use std::collections::BTreeSet;
+use posse::{Choice, Game, Record};
+use recap::{Mark, Note};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -109,9 +130,17 @@ pub struct Session<'a> {
     visit: Option<(usize, usize)>,
     /// The position and seat the view was last drawn for.
     drawn: Option<(usize, usize)>,
-    /// A position where a bot's pick failed: a person answers that decision.
+    /// A position where a bot's pick (or the only answer) failed: a person answers that
+    /// decision.
     bot_failed: Option<usize>,
     diverged: bool,
+    /// Per choice of the game, where the log stood before it and who made it (recaps).
+    marks: Vec<Mark>,
+    /// Lines about seats' own decisions, for their recaps.
+    notes: Vec<Note>,
+    /// Per seat, how far the log was when the seat was last shown it (recaps mark what
+    /// comes after as new).
+    seen: BTreeMap<usize, usize>,
     io: Io<'a>,
 }
 
@@ -138,8 +167,18 @@ impl<'a> Session<'a> {
             drawn: None,
             bot_failed: None,
             diverged: false,
+            marks: Vec::new(),
+            notes: Vec::new(),
+            seen: BTreeMap::new(),
             io,
         }
+        .with_history()
+    }
+
+    /// Marks for the choices the game was given before the session (none, or a replay).
+    fn with_history(mut self) -> Self {
+        self.trim_history();
+        self
     }
 
     /// Turns the session into a step-by-step replay of `choices` from the game's start
@@ -180,7 +219,11 @@ impl<'a> Session<'a> {
         loop {
             if self.game.is_over() {
                 self.finish();
-                return End::Over;
+                match self.after_the_end() {
+                    Some(end) => return end,
+                    // `:undo` took the end back: the game goes on.
+                    None => continue,
+                }
             }
             if self.stepping && self.ahead.is_empty() {
                 self.stepping = false;
@@ -199,6 +242,9 @@ impl<'a> Session<'a> {
                 }
             };
             if !self.stepping && self.bot_decides(q.seat) && self.bot_move(&q) {
+                continue;
+            }
+            if !self.stepping && self.only_answer(&q) {
                 continue;
             }
             let line = if self.stepping { Some(self.step_prompt()) } else { self.human_prompt(&q) };
@@ -250,16 +296,18 @@ impl<'a> Session<'a> {
         }
         let Some(picks) = self.game.next_request().map(|r| self.picker.pick(pos, r)) else { return false };
         let name = self.seat_name(q.seat);
-        match self.make(q.seat, picks.clone()) {
+        match self.make_by(q.seat, picks.clone(), false) {
             Ok(()) => {
                 if !self.bots.contains(&q.seat) {
                     // The question and the answer are the seat's own: shown only to the
-                    // person at the keyboard when it is theirs.
+                    // person at the keyboard when it is theirs, and kept for its recap.
+                    let said = format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks));
                     if self.last_human == Some(q.seat) {
-                        self.say(format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks)));
+                        self.say(&said);
                     } else if !q.secret {
                         self.say(format!("{name} (auto): decided"));
                     }
+                    self.note(q.seat, said);
                     if let Auto::Count(n) = self.auto {
                         self.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
                     }
@@ -271,6 +319,34 @@ impl<'a> Session<'a> {
                 self.warn("answer for it at the prompt");
                 self.bot_failed = Some(pos);
                 self.auto = Auto::Off;
+                false
+            }
+        }
+    }
+
+    /// Answers a person's question at once when it has only one possible answer and
+    /// answering gives nothing away (see the module's notes): said in one line, and kept
+    /// for the seat's recap. False when the question waits for the person.
+    fn only_answer(&mut self, q: &Question) -> bool {
+        let pos = self.game.choices().len();
+        let Some(picks) = q.only_answer() else { return false };
+        if self.bots.contains(&q.seat) || self.bot_failed == Some(pos) {
+            return false;
+        }
+        if self.at_the_table() && (q.secret || self.last_human != Some(q.seat) || self.visit.is_some()) {
+            return false;
+        }
+        let name = self.seat_name(q.seat);
+        let answer = q.describe_labels(&picks);
+        match self.make_by(q.seat, picks, false) {
+            Ok(()) => {
+                self.say(format!("{name}: {answer} (the only choice)"));
+                self.note(q.seat, format!("{name}: {} {answer} (the only choice)", q.prompt));
+                true
+            }
+            Err(e) => {
+                self.warn(format!("{name}: the only answer failed: {e}"));
+                self.bot_failed = Some(pos);
                 false
             }
         }
@@ -303,14 +379,19 @@ impl<'a> Session<'a> {
                 self.last_human = Some(q.seat);
             }
             self.viewer = Some(q.seat);
-            self.draw(Some(q.seat));
-            self.show_question(q);
+            let screen = format!("{}\n{}", self.view_text(Some(q.seat)), self.question_text(q));
+            // What happened since this person last decided comes first, after the handover.
+            if is_human && !self.recap(q.seat, &screen) {
+                return Some(Line::Eof);
+            }
+            self.say(screen);
             self.drawn = Some((pos, q.seat));
         }
         self.io.input.set_completions(Completions {
             labels: q.labels.clone(),
             multi: q.multi,
             seats: self.game.setup().seats.clone(),
+            cards: self.card_names(),
             commands: command::NAMES.iter().map(|s| s.to_string()).collect(),
         });
         let prompt = format!("{}> ", self.seat_name(q.seat));
@@ -333,14 +414,20 @@ impl<'a> Session<'a> {
         let total = pos + self.ahead.len();
         if self.drawn != Some((pos, 0)) {
             self.draw(self.viewer);
-            if let Some(q) = self.game.next_request().map(Question::of) {
-                let name = self.seat_name(q.seat);
-                self.say(format!("next: choice {} of {total}, {name}: {} (Enter to make it)", pos + 1, q.prompt));
+            // The recorded answer about to be made, to the question it answers.
+            if let Some(c) = self.ahead.last().cloned() {
+                let name = self.seat_name(c.seat);
+                let what = match self.pending_for(c.seat) {
+                    Some(q) => format!("{} -> {}", q.prompt, q.describe(&c.picks)),
+                    None => describe_choice(&c),
+                };
+                self.say(format!("next: choice {} of {total}, {name}: {what} (Enter to make it)", pos + 1));
             }
             self.drawn = Some((pos, 0));
         }
         self.io.input.set_completions(Completions {
             seats: self.game.setup().seats.clone(),
+            cards: self.card_names(),
             commands: command::NAMES.iter().map(|s| s.to_string()).collect(),
             ..Completions::default()
         });
@@ -376,9 +463,20 @@ impl<'a> Session<'a> {
         None
     }
 
-    /// Makes one choice, keeps the redo stack in step with it and autosaves.
+    /// Makes one choice a person made at the keyboard (see [`Session::make_by`]).
     fn make(&mut self, seat: usize, picks: Vec<u32>) -> Result<(), posse::Error> {
+        self.make_by(seat, picks, true)
+    }
+
+    /// Makes one choice, marks where the log stood before it and whether a person made it
+    /// (`by_person`: for recaps), keeps the redo stack in step with it and autosaves.
+    fn make_by(&mut self, seat: usize, picks: Vec<u32>, by_person: bool) -> Result<(), posse::Error> {
+        let log = self.game.log_len();
         self.game.choose(seat, &picks)?;
+        let before = self.game.choices().len() - 1;
+        self.marks.truncate(before);
+        self.marks.resize(before, Mark { log, by_person: true });
+        self.marks.push(Mark { log, by_person });
         let made = self.game.choices().last().cloned();
         if made.is_some() && self.ahead.last() == made.as_ref() {
             self.ahead.pop();
@@ -394,7 +492,7 @@ impl<'a> Session<'a> {
         for _ in 0..n {
             let Some(c) = self.ahead.last().cloned() else { break };
             let pos = self.game.choices().len() + 1;
-            let q = self.game.next_request().map(Question::of);
+            let q = self.pending_for(c.seat);
             match self.make(c.seat, c.picks.clone()) {
                 Ok(()) => {
                     let what =
@@ -411,9 +509,20 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// The game's record with who plays each seat and what the bots' picks depend on:
+    /// what saves hold, so that a session continued from one plays on as this one would.
+    fn record(&self) -> Record {
+        let mut record = self.game.record();
+        record.played_by = (1..=self.game.players())
+            .map(|s| if self.bots.contains(&s) { bots::KINDS[0] } else { PERSON }.to_string())
+            .collect();
+        record.bots = Some(BotsRecord { seed: self.picker.seed(), drawn: self.picker.drawn() });
+        record
+    }
+
     fn autosave(&mut self) {
         let Some(lock) = self.save.as_ref().filter(|_| self.autosaving) else { return };
-        if let Err(e) = self.game.record().save(lock.save_path()) {
+        if let Err(e) = self.record().save(lock.save_path()) {
             self.autosaving = false;
             self.warn(format!("autosave failed, autosave is off: {e}"));
         }
@@ -562,7 +671,8 @@ impl<'a> Session<'a> {
         !self.human_seats().is_empty()
     }
 
-    fn say(&mut self, text: impl AsRef<str>) {
+    /// Writes a line to the session's output.
+    pub fn say(&mut self, text: impl AsRef<str>) {
         let _ = writeln!(self.io.out, "{}", text.as_ref());
     }
 
@@ -571,6 +681,15 @@ impl<'a> Session<'a> {
         let _ = writeln!(self.io.err, "{}", text.as_ref());
         let _ = self.io.err.flush();
     }
+}
+
+/// The seats as the start of a game lists them: `p1, p2 (bot), p3`.
+pub fn seat_list(seats: &[String], bots: &BTreeSet<usize>) -> String {
+    let named = seats.iter().enumerate();
+    named
+        .map(|(i, s)| if bots.contains(&(i + 1)) { format!("{s} (bot)") } else { s.clone() })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether a game of `players` seats, `bots` among them, is table play: two or more

@@ -1,5 +1,5 @@
 //! What the session draws: views (a seat's, or the omniscient one, marked as such), the
-//! question, the log, and the closing lines.
+//! question, the log, and the lines of a game left unfinished.
 //!
 //! Views are drawn by the game's Lua renderer. When the renderer fails, the session says
 //! so and falls back to the log lines the same seat may read, so a broken renderer never
@@ -12,20 +12,23 @@ use posse::hash::hex;
 impl Session<'_> {
     /// Draws the view of `seat`, or the omniscient view for None.
     pub(super) fn draw(&mut self, seat: Option<usize>) {
-        let header = match seat {
+        let text = self.view_text(seat);
+        self.say(text);
+    }
+
+    /// The view of `seat` (the omniscient view for None) as [`Session::draw`] shows it.
+    pub(super) fn view_text(&mut self, seat: Option<usize>) -> String {
+        let mut out = vec![match seat {
             Some(s) => format!("--- view of {} ---", self.seat_name(s)),
             None => "=== GOD VIEW: everything, hidden information included ===".to_string(),
-        };
-        self.say(header);
+        }];
         match self.game.render(seat) {
-            Ok(text) => self.say(text.trim_end()),
+            Ok(text) => out.push(text.trim_end().to_string()),
             Err(e) => {
                 self.warn(format!("the renderer failed: {e}"));
                 let lines = self.game.log_lines(seat);
                 let tail = lines[lines.len().saturating_sub(12)..].to_vec();
-                for l in tail {
-                    self.say(format!("  {l}"));
-                }
+                out.extend(tail.into_iter().map(|l| format!("  {l}")));
             }
         }
         // Answers already given to the decision others still make, as far as this seat
@@ -39,19 +42,26 @@ impl Session<'_> {
             } else {
                 String::new()
             };
-            self.say(format!("{who} answered: {}{change}", a.labels.join(", ")));
+            out.push(format!("{who} answered: {}{change}", a.labels.join(", ")));
         }
         if seat.is_none() {
-            self.say("=== end of GOD VIEW ===");
+            out.push("=== end of GOD VIEW ===".to_string());
         }
+        out.join("\n")
+    }
+
+    /// Shows the deciding seat's name, the prompt and the numbered options.
+    pub(super) fn show_question(&mut self, q: &Question) {
+        let text = self.question_text(q);
+        self.say(text);
     }
 
     /// The deciding seat's name, the prompt and the numbered options.
-    pub(super) fn show_question(&mut self, q: &Question) {
+    pub(super) fn question_text(&mut self, q: &Question) -> String {
         let name = self.seat_name(q.seat);
         let who = if self.bots.contains(&q.seat) { format!("{name} (bot)") } else { name };
-        self.say(format!("{who}: {}", q.prompt));
-        self.say(q.options());
+        let width = self.width();
+        format!("{who}: {}\n{}", q.prompt, q.options(width))
     }
 
     /// The last `n` log lines `viewer` may read (every line for None).
@@ -62,23 +72,9 @@ impl Session<'_> {
             None => "GOD VIEW, every line".to_string(),
         };
         let shown = n.min(lines.len());
-        self.say(format!("log ({who}; last {shown} of {}):", lines.len()));
-        for l in &lines[lines.len() - shown..] {
-            self.say(format!("  {l}"));
-        }
-    }
-
-    /// At game end: the final view, then exactly `result: ...` and `state-hash: ...`. At
-    /// the table it is the view of the person at the keyboard (none if no one was asked).
-    pub(super) fn finish(&mut self) {
-        let seat = if self.has_humans() || self.stepping { self.viewer } else { None };
-        if seat.is_some() || !self.at_the_table() {
-            self.draw(seat);
-        }
-        let result = self.game.result().map(|r| r.line()).unwrap_or_default();
-        self.say(result);
-        self.say(format!("state-hash: {}", hex(self.game.state_hash())));
-        let _ = self.io.out.flush();
+        let mut out = vec![format!("log ({who}; last {shown} of {}):", lines.len())];
+        out.extend(lines[lines.len() - shown..].iter().map(|l| format!("  {l}")));
+        self.say_paged(&out.join("\n"));
     }
 
     /// When leaving a game that is not over: how far it got, and its state hash.

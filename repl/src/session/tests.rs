@@ -341,3 +341,214 @@ fn at_the_table_change_is_for_ones_own_answer() {
     // p1 may not change p2's (nor p2 p1's at its own prompt).
     assert_eq!(err.matches(":change: at the table only the person at the keyboard").count(), 2, "{err}");
 }
+
+/// Issue 11: before a person's question, what happened since they last decided: their
+/// own forced results and the others' moves, as far as they may read them, marked new.
+#[test]
+fn a_person_reads_what_happened_since_they_last_decided() {
+    // p1 against a bot: after p1's card, the bot plays, the round resolves.
+    let (_, _, out, err) = play(&["1", "-", "1"], &[2]);
+    assert!(err.is_empty(), "{err}");
+    let recap = out.split("--- Since p1 last decided (* new) ---").nth(1).expect("a recap");
+    let recap = recap.split("--- view of").next().expect("before the view");
+    assert!(recap.contains(" * p1 keeps ") && recap.contains(" * p2 plays "), "{recap}");
+    assert!(!recap.contains("p2 keeps"), "p2's own line is not p1's to read: {recap}");
+    // The first question of the game: since it began.
+    assert!(
+        out.starts_with("--- Since the game began (* new) ---\n") || !out.contains("Since the game began"),
+        "{out}"
+    );
+    // At the table, each person's recap is their own.
+    let (_, _, out, _) = play(&GAME, &[]);
+    let recaps = out.split("--- Since p2 last decided").skip(1);
+    let p2 = recaps.map(|s| s.split("--- view of").next().unwrap_or("")).collect::<String>();
+    assert!(p2.contains("p2 keeps") && !p2.contains("p1 keeps"), "{p2}");
+}
+
+/// At a terminal too short for the recap and the screen after it, the recap comes a page
+/// at a time, with an Enter after each, so that nothing scrolls away unseen; a recap the
+/// screen itself shows, or piped output, is not paged.
+#[test]
+fn a_long_recap_is_paged_at_a_short_terminal() {
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    // p1 plays a card, bot p2 its own: the round resolves in four lines p1 may read.
+    let recap_with = |input: &mut Scripted, screen: &str| -> String {
+        let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let io = Io { input, out: &mut out, err: &mut err };
+        let mut s = Session::new(game, root(), BTreeSet::from([2]), None, io);
+        s.make(1, vec![1]).expect("p1 plays");
+        s.make_by(2, vec![1], false).expect("p2 plays");
+        assert!(s.recap(1, screen));
+        drop(s);
+        String::from_utf8(out).expect("utf8")
+    };
+    let screen = "the view\n".repeat(5);
+    // 6 rows: the recap (4 lines) fits a page, but not with the screen: one Enter after it.
+    let mut input = Scripted::new(["", "", "", "left"]).sized(80, 6);
+    let out = recap_with(&mut input, &screen);
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert_eq!(input.left(), 3);
+    // 4 rows: pages of 3 rows, an Enter after each, and one before the screen.
+    let mut input = Scripted::new(["", "", "", "left"]).sized(80, 4);
+    recap_with(&mut input, &screen);
+    assert_eq!(input.left(), 2);
+    // 40 rows: everything fits, nobody waits.
+    let mut input = Scripted::new(["left"]).sized(80, 40);
+    recap_with(&mut input, &screen);
+    assert_eq!(input.left(), 1);
+    // A screen that shows every line of the recap (a renderer's log window): not paged.
+    let mut input = Scripted::new(["left"]).sized(80, 4);
+    let out = recap_with(&mut input, "");
+    let lines: Vec<&str> = out.lines().skip(1).map(|l| l.trim_start_matches(" * ")).collect();
+    let mut input = Scripted::new(["left"]).sized(80, 4);
+    recap_with(&mut input, &format!("Log:\n  {}", lines.join("\n  ")));
+    assert_eq!(input.left(), 1);
+    // Piped: whole, without waiting.
+    let mut input = Scripted::new(["left"]);
+    recap_with(&mut input, &screen);
+    assert_eq!(input.left(), 1);
+}
+
+/// The fixtures with hilo's discard question asked as `to` says.
+fn discard_asked(name: &str, to: &str) -> PathBuf {
+    let from = "posse.choose(1, function() return \"Discard your kept card?\" end,\n      function() return { \"discard it\" } end, { min = 0, max = 1, count = 1, secret = true })";
+    edited_fixtures(name, from, to)
+}
+
+/// A question with only one answer is answered at once, said in one line and kept for
+/// the person's recap, where nothing is given away by it.
+#[test]
+fn a_question_with_only_one_answer_is_answered_at_once() {
+    let must = |seat: usize, secret: bool| {
+        format!(
+            "posse.choose({seat}, function() return \"Discard your kept card?\" end,\n      function() return {{ \"discard it\" }} end, {{ min = 1, max = 1, count = 1, secret = {secret} }})"
+        )
+    };
+    // Alone against a bot, secret or not: answered at once.
+    for secret in [false, true] {
+        let dir = discard_asked(&format!("only-{secret}"), &must(1, secret));
+        let mut input = Scripted::new(["1", "1"]);
+        let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
+        let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let io = Io { input: &mut input, out: &mut out, err: &mut err };
+        let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io);
+        s.run();
+        let n = s.game().choices().len();
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = String::from_utf8(out).expect("utf8");
+        assert!(n >= 5, "two rounds played on two answers: {out}");
+        assert!(out.contains("\np1: discard it (the only choice)\n"), "{out}");
+        assert!(out.contains(" * p1: Discard your kept card? discard it (the only choice)"), "in the recap: {out}");
+        assert!(!out.contains("p1: Discard your kept card?\n  1) discard it"), "never asked: {out}");
+    }
+    // At the table, a secret one keeps its round of the keyboard (p1 is visited and asked).
+    let dir = discard_asked("only-table-secret", &must(1, true));
+    let (_, n, out, _) = play_from(&dir, Scripted::new(["", "1", "", "2", "", "1"]).at_a_terminal());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(n, 3, "{out}");
+    assert!(!out.contains("(the only choice)"), "{out}");
+    // At the table, an open one is answered at once only for the person at the keyboard:
+    // p2 answered last, so p2's is; p1's (after p2) waits for p1.
+    let dir = discard_asked("only-table-p2", &must(2, false));
+    let (_, n, out, _) = play_from(&dir, Scripted::new(["1", "2", "1", "2"]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(n >= 5, "{out}");
+    assert!(out.contains("\np2: discard it (the only choice)\n"), "{out}");
+    let dir = discard_asked("only-table-p1", &must(1, false));
+    let (_, _, out, _) = play_from(&dir, Scripted::new(["1", "2", "1"]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        !out.contains("(the only choice)") && out.contains("p1: Discard your kept card?\n  1) discard it"),
+        "{out}"
+    );
+}
+
+/// The end: the standings and the reason in words, then the machine lines last; at a
+/// terminal `:undo` takes the end back and the game goes on.
+#[test]
+fn the_end_shows_standings_then_the_machine_lines() {
+    let (_, _, out, _) = play(&GAME, &[]);
+    let end = out.split("=== The game is over ===\n").nth(1).expect("the end screen");
+    let lines: Vec<&str> = end.lines().collect();
+    assert!(lines[0].ends_with(": most points."), "{end}");
+    assert!(lines[1].starts_with("  * p") && lines[1].contains("  score "), "{end}");
+    assert!(lines[3].starts_with("result: winners=") && lines[4].starts_with("state-hash: "), "{end}");
+    assert_eq!(lines.len(), 5, "{end}");
+    // At a terminal, alone against a bot: the end waits; :undo takes back p1's last
+    // answer and the bot's since; p1 answers the same; Enter leaves.
+    let (hash, ..) = play(&["1", "-", "2", "1", "1", ""], &[2]);
+    let input = Scripted::new(["1", "-", "2", "1", "1", "", ":undo", "", ""]).at_a_terminal();
+    let (again, _, out, err) = play_on(input, &[2]);
+    assert_eq!(hash, again, "{out}\n{err}");
+    assert_eq!(out.matches("=== The game is over ===").count(), 2, "{out}");
+    assert!(out.contains("Enter or :quit leaves; :undo takes your last decision back; :save FILE saves.\n"));
+    assert!(out.contains("took back "), "{out}");
+}
+
+/// Issue 11, point 3: bots alone draw from one stream, and a save says how far it went:
+/// a game of bots saved in its middle and loaded in another session (of another seed)
+/// goes on to the very game the bots play straight.
+#[test]
+fn a_game_of_bots_saved_in_its_middle_goes_on_as_it_would_have() {
+    let dir = std::env::temp_dir().join(format!("posse-session-bots-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("g.yaml");
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    let start = |seed: u64| Game::new(content.clone(), Setup::new(&content, seed, None).expect("setup")).expect("game");
+    let all = BTreeSet::from([1, 2]);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut input = Scripted::new(Vec::<String>::new());
+    // Straight.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(7), root(), all.clone(), None, io);
+    s.run();
+    let straight = s.game().state_hash();
+    drop(s);
+    // Four bot moves, then saved.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(7), root(), all.clone(), None, io);
+    for _ in 0..4 {
+        let q = s.game().next_request().map(Question::of).expect("a question");
+        assert!(s.bot_move(&q));
+    }
+    s.save_as(file.to_str().expect("utf8"));
+    let record = s.record();
+    drop(s);
+    assert!(record.bots.is_some_and(|b| b.drawn > 0), "{record:?}");
+    // Loaded where another game was being played: the same end.
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(start(99), root(), BTreeSet::new(), None, io);
+    let saved = posse::Record::load(&file).expect("the save");
+    s.load_record(content.clone(), &saved, "g.yaml", None).expect("loaded");
+    s.run();
+    assert_eq!(s.game().state_hash(), straight);
+    drop(s);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Long answers to commands are paged at a terminal: `:help` at 80 × 24 takes an Enter
+/// between its two pages, then the prompt comes back.
+#[test]
+fn help_is_paged_at_a_terminal() {
+    let mut input = Scripted::new([":help", "", ":quit", "left"]).sized(80, 24);
+    let (_, _, out, err) = play_on_keeping(&mut input, &[2]);
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains(":quit          leave") && out.contains("--step: Enter makes the next"), "{out}");
+    assert_eq!(input.left(), 1, "one Enter between the pages, then :quit: {out}");
+}
+
+/// [`play_on`] with the input kept for the test to look at.
+fn play_on_keeping(input: &mut Scripted, bots: &[usize]) -> (u64, usize, String, String) {
+    let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, root(), bots.iter().copied().collect(), None, io);
+    s.run();
+    let (hash, n) = (s.game().state_hash(), s.game().choices().len());
+    drop(s);
+    (hash, n, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
+}

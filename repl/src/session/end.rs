@@ -1,0 +1,124 @@
+//! The end of a game: the last recap and view of the person at the keyboard, the
+//! standings (each seat, its score where the game keeps one, the winners marked) and the
+//! reason in words, then the machine lines `result: ...` and `state-hash: ...` exactly as
+//! scripts read them (piped, they are the last two lines of the output).
+//!
+//! At a terminal the session then waits: `:undo` takes the ending back (the game goes on
+//! from the decision taken back; at the table only what the table allows), `:save FILE`
+//! keeps the game, and Enter, `:quit` or Ctrl-D leave. The room reads the standings
+//! together, so they show only what the result says, which the game made public.
+
+use super::{End, Session};
+use crate::command::{self, Command};
+use crate::input::Line;
+use posse::hash::hex;
+
+impl Session<'_> {
+    /// At game end: the recap and view of the person at the keyboard (at the table, none
+    /// if no one was asked), the standings, then exactly `result: ...` and `state-hash: ...`.
+    pub(super) fn finish(&mut self) {
+        let seat = if self.has_humans() || self.stepping { self.viewer } else { None };
+        let standings = self.standings();
+        if seat.is_some() || !self.at_the_table() {
+            let view = self.view_text(seat);
+            let person = seat.filter(|s| !self.bots.contains(s) && !self.stepping);
+            // At the table the recap is for the person who has the keyboard, only. What
+            // follows it: the view, the standings, the machine lines and the prompt.
+            let keyboard = person.filter(|&s| !self.at_the_table() || self.last_human == Some(s));
+            if let Some(s) = keyboard {
+                let _ = self.recap(s, &format!("{view}\n{standings}\n\n\n"));
+            }
+            self.say(view);
+        }
+        self.say(standings);
+        self.machine_lines();
+    }
+
+    /// The lines scripts and tests read: how the game ended and its state hash.
+    fn machine_lines(&mut self) {
+        let result = self.game.result().map(|r| r.line()).unwrap_or_default();
+        self.say(result);
+        self.say(format!("state-hash: {}", hex(self.game.state_hash())));
+        let _ = self.io.out.flush();
+    }
+
+    /// Who won and why, in words, and every seat with its score: winners first (marked
+    /// `*`), then the others by score.
+    fn standings(&self) -> String {
+        let Some(result) = self.game.result() else { return String::new() };
+        let seats = self.game.seats();
+        let name = |s: usize| self.seat_name(s);
+        let winners: Vec<String> = result.winners.iter().map(|&w| name(w)).collect();
+        let headline = match winners.as_slice() {
+            [] => "Nobody wins".to_string(),
+            [one] => format!("{one} wins"),
+            [rest @ .., last] => format!("{} and {last} win", rest.join(", ")),
+        };
+        let reason = result.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+        let mut order: Vec<usize> = (1..=self.game.players()).collect();
+        let score = |s: &usize| result.scores.get(s).copied();
+        order.sort_by_key(|s| (!result.winners.contains(s), std::cmp::Reverse(score(s))));
+        let width = order.iter().map(|&s| name(s).chars().count()).max().unwrap_or(0);
+        let mut out = vec!["=== The game is over ===".to_string(), format!("{headline}{reason}.")];
+        for s in order {
+            let seat = &seats[s - 1];
+            let mark = if result.winners.contains(&s) { "*" } else { " " };
+            let mut line = format!("  {mark} {:width$}", name(s));
+            if let Some(v) = score(&s) {
+                line.push_str(&format!("  score {v:>6}"));
+            }
+            let mut about: Vec<&str> = seat.role.iter().map(String::as_str).collect();
+            if seat.eliminated {
+                about.push("out");
+            }
+            if !about.is_empty() {
+                line.push_str(&format!("  ({})", about.join(", ")));
+            }
+            out.push(line.trim_end().to_string());
+        }
+        out.join("\n")
+    }
+
+    /// At a terminal, once the end is shown: waits for `:undo` (None: the game goes on),
+    /// `:save FILE`, or Enter, `:quit` or the end of input (the session ends).
+    pub(super) fn after_the_end(&mut self) -> Option<End> {
+        if !self.io.input.is_terminal() || self.stepping {
+            return Some(End::Over);
+        }
+        let undo = if self.at_the_table() { "" } else { "; :undo takes your last decision back" };
+        self.say(format!("Enter or :quit leaves{undo}; :save FILE saves."));
+        loop {
+            let text = match self.read("game over> ") {
+                Line::Eof | Line::Interrupted => return Some(End::Over),
+                Line::Text(t) => t,
+            };
+            let t = text.trim();
+            if t.is_empty() {
+                return Some(End::Over);
+            }
+            if !t.starts_with(':') {
+                self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work");
+                continue;
+            }
+            match command::parse(t) {
+                Ok(Command::Quit) => return Some(End::Over),
+                Ok(Command::Undo(n)) => {
+                    if self.undo(n, self.last_human) {
+                        return None;
+                    }
+                }
+                Ok(Command::Save(file)) => self.save_as(&file),
+                Ok(Command::Log(n)) if self.at_the_table() => match self.last_human {
+                    Some(k) => self.show_log(n, Some(k)),
+                    None => self.warn(":log: at the table the log is read as the person at the keyboard; no one is"),
+                },
+                Ok(Command::Log(n)) => self.show_log(n, self.viewer),
+                Ok(Command::Card(name)) => self.show_card(&name),
+                Ok(Command::Cards) => self.show_cards(),
+                Ok(Command::Map) => self.show_map(),
+                Ok(_) => self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work"),
+                Err(e) => self.warn(e),
+            }
+        }
+    }
+}

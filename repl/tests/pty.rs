@@ -1,0 +1,169 @@
+//! The `posse` command at a real terminal: a pseudo-terminal of 80 × 24 (expectrl), with
+//! rustyline reading keys as a person types them. Each test waits for what a person would
+//! see before typing the next line (rustyline drops what it read ahead of a line's end),
+//! and plays the fixture game `hilo`, so all of them together take a few seconds.
+#![cfg(unix)]
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::{Eof, Expect, Session};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+}
+
+/// A scratch folder for this test, emptied first (the history file goes there too).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("posse-pty-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+type Pty = Session<expectrl::process::unix::UnixProcess, expectrl::process::unix::PtyStream>;
+
+/// `posse --root <fixtures> ARGS` in a terminal of 80 × 24.
+fn posse(dir: &Path, args: &[&str]) -> Pty {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_posse"));
+    cmd.arg("--root").arg(fixtures()).args(args);
+    cmd.env_remove("POSSE_ROOT").env("TERM", "xterm").env("XDG_DATA_HOME", dir).current_dir(dir);
+    let mut p = Session::spawn(cmd).expect("posse starts in a terminal");
+    p.get_process_mut().set_window_size(80, 24).expect("a terminal of 80 x 24");
+    p.set_expect_timeout(Some(Duration::from_secs(30)));
+    p
+}
+
+/// Waits for `text` on the screen.
+fn see(p: &mut Pty, text: &str) {
+    if let Err(e) = p.expect(text) {
+        panic!("waiting for {text:?}: {e}");
+    }
+}
+
+/// Types `keys` (`\r` is Enter).
+fn type_(p: &mut Pty, keys: &str) {
+    p.send(keys).expect("typed");
+}
+
+/// Waits for the end and says whether posse exited with 0.
+fn exits_well(p: &mut Pty) -> bool {
+    p.expect(Eof).expect("the end of the output");
+    matches!(p.get_process().wait(), Ok(WaitStatus::Exited(_, 0)))
+}
+
+/// Issue 11, point 5: the menu lists each game and mode with its name, players and
+/// about line, and Ctrl-C leaves it.
+#[test]
+fn the_menu_lists_the_games_and_ctrl_c_leaves_it() {
+    let dir = scratch("menu");
+    let mut p = posse(&dir, &[]);
+    see(&mut p, "  2) Hi-Lo, one round  hilo/short  2 players");
+    see(&mut p, "     One round of Hi-Lo for two.");
+    see(&mut p, "Game (number or id; q to leave): ");
+    type_(&mut p, "\x03");
+    assert!(exits_well(&mut p));
+    // `q` leaves too, after a game was picked.
+    let mut p = posse(&dir, &[]);
+    see(&mut p, "q to leave): ");
+    type_(&mut p, "hi\t");
+    see(&mut p, "hilo");
+    type_(&mut p, "\r");
+    see(&mut p, "Players (2 to 3, Enter for 2): ");
+    type_(&mut p, "q\r");
+    assert!(exits_well(&mut p));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Two people at one screen: the keyboard is handed over before each one's screen; Tab
+/// completes answers and card names; a line that is not UTF-8 is dropped with a message.
+#[test]
+fn a_handover_completion_and_a_line_that_is_not_text() {
+    let dir = scratch("table");
+    let mut p = posse(&dir, &["play", "hilo", "--seed", "7"]);
+    see(&mut p, "Pass the keyboard to p1. Press Enter.");
+    type_(&mut p, "\r");
+    see(&mut p, "--- view of p1 ---");
+    see(&mut p, "p1> ");
+    type_(&mut p, "fi\t");
+    see(&mut p, "first");
+    type_(&mut p, "\r");
+    see(&mut p, "Pass the keyboard to p2. Press Enter.");
+    type_(&mut p, "\r");
+    see(&mut p, "--- view of p2 ---");
+    see(&mut p, "p2> ");
+    type_(&mut p, ":card lo\t");
+    see(&mut p, "Low card");
+    type_(&mut p, "\r");
+    see(&mut p, "Low card (4 in the game)");
+    see(&mut p, "p2> ");
+    p.send(b"\xff\xfe\r").expect("typed");
+    see(&mut p, "that line is not UTF-8 text");
+    see(&mut p, "p2> ");
+    type_(&mut p, ":quit\r");
+    see(&mut p, "unfinished: 1 choices");
+    assert!(exits_well(&mut p));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, points 3 and 6: a game saved against a bot, resumed with `play --load`,
+/// played to its end; the end screen shows the standings, and there `:undo` takes the
+/// last answer back, `:save` keeps the game and Enter leaves.
+#[test]
+fn resume_after_load_and_the_end_screen() {
+    let dir = scratch("resume");
+    let save = dir.join("g.yaml");
+    let again = dir.join("again.yaml");
+    let run = |input: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+            .arg("--root")
+            .arg(fixtures())
+            .args(["play", "hilo", "--seed", "5", "--bot", "2=random", "--save"])
+            .arg(&save)
+            .env_remove("POSSE_ROOT")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("posse starts");
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input");
+        let out = child.wait_with_output().expect("posse runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // Straight through, piped: the state hash to meet. Then a save after one answer.
+    let straight = run("1\n-\n2\n1\n1\n\n");
+    let hash = straight.lines().find(|l| l.starts_with("state-hash: ")).expect("a state hash").to_string();
+    run("1\n");
+    let mut p = posse(&dir, &["play", "--load", save.to_str().expect("utf8")]);
+    see(&mut p, "seats (as saved): p1, p2 (bot)");
+    for (question, answer) in
+        [("Discard your kept card?", "-"), ("Play which card?", "2"), ("Discard", "1"), ("Play which", "1")]
+    {
+        see(&mut p, question);
+        see(&mut p, "p1> ");
+        type_(&mut p, &format!("{answer}\r"));
+    }
+    see(&mut p, "Discard your kept card?");
+    see(&mut p, "p1> ");
+    type_(&mut p, "1\r");
+    see(&mut p, "=== The game is over ===");
+    see(&mut p, "game over> ");
+    type_(&mut p, ":undo\r");
+    see(&mut p, "took back 1 choice");
+    see(&mut p, "Discard your kept card?");
+    see(&mut p, "p1> ");
+    type_(&mut p, "\r");
+    see(&mut p, "=== The game is over ===");
+    see(&mut p, "result: winners=");
+    see(&mut p, &hash);
+    see(&mut p, "game over> ");
+    type_(&mut p, &format!(":save {}\r", again.display()));
+    see(&mut p, "saved 9 choices");
+    see(&mut p, "game over> ");
+    type_(&mut p, "\r");
+    assert!(exits_well(&mut p));
+    assert!(std::fs::read_to_string(&again).expect("saved").contains("played_by: [\"person\",\"random\"]"));
+    let _ = std::fs::remove_dir_all(dir);
+}
