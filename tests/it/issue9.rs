@@ -184,7 +184,7 @@ fn f2_a_decision_asks_each_seat_once_before_anything_is_copied() {
         "many_requests",
         "scripts/hilo/main.lua",
         "function M.play()",
-        "function M.play()\n  local r = {} for i = 1, 1e6 do r[i] = { seat = 1, options = { 'a' } } end posse.choose_each(r)",
+        "function M.play()\n  local r = {} for i = 1, 1e5 do r[i] = { seat = 1, options = { 'a' } } end posse.choose_each(r)",
     );
     let setup = Setup::new(&c, 1, Some(2)).unwrap();
     let e = Game::new(c, setup).err().unwrap().to_string();
