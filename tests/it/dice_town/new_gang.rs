@@ -1,11 +1,13 @@
 //! Dice Town: a gang is YAML only. A copy of the game gets a fifth gang, one row in
 //! `data.gangs` and its Brain appended to `gangs.yaml`, and no Lua changes; its Brain then
-//! plays through the card contract like the four shipped ones.
+//! plays through the card contract like the four shipped ones, and the view describes it
+//! with the row's `brain_text`.
 
 use super::*;
 
 /// The Coffin Makers, whose Brain makes every opponent lose $1 to the centre.
-const ROW: &str = "    - {id: coffin, name: The Coffin Makers, colour: grey, brain: The Undertaker, ability: bury}\n";
+const ROW: &str = "    - {id: coffin, name: The Coffin Makers, colour: grey, brain: The Undertaker,\n       \
+                   brain_text: \"Every opponent loses $1 to the centre.\", ability: bury}\n";
 const BRAIN: &str = r#"
   - id: bury
     name: Burial Fees
@@ -42,7 +44,8 @@ fn a_gang_added_in_yaml_plays_its_brain_through_the_card_contract() {
     assert_eq!((money(&g, 2), centre(&g)), (39, 1));
     assert!(log_has(&g, None, "p1's Undertaker: p2 pays $1 to the centre."));
     let text = g.render(Some(2)).unwrap();
-    assert!(text.contains("The Coffin Makers") && text.contains("p1: The Undertaker"), "{text}");
+    assert!(text.contains("The Coffin Makers"), "{text}");
+    assert!(text.contains("Brain Undertaker when free: Every opponent loses $1 to the centre."), "{text}");
     verify(&mut g);
 }
 
@@ -53,4 +56,17 @@ fn every_gang_names_a_brain_that_gangs_yaml_defines() {
     let c = Arc::new(Content::load(&root, "dice_town").unwrap_or_else(|e| panic!("{e}")));
     let e = posse::sim::play_random(&c, 1, Some(2)).err().expect("the game refuses to start").to_string();
     assert!(e.contains("data.gangs[4] (railroad): ability 'forge' is not a Brain of gangs.yaml"), "{e}");
+}
+
+#[test]
+fn the_brains_text_the_view_reads_is_the_one_gangs_yaml_gives() {
+    // A Brain has no copy, so no view holds its definition: the renderer reads its text
+    // from `data.gangs`, which must say what gangs.yaml says.
+    let c = load("dice_town");
+    let gangs = c.data["gangs"].as_array().expect("data.gangs");
+    for g in gangs {
+        let ability = g["ability"].as_str().expect("an ability");
+        let def = c.defs.iter().find(|d| d.id == ability).unwrap_or_else(|| panic!("no Brain {ability}"));
+        assert_eq!(g["brain_text"].as_str(), def.text.as_deref(), "{ability}");
+    }
 }
