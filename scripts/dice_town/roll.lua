@@ -56,7 +56,7 @@ local menu = { p = 1, effects = EMPTY, keep = false, rolls = 0, cards = EMPTY }
 ---@return string
 local function menu_prompt()
   return "Roll " .. NUM[turn.rolls] .. " of " .. NUM[turn.limit] .. ": " .. dice.text()
-    .. ". Stop on an effect, reroll or play a card."
+    .. ". Stop, reroll or play a card?"
 end
 
 ---@return string[]
