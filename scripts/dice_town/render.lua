@@ -10,7 +10,7 @@
 --
 -- Gang, Brain, Desperado and face names come from the game's data (`data:` of
 -- scenarios/dice_town/game.yaml), which the renderer receives with the view, and so does
--- what each Brain does (`data.gangs[i].brain_text`, the text of its gangs.yaml entry: the
+-- what each Brain does (`data.brain_texts`, by ability id, the texts of gangs.yaml: the
 -- Brains have no copies, so no view holds them). The omniscient view (view.seat == nil)
 -- draws every secret: every seat's hand and drawn cards, and the draw pile in order.
 
@@ -20,7 +20,7 @@ local text = require "lib.text"
 ---@class dice_town.ViewGang
 ---@field name string
 ---@field brain string
----@field brain_text string|nil
+---@field ability string
 
 ---A Desperado as `data.desperados` gives him.
 ---@class dice_town.ViewDesperado
@@ -30,11 +30,13 @@ local text = require "lib.text"
 
 -- Display names from `data` (set by the function below before anything is drawn).
 local GANGS = {} ---@type dice_town.ViewGang[]
+local BRAIN_TEXT = {} ---@type table<string, string>
 local BRAINS = {} ---@type string[]
 local DESPERADOS = {} ---@type dice_town.ViewDesperado[]
 local FACES = {} ---@type table<string, string>
 local function names_from(data)
   for i, g in ipairs(data.gangs) do GANGS[i], BRAINS[i] = g, (g.brain:gsub("^The ", "")) end
+  BRAIN_TEXT = data.brain_texts or {}
   FACES[data.action_face] = "Action"
   for i, d in ipairs(data.desperados) do
     DESPERADOS[i] = d
@@ -166,7 +168,8 @@ return function(view, data)
       out[#out + 1] = lines[s + 1]
       local gang = GANGS[g] ---@type dice_town.ViewGang|nil
       if gang then
-        local does = gang.brain_text and (" when free: " .. gang.brain_text) or ""
+        local t = BRAIN_TEXT[gang.ability]
+        local does = t and (" when free: " .. t) or ""
         text.wrap(out, "Brain " .. BRAINS[g] .. does, "      ", "        ")
       end
     end

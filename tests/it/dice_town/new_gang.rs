@@ -1,13 +1,14 @@
 //! Dice Town: a gang is YAML only. A copy of the game gets a fifth gang, one row in
 //! `data.gangs` and its Brain appended to `gangs.yaml`, and no Lua changes; its Brain then
 //! plays through the card contract like the four shipped ones, and the view describes it
-//! with the row's `brain_text`.
+//! with its text in `data.brain_texts`.
 
 use super::*;
 
 /// The Coffin Makers, whose Brain makes every opponent lose $1 to the centre.
-const ROW: &str = "    - {id: coffin, name: The Coffin Makers, colour: grey, brain: The Undertaker,\n       \
-                   brain_text: \"Every opponent loses $1 to the centre.\", ability: bury}\n";
+const ROW: &str = "    - {id: coffin, name: The Coffin Makers, colour: grey, brain: The Undertaker, ability: bury}\n";
+/// Its Brain's rules text, for the view (`data.brain_texts`).
+const TEXT: &str = "  brain_texts:\n    bury: \"Every opponent loses $1 to the centre.\"\n";
 const BRAIN: &str = r#"
   - id: bury
     name: Burial Fees
@@ -25,6 +26,7 @@ fn with_new_gang() -> Arc<Content> {
     let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "dt_new_gang");
     let last = "ability: extort}\n";
     edit(&root, "scenarios/dice_town/game.yaml", last, &format!("{last}{ROW}"));
+    edit(&root, "scenarios/dice_town/game.yaml", "  brain_texts:\n", TEXT);
     let gangs = root.join("scenarios/dice_town/gangs.yaml");
     let text = std::fs::read_to_string(&gangs).unwrap();
     std::fs::write(&gangs, format!("{text}{BRAIN}")).unwrap();
@@ -67,6 +69,6 @@ fn the_brains_text_the_view_reads_is_the_one_gangs_yaml_gives() {
     for g in gangs {
         let ability = g["ability"].as_str().expect("an ability");
         let def = c.defs.iter().find(|d| d.id == ability).unwrap_or_else(|| panic!("no Brain {ability}"));
-        assert_eq!(g["brain_text"].as_str(), def.text.as_deref(), "{ability}");
+        assert_eq!(c.data["brain_texts"][ability].as_str(), def.text.as_deref(), "{ability}");
     }
 }
