@@ -125,7 +125,7 @@ return function(view, data)
   end
   if view.seat ~= nil and #poker > 0 and #gone < #poker then
     -- Most poker tiles are still there: name the towns whose tile is gone.
-    text.items(out, "Poker tiles: in every town without a bank" .. (#gone > 0 and " but " or "."), gone, ", ", "  ")
+    text.items(out, "Poker tiles: in every town without a bank" .. (#gone > 0 and ", except " or "."), gone, ", ", "  ")
   else
     text.items(out, "Poker tiles: ", #poker > 0 and poker or { "none left" }, ", ", "  ")
   end
