@@ -72,7 +72,15 @@ function M.declare(k)
       prompt = function() return "Move " .. k .. ": an activity in " .. game.town_name(here) .. "?" end,
       options = function()
         local labels = {}
-        for i, o in ipairs(opts) do labels[i] = rules.activity_label(o, game.town_name) end
+        for i, o in ipairs(opts) do
+          labels[i] = rules.activity_label(o, game.town_name)
+          -- A3: a group places its discs only when it outnumbers the Sheriffs there.
+          local law = (o.kind == "poker" or o.kind == "coach") and game.sheriffs_in(o.city) or 0
+          if law > 0 then
+            labels[i] = labels[i] .. " (" .. law .. " Sheriff" .. (law == 1 and "" or "s") .. " there: " .. (law + 1)
+              .. " discs needed)"
+          end
+        end
         return labels
       end,
       count = #opts,

@@ -10,10 +10,12 @@ local rules = require "desperados.rules"
 
 local M = {}
 
--- The town labels of a setup question (made only when someone reads them).
+-- The town labels of a setup question (made only when someone reads them): the towns with
+-- a bank say so, "Flagstaff (bank)".
 local function town_labels()
-  local labels = {}
-  for i, id in ipairs(game.towns) do labels[i] = game.town_name(id) end
+  local labels, bank = {}, {}
+  for _, id in ipairs(game.data.banks) do bank[id] = true end
+  for i, id in ipairs(game.towns) do labels[i] = game.town_name(id) .. (bank[id] and " (bank)" or "") end
   return labels
 end
 

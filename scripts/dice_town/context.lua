@@ -248,11 +248,42 @@ function CTX:choose(prompt, options, count)
   return posse.choose(self.seat, prompt, options)
 end
 
----Asks the card's player to choose one of `list` (no question when there is one).
+-- What a label shows beside a seat's name when a card or Brain picks a seat: his money
+-- ("p2 ($12)"), or the cards in his hand ("p2 (3 cards)").
+---@param s Seat
+---@return string
+local function money_of(s) return "$" .. NUM[game.money(s)] end
+---@param s Seat
+---@return string
+local function cards_of(s)
+  local n = #hands.cards(s)
+  return n == 1 and "1 card" or (NUM[n] .. " cards")
+end
+
+---Asks the card's player to choose one of `list` (no question when there is one). Each
+---label shows what the choice is about beside the name: `show` "money" (the default:
+---"p2 ($12)", for a seat who pays) or "cards" ("p2 (3 cards)", for a hand to take from).
 ---@param prompt string|fun(): string
 ---@param list Seat[]
+---@param show "money"|"cards"|nil
 ---@return Seat|nil
-function CTX:choose_seat(prompt, list) return seats.choose(self.seat, prompt, list) end
+function CTX:choose_seat(prompt, list, show)
+  return seats.choose(self.seat, prompt, list, show == "cards" and cards_of or money_of)
+end
+
+---What an Action of Desperado `id` of seat `s` does, as a label says it: "3 ranks left"
+---while he is In Jail; once escaped, his attack ("escaped: $5 from p2, p3") or his Brain's
+---ability.
+---@param s Seat
+---@param id string
+---@return string
+function M.action_text(s, id)
+  local r = game.rank(s, id)
+  if r > 0 then return game.ranks_text(r) end
+  if id == C.brain then return "escaped: " .. (M.brain_text(s):gsub("%.$", ""):gsub("^%u", string.lower)) end
+  if not game.has_victim(s, id) then return "escaped: nobody to attack" end
+  return "escaped: $" .. NUM[C.desp[id].attack] .. " from " .. seats.joined(game.victims(s, id))
+end
 
 ---Asks the card's player to choose one of Desperados `ids` of seat `s` (no question when
 ---there is one).
@@ -264,9 +295,7 @@ function CTX:choose_desperado(prompt, s, ids)
   if #ids == 1 then return ids[1] end
   return ids[ask.one(self.seat, prompt, function()
     local opts = {}
-    for i, id in ipairs(ids) do
-      opts[i] = game.desperado_name(s, id) .. " (" .. game.ranks_text(game.rank(s, id)) .. ")"
-    end
+    for i, id in ipairs(ids) do opts[i] = game.desperado_name(s, id) .. " (" .. M.action_text(s, id) .. ")" end
     return opts
   end, #ids)]
 end

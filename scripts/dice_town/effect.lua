@@ -11,6 +11,7 @@
 local posse = require "posse"
 local ask = require "lib.ask"
 local seats = require "lib.seats"
+local text = require "lib.text"
 local game = require "dice_town.game"
 local hands = require "dice_town.hands"
 local context = require "dice_town.context"
@@ -26,6 +27,9 @@ local ACT = { "act" }
 local OPP_ACT = { "opp_act" }
 
 local DRAW_NAME = { trio = "Trio", four = "Set of four", misery = "Misery" }
+
+-- The widest a label should be: the REPL numbers it ("  8) ") on an 80-column line.
+local LABEL_WIDTH = text.WIDTH - 6
 
 ----------------------------------------------------------------------- labels
 
@@ -47,12 +51,26 @@ function M.acts_label(p, acts)
 end
 
 ---The option of effect `e` in `p`'s roll menu: "Act: Lady x2 + Boss", "Trio: draw 3 Wild
----West cards, keep 1".
+---West cards, keep 1". An Action of an escaped Desperado is no rank turned: the label
+---says what it does ("Act: Lady x2 + Boss (free Lady: $5 from p2, p3)").
 ---@param p Seat
 ---@param e dice_town.Effect
 ---@return string
 function M.label(p, e)
-  if e.kind == "act" then return "Act: " .. M.acts_label(p, e.acts --[[@as string[] ]]) end
+  if e.kind == "act" then
+    local acts = e.acts --[[@as string[] ]]
+    local free, seen = {}, {}
+    for _, id in ipairs(acts) do
+      if not seen[id] and game.rank(p, id) == 0 then
+        seen[id] = true
+        free[#free + 1] = "free " .. game.desperado_name(p, id) .. ": "
+          .. context.action_text(p, id):gsub("^escaped: ", "")
+      end
+    end
+    local label = "Act: " .. M.acts_label(p, acts)
+    if #free > 0 then label = label .. " (" .. text.short(table.concat(free, "; "), LABEL_WIDTH - #label - 3) .. ")" end
+    return label
+  end
   local d = C.draws[e.kind]
   if d.draw == d.keep then
     return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West card" .. (d.draw > 1 and "s" or "")

@@ -1,32 +1,57 @@
 -- Text renderer of Desperados of Dice Town: one seat's view (or the omniscient view) as
--- plain text within 80 columns. It runs in its own sandbox and sees only the view.
+-- plain text for a terminal of 80 columns and 24 rows (lib.text). It runs in its own
+-- sandbox and sees only the view.
+--
+-- What a player needs now comes first: the turn, the dice and the piles; the gangs, one
+-- row each with a header (money, the ranks each Desperado has left, cards in hand) and
+-- under it what the gang's Brain does once free; a legend for the marks and for what a
+-- free Desperado's Action takes; the viewer's own cards, one line each with a short form
+-- of the card's rules text; then the newest log lines that still fit in lib.text's ROWS.
 --
 -- Gang, Brain, Desperado and face names come from the game's data (`data:` of
--- scenarios/dice_town/game.yaml), which the renderer receives with the view. The
--- omniscient view (view.seat == nil) draws every secret: every seat's hand and drawn
--- cards, and the draw pile in order.
+-- scenarios/dice_town/game.yaml), which the renderer receives with the view, and so does
+-- what each Brain does (`data.brain_texts`, by ability id, the texts of gangs.yaml: the
+-- Brains have no copies, so no view holds them). The omniscient view (view.seat == nil)
+-- draws every secret: every seat's hand and drawn cards, and the draw pile in order.
 
 local text = require "lib.text"
 
-local pad, lpad = text.pad, text.lpad
+---A gang as `data.gangs` gives it.
+---@class dice_town.ViewGang
+---@field name string
+---@field brain string
+---@field ability string
+
+---A Desperado as `data.desperados` gives him.
+---@class dice_town.ViewDesperado
+---@field id string
+---@field name string
+---@field attack integer|nil
 
 -- Display names from `data` (set by the function below before anything is drawn).
-local GANGS, BRAINS, DESPERADOS, FACES = {}, {}, {}, {} ---@type string[], string[], {id: string, name: string}[], table<string, string>
+local GANGS = {} ---@type dice_town.ViewGang[]
+local BRAIN_TEXT = {} ---@type table<string, string>
+local BRAINS = {} ---@type string[]
+local DESPERADOS = {} ---@type dice_town.ViewDesperado[]
+local FACES = {} ---@type table<string, string>
 local function names_from(data)
-  for i, g in ipairs(data.gangs) do GANGS[i], BRAINS[i] = g.name, g.brain end
+  for i, g in ipairs(data.gangs) do GANGS[i], BRAINS[i] = g, (g.brain:gsub("^The ", "")) end
+  BRAIN_TEXT = data.brain_texts or {}
   FACES[data.action_face] = "Action"
   for i, d in ipairs(data.desperados) do
-    DESPERADOS[i] = { id = d.id, name = d.name }
+    DESPERADOS[i] = d
     FACES[d.id] = d.name
   end
 end
+
+-- A card's timing (props.when), as a line of the hand says it before the card's effect.
 local WHEN = {
-  roll = "your turn, after a roll",
-  own = "any time in your turn",
-  act = "your turn, while resolving Actions",
-  opp_roll = "another's turn, after his roll",
-  opp_act = "another's turn, after he declares Actions",
-  loss = "when you are about to lose money",
+  roll = "after your roll",
+  own = "your turn",
+  act = "your Actions",
+  opp_roll = "after another's roll",
+  opp_act = "another's Actions",
+  loss = "when you lose $",
 }
 
 ---An object as a view holds it (docs/authoring.md, "The renderer").
@@ -38,7 +63,16 @@ local WHEN = {
 ---@field props table|nil
 ---@field face_up boolean|nil
 
--- Cards of a zone, copies of one card grouped ("Take Cover x2"), in first-seen order.
+-- The effect part of a card's rules text: what follows its timing ("Play in your turn: ").
+---@param o dice_town.ViewObject
+---@return string
+local function effect_of(o)
+  local t = o.text or ""
+  return t:match("^Play [^:]*: (.*)$") or t
+end
+
+-- Cards of a zone, copies of one card grouped ("Take Cover x2"), in first-seen order, one
+-- line each: the name, then its timing and a short form of its effect.
 ---@param out string[]
 ---@param z {objects: dice_town.ViewObject[]}
 local function card_lines(out, z)
@@ -56,71 +90,97 @@ local function card_lines(out, z)
       count[o.def] = count[o.def] + 1
     end
   end
-  for _, id in ipairs(order) do
-    local o, n = first[id], count[id]
-    local when = o.props and WHEN[o.props.when]
-    out[#out + 1] = "  " .. o.name .. (n > 1 and (" x" .. n) or "") .. (when and (" - " .. when) or "")
-    if o.text then text.wrap(out, o.text, "      ", "      ") end
+  local names, w = {}, 0
+  for i, id in ipairs(order) do
+    names[i] = first[id].name .. (count[id] > 1 and (" x" .. count[id]) or "")
+    if #names[i] > w then w = #names[i] end
   end
-  if hidden > 0 then out[#out + 1] = ("  (%d hidden card%s)"):format(hidden, hidden > 1 and "s" or "") end
+  for i, id in ipairs(order) do
+    local o = first[id]
+    local when = o.props and WHEN[o.props.when]
+    local lead = "  " .. text.pad(names[i], w) .. "  "
+    local what = (when and (when .. ": ") or "") .. effect_of(o)
+    out[#out + 1] = lead .. text.short(what, text.WIDTH - #lead)
+  end
+  if hidden > 0 then out[#out + 1] = "  (" .. text.count(hidden, "hidden card") .. ")" end
 end
 
 return function(view, data)
   names_from(data)
   local out = {}
   local c = view.counters or {}
-  local head = "== Desperados of Dice Town =="
-  if c.round and c.round > 0 then head = head .. "  Round " .. c.round end
-  if view.current and view.seats[view.current] then
-    head = head .. ", " .. view.seats[view.current].name .. "'s turn"
-    if c.roll and c.roll > 0 then head = head .. (" (roll %d/%d)"):format(c.roll, c.roll_limit or 3) end
-  end
-  out[#out + 1] = head
 
+  -- The round and the piles; whose turn, and his dice.
   local draw, discard = view.zones.draw, view.zones.discard
-  local line = ("Centre $%d   Draw pile %d   Discard %d"):format(c.centre or 0, draw and draw.count or 0,
-    discard and discard.count or 0)
-  local top = discard and discard.objects[1]
-  if top and not top.hidden then line = line .. " (top: " .. top.name .. ")" end
-  out[#out + 1] = line
-  if view.seat == nil and draw and draw.count > 0 then
-    text.wrap(out, table.concat(text.names_of(draw), ", "), "Draw pile (top first): ", "  ")
-  end
-  out[#out + 1] = ""
-
-  -- Gangs: ranks left per Desperado ("free" = escaped), money, hand size.
-  local hdr = pad("", 2) .. pad("Player", 11) .. pad("Gang", 18) .. lpad("$", 4)
-  for _, d in ipairs(DESPERADOS) do hdr = hdr .. lpad(d.name, 6) end
-  out[#out + 1] = hdr .. lpad("Cards", 7)
-  for s, sv in ipairs(view.seats) do
-    local k = sv.counters or {}
-    local mark = (s == view.current and ">" or " ") .. (s == view.seat and "*" or " ")
-    local row = mark .. pad(sv.name, 10) .. " " .. pad(GANGS[k.gang or 0] or "-", 17) .. " "
-    if sv.eliminated then
-      row = row .. lpad("out", 4) .. "  (eliminated)"
-    else
-      row = row .. lpad(k.money or 0, 4)
-      for _, d in ipairs(DESPERADOS) do
-        local r = k[d.id]
-        row = row .. lpad(r == nil and "?" or (r == 0 and "free" or r), 6)
-      end
-      local hand = sv.zones and sv.zones.hand
-      row = row .. lpad(hand and hand.count or 0, 7)
-    end
-    out[#out + 1] = row
-  end
-  local brains = {}
-  for _, sv in ipairs(view.seats) do
-    local g = sv.counters and sv.counters.gang
-    if g and BRAINS[g] then brains[#brains + 1] = sv.name .. ": " .. BRAINS[g] end
-  end
-  out[#out + 1] = "  (ranks each Desperado has left to go in jail; free = escaped)"
-  if #brains > 0 then text.wrap(out, table.concat(brains, "; "), "  Brains: ", "    ") end
-  out[#out + 1] = ""
-
+  local head = { "Desperados of Dice Town" .. ((c.round or 0) > 0 and (", round " .. c.round) or "") }
+  head[#head + 1] = "Centre $" .. (c.centre or 0)
+  head[#head + 1] = "Draw pile " .. (draw and draw.count or 0)
+  head[#head + 1] = "Discard " .. (discard and discard.count or 0)
+  text.items(out, "", head, " - ", "  ")
   local dice = {}
   for i, f in ipairs(view.dice or {}) do dice[i] = "[" .. (FACES[f] or f) .. "]" end
-  out[#out + 1] = "Dice: " .. table.concat(dice, " ")
+  local turn = { "Dice" } ---@type string[]
+  local cur = view.current and view.seats[view.current]
+  if cur then
+    turn[1] = cur.name .. "'s turn"
+    if c.roll and c.roll > 0 then turn[1] = turn[1] .. (", roll %d of %d"):format(c.roll, c.roll_limit or 3) end
+  end
+  turn[1] = turn[1] .. ": " .. table.concat(dice, " ")
+  local waiting = {}
+  for _, s in ipairs(view.deciding or {}) do
+    if s ~= view.current then waiting[#waiting + 1] = s end
+  end
+  if #waiting > 0 then turn[2] = "waiting for " .. text.seat_names(view, waiting) end
+  text.items(out, "", turn, " - ", "  ")
+  if view.seat == nil and draw and draw.count > 0 then
+    text.items(out, "Draw pile (top first): ", text.names_of(draw), ", ", "  ")
+  end
+
+  -- The gangs: a row each (the ranks each Desperado has left; free = escaped), and under
+  -- it what the gang's Brain does once free.
+  local header = { "", "Player", "Gang", "$" }
+  local align = { "left", "left", "left", "right" }
+  for _, d in ipairs(DESPERADOS) do
+    header[#header + 1], align[#align + 1] = d.name, "right"
+  end
+  header[#header + 1], align[#align + 1] = "Cards", "right"
+  local rows = {}
+  for s, sv in ipairs(view.seats) do
+    local k = sv.counters or {}
+    local g = GANGS[k.gang or 0]
+    local row = { text.mark(view, s), sv.name, g and g.name or "-", sv.eliminated and "out" or (k.money or 0) }
+    for _, d in ipairs(DESPERADOS) do
+      local r = k[d.id]
+      row[#row + 1] = sv.eliminated and "" or (r == nil and "?" or (r == 0 and "free" or r))
+    end
+    local hand = sv.zones and sv.zones.hand
+    row[#row + 1] = sv.eliminated and "" or (hand and hand.count or 0)
+    rows[s] = row
+  end
+  local lines = {}
+  text.table(lines, header, rows, align)
+  out[#out + 1] = lines[1]
+  for s, sv in ipairs(view.seats) do
+    local g = (sv.counters or {}).gang or 0 ---@type integer
+    if sv.eliminated then
+      out[#out + 1] = lines[s + 1] .. "  (eliminated)"
+    else
+      out[#out + 1] = lines[s + 1]
+      local gang = GANGS[g] ---@type dice_town.ViewGang|nil
+      if gang then
+        local t = BRAIN_TEXT[gang.ability]
+        local does = t and (" when free: " .. t) or ""
+        text.wrap(out, "Brain " .. BRAINS[g] .. does, "      ", "        ")
+      end
+    end
+  end
+  local legend = text.legend(view)
+  local attacks = {}
+  for _, d in ipairs(DESPERADOS) do
+    if d.attack then attacks[#attacks + 1] = d.name .. " $" .. d.attack end
+  end
+  text.wrap(out, (legend ~= "" and (legend .. ". ") or "") .. "Ranks left in jail (free: escaped); a free one's "
+    .. "Action takes " .. table.concat(attacks, ", ") .. " from each opponent with his in jail.", "", "  ")
 
   -- Cards this view may see: the viewer's own, or every seat's in the omniscient view.
   for s, sv in ipairs(view.seats) do
@@ -128,7 +188,7 @@ return function(view, data)
       local who = view.seat and "Your" or (sv.name .. "'s")
       local pick = sv.zones and sv.zones.pick
       if pick and pick.count > 0 then
-        out[#out + 1] = who .. " drawn cards (choose which to keep):"
+        out[#out + 1] = who .. " drawn cards, to keep or discard (" .. text.count(pick.count, "card") .. "):"
         card_lines(out, pick)
       end
       local hand = sv.zones and sv.zones.hand
@@ -136,27 +196,28 @@ return function(view, data)
         if hand.count == 0 then
           if view.seat then out[#out + 1] = "Your hand is empty." end
         else
-          out[#out + 1] = ("%s cards (%d):"):format(who, hand.count)
+          out[#out + 1] = who .. " hand (" .. text.count(hand.count, "card") .. "):"
           card_lines(out, hand)
         end
       end
     end
   end
-  out[#out + 1] = ""
 
-  local log = view.log or {}
-  out[#out + 1] = "Log:"
-  for i = math.max(1, #log - 7), #log do text.wrap(out, log[i], "  ", "    ") end
-
+  -- The end, or the newest log lines that still fit.
+  local tail = {}
   if view.result then
-    out[#out + 1] = ""
     local r = view.result
     local why = r.reason and (" (" .. r.reason .. ")") or ""
-    text.wrap(out, "GAME OVER: " .. text.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "") .. why,
-      "", "  ")
-  elseif view.deciding and #view.deciding > 0 then
-    out[#out + 1] = ""
-    out[#out + 1] = "Waiting for: " .. text.seat_names(view, view.deciding)
+    text.wrap(tail, "GAME OVER: " .. text.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "")
+      .. why, "", "  ")
   end
+  local log = view.log or {}
+  local room = text.ROWS - #out - #tail - 1
+  if #log > 0 and room > 0 then
+    local at = #out + 1
+    out[at] = "Log:"
+    if text.tail(out, log, room, "  ", "    ") == 0 then out[at] = nil end
+  end
+  for _, l in ipairs(tail) do out[#out + 1] = l end
   return table.concat(out, "\n")
 end

@@ -55,8 +55,8 @@ local menu = { p = 1, effects = EMPTY, keep = false, rolls = 0, cards = EMPTY }
 
 ---@return string
 local function menu_prompt()
-  return "Your dice: " .. dice.text() .. " (roll " .. NUM[turn.rolls] .. " of " .. NUM[turn.limit]
-    .. "). Stop with an effect, reroll or play a card."
+  return "Roll " .. NUM[turn.rolls] .. " of " .. NUM[turn.limit] .. ": " .. dice.text()
+    .. ". Stop, reroll or play a card?"
 end
 
 ---@return string[]

@@ -4,7 +4,8 @@
 -- Example:
 --   local seats = require "lib.seats"
 --   for _, s in ipairs(seats.clockwise(active)) do ... end      -- his left first
---   local victim = seats.choose(active, "Who pays you?", seats.clockwise(active))
+--   local victim = seats.choose(active, "Who pays you?", seats.clockwise(active),
+--     function(s) return "$" .. posse.get("money", s) end)      -- "p2 ($12)"
 --
 -- Seats are 1-based. "Clockwise from `a`" starts at `a`'s left (the seat after `a`) and
 -- goes round the table, skipping eliminated seats.
@@ -72,17 +73,25 @@ function M.from(first)
   return out
 end
 
----Asks `asker` to pick one of `candidates` (labels: their names); returns the seat. With
----one candidate nobody is asked (there is nothing to choose); with none, nil. The labels
----are made only when someone reads them.
+---Asks `asker` to pick one of `candidates` (labels: their names, each followed by
+---`describe(seat)` in brackets when given: "p2 ($12)"); returns the seat. With one
+---candidate nobody is asked (there is nothing to choose); with none, nil. The labels are
+---made only when someone reads them.
 ---@param asker Seat
 ---@param prompt string|fun(): string
 ---@param candidates Seat[]
+---@param describe (fun(s: Seat): string)|nil  what the asker needs to know of each, e.g. his money
 ---@return Seat|nil
-function M.choose(asker, prompt, candidates)
+function M.choose(asker, prompt, candidates, describe)
   local n = #candidates
   if n <= 1 then return candidates[1] end
-  local pick = posse.choose(asker, prompt, function() return M.names(candidates) end, { count = n })
+  local pick = posse.choose(asker, prompt, function()
+    local names = M.names(candidates)
+    if describe then
+      for i, s in ipairs(candidates) do names[i] = names[i] .. " (" .. describe(s) .. ")" end
+    end
+    return names
+  end, { count = n })
   return candidates[pick]
 end
 

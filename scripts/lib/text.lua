@@ -1,12 +1,22 @@
--- Text for renderers (and log lines): padding, wrapping to the terminal's width, tables
--- with headers, lists of names. Renderers run in a VM of their own with no `posse`
--- module; this file needs none, so they may require it.
+-- Text for renderers (and labels): padding, wrapping to the terminal's width, tables
+-- with headers (and a last column that wraps), lists of names, the marks of whose turn it
+-- is and who is looking, short forms of rules text, and the newest log lines that fit.
+-- Renderers run in a VM of their own with no `posse` module; this file needs none, so they
+-- may require it.
+--
+-- A view is drawn for a terminal of 80 columns and 24 rows: the REPL adds its own lines
+-- (whose view it is, the question and its options), so a view aims at `ROWS` rows: what
+-- a player needs now first (the board, the seats, his own cards), then the newest log
+-- lines that still fit (`tail`).
 --
 -- Example (a renderer):
 --   local text = require "lib.text"
 --   local out = {}
---   text.table(out, { "Player", "$" }, { { "Ann", 12 }, { "Bob", 3 } }, { "left", "right" })
+--   text.table(out, { "", "Player", "$" }, { { text.mark(view, 1), "Ann", 12 } }, { "left", "left", "right" })
+--   out[#out + 1] = text.legend(view)                         -- "> whose turn, * you"
 --   text.wrap(out, long_line, "  ", "    ")
+--   out[#out + 1] = "  Jinx: " .. text.short(card.text, 70)   -- cut at a word, "..."
+--   text.tail(out, view.log, text.ROWS - #out - 1, "  ", "    ")
 --   return table.concat(out, "\n")
 
 ---@class lib.text
@@ -14,6 +24,10 @@ local M = {}
 
 ---The width renderers draw within.
 M.WIDTH = 80
+
+---The rows a view aims to fit in: a terminal's 24, less the REPL's header line, the
+---question, a handful of options and the line typed.
+M.ROWS = 16
 
 ---`s` padded with spaces to `n` columns (cut when longer).
 ---@param s any
@@ -83,31 +97,51 @@ function M.items(out, head, items, sep, indent, width)
 end
 
 ---Appends a table to `out`: a header row, then `rows`, each column as wide as its widest
----cell; `align[i]` is "left" (default) or "right". Columns are separated by two spaces.
+---cell; `align[i]` is "left" (default) or "right". Columns are separated by two spaces,
+---after `indent`. When a row would pass `width` (default M.WIDTH), its last column wraps
+---between words onto lines of its own, under the column's start.
 ---@param out string[]
 ---@param header any[]
 ---@param rows any[][]
 ---@param align string[]|nil
 ---@param indent string|nil
-function M.table(out, header, rows, align, indent)
+---@param width integer|nil
+function M.table(out, header, rows, align, indent, width)
+  indent, width = indent or "", width or M.WIDTH
+  local n = #header
   local widths = {}
   for i, h in ipairs(header) do widths[i] = #tostring(h) end
   for _, r in ipairs(rows) do
-    for i = 1, #header do
+    for i = 1, n do
       local w = #tostring(r[i] == nil and "" or r[i])
       if w > widths[i] then widths[i] = w end
     end
   end
+  -- Where the last column starts, and how wide it may be.
+  local start = #indent
+  for i = 1, n - 1 do start = start + widths[i] + 2 end
+  local room = width - start
+  local wrap = room >= 12 and widths[n] > room
+  if wrap then widths[n] = room end
   local function row(cells)
-    local parts = {}
-    for i = 1, #header do
-      local cell = cells[i] == nil and "" or cells[i]
+    local parts, rest = {}, nil ---@type string[], string[]|nil
+    for i = 1, n do
+      local cell = tostring(cells[i] == nil and "" or cells[i])
+      if i == n and wrap and #cell > room then
+        local lines = {}
+        M.wrap(lines, cell, "", "", room)
+        cell, rest = lines[1] or "", lines
+      end
       parts[i] = (align and align[i] == "right") and M.lpad(cell, widths[i]) or M.pad(cell, widths[i])
     end
-    return ((indent or "") .. table.concat(parts, "  ")):gsub("%s+$", "")
+    out[#out + 1] = (indent .. table.concat(parts, "  ")):gsub("%s+$", "")
+    if rest then
+      local pad = string.rep(" ", start)
+      for k = 2, #rest do out[#out + 1] = pad .. rest[k] end
+    end
   end
-  out[#out + 1] = row(header)
-  for _, r in ipairs(rows) do out[#out + 1] = row(r) end
+  row(header)
+  for _, r in ipairs(rows) do row(r) end
 end
 
 ---The names of a zone's objects in a view, top first; "?" for one the viewer cannot see.
@@ -141,6 +175,70 @@ end
 function M.count(n, one, many)
   if n == 1 then return "1 " .. one end
   return n .. " " .. (many or (one .. "s"))
+end
+
+---The marks of seat `s` in a table of seats: ">" when it is his turn, "*" when he is the
+---one looking (two columns: "> ", " *", ">*" or "  ").
+---@param view {current: integer|nil, seat: integer|nil}
+---@param s integer
+---@return string
+function M.mark(view, s)
+  return (s == view.current and ">" or " ") .. (s == view.seat and "*" or " ")
+end
+
+---What the marks of `mark` mean, for the ones this view can show: "> whose turn, * you".
+---Empty when it shows neither.
+---@param view {current: integer|nil, seat: integer|nil}
+---@return string
+function M.legend(view)
+  local parts = {}
+  if view.current then parts[#parts + 1] = "> whose turn" end
+  if view.seat then parts[#parts + 1] = "* you" end
+  return table.concat(parts, ", ")
+end
+
+---`s` within `width` columns (default M.WIDTH): whole when it fits; else without its
+---asides in parentheses when that fits; else cut after the last whole word that fits, with
+---"..." after it. Never cuts a word.
+---@param s any
+---@param width integer|nil
+---@return string
+function M.short(s, width)
+  s, width = tostring(s), width or M.WIDTH
+  if #s <= width then return s end
+  local plain = s:gsub("%s*%b()", "")
+  if #plain <= width then return plain end
+  -- The last space at or before column width - 2 ends the words kept.
+  local head = plain:sub(1, width - 2)
+  local cut = head:match("^(.*%S)%s") or ""
+  cut = cut:gsub("[%s,;:]+$", "")
+  if cut == "" then return plain:sub(1, width - 3) .. "..." end
+  return cut .. "..."
+end
+
+---Appends to `out` the newest of `lines` (oldest first, as `view.log`) that fit in `rows`
+---rows once wrapped (`first`, `rest` and `width` as `wrap`), oldest first: a line that
+---would not fit whole is left out with all before it. Returns the rows used.
+---@param out string[]
+---@param lines string[]
+---@param rows integer
+---@param first string|nil
+---@param rest string|nil
+---@param width integer|nil
+---@return integer
+function M.tail(out, lines, rows, first, rest, width)
+  local picked, used = {}, 0
+  for i = #lines, 1, -1 do
+    local w = {}
+    M.wrap(w, lines[i], first, rest, width)
+    if used + #w > rows then break end
+    used = used + #w
+    picked[#picked + 1] = w
+  end
+  for i = #picked, 1, -1 do
+    for _, l in ipairs(picked[i]) do out[#out + 1] = l end
+  end
+  return used
 end
 
 return M

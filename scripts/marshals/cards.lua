@@ -157,7 +157,10 @@ local function steal(ctx)
     return
   end
   -- With one rival holding a card, nobody is asked (lib.seats.choose).
-  local v = seats.choose(a, "Ambush: take a card from whom?", rivals) --[[@as Seat]]
+  local v = seats.choose(a, "Ambush: take a card from whom?", rivals, function(s)
+    local n = posse.count(game.hand(s))
+    return n == 1 and "1 card" or (n .. " cards")
+  end) --[[@as Seat]]
   local hand = game.hand(v)
   local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
   posse.move(c, game.hand(a))
@@ -172,9 +175,27 @@ local function skip(ctx)
   local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
   -- With one rival, nobody is asked (lib.seats.choose).
-  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals) --[[@as Seat]]
+  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals, function(s)
+    local n = posse.get("captures", s)
+    return n == 1 and "1 Outlaw" or (n .. " Outlaws")
+  end) --[[@as Seat]]
   posse.add("skip", 1, v)
   posse.log(game.name(v) .. " will skip a turn.")
+end
+
+-- The label of an Ambush or a Camping: who it hits ("Play Ambush (Desert, 1 Bullet): p2,
+-- p3 here pay"); in BASIC, what it does to a rival (`basic`).
+---@param basic string
+---@return fun(ctx: marshals.Context): string
+local function hold_up_label(basic)
+  return function(ctx)
+    local game = ctx.game
+    local head = "Play " .. ctx.def.name .. ": "
+    if game.basic() then return head .. basic end
+    local here = game.others_at(ctx.seat, game.pos(ctx.seat))
+    if #here == 0 then return head .. "nobody else is here" end
+    return head .. seats.joined(here) .. (#here == 1 and " here pays" or " here pay")
+  end
 end
 
 ---@type marshals.Card
@@ -183,6 +204,7 @@ M.ambush = {
   play = function(ctx)
     if ctx.game.basic() then steal(ctx) else hold_up(ctx) end
   end,
+  label = hold_up_label("take a card from a rival"),
 }
 
 ---@type marshals.Card
@@ -191,6 +213,7 @@ M.camping = {
   play = function(ctx)
     if ctx.game.basic() then skip(ctx) else hold_up(ctx) end
   end,
+  label = hold_up_label("a rival skips a turn"),
 }
 
 -- R45, R64: look at the top cards and put them back in any order, seen by nobody else.
@@ -448,13 +471,14 @@ local function buy(game, s, price)
     if coins >= price and game.get(s, "bullets") < cap then opts[#opts + 1] = "bullets" end
     if coins >= price and game.get(s, "provisions") < cap then opts[#opts + 1] = "provisions" end
     if #opts == 1 then break end
-    local c = ask.one(s, ("Village: buy for $%d each?"):format(price), function()
-      local o = {}
-      for i, x in ipairs(opts) do
-        o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
-      end
-      return o
-    end, #opts)
+    local c = ask.one(s, function() return ("Village: buy for $%d each? You have $%d."):format(price, coins) end,
+      function()
+        local o = {}
+        for i, x in ipairs(opts) do
+          o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
+        end
+        return o
+      end, #opts)
     if c == 1 then break end
     game.spend(s, "coins", price)
     posse.add(opts[c], 1, s)

@@ -276,7 +276,7 @@ local function label(i)
   elseif kind == PROVISION then
     return "Spend 1 Provision: move to the " .. game.place_name(TO[i] --[[@as integer]])
   elseif kind == PUSH then
-    return "Spend 1 Bullet: push the Marshals here away"
+    return "Spend 1 Bullet: push the Marshals here away (" .. seats.joined(game.others_at(ASKED, game.pos(ASKED))) .. ")"
   end
   return "End your turn"
 end

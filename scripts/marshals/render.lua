@@ -1,67 +1,258 @@
--- Text renderer of Marshals: one seat's view (or the omniscient view) as plain text. It sees
--- only the view and the game's data. The omniscient view (view.seat == nil) draws every
--- secret: every seat's hand and the cards it is looking at, and the Far West deck in order.
+-- Text renderer of Marshals: one seat's view (or the omniscient view) as plain text for a
+-- terminal of 80 columns and 24 rows (lib.text). It sees only the view and the game's
+-- data.
+--
+-- What a player needs now comes first: the turn, the deck and the top of the discard pile
+-- (an Ambush or Camping there lets the next Outlaw escape, R30); the map from west to
+-- east with the Marshals on it; the Marshals, a table with a header (where each is, his
+-- own terrain, his resources, his cards) and a legend, and the Outlaws each captured; the
+-- Outlaws that escaped, by name; the viewer's hand, the Movement cards on one line and
+-- every other card with a short summary of what it does (made from its props: the rules
+-- texts are long); then the newest log lines that still fit in lib.text's ROWS.
+--
+-- The omniscient view (view.seat == nil) draws every secret: every seat's hand and the
+-- cards it is looking at, and the Far West deck in order.
 
 local text = require "lib.text"
 local names_of = text.names_of
 
+---@param n integer
+---@param one string
+---@return string
+local function plural(n, one) return n == 1 and (n .. " " .. one) or (n .. " " .. one .. "s") end
+
+-- What a card does, from its props (the rules text of the YAML is the whole rule):
+-- SUMMARY[kind](props, basic) -> string. A card of a kind not here shows the start of its
+-- rules text.
+local SUMMARY = {
+  movement = function() return "go there when next to you, then draw again" end,
+  wild = function() return "go next door, either way, then draw again" end,
+  ambush = function(_, basic)
+    if basic then return "take a card at random from a rival's hand" end
+    return "the other Marshals here pay that many Bullets"
+  end,
+  camping = function(_, basic)
+    if basic then return "a rival skips his next turn" end
+    return "the other Marshals here pay that many Provisions"
+  end,
+  clue = function(p) return "see the top " .. p.look .. " cards, put them back in any order" end,
+  hideout = function(p)
+    return ("draw %d keep %d, or see %d of a rival's hand and keep 1"):format(p.draw, p.keep, p.peek)
+  end,
+  jurisdiction = function() return "in another's turn, cancel his Clue or Hideout and take it" end,
+  border = function() return "Event: a new map, and every Marshal back to his own terrain" end,
+  train = function(p) return ("Event: pay $%d to ride %s"):format(p.cost, p.direction > 0 and "east" or "west") end,
+  village = function(p) return ("Event: the Marshals here buy Bullets and Provisions at $%d"):format(p.price) end,
+  outlaw = function(p) return ("Outlaw: a capture pays $%d, double in your own terrain"):format(p.danger) end,
+  corrupt = function(p) return ("you secretly help the Outlaws: each you draw escapes and pays you $%d"):format(p.payout) end,
+}
+
+-- The kinds a hand groups, one line each, and what names each card of the kind on that
+-- line (its terrain, and its cost when it has one): "Ambush (Forest 2, Plain 1): ...".
+local GROUPED = { movement = "Movement", wild = "Wild", ambush = "Ambush", camping = "Camping", clue = "Clue",
+  hideout = "Hideout" }
+
+---An object as a view holds it (docs/authoring.md, "The renderer").
+---@class marshals.ViewObject
+---@field hidden boolean|nil
+---@field def string
+---@field name string
+---@field text string|nil
+---@field props table|nil
+
+-- The lines of a hand: a line a kind of card (the Movement cards together, the Ambushes
+-- together...) or a card of its own kind (copies counted), each with what it does.
+---@param out string[]
+---@param z {objects: marshals.ViewObject[]}
+---@param data table
+local function hand_lines(out, z, data)
+  local basic = data.mode == "basic"
+  local order, lines, hidden = {}, {}, 0 ---@type string[], table<string, {head: string, items: string[], o: marshals.ViewObject, n: integer}>, integer
+  local sorted = {} ---@type marshals.ViewObject[]
+  for _, o in ipairs(z.objects) do
+    if o.hidden then hidden = hidden + 1 else sorted[#sorted + 1] = o end
+  end
+  -- By terrain, then value or cost: "Desert 2, Desert 10, Plain 4".
+  table.sort(sorted, function(a, b)
+    local pa, pb = a.props or {}, b.props or {}
+    if (pa.terrain or "") ~= (pb.terrain or "") then return (pa.terrain or "") < (pb.terrain or "") end
+    return (pa.value or pa.cost or 0) < (pb.value or pb.cost or 0)
+  end)
+  for _, o in ipairs(sorted) do
+    local p = o.props or {}
+    local kind = GROUPED[p.kind] and p.kind or o.def
+    local line = lines[kind]
+    if not line then
+      line = { head = GROUPED[p.kind] or o.name, items = {}, o = o, n = 0 }
+      lines[kind] = line
+      order[#order + 1] = kind
+    end
+    line.n = line.n + 1
+    local where = p.terrain and data.terrain_names[p.terrain]
+    if p.kind == "movement" then
+      line.items[#line.items + 1] = o.name
+    elseif where then
+      line.items[#line.items + 1] = where .. (p.cost and (" " .. p.cost) or "")
+    end
+  end
+  for _, kind in ipairs(order) do
+    local line = lines[kind]
+    local p = line.o.props or {}
+    local f = SUMMARY[p.kind]
+    local what = f and f(p, basic) or text.short(line.o.text or "", 60)
+    if #line.items > 0 then
+      -- "Ambush (Desert 1, Plain 2): the other Marshals here pay that many Bullets", never
+      -- broken inside a card's name.
+      local head = "  " .. line.head .. " ("
+      local whole = head .. table.concat(line.items, ", ") .. "): " .. what
+      if #whole <= text.WIDTH then
+        out[#out + 1] = whole
+      else
+        local items = {}
+        for i, item in ipairs(line.items) do items[i] = item end
+        items[#items] = items[#items] .. "):"
+        text.items(out, head, items, ", ", "    ")
+        if #out[#out] + 1 + #what <= text.WIDTH then
+          out[#out] = out[#out] .. " " .. what
+        else
+          text.wrap(out, what, "    ", "    ")
+        end
+      end
+    else
+      text.wrap(out, line.head .. (line.n > 1 and (" x" .. line.n) or "") .. ": " .. what, "  ", "    ")
+    end
+  end
+  if hidden > 0 then out[#out + 1] = "  (" .. text.count(hidden, "hidden card") .. ")" end
+end
+
 return function(view, data)
   local c = view.counters or {}
   local out = {}
+  local basic = data.mode == "basic"
   local function terrain(n) return data.terrain_names[data.terrains[n] or ""] or "?" end
-  out[#out + 1] = ("== Marshals ==  %s mode, turn %d"):format(data.mode, c.turn or 0)
-  -- The map: the four terrains left to right, with the Marshals on each.
-  local row = {}
+  local zones = view.zones or {}
+
+  -- The turn; the deck and the discard pile.
+  local head = { "Marshals" .. (data.mode ~= "std" and (" (" .. data.mode .. " mode)") or "") }
+  if (c.turn or 0) > 0 then head[#head + 1] = "turn " .. c.turn end
+  local cur = view.current and view.seats[view.current]
+  if cur then head[#head + 1] = cur.name .. "'s turn" end
+  local waiting = {}
+  for _, s in ipairs(view.deciding or {}) do
+    if s ~= view.current then waiting[#waiting + 1] = s end
+  end
+  if #waiting > 0 then head[#head + 1] = "waiting for " .. text.seat_names(view, waiting) end
+  text.items(out, "", head, " - ", "  ")
+  local deck = zones.deck and zones.deck.count or 0
+  local discard = zones.discard and zones.discard.objects or {}
+  local top = discard[1]
+  local pile = "Discard pile empty"
+  if top and not top.hidden then
+    local kind = top.props and top.props.kind
+    local warn = (kind == "ambush" or kind == "camping") and ": an Outlaw drawn now escapes" or ""
+    pile = "Discard " .. #discard .. ", " .. top.name .. " on top" .. warn
+  end
+  text.wrap(out, "Far West deck " .. plural(deck, "card") .. " - " .. pile, "", "  ")
+
+  -- The map, west to east, with the Marshals at each place.
+  local places = {}
   for p = 1, #data.terrains do
     local here = {}
     for s, sv in ipairs(view.seats) do
       if (sv.counters.pos or 0) == p then here[#here + 1] = s end
     end
-    row[p] = ("[%d %s: %s]"):format(p, terrain(c["map_" .. p] or 0), #here > 0 and text.seat_names(view, here, ",") or "-")
+    places[p] = terrain(c["map_" .. p] or 0) .. (#here > 0 and (" (" .. text.seat_names(view, here) .. ")") or "")
   end
-  out[#out + 1] = "Map: " .. table.concat(row, " ")
-  local zones = view.zones or {}
-  local deck = zones.deck and zones.deck.count or 0
-  local discard = names_of(zones.discard)
-  out[#out + 1] = ("Far West deck: %d cards. Discard pile: %s"):format(deck,
-    #discard > 0 and (discard[1] .. " on top (" .. #discard .. " cards)") or "empty")
+  text.items(out, "Map, west to east: ", places, " - ", "  ")
+
+  -- The Marshals.
+  local header = { "", "Player", "At", "Own terrain" }
+  local align = { "left", "left", "left", "left" }
+  if data.resources then
+    for _, h in ipairs({ "$", "Bullets", "Provisions" }) do header[#header + 1], align[#align + 1] = h, "right" end
+  end
+  header[#header + 1], align[#align + 1] = "Cards", "right"
+  local rows, notes, captured = {}, {}, {}
+  for s, sv in ipairs(view.seats) do
+    local sc = sv.counters or {}
+    local where = sv.eliminated and "(eliminated)" or ((sc.pos or 0) > 0 and terrain(c["map_" .. sc.pos] or 0) or "-")
+    local row = { text.mark(view, s), sv.name, where, terrain(sc.character or 0) }
+    if data.resources then
+      -- R25, Z07: every full money bag ($30) is shown.
+      local coins = sc.coins or 0
+      local bags = coins // data.money_bag
+      row[#row + 1] = coins .. (bags > 0 and (" (" .. text.count(bags, "bag") .. ")") or "")
+      row[#row + 1] = sc.bullets or 0
+      row[#row + 1] = sc.provisions or 0
+    end
+    row[#row + 1] = sv.zones.hand and sv.zones.hand.count or 0
+    rows[s] = row
+    local trophies = names_of(sv.zones.trophies)
+    if #trophies > 0 then captured[#captured + 1] = sv.name .. ": " .. table.concat(trophies, ", ") end
+    if #names_of(sv.zones.badge) > 0 then notes[#notes + 1] = sv.name .. " is the Corrupt Marshal: he helps the Outlaws." end
+    if (sc.skip or 0) > 0 then notes[#notes + 1] = sv.name .. " skips his next " .. plural(sc.skip, "turn") .. "." end
+  end
+  text.table(out, header, rows, align)
+  local legend = text.legend(view)
+  local own = basic and "Own terrain: his Character's, where he starts."
+    or "Own terrain: his Character's; a capture there pays double."
+  text.wrap(out, (legend ~= "" and (legend .. ". ") or "") .. own, "", "  ")
+  for _, n in ipairs(notes) do text.wrap(out, n, "", "  ") end
+  if #captured > 0 then text.items(out, "Captured: ", captured, "; ", "  ") end
+
+  -- The Outlaws that escaped, by name: a name is read from wherever this view sees that
+  -- Outlaw (an escaped one is known at the bottom of the deck until a shuffle).
+  local outlaw = {}
+  local function learn(z)
+    for _, o in ipairs(z and z.objects or {}) do
+      if not o.hidden and o.props and o.props.kind == "outlaw" then outlaw[o.props.number] = o.name end
+    end
+  end
+  for _, z in pairs(zones) do learn(z) end
+  for _, sv in ipairs(view.seats) do
+    for _, z in pairs(sv.zones or {}) do learn(z) end
+  end
   local escapes = {}
   for i = 1, 4 do
-    if (c["escapes_" .. i] or 0) > 0 then escapes[#escapes + 1] = "Outlaw " .. i .. " x" .. c["escapes_" .. i] end
+    local n = c["escapes_" .. i] or 0
+    if n > 0 then
+      escapes[#escapes + 1] = (outlaw[i] or ("Outlaw " .. i)) .. (n == 1 and " once" or (n == 2 and " twice" or (" " .. n .. " times")))
+    end
   end
-  if #escapes > 0 then out[#out + 1] = "Escapes: " .. table.concat(escapes, ", ") end
+  if #escapes > 0 then text.items(out, "Escaped: ", escapes, ", ", "  ") end
+
+  -- The cards this view may see: the viewer's hand, or every seat's in the omniscient view.
+  for s, sv in ipairs(view.seats) do
+    if view.seat == s or view.seat == nil then
+      local hand = sv.zones.hand
+      local who = view.seat == s and "Your" or (sv.name .. "'s")
+      if hand and hand.count > 0 then
+        local rule = basic and "" or "; an Action is played in its terrain and ends the turn"
+        out[#out + 1] = who .. " hand (" .. text.count(hand.count, "card") .. rule .. "):"
+        hand_lines(out, hand, data)
+      elseif view.seat == s then
+        out[#out + 1] = "Your hand is empty."
+      end
+      local look = names_of(sv.zones.look)
+      if #look > 0 then text.items(out, "  " .. (view.seat == s and "You are" or "He is") .. " looking at: ", look, ", ", "    ") end
+    end
+  end
   if view.seat == nil and deck > 0 then
     text.items(out, "Far West deck (top first): ", names_of(zones.deck), ", ", "  ")
   end
-  out[#out + 1] = ""
-  for s, sv in ipairs(view.seats) do
-    local sc = sv.counters or {}
-    local me = view.seat == s and "*" or " "
-    -- R25, Z07: every full money bag ($30) is shown.
-    local coins = sc.coins or 0
-    local bags = coins // data.money_bag
-    local res = data.resources and ("  $%d%s  bullets %d  provisions %d"):format(coins,
-      bags > 0 and (" (" .. text.count(bags, "bag") .. ")") or "", sc.bullets or 0,
-      sc.provisions or 0) or ""
-    local status = sv.eliminated and "  (eliminated)" or ""
-    out[#out + 1] = ("%s%-8s %-8s%s  outlaws %d  hand %d%s"):format(me, sv.name, terrain(sc.character or 0), res,
-      sc.captures or 0, sv.zones.hand and sv.zones.hand.count or 0, status)
-    local badge = names_of(sv.zones.badge)
-    if #badge > 0 then out[#out + 1] = "           revealed: " .. table.concat(badge, ", ") end
-    local trophies = names_of(sv.zones.trophies)
-    if #trophies > 0 then out[#out + 1] = "           captured: " .. table.concat(trophies, ", ") end
-    if view.seat == s then
-      out[#out + 1] = "           your hand: " .. table.concat(names_of(sv.zones.hand), ", ")
-    elseif view.seat == nil then
-      out[#out + 1] = "           hand: " .. table.concat(names_of(sv.zones.hand), ", ")
-      local look = names_of(sv.zones.look)
-      if #look > 0 then out[#out + 1] = "           looking at: " .. table.concat(look, ", ") end
-    end
+
+  -- The newest log lines that still fit.
+  local log = view.log or {}
+  local room = text.ROWS - #out - 1
+  if #log > 0 and room > 0 then
+    local at = #out + 1
+    out[at] = "Log:"
+    if text.tail(out, log, room, "  ", "    ") == 0 then out[at] = nil end
   end
-  if view.log and #view.log > 0 then
-    out[#out + 1] = ""
-    out[#out + 1] = "Log:"
-    for i = math.max(1, #view.log - 7), #view.log do out[#out + 1] = "  " .. view.log[i] end
+  if view.result then
+    local r = view.result
+    text.wrap(out, "GAME OVER: " .. text.seat_names(view, r.winners) .. (#(r.winners or {}) == 1 and " wins" or " win")
+      .. (r.reason and (" (" .. r.reason .. ")") or ""), "", "  ")
   end
   return table.concat(out, "\n")
 end

@@ -9,6 +9,7 @@ mod fuzz;
 mod generic;
 mod golden;
 mod hardening;
+mod issue11_views;
 mod issue9;
 mod layers;
 mod marshals;

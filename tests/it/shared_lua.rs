@@ -86,6 +86,47 @@ fn text_pads_wraps_and_draws_tables() {
     );
 }
 
+#[test]
+fn text_fits_a_terminal_marks_seats_and_shortens_rules_text() {
+    let mut g = new_game(&load_fixture("hilo"), 1, 2);
+    // A table whose last column would pass the width wraps it under the column's start.
+    let code = "local text = require 'lib.text'
+        local out = {}
+        text.table(out, {'', 'Who', 'Notes'}, {{'>', 'Ann', 'one two three four five six seven'}, {'', 'Bo', 'ok'}},
+          nil, nil, 24)
+        return out";
+    assert_eq!(
+        value(&mut g, code),
+        json!(["   Who  Notes", ">  Ann  one two three", "        four five six", "        seven", "   Bo   ok"])
+    );
+    let code = "local text = require 'lib.text'
+        local view = {current = 2, seat = 1}
+        return {text.mark(view, 1), text.mark(view, 2), text.mark({current = 1, seat = 1}, 1), text.mark(view, 3),
+                text.legend(view), text.legend({current = 1}), text.legend({})}";
+    assert_eq!(value(&mut g, code), json!([" *", "> ", ">*", "  ", "> whose turn, * you", "> whose turn", ""]));
+    // Short forms: whole, then without asides, then cut after a whole word; never inside one.
+    let code = "local text = require 'lib.text'
+        local s = 'take $5 from the centre (no more than it holds).'
+        return {text.short(s, 60), text.short(s, 30), text.short(s, 20), text.short('abcdefghij', 8),
+                text.short('one two, three', 12)}";
+    assert_eq!(
+        value(&mut g, code),
+        json!([
+            "take $5 from the centre (no more than it holds).",
+            "take $5 from the centre.",
+            "take $5 from the...",
+            "abcde...",
+            "one two..."
+        ])
+    );
+    // The newest lines that fit in so many rows once wrapped, oldest first.
+    let code = "local text = require 'lib.text'
+        local out = {'head'}
+        local used = text.tail(out, {'old', 'a b c d e f', 'new'}, 3, '', ' ', 6)
+        return {out, used, text.tail({}, {'x'}, 0)}";
+    assert_eq!(value(&mut g, code), json!([["head", "a b c", " d e f", "new"], 3, 0]));
+}
+
 /// The hilo fixture whose flow starts with `code` (Lua, in `M.play`).
 fn starting_with(name: &str, code: &str) -> posse::Game {
     let c = edited_hilo(
@@ -105,12 +146,15 @@ fn choosing_a_seat_asks_only_when_there_is_a_choice() {
         "  local seats = require 'lib.seats'
   local one = seats.choose(1, 'Who?', {3})
   local two = seats.choose(1, 'Who pays?', {2, 3})
-  posse.log('chose ' .. one .. ' then ' .. two)",
+  local three = seats.choose(1, 'Who else?', {3, 2}, function(s) return '$' .. (10 * s) end)
+  posse.log('chose ' .. one .. ' then ' .. two .. ' then ' .. three)",
     );
     assert_eq!(prompt(&g, 1), "Who pays?");
     assert_eq!(labels(&g, 1), ["p2", "p3"]);
     g.choose(1, &[2]).unwrap();
-    assert!(log_has(&g, None, "chose 3 then 3"));
+    assert_eq!(labels(&g, 1), ["p3 ($30)", "p2 ($20)"], "what the asker needs to know of each");
+    g.choose(1, &[2]).unwrap();
+    assert!(log_has(&g, None, "chose 3 then 3 then 2"));
 }
 
 #[test]

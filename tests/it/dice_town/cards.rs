@@ -17,7 +17,7 @@ fn card_second_wind_one_more_roll_beyond_three_and_copies_stack() {
     reroll(&mut g, ["action", "lady", "boss", "brain"]);
     reroll(&mut g, ["action", "action", "boss", "brain"]);
     assert_eq!(global(&g, "roll"), 5);
-    assert!(prompt(&g).contains("(roll 5 of 5)"));
+    assert!(prompt(&g).starts_with("Roll 5 of 5: "), "{}", prompt(&g));
     assert!(!has_option(&g, "Reroll") && !has_option(&g, "Play"));
     verify(&mut g);
 }
@@ -192,7 +192,8 @@ fn card_pickpocket_an_opponent_of_his_choice_pays_him_3() {
     pick(&mut g, "Play Pickpocket");
     assert_eq!(
         (prompt(&g), labels(&g)),
-        ("Pickpocket: who pays you?".to_string(), vec!["p2".to_string(), "p3".into()])
+        ("Pickpocket: who pays you?".to_string(), vec!["p2 ($50)".to_string(), "p3 ($2)".into()]),
+        "each with the money he has"
     );
     pick(&mut g, "p2");
     assert_eq!((money(&g, 1), money(&g, 2)), (53, 47));

@@ -78,7 +78,7 @@ fn g_brain_the_forger_makes_an_opponent_of_his_choice_pay_him_2() {
     pick(&mut g, "Act: Forger x2");
     pick(&mut g, "Forger: One opponent of your choice pays you $2. [2 Actions]");
     assert_eq!(prompt(&g), "p1's Forger: who pays you?");
-    assert_eq!(labels(&g), ["p2", "p3"]);
+    assert_eq!(labels(&g), ["p2 ($1)", "p3 ($50)"], "each with the money he has");
     pick(&mut g, "p3");
     assert_eq!((money(&g, 1), money(&g, 3), centre(&g)), (52, 48, 0), "a transfer, not from the centre");
     pick(&mut g, "Forger");

@@ -22,7 +22,7 @@ fn t1_roll_all_four_then_reroll_any_dice_at_most_three_rolls() {
     reroll(&mut g, ["action", "lady", "boss", "ugly"]);
     assert_eq!(global(&g, "roll"), 3);
     assert_eq!(labels(&g), ["Act: Ugly", "Act: Lady", "Act: Boss"]);
-    assert!(prompt(&g).contains("(roll 3 of 3)"), "{}", prompt(&g));
+    assert!(prompt(&g).starts_with("Roll 3 of 3: "), "{}", prompt(&g));
     verify(&mut g);
 }
 

@@ -155,7 +155,14 @@ fn a8_spying_needs_no_disc_and_ignores_sheriffs() {
     cards(&mut g, &[], &["Gallup", "Silver City", "Silver City"]);
     // A Sheriff is in Silver City; p2's disc is spent; p3 must choose one thing.
     assert_eq!(labels(&g, 2), ["No activity", "Spy on the bank in Silver City"]);
-    assert_eq!(labels(&g, 3), ["No activity", "Rob the brown coach in Silver City", "Spy on the bank in Silver City"]);
+    assert_eq!(
+        labels(&g, 3),
+        [
+            "No activity",
+            "Rob the brown coach in Silver City (1 Sheriff there: 2 discs needed)",
+            "Spy on the bank in Silver City"
+        ]
+    );
     assert!(g.pending().iter().all(|r| !r.multi), "one activity per move");
     assert_eq!(hidden(on(&g.view(Some(2)), "Silver City", "bank")), 1);
     let (_, v) = bank_tile(&g, "Silver City");

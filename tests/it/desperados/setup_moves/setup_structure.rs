@@ -137,7 +137,7 @@ fn s6_brown_coach_on_the_first_start_blue_beside_the_board() {
             assert_eq!(town(&g, "brown_at", None), first[k as usize], "seed {seed}, move {k}");
             assert_eq!(counter(&g, "blue_at", None), 0, "seed {seed}, move {k}: blue beside the board");
         }
-        assert!(g.render(Some(2)).unwrap().contains("blue beside the board"));
+        assert!(g.render(Some(2)).unwrap().contains("Blue coach: beside the board"));
     }
 }
 

@@ -195,8 +195,11 @@ fn basic_actions_ignore_terrain_and_location() {
     let code = "give(1, 'ambush_mountain_2', 'camping_desert_1') give(3, 'mv_plain_03') top('mv_desert_01')";
     let mut g = game("basic", 3, code, "mv_mountain_01");
     let l = labels(&g, 1);
-    assert!(l.contains(&"Play Ambush (Mountain, 2 Bullets)".to_string()), "in the Forest: {l:?}");
-    assert!(l.contains(&"Play Camping (Desert, 1 Provision)".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"Play Ambush (Mountain, 2 Bullets): take a card from a rival".to_string()),
+        "in the Forest: {l:?}"
+    );
+    assert!(l.contains(&"Play Camping (Desert, 1 Provision): a rival skips a turn".to_string()), "{l:?}");
     answer(&mut g, 1, "Play Ambush");
     // p3 in the Plain may be robbed; p2 holds nothing: with one rival to rob, nobody is asked.
     assert!(!waiting(&g).contains(&1), "p3 in the Plain is robbed without a question; p2 holds nothing");
@@ -245,7 +248,7 @@ fn z40_basic_camping_skips_stack() {
                 top('mv_desert_01', 'mv_desert_02', 'mv_desert_03', 'mv_desert_04')";
     let mut g = game("basic", 3, code, "mv_mountain_01");
     answer(&mut g, 1, "Play Camping");
-    assert_eq!(labels(&g, 1), ["p2", "p3"]);
+    assert_eq!(labels(&g, 1), ["p2 (0 Outlaws)", "p3 (0 Outlaws)"], "each with the Outlaws he captured");
     answer(&mut g, 1, "p3");
     answer(&mut g, 2, "Play Camping");
     answer(&mut g, 2, "p3");
