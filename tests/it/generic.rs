@@ -273,7 +273,9 @@ fn log_names_only_what_is_seen(c: &Content, before: &State, after: &State, playe
                 continue;
             }
             for (d, def) in c.defs.iter().enumerate() {
-                if !names(&line.text, &def.name) {
+                // A definition with no copies (an ability, a role) is rules text, public
+                // like the rulebook: nothing of it is anyone's to hide.
+                if def.count == 0 || !names(&line.text, &def.name) {
                     continue;
                 }
                 let seen = |st: &State| (0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(c, o, seat));
