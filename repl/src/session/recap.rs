@@ -99,7 +99,19 @@ impl Session<'_> {
         let name = self.seat_name(seat);
         let since = if from_start { "Since the game began".to_string() } else { format!("Since {name} last decided") };
         let mut text = vec![format!("--- {since} (* new) ---")];
-        text.extend(lines.iter().map(|(new, l)| format!("{} {l}", if *new { " *" } else { "  " })));
+        // At a terminal a long line is broken between words, its rest indented under it.
+        let width = self.io.input.size().map(|(c, _)| c.saturating_sub(3).max(20));
+        for (new, l) in &lines {
+            let mark = if *new { " * " } else { "   " };
+            match width {
+                Some(w) => {
+                    for (i, part) in super::reference::wrap(l, w).into_iter().enumerate() {
+                        text.push(format!("{}{part}", if i == 0 { mark } else { "   " }));
+                    }
+                }
+                None => text.push(format!("{mark}{l}")),
+            }
+        }
         if shown_by(&lines, screen) {
             self.say(text.join("\n"));
             return true;
