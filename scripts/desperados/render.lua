@@ -177,18 +177,7 @@ return function(view, data)
     out[#out + 1] = "  A town's card rides one road to it; the Saloon stays where your cards lead."
   end
 
-  -- The newest log lines that still fit.
-  local log = view.log or {}
-  local room = text.ROWS - #out - 1
-  if #log > 0 and room > 0 then
-    local at_log = #out + 1
-    out[at_log] = "Log:"
-    if text.tail(out, log, room, "  ", "    ") == 0 then out[at_log] = nil end
-  end
-  if view.result then
-    local r = view.result
-    text.wrap(out, "GAME OVER: " .. text.seat_names(view, r.winners) .. (#(r.winners or {}) == 1 and " wins" or " win")
-      .. (r.reason and (" (" .. r.reason .. ")") or ""), "", "  ")
-  end
+  -- The newest log lines that still fit, and the end.
+  text.ending(out, view)
   return table.concat(out, "\n")
 end

@@ -203,21 +203,7 @@ return function(view, data)
     end
   end
 
-  -- The end, or the newest log lines that still fit.
-  local tail = {}
-  if view.result then
-    local r = view.result
-    local why = r.reason and (" (" .. r.reason .. ")") or ""
-    text.wrap(tail, "GAME OVER: " .. text.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "")
-      .. why, "", "  ")
-  end
-  local log = view.log or {}
-  local room = text.ROWS - #out - #tail - 1
-  if #log > 0 and room > 0 then
-    local at = #out + 1
-    out[at] = "Log:"
-    if text.tail(out, log, room, "  ", "    ") == 0 then out[at] = nil end
-  end
-  for _, l in ipairs(tail) do out[#out + 1] = l end
+  -- The newest log lines that still fit, and the end.
+  text.ending(out, view)
   return table.concat(out, "\n")
 end

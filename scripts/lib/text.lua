@@ -241,4 +241,27 @@ function M.tail(out, lines, rows, first, rest, width)
   return used
 end
 
+---Appends the bottom of a view to `out`: the newest lines of `view.log` that fit in what
+---is left of M.ROWS (under "Log:"), then, when the game is over, who won and why. Every
+---game's renderer ends this way.
+---@param out string[]
+---@param view {log: string[]|nil, result: {winners: integer[]|nil, reason: string|nil}|nil, seats: {name: string}[]}
+function M.ending(out, view)
+  local tail = {}
+  local r = view.result
+  if r then
+    local why = r.reason and (" (" .. r.reason .. ")") or ""
+    M.wrap(tail, "GAME OVER: " .. M.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "")
+      .. why, "", "  ")
+  end
+  local log = view.log or {}
+  local room = M.ROWS - #out - #tail - 1
+  if #log > 0 and room > 0 then
+    local at = #out + 1
+    out[at] = "Log:"
+    if M.tail(out, log, room, "  ", "    ") == 0 then out[at] = nil end
+  end
+  for _, l in ipairs(tail) do out[#out + 1] = l end
+end
+
 return M

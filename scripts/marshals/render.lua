@@ -241,18 +241,7 @@ return function(view, data)
     text.items(out, "Far West deck (top first): ", names_of(zones.deck), ", ", "  ")
   end
 
-  -- The newest log lines that still fit.
-  local log = view.log or {}
-  local room = text.ROWS - #out - 1
-  if #log > 0 and room > 0 then
-    local at = #out + 1
-    out[at] = "Log:"
-    if text.tail(out, log, room, "  ", "    ") == 0 then out[at] = nil end
-  end
-  if view.result then
-    local r = view.result
-    text.wrap(out, "GAME OVER: " .. text.seat_names(view, r.winners) .. (#(r.winners or {}) == 1 and " wins" or " win")
-      .. (r.reason and (" (" .. r.reason .. ")") or ""), "", "  ")
-  end
+  -- The newest log lines that still fit, and the end.
+  text.ending(out, view)
   return table.concat(out, "\n")
 end
