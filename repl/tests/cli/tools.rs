@@ -1,0 +1,67 @@
+//! The `posse` command: The tools around a game: sim, check, playthrough.
+
+use super::*;
+
+#[test]
+fn sim_json_is_one_object() {
+    let o = posse(&["sim", "hilo", "-n", "20", "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!(v["finished"], 20);
+    assert_eq!(v["games"], 20);
+    let text = posse(&["sim", "hilo", "-n", "5", "--players", "3"], "");
+    assert!(text.status.success());
+    assert!(stdout(&text).contains("finished: 5 of 5"), "{}", stdout(&text));
+    assert!(stdout(&text).contains("decisions per game: mean"), "{}", stdout(&text));
+}
+
+#[test]
+fn check_passes_on_the_fixtures() {
+    let o = posse(&["check"], "");
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("hilo: ok (")), "{}", stdout(&o));
+}
+
+#[test]
+fn check_and_sim_report_script_errors_with_file_line_and_seed() {
+    let root = scratch("broken");
+    copy_dir(&fixtures(), &root);
+    let render = root.join("scripts/hilo/render.lua");
+    let text = std::fs::read_to_string(&render).expect("render.lua");
+    std::fs::write(
+        &render,
+        text.replacen("return function(view)", "return function(view)\n  if view.result then error(\"boom\") end", 1),
+    )
+    .expect("written");
+    let o = posse_in(&root, &["check"], "");
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("scripts/hilo/render.lua:2"), "{out}");
+    assert!(out.contains("seed 0, 2 players"), "{out}");
+    let main = root.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    std::fs::write(
+        &main,
+        text.replacen("posse.roll()", "posse.roll() if posse.get(\"round\") == 3 then error(\"late\") end", 1),
+    )
+    .expect("written");
+    let o = posse_in(&root, &["sim", "hilo", "-n", "3"], "");
+    assert!(!o.status.success());
+    assert!(stdout(&o).contains("seed 0: scripts/hilo/main.lua:"), "{}", stdout(&o));
+    // The failing seed replays in the REPL and stops, with the error, where it failed.
+    let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("(bot) could not decide: scripts/hilo/main.lua:"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unfinished: "), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn a_playthrough_starts_with_the_command_that_writes_it() {
+    let o = posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("# posse playthrough hilo --players 2 --seed 3\n"), "{out}");
+    assert!(out.contains("\n== step 1: p1") && out.contains("\nstate-hash: "), "{out}");
+    assert_eq!(posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "").stdout, o.stdout);
+}
