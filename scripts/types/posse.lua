@@ -188,6 +188,11 @@ function posse.def_id(obj) end
 ---@param up boolean
 function posse.flip(obj, up) end
 
+---Whether `obj` is face up (seen by everyone wherever it is).
+---@param obj Obj
+---@return boolean
+function posse.face_up(obj) end
+
 ---Lets seats know an object's identity (nil = every seat) wherever it goes, until a shuffle.
 ---@param obj Obj
 ---@param seats Audience

@@ -263,6 +263,11 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.objects[o].face_up = up;
         Ok(())
     });
+    def!("face_up", |sh, o: i64| {
+        let st = sh.state.borrow();
+        let o = obj(&st, o, "face_up")?;
+        Ok(st.objects[o].face_up)
+    });
     def!("reveal", |sh, (o, seats): (i64, Value)| {
         writable(&sh, "reveal")?;
         let mut st = sh.state.borrow_mut();

@@ -1,0 +1,430 @@
+-- Goldfever's actions (rulebook chapter 5, gaps §5.4-§5.7): which a character may take now,
+-- and what each does. An impossible action is never offered (GF-R41), so it costs nothing.
+-- The flow (main.lua) asks which, spends the AP and opens the ambush window.
+--
+-- An action is a table {cost, label = fun(seat): string, run = fun(), target = Obj|nil}:
+-- `label` is made only when someone reads the question; `target` is the character it aims
+-- at, for Sixth Sense (J04).
+
+local posse = require "posse"
+local cards = require "lib.cards"
+local ask = require "lib.ask"
+local rules = require "goldfever.rules"
+local game = require "goldfever.game"
+local events = require "goldfever.events"
+local context = require "goldfever.context"
+
+local D = game.D
+local DECKS = D.decks
+local OPT = D.options
+
+---@class goldfever.Action
+---@field cost integer
+---@field label fun(seat: Seat): string
+---@field run fun()
+---@field target Obj|nil
+---@field ends boolean|nil      the phase ends after it (Lay an ambush)
+---@field kind string|nil
+
+---@class goldfever.actions
+local M = {}
+
+local name, zname = game.name, game.zone_name
+
+------------------------------------------------------------------------ resolution
+
+-- One hit card for `shooter` against `target` from deck `deck`, with the jokers that touch
+-- a draw: Take Cover (J18, the target's), Dead Eye (J03, the shooter's). Returns the card.
+---@param shooter Obj
+---@param target Obj
+---@param deck integer
+---@param shot boolean   a shot (Take Cover answers shots only)
+---@return Obj
+local function draw_against(shooter, target, deck, shot)
+  if shot and events.react(target, "targeted", function()
+        return ("%s shoots at %s. Play a joker?"):format(name(shooter), name(target))
+      end) then
+    local a, b = game.draw_hit(deck), game.draw_hit(deck)
+    local i = ask.one(game.seat(target), function() return "Take Cover: which card applies?" end,
+      function() return { cards.name(a), cards.name(b) } end, 2)
+    return i == 1 and a or b
+  end
+  local card = game.draw_hit(deck)
+  if events.react(shooter, "own_draw", function()
+        return ("%s drew %s. Play a joker?"):format(name(shooter), cards.name(card))
+      end, { card = card }) then
+    card = game.draw_hit(1)
+  end
+  return card
+end
+
+-- J08 Hideout Derringer: after `attacker` shot at or attacked `victim` in his own zone.
+---@param attacker Obj
+---@param victim Obj
+local function derringer(attacker, victim)
+  if not (game.alive(victim) and game.alive(attacker)) then return end
+  if game.node(victim) ~= game.node(attacker) then return end
+  if events.react(victim, "attacked", function()
+        return ("%s attacked %s. Play a joker?"):format(name(attacker), name(victim))
+      end) then
+    -- No gun is named, so a JAM jams nothing: a miss.
+    local card = game.draw_hit(game.deck_index(D.derringer))
+    events.resolve(card, attacker, victim, nil, false, game.node(victim))
+  end
+end
+
+---Fires `gun` at `target` (§5.4); `double`: both barrels; `shots`: bullets at the same
+---target from one AP (Fan the Hammer); `reaction`: an ambush reaction (O1).
+---@param c Obj
+---@param gun Obj
+---@param target Obj
+---@param double boolean
+---@param shots integer
+---@param reaction boolean
+function M.shoot(c, gun, target, double, shots, reaction)
+  local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
+  local p = game.props(gun)
+  local range = posse.range(from, to)
+  local base = rules.band(p.bands, DECKS, range) --[[@as integer]]
+  local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
+  game.log(("%s shoots at %s with his %s%s (%s)."):format(name(c), name(target), cards.name(gun),
+    double and ", both barrels" or "", DECKS[deck]))
+  for _ = 1, shots do
+    if posse.obj_get(gun, "ammo") < (double and 2 or 1) or not game.alive(target) then break end
+    posse.obj_add(gun, "ammo", double and -2 or -1)
+    local card = draw_against(c, target, deck, true)
+    local face = events.resolve(card, target, c, gun, double, from)
+    if face == "jam" or not game.alive(c) then break end
+  end
+  derringer(c, target)
+end
+
+---Throws a knife at `target` (§5.6): JAM counts as MISS; the knife lands in the target's
+---zone whatever happens.
+---@param c Obj
+---@param knife Obj
+---@param target Obj
+---@param reaction boolean
+function M.throw_knife(c, knife, target, reaction)
+  local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
+  local base = rules.band(game.props(knife).bands, DECKS, posse.range(from, to)) --[[@as integer]]
+  local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
+  game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), DECKS[deck]))
+  posse.move(knife, game.ground(to))
+  local card = draw_against(c, target, deck, false)
+  events.resolve(card, target, c, nil, false, from)
+  derringer(c, target)
+end
+
+---Throws dynamite at zone `to` (§5.6): a fuse check, then the blast in `to` (facile) and
+---the zones next to it (difficile); panics after every draw; the scenario's `explosion`.
+---@param c Obj
+---@param stick Obj
+---@param to string
+function M.throw_dynamite(c, stick, to)
+  local from = game.node(c) --[[@as string]]
+  local base = rules.band(game.props(stick).bands, DECKS, posse.range(from, to)) --[[@as integer]]
+  local deck = game.deck_for(c, base, false, 0)
+  game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
+  posse.move(stick, game.ground(to))
+  local fuse = game.draw_hit(deck)
+  game.log(("%s: %s."):format(DECKS[deck], cards.name(fuse)))
+  if cards.def(fuse).props.face == "jam" then
+    posse.obj_set(stick, "jammed", 1)
+    game.log("The fuse fizzles.")
+    return
+  end
+  posse.move(stick, posse.zone("supply"))
+  posse.flip(stick, false)
+  game.log("The dynamite explodes in " .. zname(to) .. "!")
+  local panics = {}
+  local centre = game.deck_index(D.blast.centre)
+  for _, v in ipairs(game.in_zone(to)) do
+    local card = game.draw_hit(centre)
+    local p = cards.def(card).props
+    game.log(("%s: %s."):format(name(v), cards.name(card)))
+    if p.wounds > 0 then
+      events.wound(v, rules.wounds(p.wounds, p.face, false, OPT.lethal_west, D.deadly), nil)
+    elseif game.wounds(v) == 0 then
+      panics[#panics + 1] = v
+    end
+  end
+  local around = game.deck_index(D.blast.around)
+  for _, n in ipairs(posse.neighbours(to)) do
+    for _, v in ipairs(game.in_zone(n)) do
+      local card = game.draw_hit(around)
+      local p = cards.def(card).props
+      game.log(("%s: %s."):format(name(v), cards.name(card)))
+      if p.wounds > 0 then
+        events.wound(v, rules.wounds(p.wounds, p.face, false, OPT.lethal_west, D.deadly), nil)
+      elseif p.face == "near" then
+        panics[#panics + 1] = v
+      end
+    end
+  end
+  for _, v in ipairs(panics) do events.panic(v, to) end
+  local h = game.hook("explosion")
+  if h then h(game, to, c) end
+end
+
+---A knife fight (§5.7): facile against an unarmed defender, moyen against a knife; a
+---MISS lets an armed defender riposte once (moyen); a JAM knocks the attacker's knife away.
+---@param c Obj
+---@param target Obj
+function M.attack(c, target)
+  local defender_knife = game.carried(target, "knife")
+  local base = game.deck_index(defender_knife and D.knife_fight.armed or D.knife_fight.unarmed)
+  local deck = game.deck_for(c, base, false, 0)
+  game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), DECKS[deck]))
+  local card = draw_against(c, target, deck, false)
+  local face = cards.def(card).props.face
+  if face == "jam" then
+    game.log(("%s: %s."):format(DECKS[deck], cards.name(card)))
+    local k = game.carried(c, "knife")
+    if k then
+      game.drop(c, k)
+      game.log(name(c) .. "'s knife is knocked away.")
+    end
+    return
+  end
+  events.resolve(card, target, c, nil, false, game.node(c))
+  if face == "miss" and defender_knife and game.alive(target) and game.alive(c) then
+    game.log(name(target) .. " ripostes.")
+    local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
+    if cards.def(r).props.face == "jam" then
+      game.log(("%s: %s."):format(D.knife_fight.riposte, cards.name(r)))
+    else
+      events.resolve(r, c, target, nil, false, game.node(c))
+    end
+  end
+  derringer(c, target)
+end
+
+---Throws a rock into zone `to` (§5.6): every opposing ambusher who sees it land reacts now
+---or gives up its ambush.
+---@param c Obj
+---@param rock Obj
+---@param to string
+function M.throw_rock(c, rock, to)
+  posse.flip(rock, true)
+  posse.move(rock, game.ground(to))
+  game.log(("%s throws a rock into %s."):format(name(c), zname(to)))
+  local flush = require("goldfever.ambush").flush
+  flush(c, to)
+end
+
+------------------------------------------------------------------------ listing
+
+---Adds an action to `out`.
+---@param out goldfever.Action[]
+---@param cost integer
+---@param label fun(seat: Seat): string
+---@param run fun()
+---@param target Obj|nil
+---@param kind string|nil   shoot, throw, attack (Last Breath's choice)
+---@return goldfever.Action
+local function add(out, cost, label, run, target, kind)
+  local a = { cost = cost, label = label, run = run, target = target, kind = kind }
+  out[#out + 1] = a
+  return a
+end
+M.add = add
+
+---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: an ambush
+---reaction (one 1-AP action, never an ambush, §5.10).
+---@param c Obj
+---@param ap integer
+---@param reaction boolean
+---@return goldfever.Action[]
+function M.list(c, ap, reaction)
+  local out = {}
+  if ap < 1 then return out end
+  local here = game.node(c)
+  if here == nil then return out end
+  local occ = game.occupied()
+  local guns, pockets = game.guns(c), game.pockets(c)
+  local enemies = {}
+  for _, v in ipairs(game.living()) do
+    if game.enemies(c, v) then enemies[#enemies + 1] = v end
+  end
+
+  -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
+  local max_moves = game.hook("max_moves")
+  local may_move = not (max_moves and posse.obj_get(c, "moves") >= (max_moves(game, c) or math.huge))
+  if may_move then
+    for _, n in ipairs(posse.neighbours(here)) do
+      add(out, 1, function() return "Move to " .. zname(n) end, function()
+        game.place(c, n)
+        posse.obj_add(c, "moves", 1)
+        game.log(("%s moves to %s."):format(name(c), zname(n)))
+      end)
+    end
+    -- GF-G63: exits.
+    local exits = D.exits[game.team_id(c)]
+    if exits then
+      for _, n in ipairs(exits) do
+        local can_exit = game.hook("can_exit")
+        if n == here and (can_exit == nil or can_exit(game, c)) then
+          add(out, 1, function() return "Leave the town from " .. zname(n) end, function()
+            game.escape(c)
+          end)
+        end
+      end
+    end
+  end
+
+  -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot.
+  local may_shoot = game.hook("may_shoot")
+  if may_shoot and not may_shoot(game, c) then guns = {} end
+  for _, g in ipairs(guns) do
+    local ammo = posse.obj_get(g, "ammo")
+    if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
+      local p = game.props(g)
+      for _, v in ipairs(enemies) do
+        local there = game.node(v) --[[@as string]]
+        local range = posse.range(here, there)
+        if range <= p.range and posse.visible(here, there, occ) then
+          add(out, 1, function() return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(v), cards.name(g), ammo, range) end,
+            function() M.shoot(c, g, v, false, 1, reaction) end, v, "shoot")
+          if p.double and ammo >= 2 then
+            add(out, 1, function() return ("Shoot %s with both barrels"):format(name(v)) end,
+              function() M.shoot(c, g, v, true, 1, reaction) end, v, "shoot")
+          end
+          if not reaction and posse.def_id(g) == "colt" then
+            local j = game.joker(c)
+            if j and cards.def(j).props.fan then
+              add(out, 1, function() return ("Fan the Hammer at %s (joker: up to 3 bullets)"):format(name(v)) end,
+                function()
+                  events.play_joker(c, context.new(c, nil))
+                  M.shoot(c, g, v, false, 3, false)
+                end, v)
+            end
+          end
+        end
+      end
+    end
+  end
+
+  -- Reload, un-jam (GF-R44, GF-R45).
+  for _, g in ipairs(game.guns(c)) do
+    if posse.obj_get(g, "ammo") < game.props(g).load then
+      add(out, 1, function() return ("Reload your %s (%d/%d)"):format(cards.name(g), posse.obj_get(g, "ammo"), game.props(g).load) end,
+        function()
+          posse.obj_add(g, "ammo", 1)
+          game.log(("%s reloads his %s."):format(name(c), cards.name(g)))
+        end)
+    end
+  end
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    if posse.obj_get(o, "jammed") > 0 then
+      add(out, 1, function() return "Un-jam your " .. cards.name(o) end, function()
+        posse.obj_set(o, "jammed", 0)
+        game.log(("%s un-jams his %s."):format(name(c), cards.name(o)))
+      end)
+    end
+  end
+
+  -- Throw (§5.6), attack (§5.7), drink (GF-R52): what the pockets hold.
+  local knife, stick, rock, whisky
+  for _, o in ipairs(pockets) do
+    local k = game.kind(o)
+    if k == "knife" and not knife then knife = o end
+    if k == "dynamite" and not stick and posse.obj_get(o, "jammed") == 0 then stick = o end
+    if k == "rock" and not rock and posse.face_up(o) then rock = o end
+    if k == "rock" and not rock and posse.knows(game.seat(c), o) then rock = o end
+    if k == "whisky" and not whisky then whisky = o end
+  end
+  if knife then
+    for _, v in ipairs(enemies) do
+      local there = game.node(v) --[[@as string]]
+      if posse.range(here, there) <= game.props(knife).range and posse.visible(here, there, occ) then
+        add(out, 1, function() return "Throw your knife at " .. name(v) end,
+          function() M.throw_knife(c, knife, v, reaction) end, v, "throw")
+      end
+      if there == here then
+        add(out, 1, function() return "Attack " .. name(v) .. " with your knife" end,
+          function() M.attack(c, v) end, v, "attack")
+      end
+    end
+  end
+  if stick or rock then
+    for _, n in ipairs(game.nodes) do
+      local r = posse.range(here, n)
+      if r <= 2 and posse.visible(here, n, occ) then
+        if stick and r <= rules.reach(game.props(stick).bands) then
+          add(out, 1, function() return "Throw dynamite into " .. zname(n) end,
+            function() M.throw_dynamite(c, stick, n) end, nil, "throw")
+        end
+        if rock and r <= game.props(rock).range then
+          add(out, 1, function() return "Throw a rock into " .. zname(n) end,
+            function() M.throw_rock(c, rock, n) end, nil, "throw")
+        end
+      end
+    end
+  end
+  if whisky then
+    add(out, 1, function() return ("Drink whisky (%d wounds)"):format(game.wounds(c)) end, function()
+      posse.move(whisky, posse.zone("supply"))
+      posse.flip(whisky, false)
+      if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
+      game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
+    end)
+  end
+
+  -- Pick up, give, exchange (GF-R47, GF-G41).
+  for _, o in ipairs(posse.contents(game.ground(here))) do
+    add(out, 1, function(seat) return "Pick up " .. game.thing(o, seat) end, function()
+      game.log(("%s picks up %s."):format(name(c), game.thing(o, nil)))
+      game.carry(c, o)
+      game.fit(c)
+    end)
+  end
+  for _, f in ipairs(game.in_zone(here)) do
+    if f ~= c and not game.enemies(c, f) then
+      for _, o in ipairs(posse.contents(game.gear(c))) do
+        add(out, 1, function(seat) return ("Give %s to %s"):format(game.thing(o, seat), name(f)) end, function()
+          game.log(("%s gives %s to %s."):format(name(c), game.thing(o, nil), name(f)))
+          game.carry(f, o)
+          game.fit(f)
+        end)
+      end
+    end
+  end
+
+  -- Lay an ambush (GF-R50, §5.10): 2 AP, never as a reaction; the phase ends.
+  if not reaction and ap >= D.ambush_cost and posse.obj_get(c, "ambush") == 0 then
+    local can = game.hook("can_ambush")
+    if can == nil or can(game, c) then
+      local a = add(out, D.ambush_cost, function() return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end,
+        function()
+          posse.obj_set(c, "ambush", 1)
+          game.log(name(c) .. " lies in ambush.")
+        end)
+      a.ends = true
+    end
+  end
+
+  -- The scenario's own actions (keys and the cell door, ...).
+  local extra = game.hook("actions")
+  if extra then extra(game, c, out, add, reaction) end
+
+  -- Jokers played in one's own phase (§5.11).
+  if not reaction then
+    local j = game.joker(c)
+    if j and cards.when(j) == "phase" then
+      local ctx = context.new(c, j)
+      ctx.event = { ap = ap }
+      if cards.can(j, ctx) then
+        local cost = cards.def(j).props.cost or 0
+        if cost <= ap then
+          add(out, cost, function() return cards.label(j, ctx) end, function()
+            events.play_joker(c, ctx)
+          end)
+        end
+      end
+    end
+  end
+  return out
+end
+
+return M

@@ -1,0 +1,149 @@
+-- Ambush as an interrupt (GF-R50, gaps §5.10): after each AP-costing action of a character,
+-- every opposing character lying in ambush that sees him may react with one 1-AP action.
+-- The players of the ambushers answer at once and secretly (react or pass); the reactions
+-- resolve in code order; a reaction with nothing left to do is cancelled and its ambusher
+-- keeps the marker. Who lies in ambush is public (the marker is on the board, §5.12); what
+-- each will do is not, until it is done.
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local game = require "goldfever.game"
+local events = require "goldfever.events"
+local context = require "goldfever.context"
+local actions = require "goldfever.actions"
+
+---@class goldfever.ambush
+local M = {}
+
+local name = game.name
+
+-- One reaction of ambusher `a`: its player picks one 1-AP action (§5.10 step 4); Sixth
+-- Sense (J04) may cancel it; Double Trouble (J12) adds a second. Returns whether it acted.
+---@param a Obj
+---@return boolean
+local function react(a)
+  local list = actions.list(a, 1, true)
+  if #list == 0 then
+    game.log(name(a) .. " has nothing to do and stays in ambush.")
+    return false
+  end
+  local seat = game.seat(a)
+  local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end, function()
+    local out = {}
+    for k, x in ipairs(list) do out[k] = x.label(seat) end
+    return out
+  end, #list)
+  local x = list[i]
+  posse.obj_set(a, "ambush", 0)
+  game.log(name(a) .. " springs the ambush!")
+  if x.target and events.react(x.target, "ambushed", function()
+        return ("%s's ambush targets %s. Play a joker?"):format(name(a), name(x.target))
+      end) then
+    game.log(name(a) .. "'s reaction is cancelled.")
+    return true
+  end
+  x.run()
+  if game.alive(a) and events.react(a, "reaction", function()
+        return name(a) .. " has reacted. Play a joker?"
+      end) then
+    local more = actions.list(a, 1, true)
+    if #more > 0 then
+      local k = ask.one(seat, function() return name(a) .. ": the second action?" end, function()
+        local out = {}
+        for n, y in ipairs(more) do out[n] = y.label(seat) end
+        return out
+      end, #more)
+      more[k].run()
+    end
+  end
+  return true
+end
+
+-- Asks the players of `ambushers` at once, secretly, which of theirs react; returns the
+-- reacting ones in code order.
+---@param ambushers Obj[]
+---@param prompt string
+---@return Obj[]
+local function commit(ambushers, prompt)
+  local by_seat, seats = {}, {}
+  for _, a in ipairs(ambushers) do
+    local s = game.seat(a)
+    if not by_seat[s] then
+      by_seat[s] = {}
+      seats[#seats + 1] = s
+    end
+    table.insert(by_seat[s], a)
+  end
+  table.sort(seats)
+  local reqs = {}
+  for i, s in ipairs(seats) do
+    local mine = by_seat[s]
+    local labels = {}
+    for k, a in ipairs(mine) do labels[k] = "Spring the ambush with " .. name(a) end
+    reqs[i] = { seat = s, prompt = prompt, options = labels, min = 0, max = #mine, secret = true }
+  end
+  local answers = posse.choose_each(reqs)
+  local out = {}
+  for i, s in ipairs(seats) do
+    for _, k in ipairs(answers[i] --[[@as integer[] ]]) do out[#out + 1] = by_seat[s][k] end
+  end
+  table.sort(out, function(x, y) return game.code(x) < game.code(y) end)
+  return out
+end
+
+---The window after `actor`'s action (§5.10 steps 2-5).
+---@param actor Obj
+function M.window(actor)
+  local at = game.node(actor)
+  if at == nil then return end
+  local occ = game.occupied()
+  local eligible = {}
+  for _, a in ipairs(game.living()) do
+    if posse.obj_get(a, "ambush") > 0 and game.enemies(a, actor)
+        and posse.visible(game.node(a) --[[@as string]], at, occ) then
+      eligible[#eligible + 1] = a
+    end
+  end
+  if #eligible == 0 then return end
+  local prompt = name(actor) .. " is in sight. Spring the ambush?"
+  for _, a in ipairs(commit(eligible, prompt)) do
+    if game.alive(a) and posse.obj_get(a, "ambush") > 0 then react(a) end
+    if game.over() then return end
+  end
+end
+
+---A rock lands in `zone` (§5.6): every ambusher opposing `thrower` that sees the zone
+---reacts now or gives up its ambush.
+---@param thrower Obj
+---@param zone string
+function M.flush(thrower, zone)
+  local occ = game.occupied()
+  local eligible = {}
+  for _, a in ipairs(game.living()) do
+    if posse.obj_get(a, "ambush") > 0 and game.enemies(a, thrower)
+        and posse.visible(game.node(a) --[[@as string]], zone, occ) then
+      eligible[#eligible + 1] = a
+    end
+  end
+  if #eligible == 0 then return end
+  local reacting = commit(eligible, "A rock lands in " .. game.zone_name(zone) .. ". Spring the ambush now (or give it up)?")
+  local set = {}
+  for _, a in ipairs(reacting) do set[a] = true end
+  for _, a in ipairs(eligible) do
+    if not set[a] then
+      posse.obj_set(a, "ambush", 0)
+      game.log(name(a) .. " gives up the ambush.")
+    end
+  end
+  for _, a in ipairs(reacting) do
+    if game.alive(a) and posse.obj_get(a, "ambush") > 0 then
+      if not react(a) then
+        posse.obj_set(a, "ambush", 0)
+        game.log(name(a) .. " gives up the ambush.")
+      end
+    end
+    if game.over() then return end
+  end
+end
+
+return M

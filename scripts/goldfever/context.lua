@@ -1,0 +1,359 @@
+-- The context of Goldfever's cards (panic cards, jokers; the one card contract of
+-- scripts/lib/cards.lua): `ctx.char`, the character concerned; `ctx.seat`, its player;
+-- `ctx.source`, the zone danger came from; `ctx.event`, what a reactive joker answers; and
+-- the methods below, which are all a card's script may do to the game.
+
+local posse = require "posse"
+local cards = require "lib.cards"
+local ask = require "lib.ask"
+local game = require "goldfever.game"
+
+local D = game.D
+
+---@class goldfever.context
+local M = {}
+
+
+---The context of a card (a joker, a panic card) and of a scenario's script: the
+---character concerned (`ctx.char`), its player (`ctx.seat`), and the game's methods.
+---Scenario hooks receive `game` itself.
+---@class goldfever.Context: lib.Context
+---@field char Obj
+---@field source string|nil     the zone the danger came from (panic: Run for it)
+---@field event table|nil       what a reactive joker answers (its timing's details)
+local Context = {}
+Context.__index = Context
+Context.game = M
+
+---@return string
+function Context:name() return game.name(self.char) end
+
+---Sets a status counter of the character (hit_dirt, frozen, steady).
+---@param status string
+---@param value integer
+function Context:status(status, value) posse.obj_set(self.char, status, value) end
+
+---Adds to the character's AP.
+---@param n integer
+function Context:gain_ap(n) posse.obj_add(self.char, "ap", n) end
+
+---Ends the character's ambush.
+function Context:end_ambush()
+  if posse.obj_get(self.char, "ambush") > 0 then
+    posse.obj_set(self.char, "ambush", 0)
+    game.log(self:name() .. " is no longer in ambush.")
+  end
+end
+
+---§5.9 Run for it: the character moves to an adjacent zone not visible from the source,
+---if any, else to any adjacent zone; its player chooses. Not an action.
+function Context:run_for_it()
+  local c = self.char
+  local here = game.node(c)
+  if here == nil then return end
+  local near = posse.neighbours(here)
+  if #near == 0 then return end
+  local safe = {}
+  if self.source then
+    local occ = game.occupied()
+    for _, n in ipairs(near) do
+      if not posse.visible(self.source, n, occ) then safe[#safe + 1] = n end
+    end
+  end
+  if #safe == 0 then safe = near end
+  local to = safe[1]
+  if #safe > 1 then
+    to = safe[ask.one(game.seat(c), function() return game.name(c) .. " runs for it: where to?" end,
+      function()
+        local out = {}
+        for i, n in ipairs(safe) do out[i] = "Run to " .. game.zone_name(n) end
+        return out
+      end, #safe)]
+  end
+  game.place(c, to)
+  game.log(("%s runs for it to %s."):format(game.name(c), game.zone_name(to)))
+end
+
+---§5.9 Shaky hands: the character drops a gun of his player's choice (with none, an
+---object; with neither, nothing).
+function Context:drop_one()
+  local c = self.char
+  local list = game.guns(c)
+  if #list == 0 then list = game.pockets(c) end
+  if #list == 0 then return end
+  local seat = game.seat(c)
+  local i = 1
+  if #list > 1 then
+    i = ask.one(seat, function() return game.name(c) .. "'s hands shake: what does he drop?" end, function()
+      local out = {}
+      for k, o in ipairs(list) do out[k] = "Drop " .. game.thing(o, seat) end
+      return out
+    end, #list)
+  end
+  game.drop(c, list[i])
+  game.log(("%s drops %s."):format(game.name(c), game.thing(list[i], nil)))
+end
+
+---§5.9 Wild shot: a loaded gun of his player's choice loses a bullet.
+function Context:wild_shot()
+  local c = self.char
+  local loaded = {}
+  for _, g in ipairs(game.guns(c)) do
+    if posse.obj_get(g, "ammo") > 0 then loaded[#loaded + 1] = g end
+  end
+  if #loaded == 0 then return end
+  local i = 1
+  if #loaded > 1 then
+    i = ask.one(game.seat(c), function() return game.name(c) .. " fires a wild shot: with which gun?" end, function()
+      local out = {}
+      for k, g in ipairs(loaded) do out[k] = game.thing(g, nil) end
+      return out
+    end, #loaded)
+  end
+  posse.obj_add(loaded[i], "ammo", -1)
+  game.log(("%s's %s goes off into the air."):format(game.name(c), cards.name(loaded[i])))
+end
+
+---A log line.
+---@param text string
+function Context:log(text) game.log(text) end
+
+---Whether the character has spent no AP yet this phase (Quick Draw).
+---@return boolean
+function Context:fresh() return posse.obj_get(self.char, "spent") == 0 end
+
+---@return integer
+function Context:wounds() return game.wounds(self.char) end
+
+---Removes up to `n` wounds.
+---@param n integer
+function Context:heal(n)
+  local w = game.wounds(self.char) - n
+  if w < 0 then w = 0 end
+  posse.obj_set(self.char, "wounds", w)
+  game.log(("%s has %d wounds."):format(self:name(), w))
+end
+
+---The character's first gun below its load, or nil (Speed Loader).
+---@return Obj|nil
+function Context:gun_to_fill()
+  for _, g in ipairs(game.guns(self.char)) do
+    if posse.obj_get(g, "ammo") < game.props(g).load then return g end
+  end
+  return nil
+end
+
+---Fills a gun of his player's choice to its load.
+function Context:fill_gun()
+  local list = {}
+  for _, g in ipairs(game.guns(self.char)) do
+    if posse.obj_get(g, "ammo") < game.props(g).load then list[#list + 1] = g end
+  end
+  if #list == 0 then return end
+  local i = 1
+  if #list > 1 then
+    i = ask.one(self.seat, "Which gun do you fill?", function()
+      local out = {}
+      for k, g in ipairs(list) do out[k] = game.thing(g, nil) end
+      return out
+    end, #list)
+  end
+  posse.obj_set(list[i], "ammo", game.props(list[i]).load)
+  game.log(("%s fills his %s."):format(self:name(), cards.name(list[i])))
+end
+
+---Whether the character can move now (a zone next to his).
+---@return boolean
+function Context:can_move()
+  local n = game.node(self.char)
+  return n ~= nil and #posse.neighbours(n) > 0
+end
+
+---Sprint: up to `zones` moves, one zone at a time, his player choosing (stopping is an
+---option after the first).
+---@param zones integer
+function Context:sprint(zones)
+  local c = self.char
+  for k = 1, zones do
+    local here = game.node(c)
+    if here == nil then return end
+    local near = posse.neighbours(here)
+    local n = #near + (k > 1 and 1 or 0)
+    if #near == 0 then return end
+    local i = ask.one(self.seat, function() return self:name() .. " sprints: where to?" end, function()
+      local out = {}
+      for j, z in ipairs(near) do out[j] = "Run to " .. game.zone_name(z) end
+      if k > 1 then out[#out + 1] = "Stop here" end
+      return out
+    end, n)
+    if i > #near then return end
+    game.place(c, near[i])
+    game.log(("%s sprints to %s."):format(self:name(), game.zone_name(near[i])))
+  end
+end
+
+---The opponents in the character's zone carrying pocket objects (Pickpocket).
+---@return Obj[]
+function Context:pockets_to_pick()
+  local out = {}
+  local here = game.node(self.char)
+  if here == nil then return out end
+  for _, v in ipairs(game.in_zone(here)) do
+    if game.enemies(self.char, v) and #game.pockets(v) > 0 then out[#out + 1] = v end
+  end
+  return out
+end
+
+---Pickpocket: an object of an opponent's in his zone: one seen is chosen; a face-down one
+---is taken at random.
+function Context:pickpocket()
+  local victims = self:pockets_to_pick()
+  if #victims == 0 then return end
+  local options = {}
+  for _, v in ipairs(victims) do
+    local hidden = {}
+    for _, o in ipairs(game.pockets(v)) do
+      if posse.face_up(o) or posse.knows(self.seat, o) then
+        options[#options + 1] = { v = v, o = o }
+      else
+        hidden[#hidden + 1] = o
+      end
+    end
+    if #hidden > 0 then options[#options + 1] = { v = v, hidden = hidden } end
+  end
+  local i = 1
+  if #options > 1 then
+    i = ask.one(self.seat, "What do you take?", function()
+      local out = {}
+      for k, x in ipairs(options) do
+        out[k] = x.o and ("%s's %s"):format(game.name(x.v), game.thing(x.o, self.seat))
+          or ("a face-down marker of %s's"):format(game.name(x.v))
+      end
+      return out
+    end, #options)
+  end
+  local x = options[i]
+  local o = x.o or x.hidden[posse.random(#x.hidden)]
+  game.log(("%s picks %s's pocket."):format(self:name(), game.name(x.v)))
+  game.carry(self.char, o)
+  game.fit(self.char)
+end
+
+---Card Sharp: the top `n` cards of a deck his player chooses, seen by him alone and put
+---back in the order he chooses (the first chosen on top).
+---@param n integer
+function Context:card_sharp(n)
+  local names = {}
+  for i, d in ipairs(D.decks) do names[i] = d end
+  names[#names + 1] = "panique"
+  local d = ask.one(self.seat, "Which deck do you look at?", function()
+    local out = {}
+    for i, x in ipairs(names) do out[i] = "The " .. x .. " deck" end
+    return out
+  end, #names)
+  local deck = posse.zone(names[d])
+  local top = {}
+  for i = 1, n do
+    local c = posse.at(deck, i)
+    if c == nil then break end
+    top[#top + 1] = c
+    posse.reveal(c, { self.seat })
+  end
+  local order = {}
+  while #top > 0 do
+    local k = 1
+    if #top > 1 then
+      k = ask.one(self.seat, "Which card goes on top of the rest?", function()
+        local out = {}
+        for i, c in ipairs(top) do out[i] = cards.name(c) end
+        return out
+      end, #top)
+    end
+    order[#order + 1] = table.remove(top, k)
+  end
+  for i = #order, 1, -1 do posse.move(order[i], deck) end
+  game.log(self:name() .. " looks at the top of the " .. names[d] .. " deck.")
+end
+
+---Prospector's Eye: the face-down markers in his zone and the zones next to it become
+---known to his player.
+function Context:peek_markers()
+  local here = game.node(self.char)
+  if here == nil then return end
+  local zones = { here }
+  for _, n in ipairs(posse.neighbours(here)) do zones[#zones + 1] = n end
+  local seen = 0
+  for _, z in ipairs(zones) do
+    for _, o in ipairs(posse.contents(game.ground(z))) do
+      if not posse.face_up(o) then
+        posse.reveal(o, { self.seat })
+        seen = seen + 1
+      end
+    end
+  end
+  game.log(("%s looks around (%d markers)."):format(self:name(), seen))
+end
+
+---Last Breath: one free Shoot, Throw or Attack before dying.
+function Context:last_breath()
+  local actions = require("goldfever.actions")
+  local list = {}
+  for _, a in ipairs(actions.list(self.char, 1, true)) do
+    if a.kind == "shoot" or a.kind == "throw" or a.kind == "attack" then list[#list + 1] = a end
+  end
+  if #list == 0 then return end
+  local seat = self.seat
+  local i = ask.one(seat, "Last Breath: which action?", function()
+    local out = {}
+    for k, a in ipairs(list) do out[k] = a.label(seat) end
+    return out
+  end, #list)
+  list[i].run()
+end
+
+---The opponents he sees within `range` (Intimidate).
+---@param range integer
+---@return Obj[]
+function Context:in_sight(range)
+  local out = {}
+  local here = game.node(self.char)
+  if here == nil then return out end
+  local occ = game.occupied()
+  for _, v in ipairs(game.living()) do
+    local there = game.node(v) --[[@as string]]
+    if game.enemies(self.char, v) and posse.range(here, there) <= range and posse.visible(here, there, occ) then
+      out[#out + 1] = v
+    end
+  end
+  return out
+end
+
+---Intimidate: an opponent he sees within `range` draws a Panic card.
+---@param range integer
+function Context:intimidate(range)
+  local list = self:in_sight(range)
+  if #list == 0 then return end
+  local i = 1
+  if #list > 1 then
+    i = ask.one(self.seat, "Whom do you intimidate?", function()
+      local out = {}
+      for k, v in ipairs(list) do out[k] = game.name(v) end
+      return out
+    end, #list)
+  end
+  game.log(("%s stares down %s."):format(self:name(), game.name(list[i])))
+  require("goldfever.events").panic(list[i], game.node(self.char))
+end
+
+---A context for `c` (a card of his, or none yet).
+---@param c Obj
+---@param card Obj|nil
+---@return goldfever.Context
+function M.new(c, card)
+  local ctx = cards.context(Context, game.seat(c), card) --[[@as goldfever.Context]]
+  ctx.char = c
+  return ctx
+end
+
+
+return M

@@ -1,0 +1,597 @@
+-- Goldfever's table: the characters and what they carry, the decks, the scenario's hooks,
+-- the teams and the end. Wounds, death, panic and the jokers' timing are in events.lua
+-- (`game.events`), the context of the cards (panic cards, jokers) in context.lua.
+-- Scenario scripts' hooks receive this table. Ids (GF-..) are those of
+-- shared/rules/goldfever.gaps.md; our own decisions are in scripts/goldfever/DECISIONS.md.
+--
+-- Where things are (the engine's state, so views, saves and replays have them):
+--   a character on the board is a face-up object in the per-node zone `at` of its zone;
+--   what it carries is in its zone `gear` (posse.zone("gear", c)), its joker in `joker`
+--   (known to its player alone); objects on the ground are in `ground` of their zone,
+--   face up, or face down for nuggets and rocks (§5.12). Its counters (posse.obj_get):
+--   seat (its player), side (its team), wounds, ap, ambush, acted, ... and a gun's ammo
+--   and jammed.
+
+local posse = require "posse"
+local cards = require "lib.cards"
+local ask = require "lib.ask"
+local rules = require "goldfever.rules"
+
+---@class goldfever.game
+local M = {}
+
+local D = posse.data
+M.D = D
+local DECKS = D.decks
+local NDECKS = #DECKS
+
+------------------------------------------------------------------------ characters
+
+---@type Obj[]            the scenario's characters, in `code` order (GF-G34)
+local CHARS = {}
+---@type table<string, Obj>
+local BY_ID = {}
+---@type table<Obj, string>
+local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
+---@type table<string, Zone>
+local AT, GROUND = {}, {}
+local NODES = posse.nodes()
+for _, n in ipairs(NODES) do
+  local z = posse.zone("at", n)
+  AT[n], GROUND[n] = z, posse.zone("ground", n)
+  NODE_OF[z] = n
+end
+M.nodes = NODES
+
+---The character with definition id `id` (nil when the scenario has none).
+---@param id string
+---@return Obj|nil
+function M.by_id(id) return BY_ID[id] end
+
+---Every character of the scenario, living or not, in `code` order.
+---@return Obj[]
+function M.chars() return CHARS end
+
+---@param c Obj
+---@return string
+function M.name(c) return cards.name(c) end
+
+---@param c Obj
+---@return string
+function M.code(c) return cards.def(c).props.code end
+
+---The seat that plays `c`.
+---@param c Obj
+---@return Seat
+function M.seat(c) return posse.obj_get(c, "seat") end
+
+---The team of `c` (1 or 2: the order of data.teams).
+---@param c Obj
+---@return integer
+function M.side(c) return posse.obj_get(c, "side") end
+
+---@param c Obj
+---@return integer
+function M.wounds(c) return posse.obj_get(c, "wounds") end
+
+---The zone (node) `c` stands in, or nil when it is off the board (dead, escaped, not yet
+---arrived).
+---@param c Obj
+---@return string|nil
+function M.node(c) return NODE_OF[posse.zone_of(c)] end
+
+---Whether `c` is alive and on the board.
+---@param c Obj
+---@return boolean
+function M.alive(c) return NODE_OF[posse.zone_of(c)] ~= nil end
+
+---The living characters on the board, in code order.
+---@return Obj[]
+function M.living()
+  local out = {}
+  for _, c in ipairs(CHARS) do
+    if NODE_OF[posse.zone_of(c)] then out[#out + 1] = c end
+  end
+  return out
+end
+
+---Where living characters stand: node -> true (for posse.visible, GF-R55, GF-G11).
+---@return table<string, boolean>
+function M.occupied()
+  local occ = {}
+  for _, c in ipairs(CHARS) do
+    local n = NODE_OF[posse.zone_of(c)]
+    if n then occ[n] = true end
+  end
+  return occ
+end
+
+---Whether a character in zone `a` sees zone `b` now (§5.1 step 4).
+---@param a string
+---@param b string
+---@return boolean
+function M.sees(a, b) return posse.visible(a, b, M.occupied()) end
+
+---The living characters standing in `node`, in code order.
+---@param node string
+---@return Obj[]
+function M.in_zone(node)
+  local out = {}
+  for _, c in ipairs(CHARS) do
+    if posse.zone_of(c) == AT[node] then out[#out + 1] = c end
+  end
+  return out
+end
+
+---Whether `a` and `b` are on opposite teams.
+---@param a Obj
+---@param b Obj
+---@return boolean
+function M.enemies(a, b) return M.side(a) ~= M.side(b) end
+
+---Puts `c` in zone `node` (setup, moves, arrivals).
+---@param c Obj
+---@param node string
+function M.place(c, node) posse.move(c, AT[node]) end
+
+---@param node string
+---@return Zone
+function M.ground(node) return GROUND[node] end
+
+------------------------------------------------------------------------ things carried
+
+---@param obj Obj
+---@return table
+function M.props(obj) return cards.def(obj).props end
+
+---The kind of an object: gun, dynamite, knife, whisky, rock, nugget, keys, strongbox.
+---@param obj Obj
+---@return string
+function M.kind(obj) return cards.def(obj).props.kind end
+
+---@param c Obj
+---@return Zone
+function M.gear(c) return posse.zone("gear", c) end
+
+---The guns `c` carries (GF-R24), top first.
+---@param c Obj
+---@return Obj[]
+function M.guns(c)
+  local out = {}
+  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+    if M.kind(o) == "gun" then out[#out + 1] = o end
+  end
+  return out
+end
+
+---The pocket objects `c` carries (GF-R22: everything but guns).
+---@param c Obj
+---@return Obj[]
+function M.pockets(c)
+  local out = {}
+  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+    if M.kind(o) ~= "gun" then out[#out + 1] = o end
+  end
+  return out
+end
+
+---The first object of kind `kind` that `c` carries, or nil.
+---@param c Obj
+---@param kind string
+---@return Obj|nil
+function M.carried(c, kind)
+  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+    if M.kind(o) == kind then return o end
+  end
+  return nil
+end
+
+---Whether `c` carries a face-down marker or a nugget (the Gold fever of scenario 8).
+---@param c Obj
+---@return boolean
+function M.carries_gold(c)
+  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+    local k = M.kind(o)
+    if k == "nugget" or k == "rock" and not posse.face_up(o) then return true end
+  end
+  return false
+end
+
+---What `seat` may call an object: its name when it is face up or the seat knows it, else
+---"a face-down marker".
+---@param obj Obj
+---@param seat Seat|nil
+---@return string
+function M.thing(obj, seat)
+  if posse.face_up(obj) or (seat ~= nil and posse.knows(seat, obj)) then
+    local n = cards.name(obj)
+    if M.kind(obj) == "gun" then
+      n = n .. " (" .. posse.obj_get(obj, "ammo") .. (posse.obj_get(obj, "jammed") > 0 and ", jammed)" or ")")
+    elseif posse.obj_get(obj, "jammed") > 0 then
+      n = n .. " (fizzled)"
+    end
+    return n
+  end
+  return "a face-down marker"
+end
+
+---Takes an object of definition `id` out of the supply, or nil when none is left.
+---@param id string
+---@return Obj|nil
+function M.take(id)
+  for _, o in ipairs(posse.contents(posse.zone("supply"))) do
+    if posse.def_id(o) == id then return o end
+  end
+  return nil
+end
+
+---Gives `c` an object from the supply (setup, scenario equipment): face up, a gun loaded.
+---@param c Obj
+---@param id string
+---@return Obj|nil
+function M.equip(c, id)
+  local o = M.take(id)
+  if o == nil then error("the supply has no " .. id .. " left", 2) end
+  posse.flip(o, true)
+  posse.move(o, posse.zone("gear", c))
+  return o
+end
+
+---The players of `c` (the audience of what only they may know).
+---@param c Obj
+---@return Seat[]
+function M.players_of(c) return { M.seat(c) } end
+
+---Puts `obj` in `c`'s gear; a face-down marker becomes known to his player (§5.12).
+---@param c Obj
+---@param obj Obj
+function M.carry(c, obj)
+  posse.move(obj, posse.zone("gear", c))
+  if not posse.face_up(obj) then posse.reveal(obj, M.players_of(c)) end
+end
+
+---Drops `obj` where `c` stands (free, GF-R49); it keeps its ammo, jam and face.
+---@param c Obj
+---@param obj Obj
+function M.drop(c, obj)
+  local n = M.node(c)
+  if n then posse.move(obj, GROUND[n]) end
+end
+
+---Makes `c` drop what it carries beyond its capacity (GF-R49: 2 guns, 2 objects; free).
+---Its player chooses what to drop.
+---@param c Obj
+function M.fit(c)
+  for _, what in ipairs({ "guns", "objects" }) do
+    local list = what == "guns" and M.guns(c) or M.pockets(c)
+    local cap = D.carry[what]
+    while #list > cap do
+      local seat = M.seat(c)
+      local i = ask.one(seat, function() return M.name(c) .. " carries too much: what does he drop?" end,
+        function()
+          local out = {}
+          for k, o in ipairs(list) do out[k] = "Drop " .. M.thing(o, seat) end
+          return out
+        end, #list)
+      M.drop(c, list[i])
+      M.log(("%s drops %s."):format(M.name(c), M.thing(list[i], nil)))
+      table.remove(list, i)
+    end
+  end
+end
+
+------------------------------------------------------------------------ log
+
+---A public log line.
+---@param text string
+function M.log(text) posse.log(text) end
+
+------------------------------------------------------------------------ decks
+
+local DECK_ZONE, DISCARD = {}, {}
+for i, d in ipairs(DECKS) do
+  DECK_ZONE[i], DISCARD[i] = posse.zone(d), posse.zone(d .. "_discard")
+end
+local PANIC, PANIC_DISCARD = posse.zone("panique"), posse.zone("panique_discard")
+
+---Draws the top card of a deck onto its discard pile, face up (§5.4 step 5: an empty deck
+---is its discard pile shuffled).
+---@param deck Zone
+---@param discard Zone
+---@return Obj
+local function draw_from(deck, discard)
+  if posse.count(deck) == 0 then
+    for _, o in ipairs(posse.contents(discard)) do
+      posse.flip(o, false)
+      posse.move(o, deck)
+    end
+    posse.shuffle(deck)
+  end
+  local card = posse.draw(deck, discard) --[[@as Obj]]
+  posse.flip(card, true)
+  return card
+end
+
+---Draws the top Panic card onto its discard pile, face up.
+---@return Obj
+function M.draw_panic() return draw_from(PANIC, PANIC_DISCARD) end
+
+---The name of hit deck `i` (facile, moyen, difficile).
+---@param i integer
+---@return string
+function M.deck_name(i) return DECKS[i] end
+
+---How many hit decks there are.
+M.ndecks = NDECKS
+
+---Draws a hit card from deck `i`; returns the card.
+---@param i integer
+---@return Obj
+function M.draw_hit(i) return draw_from(DECK_ZONE[i], DISCARD[i]) end
+
+---The deck index of a deck named `name`.
+---@param name string
+---@return integer
+function M.deck_index(name)
+  for i, d in ipairs(DECKS) do
+    if d == name then return i end
+  end
+  error("no hit deck '" .. tostring(name) .. "'", 2)
+end
+
+---The deck a shot, throw or attack by `c` draws from: `base` shifted by his wounds
+---(§5.8), cover (the target's zone indoors, not his own, §5.4) and `extra` steps.
+---@param c Obj
+---@param base integer
+---@param cover boolean
+---@param extra integer|nil
+---@return integer
+function M.deck_for(c, base, cover, extra)
+  local steps = extra or 0
+  if M.wounds(c) >= D.badly_wounded then steps = steps + 1 end
+  if cover then steps = steps + 1 end
+  return rules.shift(base, steps, NDECKS)
+end
+
+---Whether a shot from `from` at `to` has cover (§5.4: the target's zone is indoors and
+---is not the shooter's).
+---@param from string
+---@param to string
+---@return boolean
+function M.cover(from, to) return from ~= to and posse.node_info(to).indoor == true end
+
+------------------------------------------------------------------------ wounds, death, panic
+
+local hooks -- the scenario's script (set by main)
+
+---Sets the scenario's hooks (main, at setup).
+---@param h table
+function M.set_hooks(h) hooks = h end
+
+---The scenario's hook `name`, or nil.
+---@param name string
+---@return function|nil
+function M.hook(name) return hooks and hooks[name] end
+
+---@param card Obj
+---@return string
+function M.deck_of(card)
+  local z = posse.zone_of(card)
+  for i = 1, NDECKS do
+    if DISCARD[i] == z then return DECKS[i] end
+  end
+  return "card"
+end
+
+---The unused joker of `c`, or nil.
+---@param c Obj
+---@return Obj|nil
+function M.joker(c) return posse.at(posse.zone("joker", c)) end
+
+---The display name of zone `n`.
+---@param n string
+---@return string
+function M.zone_name(n) return posse.node_info(n).name .. " (" .. n .. ")" end
+
+------------------------------------------------------------------------ setup
+
+---Registers the scenario's characters (in code order) and their players and teams.
+---@param teams {id: string, name: string, characters: string[]}[]
+---@param split string[][]   per seat, the ids of its characters
+function M.register(teams, split)
+  local all = {}
+  for _, o in ipairs(posse.contents(posse.zone("roster"))) do all[posse.def_id(o)] = o end
+  for side, t in ipairs(teams) do
+    for _, id in ipairs(t.characters) do
+      local c = all[id]
+      if c == nil then error("scenario: no character '" .. tostring(id) .. "' in the roster", 0) end
+      BY_ID[id] = c
+      CHARS[#CHARS + 1] = c
+      posse.obj_set(c, "side", side)
+    end
+  end
+  for seat, ids in ipairs(split) do
+    for _, id in ipairs(ids) do
+      local c = BY_ID[id]
+      if c == nil then error("scenario: split names '" .. tostring(id) .. "', who is in no team", 0) end
+      posse.obj_set(c, "seat", seat)
+      posse.set_team(seat, teams[posse.obj_get(c, "side")].id)
+    end
+  end
+  for _, c in ipairs(CHARS) do
+    if posse.obj_get(c, "seat") == 0 then error("scenario: no player runs " .. M.name(c), 0) end
+  end
+  table.sort(CHARS, function(a, b) return M.code(a) < M.code(b) end)
+end
+
+---The characters `seat` plays, in code order.
+---@param seat Seat
+---@return Obj[]
+function M.chars_of(seat)
+  local out = {}
+  for _, c in ipairs(CHARS) do
+    if posse.obj_get(c, "seat") == seat then out[#out + 1] = c end
+  end
+  return out
+end
+
+------------------------------------------------------------------------ teams, the end
+
+---The id of `c`'s team (data.teams[side].id).
+---@param c Obj
+---@return string
+function M.team_id(c) return D.teams[M.side(c)].id end
+
+---The display name of team `side`.
+---@param side integer
+---@return string
+function M.team_name(side) return D.teams[side].name end
+
+---`c` leaves the town over an exit (GF-G63): off the board for good, with what it carries.
+---@param c Obj
+function M.escape(c)
+  posse.obj_set(c, "ambush", 0)
+  posse.obj_set(c, "ap", 0)
+  posse.move(c, posse.zone("escaped"))
+  M.log(M.name(c) .. " leaves the town.")
+  local h = M.hook("exit")
+  if h then h(M, c) end
+end
+
+---Whether `c` left the town.
+---@param c Obj
+---@return boolean
+function M.escaped(c) return posse.zone_of(c) == posse.zone("escaped") end
+
+---How many living characters team `side` has on the board.
+---@param side integer
+---@return integer
+function M.standing(side)
+  local n = 0
+  for _, c in ipairs(CHARS) do
+    if M.side(c) == side and NODE_OF[posse.zone_of(c)] then n = n + 1 end
+  end
+  return n
+end
+
+---@class goldfever.Outcome
+---@field side integer   the winning team (0: a draw)
+---@field reason string
+
+---@type goldfever.Outcome|nil
+local OUTCOME = nil
+
+---Ends the game: team `side` wins (0: a draw) for `reason`.
+---@param side integer
+---@param reason string
+function M.win(side, reason)
+  if OUTCOME == nil then OUTCOME = { side = side, reason = reason } end
+end
+
+---Whether the game is over: the scenario's `victory` hook, else elimination (GF-G61: a
+---team with nobody standing loses; both at once: a draw).
+---@return boolean
+function M.over()
+  if OUTCOME then return true end
+  local h = M.hook("victory")
+  if h then h(M) end
+  if OUTCOME then return true end
+  local a, b = M.standing(1), M.standing(2)
+  if a == 0 and b == 0 then
+    M.win(0, "both teams are down")
+  elseif a == 0 then
+    M.win(2, M.team_name(1) .. " are all down")
+  elseif b == 0 then
+    M.win(1, M.team_name(2) .. " are all down")
+  end
+  return OUTCOME ~= nil
+end
+
+---The value of the nuggets carried by team `side`'s living characters (§5.14).
+---@param side integer
+---@return integer
+function M.gold(side)
+  local v = 0
+  for _, c in ipairs(CHARS) do
+    if M.side(c) == side and M.alive(c) then
+      for _, o in ipairs(M.pockets(c)) do v = v + (M.props(o).value or 0) end
+    end
+  end
+  return v
+end
+
+---Shows every face-down marker carried by a living character to everyone (scoring).
+function M.show_gold()
+  for _, c in ipairs(CHARS) do
+    if M.alive(c) then
+      for _, o in ipairs(M.pockets(c)) do
+        if not posse.face_up(o) then
+          posse.flip(o, true)
+          M.log(("%s carries %s."):format(M.name(c), cards.name(o)))
+        end
+      end
+    end
+  end
+end
+
+---How many characters of team `side` are dead.
+---@param side integer
+---@return integer
+function M.dead(side)
+  local n = 0
+  for _, c in ipairs(CHARS) do
+    if M.side(c) == side and posse.zone_of(c) == posse.zone("dead") then n = n + 1 end
+  end
+  return n
+end
+
+---The total wounds of team `side`'s living characters.
+---@param side integer
+---@return integer
+function M.hurt(side)
+  local n = 0
+  for _, c in ipairs(CHARS) do
+    if M.side(c) == side and M.alive(c) then n = n + M.wounds(c) end
+  end
+  return n
+end
+
+---The team (1 or 2) whose id is `id`.
+---@param id string
+---@return integer
+function M.side_of(id)
+  for i, t in ipairs(D.teams) do
+    if t.id == id then return i end
+  end
+  error("no team '" .. tostring(id) .. "'", 2)
+end
+
+---Decides the game by comparing numbers (higher wins), one after the other: `keys` is a
+---list of {team 1's, team 2's, what it is}; all equal: a draw.
+---@param keys {[1]: integer, [2]: integer, [3]: string}[]
+function M.compare(keys)
+  for _, k in ipairs(keys) do
+    if k[1] > k[2] then return M.win(1, k[3]) end
+    if k[2] > k[1] then return M.win(2, k[3]) end
+  end
+  M.win(0, "the teams are even")
+end
+
+---The game's result for the engine: the winning team's seats (none on a draw).
+---@return table
+function M.result()
+  local o = OUTCOME or { side = 0, reason = "no result" }
+  local winners = {}
+  for s = 1, posse.players() do
+    for _, c in ipairs(M.chars_of(s)) do
+      if M.side(c) == o.side then
+        winners[#winners + 1] = s
+        break
+      end
+    end
+  end
+  local reason = o.side == 0 and ("a draw: " .. o.reason) or (M.team_name(o.side) .. " win: " .. o.reason)
+  return { winners = winners, reason = reason }
+end
+
+return M

@@ -1,0 +1,304 @@
+-- Goldfever: the flow, read top-down like the rulebook. Setup (chapter 3: teams, printed
+-- equipment, jokers, the four decks, the chips), then rounds (chapter 4): the chips are
+-- drawn from the mug at random, each character drawn takes its action phase of 4 AP
+-- (actions.lua), and after each of its actions the opposing ambushers who see it may react
+-- (ambush.lua). A scenario (an overlay of scenarios/goldfever/) gives the teams, who plays
+-- whom, where they start, what lies where and the round limit in its `data`, and what is
+-- special in its `script:` (posse.scenario(): hooks called with the game table).
+-- Ids (GF-..) are those of shared/rules/goldfever.gaps.md; our decisions beyond it are in
+-- scripts/goldfever/DECISIONS.md.
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local cards = require "lib.cards"
+local rules = require "goldfever.rules"
+local game = require "goldfever.game"
+local events = require "goldfever.events"
+local context = require "goldfever.context"
+local actions = require "goldfever.actions"
+local ambush = require "goldfever.ambush"
+
+local D = game.D
+local OPT = D.options
+local name = game.name
+
+------------------------------------------------------------------------ setup
+
+-- The printed equipment of `c` (GF-R32), or the scenario's (data.equipment).
+---@param c Obj
+local function equip(c)
+  local id = posse.def_id(c)
+  local e = nil
+  for _, x in ipairs(D.equipment or {}) do
+    if x.id == id then e = x end
+  end
+  local p = cards.def(c).props
+  local guns = e and e.guns or { p.gun }
+  local objects = e and e.objects or p.objects
+  for _, g in ipairs(guns) do game.equip(c, g) end
+  for _, o in ipairs(objects) do game.equip(c, o) end
+end
+
+-- Face-down markers dealt one a zone (§5.14: nuggets and rocks, shuffled).
+---@param m {pieces: string[], zones: string[]}
+local function deal_markers(m)
+  local pieces = {}
+  for _, id in ipairs(m.pieces) do
+    local o = game.take(id)
+    if o == nil then error("the supply has no " .. id .. " left", 0) end
+    posse.flip(o, false)
+    posse.move(o, posse.zone("jokers_used")) -- set aside while the others are taken
+    pieces[#pieces + 1] = o
+  end
+  for i = #pieces, 2, -1 do
+    local j = posse.random(i)
+    pieces[i], pieces[j] = pieces[j], pieces[i]
+  end
+  for i, n in ipairs(m.zones) do
+    if pieces[i] then posse.move(pieces[i], game.ground(n)) end
+  end
+end
+
+-- GF-R31, §5.11: one joker each at random, known to its player alone; data.jokers gives
+-- some characters more to choose from (High Noon: Ted draws 2, keeps 1, the other goes
+-- back and the deck is shuffled).
+local function deal_jokers()
+  local deck = posse.zone("jokers")
+  posse.shuffle(deck)
+  local back = false
+  for _, c in ipairs(game.chars()) do
+    local z = posse.zone("joker", c)
+    local n = 1
+    for _, x in ipairs(D.extra_jokers or {}) do
+      if x[1] == posse.def_id(c) then n = x[2] end
+    end
+    local drawn = {}
+    for i = 1, n do
+      drawn[i] = posse.draw(deck, z) --[[@as Obj]]
+      posse.reveal(drawn[i], game.players_of(c))
+    end
+    if n > 1 then
+      local seat = game.seat(c)
+      local k = ask.one(seat, function() return name(c) .. " draws " .. n .. " jokers: which does he keep?" end,
+        function()
+          local out = {}
+          for i, j in ipairs(drawn) do out[i] = "Keep " .. cards.name(j) .. ": " .. cards.text(j) end
+          return out
+        end, n)
+      for i, j in ipairs(drawn) do
+        if i ~= k then posse.move(j, deck) end
+      end
+      back = true
+    end
+  end
+  if back then posse.shuffle(deck) end
+end
+
+local function setup()
+  local N = posse.players()
+  local split = D.splits[tostring(N)]
+  if split == nil then error("this scenario has no split for " .. N .. " players", 0) end
+  game.register(D.teams, split)
+  game.set_hooks(posse.scenario() or {})
+  for _, d in ipairs(D.decks) do posse.shuffle(posse.zone(d)) end
+  posse.shuffle(posse.zone("panique"))
+  for _, c in ipairs(game.chars()) do
+    posse.flip(c, true)
+    equip(c)
+  end
+  for _, x in ipairs(D.start) do
+    local c = game.by_id(x[1])
+    if c == nil then error("scenario: start names '" .. tostring(x[1]) .. "', who is in no team", 0) end
+    game.place(c, x[2])
+  end
+  for _, m in ipairs(D.markers or {}) do deal_markers(m) end
+  for _, pair in ipairs(D.locked or {}) do posse.lock(pair[1], pair[2]) end
+  deal_jokers()
+  local h = game.hook("setup")
+  if h then h(game) end
+  for s = 1, N do
+    local mine = {}
+    for _, c in ipairs(game.chars_of(s)) do mine[#mine + 1] = name(c) end
+    posse.log(("%s plays %s (%s)."):format(posse.seat_name(s), table.concat(mine, " and "),
+      game.team_name(game.side(game.chars_of(s)[1]))))
+  end
+end
+
+------------------------------------------------------------------------ a character's turn
+
+local END_LABEL = "End the turn"
+
+-- The action phase of `c` (GF-R38-R41): AP, then actions until it ends the turn, runs out
+-- of AP or actions, lays an ambush, dies or the game ends.
+---@param c Obj
+local function phase(c)
+  local seat = game.seat(c)
+  local base = OPT.fast_play and 3 or D.ap
+  local ap = rules.phase_ap(base, posse.obj_get(c, "frozen") > 0, posse.obj_get(c, "hit_dirt"))
+  posse.obj_set(c, "frozen", 0)
+  posse.obj_set(c, "hit_dirt", 0)
+  posse.obj_set(c, "moves", 0)
+  posse.obj_set(c, "spent", 0)
+  posse.obj_set(c, "ap", ap)
+  posse.obj_set(c, "active", 1)
+  posse.set_current(seat)
+  while game.alive(c) do
+    ap = posse.obj_get(c, "ap")
+    local list = actions.list(c, ap, false)
+    if #list == 0 then break end
+    local i = ask.one(seat, function() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end,
+      function()
+        local out = {}
+        for k, a in ipairs(list) do
+          out[k] = a.cost == 1 and a.label(seat) or ("%s [%d AP]"):format(a.label(seat), a.cost)
+        end
+        out[#list + 1] = END_LABEL
+        return out
+      end, #list + 1)
+    if i > #list then break end
+    local a = list[i]
+    posse.obj_add(c, "ap", -a.cost)
+    posse.obj_add(c, "spent", a.cost)
+    a.run()
+    if a.cost > 0 and not game.over() then ambush.window(c) end
+    if game.over() or a.ends then break end
+  end
+  posse.obj_set(c, "active", 0)
+  posse.obj_set(c, "ap", 0)
+  posse.set_current(nil)
+end
+
+-- A chip drawn: an ambusher may stay in ambush (GF-R37, GF-T23); else the marker goes
+-- (§5.10 step 6) and it takes its phase.
+---@param c Obj
+local function turn(c)
+  game.log(name(c) .. "'s chip is drawn.")
+  if posse.obj_get(c, "ambush") > 0 then
+    local stay = ask.one(game.seat(c), function() return name(c) .. " lies in ambush. Stay in ambush?" end,
+      { "Stay in ambush", "Take the action phase" }, 2)
+    if stay == 1 then
+      game.log(name(c) .. " stays in ambush.")
+      return
+    end
+    posse.obj_set(c, "ambush", 0)
+  end
+  phase(c)
+end
+
+-- J11 Early Bird: before the first chip, every player with a character holding a joker is
+-- asked at once (the question is the same whatever it holds, §5.11); the early birds take
+-- their turns first, in code order.
+---@return Obj[]
+local function early_birds()
+  local by_seat, seats = {}, {}
+  for _, c in ipairs(game.living()) do
+    if game.joker(c) then
+      local s = game.seat(c)
+      if not by_seat[s] then
+        by_seat[s] = {}
+        seats[#seats + 1] = s
+      end
+      table.insert(by_seat[s], c)
+    end
+  end
+  if #seats == 0 then return {} end
+  table.sort(seats)
+  local reqs, offers = {}, {}
+  for i, s in ipairs(seats) do
+    local labels, offer = { "No joker now" }, {}
+    for _, c in ipairs(by_seat[s]) do
+      local ctx = context.new(c, nil)
+      if events.joker_ready(c, "round_start", ctx) then
+        offer[#offer + 1] = c
+        labels[#labels + 1] = cards.label(game.joker(c) --[[@as Obj]], ctx) .. " (" .. name(c) .. ")"
+      end
+    end
+    offers[i] = offer
+    reqs[i] = { seat = s, prompt = "A new round begins. Play a joker now?", options = labels, secret = true }
+  end
+  local answers = posse.choose_each(reqs)
+  local out = {}
+  for i = 1, #seats do
+    local a = answers[i] --[[@as integer]]
+    if a > 1 then
+      local c = offers[i][a - 1]
+      events.play_joker(c, context.new(c, nil))
+      out[#out + 1] = c
+    end
+  end
+  table.sort(out, function(x, y) return game.code(x) < game.code(y) end)
+  return out
+end
+
+------------------------------------------------------------------------ the game
+
+-- High Noon's ending (the base game): after the last round, the side with fewer wounds
+-- among its living characters wins; equal: a draw.
+local function duel_end()
+  local w = { 0, 0 }
+  for _, c in ipairs(game.chars()) do
+    w[game.side(c)] = w[game.side(c)] + (game.alive(c) and game.wounds(c) or D.deadly)
+  end
+  if w[1] < w[2] then
+    game.win(1, "fewer wounds after the last round")
+  elseif w[2] < w[1] then
+    game.win(2, "fewer wounds after the last round")
+  else
+    game.win(0, "as many wounds after the last round")
+  end
+end
+
+-- The end: unused jokers are shown (§5.8, §5.12), then the result.
+---@return table
+local function finish()
+  for _, c in ipairs(game.chars()) do
+    local j = game.joker(c)
+    if j then posse.log(("%s's unused joker: %s."):format(name(c), cards.name(j))) end
+  end
+  return game.result()
+end
+
+local M = {}
+
+function M.play()
+  setup()
+  if game.over() then return finish() end
+  local limit = D.round_limit - (OPT.fast_play and 2 or 0)
+  for r = 1, limit do
+    posse.set("round", r)
+    game.log("Round " .. r .. ".")
+    for _, c in ipairs(game.chars()) do
+      posse.obj_set(c, "acted", 0)
+      posse.obj_set(c, "steady", 0)
+    end
+    local h = game.hook("round_start")
+    if h then h(game, r) end
+    if game.over() then return finish() end
+    for _, c in ipairs(early_birds()) do
+      posse.obj_set(c, "acted", 1)
+      turn(c)
+      if game.over() then return finish() end
+    end
+    while true do
+      -- GF-R36: the mug holds the chips of the living characters not yet drawn.
+      local mug = {}
+      for _, c in ipairs(game.living()) do
+        if posse.obj_get(c, "acted") == 0 then mug[#mug + 1] = c end
+      end
+      if #mug == 0 then break end
+      local c = mug[posse.random(#mug)]
+      posse.obj_set(c, "acted", 1)
+      turn(c)
+      if game.over() then return finish() end
+    end
+    h = game.hook("round_end")
+    if h then h(game, r) end
+    if game.over() then return finish() end
+  end
+  local final = game.hook("final")
+  if final then final(game) else duel_end() end
+  if not game.over() then game.win(0, "the last round ended") end
+  return finish()
+end
+
+return M

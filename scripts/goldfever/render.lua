@@ -1,0 +1,140 @@
+-- Goldfever's renderer: a view as text for 80 columns. The town first (data.layout: the
+-- zones as rows, each with the codes of who stands there, "+" where something lies on the
+-- ground), then one line a character (whose activation it is, player, zone, wounds, AP,
+-- guns with ammunition and jams, objects, ambush), the ground, the viewer's jokers, and
+-- the newest events.
+
+local text = require "lib.text"
+
+---@param o table
+---@return string
+local function thing(o)
+  if o.hidden then return "?" end
+  local c = o.counters or {}
+  local s = o.name
+  if o.props and o.props.kind == "gun" then
+    s = ("%s %d/%d"):format(s, c.ammo or 0, o.props.load)
+  end
+  if (c.jammed or 0) > 0 then s = s .. (o.props and o.props.kind == "gun" and " jammed" or " fizzled") end
+  return s
+end
+
+---@param z table|nil
+---@return string[]
+local function things(z)
+  local out = {}
+  for i, o in ipairs(z and z.objects or {}) do out[i] = thing(o) end
+  return out
+end
+
+---@param view table
+---@param data table
+---@return string
+return function(view, data)
+  local out = {}
+  local board = view.board or {}
+  local counters = view.counters or {}
+  local zones = view.zones or {}
+  local teams = data.teams or {}
+
+  -- Who stands where; the active character.
+  local chars, active = {}, nil
+  for node, zs in pairs(board) do
+    for _, o in ipairs(zs.at and zs.at.objects or {}) do
+      if not o.hidden then
+        chars[#chars + 1] = { o = o, node = node }
+        if (o.counters and o.counters.active or 0) > 0 then active = o end
+      end
+    end
+  end
+  table.sort(chars, function(a, b) return a.o.props.code < b.o.props.code end)
+
+  local deck_counts = {}
+  for _, d in ipairs(data.decks or {}) do
+    deck_counts[#deck_counts + 1] = d .. " " .. (zones[d] and zones[d].count or 0)
+  end
+  out[1] = ("%s. Round %d of %d. %s"):format(data.scenario_name or "Goldfever", counters.round or 0,
+    data.round_limit or 0, active and (active.name .. " is acting.") or "")
+  text.wrap(out, "Decks: " .. table.concat(deck_counts, ", ") .. ", panique " .. (zones.panique and zones.panique.count or 0) .. ".", "", "  ")
+
+  -- The town.
+  for _, row in ipairs(data.layout or {}) do
+    local w = text.WIDTH // #row
+    local cells = {}
+    for i, node in ipairs(row) do
+      local here = {}
+      local zs = board[node] or {}
+      for _, o in ipairs(zs.at and zs.at.objects or {}) do
+        if not o.hidden then
+          here[#here + 1] = o.props.code .. (((o.counters or {}).ambush or 0) > 0 and "!" or "")
+        end
+      end
+      local cell = node .. (#here > 0 and (" " .. table.concat(here, " ")) or "")
+      if zs.ground and zs.ground.count > 0 then cell = cell .. " +" end
+      if #cell > w - 1 then cell = cell:sub(1, w - 2) .. "~" end
+      cells[i] = text.pad(cell, w)
+    end
+    out[#out + 1] = (table.concat(cells):gsub("%s+$", ""))
+  end
+  out[#out + 1] = "(code! lies in ambush; + things on the ground)"
+
+  -- The characters.
+  local rows = {}
+  for _, ch in ipairs(chars) do
+    local o, c = ch.o, ch.o.counters or {}
+    local seat = c.seat and view.seats[c.seat]
+    local gear = things(o.zones and o.zones.gear)
+    local side = teams[c.side or 0]
+    rows[#rows + 1] = {
+      (o == active and ">" or " ") .. o.props.code,
+      o.name,
+      seat and (seat.name .. (view.seat == c.seat and "*" or "")) or "",
+      side and side.id or "",
+      ch.node,
+      ("%dw"):format(c.wounds or 0),
+      o == active and (c.ap or 0) .. "AP" or "",
+      table.concat(gear, ", ") .. ((c.ambush or 0) > 0 and " [ambush]" or ""),
+    }
+  end
+  text.table(out, { "", "Character", "Player", "Team", "Zone", "Hurt", "AP", "Carries" }, rows, nil, "", text.WIDTH)
+
+  -- The fallen and the gone.
+  local gone = {}
+  for _, o in ipairs(zones.dead and zones.dead.objects or {}) do gone[#gone + 1] = o.name .. " (dead)" end
+  for _, o in ipairs(zones.escaped and zones.escaped.objects or {}) do gone[#gone + 1] = o.name .. " (left town)" end
+  if #gone > 0 then text.items(out, "Out: ", gone, ", ", "  ") end
+
+  -- The ground.
+  local ground = {}
+  for _, row in ipairs(data.layout or {}) do
+    for _, node in ipairs(row) do
+      local zs = board[node] or {}
+      if zs.ground and zs.ground.count > 0 then
+        ground[#ground + 1] = node .. ": " .. table.concat(things(zs.ground), ", ")
+      end
+    end
+  end
+  if #ground > 0 then text.items(out, "Ground: ", ground, "; ", "  ") end
+
+  -- The jokers this view may see (the viewer's; every one in the omniscient view).
+  local jokers = {}
+  for _, ch in ipairs(chars) do
+    local j = ch.o.zones and ch.o.zones.joker
+    for _, o in ipairs(j and j.objects or {}) do
+      if not o.hidden then jokers[#jokers + 1] = ch.o.props.code .. " " .. o.name .. ": " .. text.short(o.text, 60) end
+    end
+  end
+  for _, l in ipairs(jokers) do text.wrap(out, l, "Joker ", "  ") end
+
+  -- Lies the town's map keeps (a locked cell door, breaches).
+  local map = view.map
+  if map then
+    local state = {}
+    for _, p in ipairs(map.locked or {}) do state[#state + 1] = p[1] .. "|" .. p[2] .. " locked" end
+    for _, p in ipairs(map.breached or {}) do state[#state + 1] = p[1] .. "|" .. p[2] .. " breached" end
+    if #state > 0 then text.items(out, "Doors and walls: ", state, ", ", "  ") end
+  end
+
+  text.ending(out, view)
+  return table.concat(out, "\n")
+end
