@@ -36,6 +36,8 @@ pub const MAX_DEFS: usize = 100_000;
 pub const MAX_ZONES: usize = 100_000;
 /// Counters in a game, counting one per seat (at the most seats) for per-seat counters.
 pub const MAX_COUNTERS: usize = 100_000;
+/// Values of per-object counters in all (per-object counters times objects).
+pub const MAX_OBJECT_COUNTERS: usize = 1_000_000;
 /// Nodes on the board (a grid counts width × height).
 pub const MAX_NODES: usize = 100_000;
 /// Edges on the board.
