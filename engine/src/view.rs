@@ -10,6 +10,7 @@
 
 use crate::content::Content;
 use crate::decision::GameResult;
+use crate::limits::VIEW_DEPTH;
 use crate::state::State;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -109,7 +110,7 @@ pub fn compute(
             .map(|(slot, c)| (c, slot))
             .collect(),
     };
-    let zone_view = |z: usize| objects.zone(z, &mut Vec::new());
+    let zone_view = |z: usize| objects.zone(z, 0);
     let counter_visible = |decl: usize, owner: Option<usize>| match seat {
         None => true,
         Some(s) => State::counter_visible(content, decl, owner, s),
@@ -198,15 +199,17 @@ struct Objects<'a> {
 }
 
 impl Objects<'_> {
-    /// Zone `z`, top first. `open` holds the objects whose zones are being shown, so that an
-    /// object kept inside its own zone (directly or not) is shown without them there.
-    fn zone(&self, z: usize, open: &mut Vec<usize>) -> ZoneView {
+    /// Zone `z`, top first, at `depth` objects inside the view's zones. An object is in one
+    /// zone, so the descent from a zone that belongs to no object ends (objects kept in
+    /// their own zones, directly or not, are in no zone the view reaches), but a chain of
+    /// objects may be long: past [`VIEW_DEPTH`] objects are shown without their zones.
+    fn zone(&self, z: usize, depth: usize) -> ZoneView {
         let zone = &self.state.zones[z];
-        let objects = zone.objects.iter().rev().map(|&o| self.object(o, open)).collect();
+        let objects = zone.objects.iter().rev().map(|&o| self.object(o, depth)).collect();
         ZoneView { count: zone.objects.len(), objects }
     }
 
-    fn object(&self, o: usize, open: &mut Vec<usize>) -> ObjectView {
+    fn object(&self, o: usize, depth: usize) -> ObjectView {
         let (content, state) = (self.content, self.state);
         let shown = match self.seat {
             None => true,
@@ -225,14 +228,12 @@ impl Objects<'_> {
             }
         }
         let mut zones = BTreeMap::new();
-        if !self.zones.is_empty() && !open.contains(&o) {
-            open.push(o);
+        if !self.zones.is_empty() && depth < VIEW_DEPTH {
             for &d in &self.zones {
                 if let Some(&z) = state.zone_index.get(&(d, Some(o))) {
-                    zones.insert(content.zones[d].id.clone(), self.zone(z, open));
+                    zones.insert(content.zones[d].id.clone(), self.zone(z, depth + 1));
                 }
             }
-            open.pop();
         }
         ObjectView::Shown {
             def: def.id.clone(),

@@ -137,16 +137,17 @@ impl<'a> Loader<'a> {
         check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
         check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
         for c in &game.counters {
+            let decl_line = find_line(&text, &format!("id: {}", c.id), 1).unwrap_or_else(|| line_of(&c.id));
             if c.per_object && c.per_seat {
                 self.err(
                     &game_rel,
-                    line_of(&c.id),
+                    decl_line,
                     format!("counter '{}': per_seat and per_object exclude each other", c.id),
                 );
             } else if c.per_object && c.visibility == CounterVisibility::Owner {
                 self.err(
                     &game_rel,
-                    line_of(&c.id),
+                    decl_line,
                     format!("counter '{}': a per-object counter is public or hidden, not owner", c.id),
                 );
             } else if !c.per_seat && c.visibility == CounterVisibility::Owner {
@@ -166,26 +167,27 @@ impl<'a> Loader<'a> {
                 );
             }
             if let Some(of) = &z.per_object {
+                let decl_line = find_line(&text, &format!("id: {}", z.id), 1).unwrap_or_else(|| line_of(&z.id));
                 if z.per_seat || z.per_node {
                     self.err(
                         &game_rel,
-                        line_of(&z.id),
+                        decl_line,
                         format!("zone '{}': per_object excludes per_seat and per_node", z.id),
                     );
                 }
                 if matches!(z.visibility, Visibility::Owner | Visibility::Team) {
                     self.err(
                         &game_rel,
-                        line_of(&z.id),
+                        decl_line,
                         format!("zone '{}': a per-object zone is public or hidden, not {:?}", z.id, z.visibility)
                             .to_lowercase(),
                     );
                 }
                 match game.zones.iter().find(|t| &t.id == of) {
-                    None => self.err(&game_rel, line_of(&z.id), format!("zone '{}': per_object: no zone '{of}'", z.id)),
+                    None => self.err(&game_rel, decl_line, format!("zone '{}': per_object: no zone '{of}'", z.id)),
                     Some(t) if t.per_seat || t.per_node || t.per_object.is_some() => self.err(
                         &game_rel,
-                        line_of(&z.id),
+                        decl_line,
                         format!("zone '{}': per_object: '{of}' is not a single zone components start in", z.id),
                     ),
                     Some(_) => {}
