@@ -336,5 +336,5 @@ games! {
     marshals_duo: root(), "marshals/duo", [2], 200;
     marshals_basic: root(), "marshals/basic", [2, 3, 4], 200;
     outfit: fixtures(), "outfit", [2, 3], 100;
-    outfit_scarce: fixtures(), "outfit/scarce", [2, 3], 100;
+    outfit_few: fixtures(), "outfit/few", [2, 3], 100;
 }

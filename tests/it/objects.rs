@@ -77,9 +77,9 @@ fn per_object_counters_start_at_their_definitions_values() {
     // wounds: initial 0; the Sheriff starts with 1.
     assert_eq!(counters(&mut g, "wounds"), [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     // A scenario's defs change them; its game's other values stay.
-    let mut g = new_game(&Arc::new(Content::load(&fixtures(), "outfit/scarce").unwrap()), 1, 2);
+    let mut g = new_game(&Arc::new(Content::load(&fixtures(), "outfit/few").unwrap()), 1, 2);
     assert_eq!(counters(&mut g, "ammo"), [1, 1, 1, 3, 3, 3, 3, 2, 2, 1, 1]);
-    let c = Content::load(&fixtures(), "outfit/scarce").unwrap();
+    let c = Content::load(&fixtures(), "outfit/few").unwrap();
     let colt = c.defs.iter().find(|d| d.id == "colt").unwrap();
     assert_eq!(colt.counters.get("ammo"), Some(&3));
 }
@@ -312,9 +312,9 @@ fn games_without_per_object_things_hash_as_before() {
 
 #[test]
 fn a_scenario_script_is_posse_scenario_made_once_and_frozen() {
-    let c = Arc::new(Content::load(&fixtures(), "outfit/scarce").unwrap());
+    let c = Arc::new(Content::load(&fixtures(), "outfit/few").unwrap());
     let src = c.scenario.as_ref().expect("the scenario's script");
-    assert_eq!((src.file.as_str(), src.line), ("scenarios/outfit/scarce.yaml", 6));
+    assert_eq!((src.file.as_str(), src.line), ("scenarios/outfit/few.yaml", 6));
     let mut g = new_game(&c, 1, 2);
     assert_eq!(eval(&mut g, "return posse.scenario().name"), json!("scarce"));
     assert_eq!(eval(&mut g, "return posse.scenario().points(0)"), json!(3));
@@ -337,7 +337,7 @@ fn a_scenario_script_is_posse_scenario_made_once_and_frozen() {
 
 #[test]
 fn posse_scenario_is_nil_without_a_scenario_or_its_script() {
-    for id in ["outfit", "outfit/plain"] {
+    for id in ["outfit", "outfit/one"] {
         let c = Arc::new(Content::load(&fixtures(), id).unwrap());
         assert!(c.scenario.is_none());
         let mut g = new_game(&c, 1, 2);
@@ -367,11 +367,11 @@ fn unknown_counter_names_are_load_errors_with_file_and_line() {
     );
 
     let root = scratch_root(tmp(), "objects_bad_overlay_counter");
-    let scarce = root.join("scenarios/outfit/scarce.yaml");
+    let scarce = root.join("scenarios/outfit/few.yaml");
     let text = std::fs::read_to_string(&scarce).unwrap().replace("{ammo: 3}", "{amo: 3}");
     std::fs::write(&scarce, text).unwrap();
-    let e = load_err(&root, "outfit/scarce");
-    assert!(e.contains("scenarios/outfit/scarce.yaml:4: colt: counters: no counter 'amo'"), "{e}");
+    let e = load_err(&root, "outfit/few");
+    assert!(e.contains("scenarios/outfit/few.yaml:4: colt: counters: no counter 'amo'"), "{e}");
 }
 
 #[test]
@@ -429,20 +429,20 @@ fn per_object_declarations_are_checked() {
 #[test]
 fn a_scenario_script_reports_errors_at_its_yaml_line() {
     let root = scratch_root(tmp(), "objects_scenario_syntax");
-    let scarce = root.join("scenarios/outfit/scarce.yaml");
+    let scarce = root.join("scenarios/outfit/few.yaml");
     let text = std::fs::read_to_string(&scarce).unwrap().replace("name = \"scarce\",", "name = = 1,");
     std::fs::write(&scarce, text).unwrap();
-    let e = load_err(&root, "outfit/scarce");
-    assert!(e.contains("scenarios/outfit/scarce.yaml:8:"), "{e}");
+    let e = load_err(&root, "outfit/few");
+    assert!(e.contains("scenarios/outfit/few.yaml:8:"), "{e}");
 
     let root = scratch_root(tmp(), "objects_scenario_runtime");
-    let scarce = root.join("scenarios/outfit/scarce.yaml");
+    let scarce = root.join("scenarios/outfit/few.yaml");
     let text = std::fs::read_to_string(&scarce).unwrap().replace("return {", "error('no bullets') return {");
     std::fs::write(&scarce, text).unwrap();
-    let c = Arc::new(Content::load(&root, "outfit/scarce").unwrap());
+    let c = Arc::new(Content::load(&root, "outfit/few").unwrap());
     let e = match Game::new(c.clone(), Setup::new(&c, 1, None).unwrap()) {
         Ok(_) => panic!("the game should not start"),
         Err(e) => e.to_string(),
     };
-    assert!(e.contains("scenarios/outfit/scarce.yaml:7: no bullets"), "{e}");
+    assert!(e.contains("scenarios/outfit/few.yaml:7: no bullets"), "{e}");
 }
