@@ -174,24 +174,20 @@ impl State {
             counter_index.insert(decl.id.clone(), slot);
             counters.extend(std::iter::repeat_n(decl.initial, n));
         }
-        // Each definition's row of starting values, copied to each of its objects.
+        // Each definition's row of starting values, copied to each of its objects in turn
+        // (objects are made definition by definition). Rows only for definitions with
+        // copies: at most the values of every object, which content bounds.
         let mut object_counters = Vec::with_capacity(object_width * objects.len());
         if object_width > 0 {
-            let rows: Vec<Vec<i64>> = content
-                .defs
-                .iter()
-                .map(|def| {
-                    content
-                        .object_counters()
-                        .map(|c| {
-                            let decl = &content.counters[c];
-                            def.counters.get(&decl.id).copied().unwrap_or(decl.initial)
-                        })
-                        .collect()
-                })
-                .collect();
-            for &d in &defs {
-                object_counters.extend_from_slice(&rows[d]);
+            let decls: Vec<&crate::content::CounterDecl> =
+                content.object_counters().map(|c| &content.counters[c]).collect();
+            let mut row = Vec::with_capacity(object_width);
+            for def in content.defs.iter().filter(|def| def.count > 0) {
+                row.clear();
+                row.extend(decls.iter().map(|c| def.counters.get(&c.id).copied().unwrap_or(c.initial)));
+                for _ in 0..def.count {
+                    object_counters.extend_from_slice(&row);
+                }
             }
         }
         State {

@@ -18,7 +18,7 @@ use crate::limits::{
     CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_EDGES, MAX_FACES, MAX_NODES, MAX_OBJECTS,
 };
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::Path;
 use std::sync::Arc;
@@ -137,17 +137,19 @@ impl<'a> Loader<'a> {
         check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
         check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
         for c in &game.counters {
-            let decl_line = find_line(&text, &format!("id: {}", c.id), 1).unwrap_or_else(|| line_of(&c.id));
+            // Found only for an error: a search per declaration would cost the text's
+            // length times their number.
+            let decl_line = || find_line(&text, &format!("id: {}", c.id), 1).unwrap_or_else(|| line_of(&c.id));
             if c.per_object && c.per_seat {
                 self.err(
                     &game_rel,
-                    decl_line,
+                    decl_line(),
                     format!("counter '{}': per_seat and per_object exclude each other", c.id),
                 );
             } else if c.per_object && c.visibility == CounterVisibility::Owner {
                 self.err(
                     &game_rel,
-                    decl_line,
+                    decl_line(),
                     format!("counter '{}': a per-object counter is public or hidden, not owner", c.id),
                 );
             } else if !c.per_seat && c.visibility == CounterVisibility::Owner {
@@ -167,27 +169,27 @@ impl<'a> Loader<'a> {
                 );
             }
             if let Some(of) = &z.per_object {
-                let decl_line = find_line(&text, &format!("id: {}", z.id), 1).unwrap_or_else(|| line_of(&z.id));
+                let decl_line = || find_line(&text, &format!("id: {}", z.id), 1).unwrap_or_else(|| line_of(&z.id));
                 if z.per_seat || z.per_node {
                     self.err(
                         &game_rel,
-                        decl_line,
+                        decl_line(),
                         format!("zone '{}': per_object excludes per_seat and per_node", z.id),
                     );
                 }
                 if matches!(z.visibility, Visibility::Owner | Visibility::Team) {
                     self.err(
                         &game_rel,
-                        decl_line,
+                        decl_line(),
                         format!("zone '{}': a per-object zone is public or hidden, not {:?}", z.id, z.visibility)
                             .to_lowercase(),
                     );
                 }
                 match game.zones.iter().find(|t| &t.id == of) {
-                    None => self.err(&game_rel, decl_line, format!("zone '{}': per_object: no zone '{of}'", z.id)),
+                    None => self.err(&game_rel, decl_line(), format!("zone '{}': per_object: no zone '{of}'", z.id)),
                     Some(t) if t.per_seat || t.per_node || t.per_object.is_some() => self.err(
                         &game_rel,
-                        decl_line,
+                        decl_line(),
                         format!("zone '{}': per_object: '{of}' is not a single zone components start in", z.id),
                     ),
                     Some(_) => {}
@@ -343,6 +345,7 @@ impl<'a> Loader<'a> {
     /// The component definitions of the files `game.yaml` lists, in order.
     fn components(&mut self, id: &str, zones: &[ZoneDecl], counters: &[CounterDecl], files: &[String]) -> Vec<Def> {
         let mut defs = Vec::new();
+        let per_object = per_object_counters(counters);
         for comp in files {
             let rel = format!("scenarios/{id}/{comp}");
             let Some(text) = self.read(&rel) else {
@@ -380,7 +383,7 @@ impl<'a> Loader<'a> {
                     Source { file: rel.clone(), line, code }
                 });
                 let item = item_start(&text, id_line);
-                for msg in counter_problems(counters, &d.id, &d.counters.0) {
+                for msg in counter_problems(&per_object, &d.id, &d.counters.0) {
                     let at = find_line(&text, "counters:", item).unwrap_or(id_line);
                     let line = find_line(&text, &format!("{}:", msg.0), at).unwrap_or(at);
                     self.err(&rel, line, msg.1);
@@ -432,18 +435,24 @@ impl<'a> Loader<'a> {
     }
 }
 
+/// Whether each counter of the game is per object, by id: looked up once a definition
+/// names it (a search of the declarations would cost their number each time).
+pub(super) fn per_object_counters(counters: &[CounterDecl]) -> HashMap<&str, bool> {
+    counters.iter().map(|c| (c.id.as_str(), c.per_object)).collect()
+}
+
 /// What is wrong with the starting values definition `def` gives per-object counters:
 /// (the counter's id, the message) for each name that is no per-object counter.
 pub(super) fn counter_problems(
-    counters: &[CounterDecl],
+    per_object: &HashMap<&str, bool>,
     def: &str,
     values: &BTreeMap<String, i64>,
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for name in values.keys() {
-        match counters.iter().find(|c| &c.id == name) {
-            Some(c) if c.per_object => {}
-            Some(_) => out.push((name.clone(), format!("{def}: counters: '{name}' is not a per-object counter"))),
+        match per_object.get(name.as_str()) {
+            Some(true) => {}
+            Some(false) => out.push((name.clone(), format!("{def}: counters: '{name}' is not a per-object counter"))),
             None => out.push((
                 name.clone(),
                 format!("{def}: counters: no counter '{name}' is declared in game.yaml (per_object: true)"),

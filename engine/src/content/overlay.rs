@@ -6,7 +6,7 @@
 //! its hash covers the game's and the overlay file.
 
 use super::checks::{about_problem, find_line, script_line, Sizes};
-use super::loader::{counter_problems, per_object_zones, Loader};
+use super::loader::{counter_problems, per_object_counters, per_object_zones, Loader};
 use super::schema::OverlayFile;
 use super::{CheckScripts, Content, Source};
 use crate::diag::{Diagnostic, Error, Result};
@@ -53,6 +53,8 @@ impl Loader<'_> {
             let line = script_line(&text, at, &code);
             base.scenario = Some(Source { file: rel.clone(), line, code });
         }
+        let counters = base.counters.clone();
+        let per_object = per_object_counters(&counters);
         for (id, change) in o.defs.0 {
             let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
             let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
@@ -74,7 +76,7 @@ impl Loader<'_> {
                 self.err(&rel, line, format!("{id}: props: expected a map"));
             }
             merge(&mut def.props, change.props.0);
-            for (name, msg) in counter_problems(&base.counters, &id, &change.counters.0) {
+            for (name, msg) in counter_problems(&per_object, &id, &change.counters.0) {
                 let at = find_line(&text, &format!("{name}:"), line).unwrap_or(line);
                 self.err(&rel, at, msg);
             }
