@@ -446,3 +446,32 @@ fn a_scenario_script_reports_errors_at_its_yaml_line() {
     };
     assert!(e.contains("scenarios/outfit/few.yaml:7: no bullets"), "{e}");
 }
+
+#[test]
+fn per_object_zones_and_counters_count_against_the_limits() {
+    let root = scratch_root(tmp(), "objects_too_many_zones");
+    let chars = root.join("scenarios/outfit/characters.yaml");
+    let text = std::fs::read_to_string(&chars).unwrap().replace("count: 2", "count: 60000");
+    std::fs::write(&chars, text).unwrap();
+    let e = load_err(&root, "outfit");
+    assert!(e.contains("scenarios/outfit/game.yaml:10: 120007 zones at 3 players: a game has at most 100000"), "{e}");
+    // The scenario's counts count too.
+    let root = scratch_root(tmp(), "objects_too_many_zones_scenario");
+    let one = root.join("scenarios/outfit/one.yaml");
+    let text = std::fs::read_to_string(&one).unwrap() + "defs: {deputy: {count: 60000}}\n";
+    std::fs::write(&one, text).unwrap();
+    assert!(Content::load(&root, "outfit").is_ok());
+    let e = load_err(&root, "outfit/one");
+    assert!(e.contains("zones at 3 players: a game has at most 100000"), "{e}");
+    // Values of per-object counters: counters times objects.
+    let root = scratch_root(tmp(), "objects_too_many_values");
+    let game = root.join("scenarios/outfit/game.yaml");
+    let many: String = (0..100).map(|i| format!("  - {{id: c{i}, per_object: true}}\n")).collect();
+    let text = std::fs::read_to_string(&game).unwrap().replace("counters:\n", &format!("counters:\n{many}"));
+    std::fs::write(&game, text).unwrap();
+    let guns = root.join("scenarios/outfit/guns.yaml");
+    let text = std::fs::read_to_string(&guns).unwrap().replace("count: 4", "count: 10000");
+    std::fs::write(&guns, text).unwrap();
+    let e = load_err(&root, "outfit");
+    assert!(e.contains("102 per-object counters of 10007 objects: at most 1000000 values in all"), "{e}");
+}
