@@ -40,6 +40,13 @@ pub const MAX_COUNTERS: usize = 100_000;
 pub const MAX_NODES: usize = 100_000;
 /// Edges on the board.
 pub const MAX_EDGES: usize = 400_000;
+/// Zones of a zone map: its tables hold a value for every pair, and deriving them
+/// meets every pair's line with every wall and zone edge.
+pub const MAP_ZONES: usize = 128;
+/// Entries of a zone map: zones, walls, openings, trees and overrides together.
+pub const MAP_ENTRIES: usize = 2_048;
+/// Corners of one zone's outline on a zone map.
+pub const ZONE_CORNERS: usize = 32;
 /// Dice in a game (all kinds together).
 pub const MAX_DICE: usize = 1_000;
 /// Faces of one die.

@@ -16,3 +16,4 @@ mod marshals;
 mod playthrough;
 mod sandbox;
 mod shared_lua;
+mod zonemap;
