@@ -294,7 +294,7 @@ fn the_map_file_is_checked_like_all_content() {
     let map = "scenarios/town/goldfever_town.yaml";
     let root = edited("zonemap_kind", map, "[0, 6, 1, 6, wall]", "[0, 6, 1, 6, hedge]");
     let e = root_err(&root);
-    assert!(e.starts_with(&format!("{map}:37:")) && e.contains("unknown variant `hedge`"), "{e}");
+    assert!(e.starts_with(&format!("{map}:38:")) && e.contains("unknown variant `hedge`"), "{e}");
     let root = edited("zonemap_twice", map, "  N2: [6, 0", "  N1: [6, 0");
     let e = root_err(&root);
     assert!(e.starts_with(&format!("{map}:")) && e.contains("zone 'N1' is declared twice"), "{e}");
@@ -304,7 +304,7 @@ fn the_map_file_is_checked_like_all_content() {
     // Nonsense numbers are errors, never a panic.
     let root = edited("zonemap_nan", map, "  N1: [0, 0, 6, 2.5,", "  N1: [.nan, 0, 6, 2.5,");
     let e = root_err(&root);
-    assert!(e.contains(&format!("{map}:6: zone 'N1': its outline is not a simple polygon")), "{e}");
+    assert!(e.contains(&format!("{map}:5: zone 'N1': its outline is not a simple polygon")), "{e}");
     let root = edited("zonemap_board", map, "width: 24", "width: -1");
     let e = root_err(&root);
     assert!(e.contains(&format!("{map}:3: board: width, height")), "{e}");
