@@ -496,3 +496,43 @@ fn random_games_on_the_town_replay_to_the_same_state() {
         assert_eq!(fast.state_hash(), g.state_hash(), "seed {seed}: the batch game is the counted one");
     }
 }
+
+#[test]
+fn a_broken_map_file_never_panics() {
+    // The town's map with one number or line changed at random, many times: each load
+    // ends in a map or in diagnostics.
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "zonemap_mangled").join("zonemap");
+    let file = root.join("scenarios/town/goldfever_town.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let values = ["0", "-3", "24", "1e308", ".nan", ".inf", "2.5", "11.5", "x", "[]", "{}", "12"];
+    let mut rng = posse::rng::Rng::new(5);
+    let (mut loaded, mut refused) = (0, 0);
+    for _ in 0..120 {
+        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(out.len() as u64) as usize;
+            if rng.below(5) == 0 {
+                out.remove(i);
+                continue;
+            }
+            let numbers: Vec<(usize, usize)> = out[i]
+                .match_indices(|c: char| c.is_ascii_digit())
+                .map(|(at, _)| (at, at + 1))
+                .collect();
+            if let Some(&(at, end)) = numbers.get(rng.below(numbers.len().max(1) as u64) as usize) {
+                let v = values[rng.below(values.len() as u64) as usize];
+                out[i].replace_range(at..end, v);
+            }
+        }
+        std::fs::write(&file, out.join("\n")).unwrap();
+        match Content::load(&root, "town") {
+            Ok(_) => loaded += 1,
+            Err(e) => {
+                assert!(e.to_string().starts_with("scenarios/town/"), "{e}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(loaded > 0 && refused > 0, "{loaded} loaded, {refused} refused");
+}

@@ -9,7 +9,7 @@
 use super::checks::find_line;
 use super::loader::Loader;
 use crate::diag::Diagnostic;
-use crate::limits::{MAP_ENTRIES, MAP_ZONES, ZONE_CORNERS};
+use crate::limits::{MAP_CORNERS, MAP_ENTRIES, MAP_ZONES};
 use crate::zonemap::{Entry, OpeningKind, Override, Problem, Pt, Spec, WallKind, ZoneMap, ZoneSpec};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -118,7 +118,15 @@ impl Loader<'_> {
             tree_radius: file.board.tree_radius,
             ..Spec::default()
         };
-        for (i, (id, z)) in file.zones.0.into_iter().enumerate() {
+        let corners = file.zones.0.iter().fold(0usize, |n, (_, z)| match z {
+            ZoneEntry::Rect(..) => n.saturating_add(4),
+            ZoneEntry::Poly(p) => n.saturating_add(p.poly.len()),
+        });
+        if corners > MAP_CORNERS {
+            self.err(rel, lines.key("zones"), format!("{corners} corners of zones: a zone map has at most {MAP_CORNERS}"));
+            return None;
+        }
+        for (id, z) in file.zones.0 {
             spec.zones.push(match z {
                 ZoneEntry::Rect(x0, y0, x1, y1, name, indoor) => ZoneSpec {
                     id,
@@ -127,14 +135,13 @@ impl Loader<'_> {
                     poly: vec![Pt::new(x0, y0), Pt::new(x1, y0), Pt::new(x1, y1), Pt::new(x0, y1)],
                     centre: Pt::new((x0 + x1) / 2.0, (y0 + y1) / 2.0),
                 },
-                ZoneEntry::Poly(p) => {
-                    if p.poly.len() > ZONE_CORNERS {
-                        let line = lines.item("zones", i);
-                        self.err(rel, line, format!("zone '{id}': at most {ZONE_CORNERS} corners"));
-                        return None;
-                    }
-                    ZoneSpec { id, name: p.name, indoor: p.indoor, poly: p.poly.into_iter().map(pt).collect(), centre: pt(p.centre) }
-                }
+                ZoneEntry::Poly(p) => ZoneSpec {
+                    id,
+                    name: p.name,
+                    indoor: p.indoor,
+                    poly: p.poly.into_iter().map(pt).collect(),
+                    centre: pt(p.centre),
+                },
             });
         }
         spec.walls = file.walls.into_iter().map(|(a, b, c, d, k)| (Pt::new(a, b), Pt::new(c, d), k)).collect();

@@ -14,6 +14,7 @@ use super::geom::{
     strictly_inside, triangles, Pt, EPS, LEN_EPS,
 };
 use super::{Border, Entry, Line, MapState, OpeningKind, Problem, Spec, Tables, Zone, ZoneMap};
+use crate::limits::MAP_WALL_PIECES;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -241,11 +242,25 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
         }
     }
 
+    if pieces.len() > MAP_WALL_PIECES {
+        let n = pieces.len();
+        b.error(Entry::Board, format!("the walls cut into {n} pieces at borders: a zone map has at most {MAP_WALL_PIECES}"));
+        return None;
+    }
+
     // Lines between centres.
     let mut lines = vec![Line::default(); n * n];
     let mut range = vec![0u32; n * n];
     let mut blockers = vec![Vec::new(); n * n];
     let mut ts = Vec::new();
+    let boxes: Vec<(Pt, Pt)> = zones
+        .iter()
+        .map(|z| {
+            let lo = z.poly.iter().fold(Pt::new(f64::INFINITY, f64::INFINITY), |m, p| Pt::new(m.x.min(p.x), m.y.min(p.y)));
+            let hi = z.poly.iter().fold(Pt::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| Pt::new(m.x.max(p.x), m.y.max(p.y)));
+            (lo, hi)
+        })
+        .collect();
     for a in 0..n {
         for c in 0..n {
             if a == c {
@@ -280,7 +295,10 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
                     continue;
                 }
                 let mid = p.add(q.sub(p).scale((w[0] + w[1]) / 2.0));
-                if let Some(z) = zones.iter().position(|z| strictly_inside(&z.poly, mid)) {
+                let inside = |(z, (lo, hi)): &(usize, &(Pt, Pt))| {
+                    mid.x > lo.x && mid.x < hi.x && mid.y > lo.y && mid.y < hi.y && strictly_inside(&zones[*z].poly, mid)
+                };
+                if let Some((z, _)) = boxes.iter().enumerate().find(inside) {
                     if z != a && !entered.contains(&z) {
                         entered.push(z);
                     }
