@@ -34,6 +34,7 @@ pub mod sim;
 pub mod state;
 pub mod view;
 mod yaml;
+pub mod zonemap;
 
 pub use content::{Content, API_VERSION};
 pub use decision::GameResult;

@@ -46,6 +46,16 @@ pub const VIEW_DEPTH: usize = 16;
 pub const MAX_NODES: usize = 100_000;
 /// Edges on the board.
 pub const MAX_EDGES: usize = 400_000;
+/// Zones of a zone map: its tables hold a value for every pair, and deriving them
+/// meets every pair's line with every wall and zone edge.
+pub const MAP_ZONES: usize = 128;
+/// Corners of all the zones of a zone map together (a rectangle has four).
+pub const MAP_CORNERS: usize = 1_024;
+/// Entries of a zone map: zones, walls, openings, trees and overrides together.
+pub const MAP_ENTRIES: usize = 2_048;
+/// Pieces the walls of a zone map are cut into where borders start and end (each line
+/// between two centres is met with each piece).
+pub const MAP_WALL_PIECES: usize = 8_192;
 /// Dice in a game (all kinds together).
 pub const MAX_DICE: usize = 1_000;
 /// Faces of one die.

@@ -7,6 +7,7 @@
 
 use crate::content::{Content, CounterVisibility, Visibility};
 use crate::rng::Rng;
+use crate::zonemap::MapState;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -90,6 +91,10 @@ pub struct State {
     /// Face index per die.
     pub dice: Vec<usize>,
     pub log: Vec<LogLine>,
+    /// What the game changed on its zone map (locks, breaches); empty on other boards
+    /// (and then left out of the hash, as before zone maps).
+    #[serde(skip_serializing_if = "MapState::is_empty")]
+    pub map: MapState,
     #[serde(skip)]
     pub rng: Rng,
     /// Zone handle by `(decl, seat, node or object)`: the seat for per-seat zones, the node
@@ -200,6 +205,7 @@ impl State {
             object_width,
             dice: vec![0; content.dice.len()],
             log: Vec::new(),
+            map: MapState::default(),
             rng: Rng::new(seed),
             zone_index,
             counter_index,

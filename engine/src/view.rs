@@ -35,6 +35,19 @@ pub struct View {
     /// its teammates' when their request says `shown_to_team` (all in the omniscient view).
     pub answers: Vec<AnswerView>,
     pub result: Option<GameResult>,
+    /// What the game changed on its zone map (only on a zone map).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapView>,
+}
+
+/// A zone map's state as views show it: pairs of zone ids `{a, b}` with a < b (string
+/// order), sorted.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MapView {
+    /// Borders whose lockable openings (`cell_door`) are locked.
+    pub locked: Vec<[String; 2]>,
+    /// Borders breached: nothing on them blocks movement or sight.
+    pub breached: Vec<[String; 2]>,
 }
 
 /// An answer given to a pending `posse.choose_each` while other seats still decide.
@@ -182,6 +195,10 @@ pub fn compute(
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
         answers,
         result: result.cloned(),
+        map: content.map.as_deref().map(|m| {
+            let (locked, breached) = state.map.pairs(m);
+            MapView { locked, breached }
+        }),
     }
 }
 

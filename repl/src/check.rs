@@ -6,7 +6,8 @@
 //! and draw every seat's view and the omniscient view at the start, halfway and at the
 //! end (renderer errors show up only with some positions). The same message from many
 //! games is reported once, with the games that showed it. A game with no problem gets
-//! one `ok` line.
+//! one `ok` line; the content's warnings (`Content::warnings`: a zone map's grazing and
+//! fragile pairs) are printed before it and fail nothing.
 
 use anyhow::{bail, Result};
 use posse::hash::hex;
@@ -30,6 +31,9 @@ pub fn run(root: &Path, names: &[String], seeds: u64) -> Result<bool> {
             continue;
         }
         let report = check_game(root, id, seeds);
+        for w in &report.warnings {
+            println!("{id}: warning: {w}");
+        }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
         } else {
@@ -54,6 +58,9 @@ pub fn run(root: &Path, names: &[String], seeds: u64) -> Result<bool> {
 struct Report {
     /// Distinct messages, each with the places that showed it, in order.
     problems: Vec<(String, Vec<Place>)>,
+    /// What the content has that does not fail the check (a zone map's grazing and
+    /// fragile pairs), printed before the verdict.
+    warnings: Vec<String>,
     summary: String,
 }
 
@@ -115,7 +122,7 @@ fn seeds_summary(places: &[Place]) -> String {
 }
 
 fn check_game(root: &Path, id: &str, seeds: u64) -> Report {
-    let mut report = Report { problems: Vec::new(), summary: String::new() };
+    let mut report = Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new() };
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
         Err(Error::Content(diags)) => {
@@ -129,6 +136,7 @@ fn check_game(root: &Path, id: &str, seeds: u64) -> Report {
             return report;
         }
     };
+    report.warnings = content.warnings.iter().map(|w| w.to_string()).collect();
     let p = content.players;
     let (mut games, mut min, mut max) = (0, usize::MAX, 0);
     for players in p.min..=p.max {

@@ -287,16 +287,97 @@ function posse.random(n) end
 ---@return string[]
 function posse.nodes() end
 
----Neighbours of a board node, sorted by id.
+---Neighbours of a board node, sorted by id (on a zone map: as the map is now).
 ---@param node string
 ---@return string[]
 function posse.neighbours(node) end
 
----A shortest path from `a` to `b` (both included), or nil.
+---A shortest path from `a` to `b` (both included), or nil (on a zone map: as the map is
+---now).
 ---@param a string
 ---@param b string
 ---@return string[]|nil
 function posse.path(a, b) end
+
+------------------------------------------------------------------ zone map
+-- On a board drawn as a zone map (game.yaml: `board: {map: FILE}`), zones are named by
+-- their ids. Every function here raises an error on a board that is not a zone map, and
+-- on an unknown zone.
+
+---@class ZoneInfo
+---@field id string
+---@field name string
+---@field indoor boolean
+---@field centre {x: number, y: number}
+
+---Whether a character may move from zone `a` to zone `b`, as the map is now (locked cell
+---doors, breaches).
+---@param a string
+---@param b string
+---@return boolean
+function posse.adjacent(a, b) end
+
+---Static line of sight from `a` to `b` as the map is now (walls, fences, trees,
+---breaches, the map's overrides; no characters). A zone sees itself.
+---@param a string
+---@param b string
+---@return boolean
+function posse.sight(a, b) end
+
+---The zones the line from `a`'s centre to `b`'s crosses, `a` not counted (0 for a = b).
+---@param a string
+---@param b string
+---@return integer
+function posse.range(a, b) end
+
+---The zones whose centre circle lies on the line from `a` to `b`, in order from `a`.
+---@param a string
+---@param b string
+---@return string[]
+function posse.blockers(a, b) end
+
+---`sight(a, b)`, and no blocker of the line is a key of `occupied` with a truthy value
+---(pass where living characters stand; read raw, no metamethod runs).
+---@param a string
+---@param b string
+---@param occupied table<string, any>|nil
+---@return boolean
+function posse.visible(a, b, occupied) end
+
+---A zone's facts: id, display name, whether it is indoors, and its centre.
+---@param a string
+---@return ZoneInfo
+function posse.node_info(a) end
+
+---Locks the lockable openings (cell doors) on the border of `a` and `b`: movement stops
+---there (sight does not). An error if the border has none.
+---@param a string
+---@param b string
+function posse.lock(a, b) end
+
+---Unlocks the lockable openings on the border of `a` and `b` (an error if it has none).
+---@param a string
+---@param b string
+function posse.unlock(a, b) end
+
+---Whether the lockable openings on the border of `a` and `b` are locked (an error if it
+---has none).
+---@param a string
+---@param b string
+---@return boolean
+function posse.locked(a, b) end
+
+---Breaches the border of `a` and `b` for the rest of the game: no wall, fence or opening
+---piece on it blocks movement or sight any more. An error if they share no border.
+---@param a string
+---@param b string
+function posse.breach(a, b) end
+
+---Whether the border of `a` and `b` is breached (an error if they share no border).
+---@param a string
+---@param b string
+---@return boolean
+function posse.breached(a, b) end
 
 ----------------------------------------------------------------------- log
 

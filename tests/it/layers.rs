@@ -14,8 +14,9 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The engine's layers, bottom first.
-const LAYERS: [(&str, &[&str]); 8] = [
+const LAYERS: [(&str, &[&str]); 9] = [
     ("foundations", &["limits", "diag", "hash", "rng", "board"]),
+    ("geometry", &["zonemap"]),
     ("files", &["yaml", "savefile"]),
     ("data", &["content", "record", "decision"]),
     ("made from data", &["state", "bot"]),

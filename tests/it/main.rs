@@ -17,3 +17,4 @@ mod objects;
 mod playthrough;
 mod sandbox;
 mod shared_lua;
+mod zonemap;

@@ -14,6 +14,7 @@ use super::{
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
+use crate::zonemap::ZoneMap;
 use crate::limits::{
     CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_EDGES, MAX_FACES, MAX_NODES, MAX_OBJECTS,
 };
@@ -27,6 +28,8 @@ use std::sync::Arc;
 pub(super) struct Loader<'a> {
     pub(super) root: &'a Path,
     pub(super) diags: Vec<Diagnostic>,
+    /// Problems that do not stop the load (content/mapfile.rs).
+    pub(super) warnings: Vec<Diagnostic>,
     pub(super) hash: Fnv,
     /// Bytes read so far.
     bytes: u64,
@@ -34,7 +37,7 @@ pub(super) struct Loader<'a> {
 
 impl<'a> Loader<'a> {
     pub(super) fn new(root: &'a Path) -> Loader<'a> {
-        Loader { root, diags: Vec::new(), hash: Fnv::default(), bytes: 0 }
+        Loader { root, diags: Vec::new(), warnings: Vec::new(), hash: Fnv::default(), bytes: 0 }
     }
 
     /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
@@ -208,7 +211,7 @@ impl<'a> Loader<'a> {
             }
         }
         let dice = self.dice(&game_rel, &text, &game.dice);
-        let board = self.board(&game_rel, &text, game.board.as_ref());
+        let (board, map) = self.board(id, &game_rel, &text, game.board.as_ref());
         let sizes = Sizes { players: p.max, nodes: board.nodes().len(), per_object: 0 };
         if let Some(msg) = sizes.zones(&game.zones) {
             self.err(&game_rel, line_of("zones:"), msg);
@@ -267,6 +270,8 @@ impl<'a> Loader<'a> {
             dice,
             defs,
             board,
+            map,
+            warnings: self.warnings,
             data: game.data.0,
             main,
             render,
@@ -302,11 +307,32 @@ impl<'a> Loader<'a> {
         dice
     }
 
-    /// The board the game declares (an empty one when it declares none or too much).
-    fn board(&mut self, game_rel: &str, text: &str, decl: Option<&BoardDecl>) -> Board {
+    /// The board the game declares (an empty one when it declares none or too much), and
+    /// the zone map it is drawn from, if any.
+    fn board(
+        &mut self,
+        id: &str,
+        game_rel: &str,
+        text: &str,
+        decl: Option<&BoardDecl>,
+    ) -> (Board, Option<Arc<ZoneMap>>) {
         let line_of = |needle: &str| find_line(text, needle, 1).unwrap_or(0);
         match decl {
-            None => Board::default(),
+            None => (Board::default(), None),
+            Some(b) if b.map.is_some() => {
+                let file = b.map.as_deref().unwrap_or_default();
+                if !b.nodes.is_empty() || !b.edges.is_empty() || b.grid.is_some() {
+                    self.err(game_rel, line_of("map:"), "board: map excludes nodes, edges and grid");
+                }
+                if !file.ends_with(".yaml") || file.contains('/') || file.contains('\\') || file == "game.yaml" {
+                    self.err(game_rel, line_of("map:"), format!("board: map: expected a .yaml file of this folder, not '{file}'"));
+                    return (Board::default(), None);
+                }
+                match self.zone_map(&format!("scenarios/{id}/{file}")) {
+                    Some(map) => (map.board().clone(), Some(map)),
+                    None => (Board::default(), None),
+                }
+            }
             Some(b) => {
                 let grid = b.grid.as_ref().map_or(0, |g| g.width.saturating_mul(g.height));
                 let nodes = grid.saturating_add(b.nodes.len());
@@ -337,7 +363,7 @@ impl<'a> Loader<'a> {
                     }
                     board.finish();
                 }
-                board
+                (board, None)
             }
         }
     }

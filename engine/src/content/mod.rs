@@ -21,6 +21,7 @@
 mod catalogue;
 mod checks;
 mod loader;
+mod mapfile;
 mod overlay;
 mod schema;
 
@@ -31,6 +32,7 @@ use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::fnv;
 use crate::limits::CONTENT_FILE_BYTES;
+use crate::zonemap::ZoneMap;
 use loader::Loader;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -60,6 +62,12 @@ pub struct Content {
     pub dice: Vec<Die>,
     pub defs: Vec<Def>,
     pub board: Board,
+    /// The zone map the board is drawn from (`board: {map: FILE}`), whose movement graph
+    /// is [`Content::board`].
+    pub map: Option<Arc<ZoneMap>>,
+    /// Problems that do not stop the game (a zone map's grazing and fragile pairs), for
+    /// `posse check` to print.
+    pub warnings: Vec<Diagnostic>,
     pub data: serde_json::Value,
     pub main: Source,
     pub render: Source,

@@ -98,6 +98,9 @@ pub(super) struct BoardDecl {
     pub(super) edges: Vec<(String, String)>,
     #[serde(default)]
     pub(super) grid: Option<GridDecl>,
+    /// A zone-map file of the game's folder (content/mapfile.rs); excludes the others.
+    #[serde(default)]
+    pub(super) map: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

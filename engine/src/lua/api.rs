@@ -14,12 +14,12 @@ pub(crate) fn serde_options() -> mlua::serde::SerializeOptions {
     mlua::serde::SerializeOptions::new().serialize_none_to_null(false).serialize_unit_to_null(false)
 }
 
-fn err<T>(msg: String) -> Result<T> {
+pub(super) fn err<T>(msg: String) -> Result<T> {
     Err(mlua::Error::runtime(msg))
 }
 
 /// A name a script gave, as an error message quotes it: whole when short, else its start.
-fn clip(s: &str) -> String {
+pub(super) fn clip(s: &str) -> String {
     if s.len() <= 64 {
         return s.to_string();
     }
@@ -32,7 +32,7 @@ fn clip(s: &str) -> String {
 
 /// Refuses changes while the engine runs script code between steps (prompt and label
 /// functions), so nothing outside a step can change the game.
-fn writable(sh: &Shared, f: &str) -> Result<()> {
+pub(super) fn writable(sh: &Shared, f: &str) -> Result<()> {
     if sh.read_only.get() {
         return err(format!("posse.{f}: prompts and labels may read the game, not change it"));
     }
@@ -454,15 +454,25 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
 
     // ---------------------------------------------------------------- board
     def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
+    // On a zone map, movement is the map's as it is now (locks, breaches).
     def!("neighbours", |sh, lua, node: mlua::LuaString| {
         let node = node.to_str()?;
-        match sh.content.board.neighbours(&node) {
+        let st = sh.state.borrow();
+        let board = match sh.content.map.as_deref() {
+            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
+            _ => &sh.content.board,
+        };
+        match board.neighbours(&node) {
             Some(ns) => lua.create_sequence_from(ns),
             None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
         }
     });
     def!("path", |sh, lua, (a, b): (mlua::LuaString, mlua::LuaString)| {
-        let board = &sh.content.board;
+        let st = sh.state.borrow();
+        let board = match sh.content.map.as_deref() {
+            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
+            _ => &sh.content.board,
+        };
         let (a, b) = (a.to_str()?, b.to_str()?);
         for n in [&*a, &*b] {
             if !board.contains(n) {
@@ -554,6 +564,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(())
     });
 
+    super::mapapi::register(lua, shared, &raw, &mut names)?;
     let list = lua.create_sequence_from(names.iter().copied().filter(|n| {
         !matches!(
             *n,

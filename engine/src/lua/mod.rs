@@ -19,6 +19,7 @@ mod api;
 mod budget;
 mod compile;
 mod errors;
+mod mapapi;
 mod render;
 pub(crate) mod shape;
 pub(crate) mod watchdog;

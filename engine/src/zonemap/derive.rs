@@ -1,0 +1,484 @@
+//! Building a zone map: validating its geometry and deriving every table (gaps §5.1).
+//!
+//! The order: the board and each entry on its own (finite numbers, simple polygons,
+//! zones inside the board, centres inside their zones and clear of trees and walls),
+//! zones against each other (overlaps); then, on a sound map, the borders (shared
+//! boundary of positive length), the openings (each on borders), movement (the part of a
+//! border no wall, fence, barred opening or locked cell door covers), the lines between
+//! centres (what each meets: trees, wall pieces by border), range and blockers, the
+//! overrides, and the checks of the result (symmetry, every zone reachable). Warnings
+//! last: grazing pairs and fragile pairs (step 8's robustness check).
+
+use super::geom::{
+    collinear, crossings, dist_to_segment, edges, overlap, param, segments_meet, shared_area, simple,
+    strictly_inside, triangles, Pt, EPS, LEN_EPS,
+};
+use super::{Border, Entry, Line, MapState, OpeningKind, Problem, Spec, Tables, Zone, ZoneMap};
+use crate::limits::MAP_WALL_PIECES;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// How far a centre must stay from every wall, and how near a line may pass a wall's end
+/// or a tree's rim before it is "grazing"; also how much the robustness check moves
+/// walls' ends and trees' rims.
+const CLEARANCE: f64 = 0.05;
+
+struct Build<'a> {
+    spec: &'a Spec,
+    problems: Vec<Problem>,
+}
+
+impl Build<'_> {
+    fn error(&mut self, entry: Entry, message: String) {
+        self.problems.push(Problem { entry, message, warning: false });
+    }
+    fn warn(&mut self, entry: Entry, message: String) {
+        self.problems.push(Problem { entry, message, warning: true });
+    }
+    fn failed(&self) -> bool {
+        self.problems.iter().any(|p| !p.warning)
+    }
+}
+
+/// A wall or fence piece: part of a wall entry, on one border or on none.
+struct Piece {
+    from: Pt,
+    to: Pt,
+    border: Option<usize>,
+}
+
+pub(super) fn build(spec: &Spec) -> (Option<ZoneMap>, Vec<Problem>) {
+    let mut b = Build { spec, problems: Vec::new() };
+    check_entries(&mut b);
+    if b.failed() {
+        return (None, b.problems);
+    }
+    let map = derive(&mut b);
+    if b.failed() {
+        return (None, b.problems);
+    }
+    let mut problems = b.problems;
+    // Errors first within an entry's kind, then by entry: file order.
+    problems.sort_by_key(|p| order(p.entry));
+    (map, problems)
+}
+
+fn order(e: Entry) -> (u8, usize) {
+    match e {
+        Entry::Board => (0, 0),
+        Entry::Zone(i) => (1, i),
+        Entry::Wall(i) => (2, i),
+        Entry::Opening(i) => (3, i),
+        Entry::Tree(i) => (4, i),
+        Entry::Override(i) => (5, i),
+    }
+}
+
+/// Each entry on its own, and zones against each other.
+fn check_entries(b: &mut Build) {
+    let s = b.spec;
+    let num = |v: f64| v.is_finite() && v > 0.0;
+    if !num(s.width) || !num(s.height) || !num(s.centre_radius) || !(s.tree_radius.is_finite() && s.tree_radius >= 0.0)
+    {
+        b.error(Entry::Board, "board: width, height and centre_radius must be positive numbers, tree_radius at least 0".into());
+        return;
+    }
+    if s.zones.is_empty() {
+        b.error(Entry::Board, "a zone map needs at least one zone".into());
+    }
+    let walls: Vec<(Pt, Pt)> = s.walls.iter().map(|w| (w.0, w.1)).collect();
+    for (i, &(p, q, _)) in s.walls.iter().enumerate() {
+        if !p.finite() || !q.finite() || p.sub(q).len() < LEN_EPS {
+            b.error(Entry::Wall(i), "a wall runs between two different points".into());
+        }
+    }
+    for (i, &(p, q, _)) in s.openings.iter().enumerate() {
+        if !p.finite() || !q.finite() || p.sub(q).len() < LEN_EPS {
+            b.error(Entry::Opening(i), "an opening runs between two different points".into());
+        }
+    }
+    for (i, t) in s.trees.iter().enumerate() {
+        if !t.finite() {
+            b.error(Entry::Tree(i), "a tree needs a finite position".into());
+        }
+    }
+    let mut sound = vec![false; s.zones.len()];
+    for (i, z) in s.zones.iter().enumerate() {
+        let e = Entry::Zone(i);
+        if s.zones[..i].iter().any(|o| o.id == z.id) {
+            b.error(e, format!("zone '{}' is declared twice", z.id));
+        }
+        if z.id.is_empty() {
+            b.error(e, "a zone needs an id".into());
+        }
+        if !z.poly.iter().all(|p| p.finite()) || !simple(&z.poly) {
+            b.error(e, format!("zone '{}': its outline is not a simple polygon of three corners or more", z.id));
+            continue;
+        }
+        sound[i] = true;
+        let on_board = |p: &Pt| p.x >= -EPS && p.y >= -EPS && p.x <= s.width + EPS && p.y <= s.height + EPS;
+        if !z.poly.iter().all(on_board) {
+            b.error(e, format!("zone '{}' lies outside the board ({} x {})", z.id, s.width, s.height));
+        }
+        let c = z.centre;
+        if !c.finite() || !strictly_inside(&z.poly, c) {
+            b.error(e, format!("zone '{}': its centre ({}, {}) is not inside the zone", z.id, c.x, c.y));
+            continue;
+        }
+        for (t, tree) in s.trees.iter().enumerate() {
+            if tree.sub(c).len() <= s.tree_radius {
+                b.error(e, format!("zone '{}': its centre is within tree_radius of tree {}", z.id, t + 1));
+            }
+        }
+        for (w, &(p, q)) in walls.iter().enumerate() {
+            if dist_to_segment(c, p, q) <= CLEARANCE {
+                b.error(e, format!("zone '{}': its centre is within {CLEARANCE} of wall {}", z.id, w + 1));
+            }
+        }
+    }
+    let tris: Vec<Vec<[Pt; 3]>> =
+        s.zones.iter().enumerate().map(|(i, z)| if sound[i] { triangles(&z.poly) } else { Vec::new() }).collect();
+    for j in 0..s.zones.len() {
+        for i in 0..j {
+            let area: f64 = tris[i].iter().flat_map(|t| tris[j].iter().map(move |u| shared_area(t, u))).sum();
+            if area > LEN_EPS {
+                let (a, c) = (&s.zones[i].id, &s.zones[j].id);
+                b.error(Entry::Zone(j), format!("zone '{c}' overlaps zone '{a}'"));
+            }
+        }
+    }
+}
+
+/// Every table of a sound map, and the checks of the result.
+fn derive(b: &mut Build) -> Option<ZoneMap> {
+    let s = b.spec;
+    let n = s.zones.len();
+    let zones: Vec<Zone> = s
+        .zones
+        .iter()
+        .map(|z| Zone { id: z.id.clone(), name: z.name.clone(), indoor: z.indoor, centre: z.centre, poly: z.poly.clone() })
+        .collect();
+
+    // Borders: the boundary pieces two zones share.
+    let mut borders = Vec::new();
+    let mut pieces_of: Vec<Vec<(Pt, Pt)>> = Vec::new();
+    let mut border_of = vec![None; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let mut pieces = Vec::new();
+            for (p, q) in edges(&zones[i].poly) {
+                for (c, d) in edges(&zones[j].poly) {
+                    if let Some((lo, hi)) = overlap(p, q, c, d) {
+                        let u = q.sub(p).scale(1.0 / q.sub(p).len());
+                        pieces.push((p.add(u.scale(lo)), p.add(u.scale(hi))));
+                    }
+                }
+            }
+            if !pieces.is_empty() {
+                border_of[i * n + j] = Some(borders.len());
+                border_of[j * n + i] = Some(borders.len());
+                borders.push(Border { a: i, b: j, open: false, open_locked: false, lockable: false });
+                pieces_of.push(pieces);
+            }
+        }
+    }
+
+    // Openings lie on borders.
+    for (o, &(p, q, _)) in s.openings.iter().enumerate() {
+        let spans: Vec<(f64, f64)> = pieces_of.iter().flatten().filter_map(|&(c, d)| overlap(p, q, c, d)).collect();
+        if covered(spans) < p.sub(q).len() - LEN_EPS {
+            b.error(Entry::Opening(o), "this opening lies on no border between two zones".into());
+        }
+    }
+
+    // Movement: the part of each border nothing that blocks it covers.
+    for (k, border) in borders.iter_mut().enumerate() {
+        let blocks = |locked: bool| -> Vec<(Pt, Pt)> {
+            let walls = s.walls.iter().map(|w| (w.0, w.1));
+            let openings = s.openings.iter().filter(|o| match o.2 {
+                OpeningKind::Barred => true,
+                OpeningKind::CellDoor => locked,
+                _ => false,
+            });
+            walls.chain(openings.map(|o| (o.0, o.1))).collect()
+        };
+        let free = |blocking: &[(Pt, Pt)]| -> f64 {
+            pieces_of[k]
+                .iter()
+                .map(|&(p, q)| {
+                    let spans = blocking.iter().filter_map(|&(c, d)| overlap(p, q, c, d)).collect();
+                    p.sub(q).len() - covered(spans)
+                })
+                .sum()
+        };
+        border.open = free(&blocks(false)) > LEN_EPS;
+        border.open_locked = free(&blocks(true)) > LEN_EPS;
+        border.lockable = s.openings.iter().any(|o| {
+            o.2 == OpeningKind::CellDoor && pieces_of[k].iter().any(|&(p, q)| overlap(p, q, o.0, o.1).is_some())
+        });
+    }
+
+    // Wall pieces, each on one border or on none.
+    let mut pieces = Vec::new();
+    for &(p, q, _) in &s.walls {
+        let len = p.sub(q).len();
+        let mut cuts = vec![0.0, len];
+        for &(c, d) in pieces_of.iter().flatten() {
+            if collinear(p, q, c, d) {
+                for e in [c, d] {
+                    cuts.push((param(e, p, q) * len).clamp(0.0, len));
+                }
+            }
+        }
+        cuts.sort_by(f64::total_cmp);
+        cuts.dedup_by(|x, y| (*x - *y).abs() < LEN_EPS);
+        let at = |t: f64| p.add(q.sub(p).scale(t / len));
+        for w in cuts.windows(2) {
+            let mid = at((w[0] + w[1]) / 2.0);
+            let border = pieces_of.iter().position(|ps| {
+                ps.iter().any(|&(c, d)| collinear(c, d, mid, mid) && dist_to_segment(mid, c, d) < LEN_EPS)
+            });
+            pieces.push(Piece { from: at(w[0]), to: at(w[1]), border });
+        }
+    }
+
+    if pieces.len() > MAP_WALL_PIECES {
+        let n = pieces.len();
+        b.error(Entry::Board, format!("the walls cut into {n} pieces at borders: a zone map has at most {MAP_WALL_PIECES}"));
+        return None;
+    }
+
+    // Lines between centres.
+    let mut lines = vec![Line::default(); n * n];
+    let mut range = vec![0u32; n * n];
+    let mut blockers = vec![Vec::new(); n * n];
+    let mut ts = Vec::new();
+    let boxes: Vec<(Pt, Pt)> = zones
+        .iter()
+        .map(|z| {
+            let lo = z.poly.iter().fold(Pt::new(f64::INFINITY, f64::INFINITY), |m, p| Pt::new(m.x.min(p.x), m.y.min(p.y)));
+            let hi = z.poly.iter().fold(Pt::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| Pt::new(m.x.max(p.x), m.y.max(p.y)));
+            (lo, hi)
+        })
+        .collect();
+    for a in 0..n {
+        for c in 0..n {
+            if a == c {
+                continue;
+            }
+            let (p, q) = (zones[a].centre, zones[c].centre);
+            let line = &mut lines[a * n + c];
+            line.always = s.trees.iter().any(|&t| dist_to_segment(t, p, q) < s.tree_radius);
+            for piece in &pieces {
+                if segments_meet(p, q, piece.from, piece.to) {
+                    match piece.border {
+                        None => line.always = true,
+                        Some(k) => line.borders.push(k),
+                    }
+                }
+            }
+            line.borders.sort_unstable();
+            line.borders.dedup();
+            // Range: the zones whose interiors the line enters, `a` not counted.
+            ts.clear();
+            ts.extend([0.0, 1.0]);
+            for z in &zones {
+                for (e0, e1) in edges(&z.poly) {
+                    crossings(p, q, e0, e1, &mut ts);
+                }
+            }
+            ts.sort_by(f64::total_cmp);
+            let len = q.sub(p).len();
+            let mut entered: Vec<usize> = Vec::new();
+            for w in ts.windows(2) {
+                if (w[1] - w[0]) * len <= LEN_EPS {
+                    continue;
+                }
+                let mid = p.add(q.sub(p).scale((w[0] + w[1]) / 2.0));
+                let inside = |(z, (lo, hi)): &(usize, &(Pt, Pt))| {
+                    mid.x > lo.x && mid.x < hi.x && mid.y > lo.y && mid.y < hi.y && strictly_inside(&zones[*z].poly, mid)
+                };
+                if let Some((z, _)) = boxes.iter().enumerate().find(inside) {
+                    if z != a && !entered.contains(&z) {
+                        entered.push(z);
+                    }
+                }
+            }
+            range[a * n + c] = entered.len() as u32;
+            // Blockers: centre circles on the line, in order from `a`.
+            let mut on: Vec<(f64, usize)> = (0..n)
+                .filter(|&z| z != a && z != c && dist_to_segment(zones[z].centre, p, q) < s.centre_radius)
+                .map(|z| (param(zones[z].centre, p, q), z))
+                .collect();
+            on.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            blockers[a * n + c] = on.into_iter().map(|(_, z)| z).collect();
+        }
+    }
+
+    // Overrides replace the computed values, both ways.
+    let mut visible_override = vec![None; n * n];
+    for (o, ov) in s.overrides.iter().enumerate() {
+        let find = |id: &str| zones.iter().position(|z| z.id == id);
+        let (Some(a), Some(c)) = (find(&ov.a), find(&ov.b)) else {
+            let unknown = if find(&ov.a).is_none() { &ov.a } else { &ov.b };
+            b.error(Entry::Override(o), format!("this override names an unknown zone '{unknown}'"));
+            continue;
+        };
+        if a == c {
+            b.error(Entry::Override(o), format!("this override pairs zone '{}' with itself", ov.a));
+            continue;
+        }
+        for (x, y) in [(a, c), (c, a)] {
+            if ov.visible.is_some() {
+                visible_override[x * n + y] = ov.visible;
+            }
+            if let Some(r) = ov.range {
+                range[x * n + y] = r;
+            }
+        }
+    }
+
+    let mut map = ZoneMap {
+        id: s.id.clone(),
+        width: s.width,
+        height: s.height,
+        zones,
+        borders,
+        border_of,
+        lines,
+        range,
+        blockers,
+        visible_override,
+        fresh: Arc::new(Tables { board: Default::default(), sight: Vec::new() }),
+        walls: s.walls.clone(),
+        openings: s.openings.clone(),
+        trees: s.trees.clone(),
+        tree_radius: s.tree_radius,
+        centre_radius: s.centre_radius,
+    };
+    map.fresh = Arc::new(map.tables_for(&MapState::default()));
+
+    // The result is symmetric.
+    let fresh = MapState::default();
+    for a in 0..n {
+        for c in a + 1..n {
+            let back: Vec<usize> = map.blockers(c, a).iter().rev().copied().collect();
+            if map.sight(a, c, &fresh) != map.sight(c, a, &fresh)
+                || map.range(a, c) != map.range(c, a)
+                || map.blockers(a, c) != back.as_slice()
+            {
+                let (x, y) = (&map.zones[a].id, &map.zones[c].id);
+                b.error(Entry::Zone(a), format!("{x} - {y}: sight, range or blockers differ from {y} - {x}"));
+            }
+        }
+    }
+    // Every zone is reachable from the first.
+    let mut seen = vec![false; n];
+    let mut queue = VecDeque::from([0]);
+    seen[0] = true;
+    while let Some(z) = queue.pop_front() {
+        for y in 0..n {
+            if !seen[y] && map.adjacent(z, y, &fresh) {
+                seen[y] = true;
+                queue.push_back(y);
+            }
+        }
+    }
+    for (z, _) in seen.iter().enumerate().filter(|(_, s)| !**s) {
+        b.error(Entry::Zone(z), format!("zone '{}' cannot be reached from zone '{}'", map.zones[z].id, map.zones[0].id));
+    }
+    warnings(b, &map);
+    Some(map)
+}
+
+/// The length a set of spans (from, to) covers together.
+fn covered(mut spans: Vec<(f64, f64)>) -> f64 {
+    spans.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut total = 0.0;
+    let mut end = f64::NEG_INFINITY;
+    for (lo, hi) in spans {
+        let lo = lo.max(end);
+        if hi > lo {
+            total += hi - lo;
+            end = hi;
+        }
+    }
+    total
+}
+
+/// Static line of sight between two points against `walls` and trees of radius `r`.
+fn clear(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> bool {
+    !trees.iter().any(|&t| dist_to_segment(t, p, q) < r) && !walls.iter().any(|&(c, d)| segments_meet(p, q, c, d))
+}
+
+/// What a line grazes, when its sight hangs on a graze: a clear line that passes within
+/// [`CLEARANCE`] of a wall's end or a tree's rim, or a blocked line whose every blocker
+/// it only grazes (it meets a wall within [`CLEARANCE`] of its end, or a tree within as
+/// much of its rim). A blocked line that also meets something squarely is not grazing:
+/// moving what it grazes would not change its sight.
+fn grazing(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> Option<&'static str> {
+    let end_near = |&(w0, w1): &(Pt, Pt)| dist_to_segment(w0, p, q) < CLEARANCE || dist_to_segment(w1, p, q) < CLEARANCE;
+    let rim_near = |&t: &Pt| (dist_to_segment(t, p, q) - r).abs() < CLEARANCE;
+    let walls_hit: Vec<&(Pt, Pt)> = walls.iter().filter(|&&(c, d)| segments_meet(p, q, c, d)).collect();
+    let trees_hit: Vec<&Pt> = trees.iter().filter(|&&t| dist_to_segment(t, p, q) < r).collect();
+    let (ends, rims) = if walls_hit.is_empty() && trees_hit.is_empty() {
+        (walls.iter().any(end_near), trees.iter().any(rim_near))
+    } else {
+        let all_grazed = walls_hit.iter().all(|w| end_near(w)) && trees_hit.iter().all(|t| rim_near(t));
+        (all_grazed && walls_hit.iter().any(|w| end_near(w)), all_grazed && trees_hit.iter().any(|t| rim_near(t)))
+    };
+    match (ends, rims) {
+        (true, _) => Some("a wall's end"),
+        (false, true) => Some("a tree's rim"),
+        _ => None,
+    }
+}
+
+/// Grazing pairs (see [`grazing`]) and
+/// fragile pairs (sight that changes when every wall is lengthened or shortened by
+/// [`CLEARANCE`] at each end, or the tree radius changes by as much). Overridden pairs
+/// are left out.
+fn warnings(b: &mut Build, map: &ZoneMap) {
+    let s = b.spec;
+    let n = map.zones.len();
+    let walls: Vec<(Pt, Pt)> = s.walls.iter().map(|w| (w.0, w.1)).collect();
+    let moved = |by: f64| -> Vec<(Pt, Pt)> {
+        walls
+            .iter()
+            .map(|&(p, q)| {
+                let len = q.sub(p).len();
+                if len + 2.0 * by <= 0.0 {
+                    let m = p.add(q.sub(p).scale(0.5));
+                    return (m, m);
+                }
+                let u = q.sub(p).scale(by / len);
+                (p.sub(u), q.add(u))
+            })
+            .collect()
+    };
+    let (longer, shorter) = (moved(CLEARANCE), moved(-CLEARANCE));
+    let r = s.tree_radius;
+    for a in 0..n {
+        for c in a + 1..n {
+            if map.visible_override[a * n + c].is_some() {
+                continue;
+            }
+            let (p, q) = (map.zones[a].centre, map.zones[c].centre);
+            let (x, y) = (&map.zones[a].id, &map.zones[c].id);
+            let base = clear(p, q, &walls, &s.trees, r);
+            let fragile = clear(p, q, &longer, &s.trees, r) != base
+                || clear(p, q, &shorter, &s.trees, r) != base
+                || clear(p, q, &walls, &s.trees, r + CLEARANCE) != base
+                || clear(p, q, &walls, &s.trees, (r - CLEARANCE).max(0.0)) != base;
+            if fragile {
+                b.warn(
+                    Entry::Zone(a),
+                    format!("{x} - {y} is fragile: its sight changes when walls or trees move by {CLEARANCE}"),
+                );
+            }
+            if let Some(what) = grazing(p, q, &walls, &s.trees, r) {
+                b.warn(Entry::Zone(a), format!("{x} - {y} is grazing: the line passes within {CLEARANCE} of {what}"));
+            }
+        }
+    }
+}
