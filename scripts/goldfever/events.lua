@@ -81,7 +81,7 @@ function M.die(c)
   posse.move(c, posse.zone("dead"))
   game.log(game.name(c) .. " is dead.")
   local h = game.hook("death")
-  if h then h(M, c, n) end
+  if h then h(game, c, n) end
 end
 
 ---`c` takes `n` wounds (GF-R20): Lucky Charm may cancel them (J02); a third wound kills,

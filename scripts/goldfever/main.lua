@@ -175,7 +175,7 @@ local function turn(c)
   game.log(name(c) .. "'s chip is drawn.")
   if posse.obj_get(c, "ambush") > 0 then
     local stay = ask.one(game.seat(c), function() return name(c) .. " lies in ambush. Stay in ambush?" end,
-      { "Stay in ambush", "Take the action phase" }, 2)
+      function() return { "Stay in ambush", "Take the action phase" } end, 2)
     if stay == 1 then
       game.log(name(c) .. " stays in ambush.")
       return
