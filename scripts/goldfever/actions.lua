@@ -14,9 +14,9 @@ local game = require "goldfever.game"
 local events = require "goldfever.events"
 local context = require "goldfever.context"
 
-local D = game.D
-local DECKS = D.decks
-local OPT = D.options
+local D = game.D ---@type table<string, any>
+local DECKS = D.decks ---@type string[]
+local OPT = D.options ---@type table<string, any>
 
 ---@class goldfever.Action
 ---@field cost integer
@@ -325,6 +325,7 @@ function M.list(c, ap, reaction)
   end
 
   -- Throw (§5.6), attack (§5.7), drink (GF-R52): what the pockets hold.
+  ---@type Obj|nil, Obj|nil, Obj|nil, Obj|nil
   local knife, stick, rock, whisky
   for _, o in ipairs(pockets) do
     local k = game.kind(o)

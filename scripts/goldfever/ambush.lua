@@ -65,6 +65,7 @@ end
 ---@param prompt string
 ---@return Obj[]
 local function commit(ambushers, prompt)
+  ---@type table<Seat, Obj[]>, Seat[]
   local by_seat, seats = {}, {}
   for _, a in ipairs(ambushers) do
     local s = game.seat(a)

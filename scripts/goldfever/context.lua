@@ -8,7 +8,7 @@ local cards = require "lib.cards"
 local ask = require "lib.ask"
 local game = require "goldfever.game"
 
-local D = game.D
+local D = game.D ---@type table<string, any>
 
 ---@class goldfever.context
 local M = {}
@@ -53,11 +53,13 @@ function Context:run_for_it()
   if here == nil then return end
   local near = posse.neighbours(here)
   if #near == 0 then return end
+  ---@type string[]
   local safe = {}
-  if self.source then
+  local source = self.source
+  if source then
     local occ = game.occupied()
     for _, n in ipairs(near) do
-      if not posse.visible(self.source, n, occ) then safe[#safe + 1] = n end
+      if not posse.visible(source, n, occ) then safe[#safe + 1] = n end
     end
   end
   if #safe == 0 then safe = near end
@@ -209,6 +211,7 @@ end
 function Context:pickpocket()
   local victims = self:pockets_to_pick()
   if #victims == 0 then return end
+  ---@type {v: Obj, o: Obj|nil, hidden: Obj[]|nil}[]
   local options = {}
   for _, v in ipairs(victims) do
     local hidden = {}
@@ -233,7 +236,8 @@ function Context:pickpocket()
     end, #options)
   end
   local x = options[i]
-  local o = x.o or x.hidden[posse.random(#x.hidden)]
+  local hidden = x.hidden or {}
+  local o = x.o or hidden[posse.random(#hidden)] --[[@as Obj]]
   game.log(("%s picks %s's pocket."):format(self:name(), game.name(x.v)))
   game.carry(self.char, o)
   game.fit(self.char)

@@ -9,7 +9,7 @@ local rules = require "goldfever.rules"
 local game = require "goldfever.game"
 local context = require "goldfever.context"
 
-local D = game.D
+local D = game.D ---@type table<string, any>
 
 ---@class goldfever.events
 local M = {}
@@ -56,6 +56,7 @@ function M.react(c, when, prompt, event)
   ctx.event = event
   local ok = M.joker_ready(c, when, ctx)
   local pick = ask.one(game.seat(c), prompt, function()
+    ---@type string[]
     local out = { "No" }
     if ok then out[2] = cards.label(j, ctx) end
     return out

@@ -18,8 +18,10 @@ local ask = require "lib.ask"
 local rules = require "goldfever.rules"
 
 ---@class goldfever.game
+---@field events goldfever.events  wounds, death, panic, jokers (set by events.lua)
 local M = {}
 
+---@type table<string, any>
 local D = posse.data
 M.D = D
 local DECKS = D.decks
@@ -31,7 +33,7 @@ local NDECKS = #DECKS
 local CHARS = {}
 ---@type table<string, Obj>
 local BY_ID = {}
----@type table<Obj, string>
+---@type table<Zone, string|nil>
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
 local AT, GROUND = {}, {}
@@ -362,6 +364,7 @@ function M.cover(from, to) return from ~= to and posse.node_info(to).indoor == t
 
 ------------------------------------------------------------------------ wounds, death, panic
 
+---@type table<string, function>|nil
 local hooks -- the scenario's script (set by main)
 
 ---Sets the scenario's hooks (main, at setup).
@@ -399,6 +402,7 @@ function M.zone_name(n) return posse.node_info(n).name .. " (" .. n .. ")" end
 ---@param teams {id: string, name: string, characters: string[]}[]
 ---@param split string[][]   per seat, the ids of its characters
 function M.register(teams, split)
+  ---@type table<string, Obj|nil>
   local all = {}
   for _, o in ipairs(posse.contents(posse.zone("roster"))) do all[posse.def_id(o)] = o end
   for side, t in ipairs(teams) do
@@ -478,24 +482,31 @@ end
 ---@field side integer   the winning team (0: a draw)
 ---@field reason string
 
----@type goldfever.Outcome|nil
-local OUTCOME = nil
+-- The outcome, once the game is decided (a field, which hooks called in between may set).
+---@type {outcome: goldfever.Outcome|nil}
+local END = { outcome = nil }
 
 ---Ends the game: team `side` wins (0: a draw) for `reason`.
 ---@param side integer
 ---@param reason string
 function M.win(side, reason)
-  if OUTCOME == nil then OUTCOME = { side = side, reason = reason } end
+  if END.outcome == nil then END.outcome = { side = side, reason = reason } end
 end
+
+---Whether the game is decided (no check made).
+---@return boolean
+function M.decided() return END.outcome ~= nil end
 
 ---Whether the game is over: the scenario's `victory` hook, else elimination (GF-G61: a
 ---team with nobody standing loses; both at once: a draw).
 ---@return boolean
 function M.over()
-  if OUTCOME then return true end
+  if END.outcome then return true end
   local h = M.hook("victory")
-  if h then h(M) end
-  if OUTCOME then return true end
+  if h then
+    h(M)
+    if M.decided() then return true end
+  end
   local a, b = M.standing(1), M.standing(2)
   if a == 0 and b == 0 then
     M.win(0, "both teams are down")
@@ -504,7 +515,7 @@ function M.over()
   elseif b == 0 then
     M.win(1, M.team_name(2) .. " are all down")
   end
-  return OUTCOME ~= nil
+  return END.outcome ~= nil
 end
 
 ---The value of the nuggets carried by team `side`'s living characters (§5.14).
@@ -580,7 +591,7 @@ end
 ---The game's result for the engine: the winning team's seats (none on a draw).
 ---@return table
 function M.result()
-  local o = OUTCOME or { side = 0, reason = "no result" }
+  local o = END.outcome or { side = 0, reason = "no result" }
   local winners = {}
   for s = 1, posse.players() do
     for _, c in ipairs(M.chars_of(s)) do

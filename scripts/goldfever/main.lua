@@ -18,8 +18,8 @@ local context = require "goldfever.context"
 local actions = require "goldfever.actions"
 local ambush = require "goldfever.ambush"
 
-local D = game.D
-local OPT = D.options
+local D = game.D ---@type table<string, any>
+local OPT = D.options ---@type table<string, any>
 local name = game.name
 
 ------------------------------------------------------------------------ setup
@@ -96,7 +96,7 @@ end
 
 local function setup()
   local N = posse.players()
-  local split = D.splits[tostring(N)]
+  local split = D.splits[tostring(N)] ---@type string[][]|nil
   if split == nil then error("this scenario has no split for " .. N .. " players", 0) end
   game.register(D.teams, split)
   game.set_hooks(posse.scenario() or {})
@@ -235,9 +235,11 @@ end
 -- High Noon's ending (the base game): after the last round, the side with fewer wounds
 -- among its living characters wins; equal: a draw.
 local function duel_end()
+  ---@type integer[]
   local w = { 0, 0 }
   for _, c in ipairs(game.chars()) do
-    w[game.side(c)] = w[game.side(c)] + (game.alive(c) and game.wounds(c) or D.deadly)
+    local side = game.side(c)
+    w[side] = w[side] + (game.alive(c) and game.wounds(c) or D.deadly)
   end
   if w[1] < w[2] then
     game.win(1, "fewer wounds after the last round")
@@ -281,6 +283,7 @@ function M.play()
     end
     while true do
       -- GF-R36: the mug holds the chips of the living characters not yet drawn.
+      ---@type Obj[]
       local mug = {}
       for _, c in ipairs(game.living()) do
         if posse.obj_get(c, "acted") == 0 then mug[#mug + 1] = c end
