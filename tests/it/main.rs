@@ -7,6 +7,7 @@ mod dice_town;
 mod engine;
 mod fuzz;
 mod generic;
+mod goldfever;
 mod golden;
 mod hardening;
 mod issue11_views;
