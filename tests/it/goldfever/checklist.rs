@@ -1,1 +1,556 @@
-//! (filled below)
+//! One test per line of the rules checklist of gaps §1 (GF-R01-GF-R56). Where a worked
+//! example of §2 already shows a line whole, its test here checks another face of it.
+
+use super::*;
+use posse::view::ObjectView;
+
+const SCENARIOS: [(&str, &[usize]); 8] = [
+    ("high_noon", &[2]),
+    ("claim_jumpers", &[2, 3, 4]),
+    ("jailbreak", &[3, 4, 5]),
+    ("payroll", &[4, 5, 6]),
+    ("bank_job", &[4, 5, 6, 7, 8]),
+    ("saloon_brawl", &[6, 7, 8]),
+    ("range_war", &[8, 9, 10]),
+    ("goldfever", &[10, 11, 12]),
+];
+
+/// Every character of the scenario: (name, seat, team id, zone or "").
+fn cast(g: &mut Game) -> Vec<(String, i64, String, String)> {
+    let v = lua(
+        g,
+        "local out = {}
+         for _, c in ipairs(game.chars()) do
+           out[#out + 1] = { game.name(c), game.seat(c), game.team_id(c), game.node(c) or '' }
+         end
+         return out",
+    );
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn r01_basic_rules_optional_rules_and_eight_scenarios_that_start_alone() {
+    let c = content("");
+    assert_eq!(c.scenarios.len(), 8, "{:?}", c.scenarios.keys().collect::<Vec<_>>());
+    for (s, players) in SCENARIOS {
+        let g = new_game(&content(s), 1, players[0]);
+        assert!(g.next_request().is_some(), "{s} starts and asks");
+    }
+    let mut g = new_game(&content(""), 1, 2);
+    let opts = lua_list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
+    assert_eq!(opts, ["fast_play", "grim_sight", "lethal_west", "steady_aim"]);
+}
+
+#[test]
+fn r02_two_to_twelve_players_in_two_teams_as_the_scenario_splits_them() {
+    let mut all = std::collections::BTreeSet::new();
+    for (s, players) in SCENARIOS {
+        for &p in players {
+            all.insert(p);
+            let mut g = new_game(&content(s), 1, p);
+            let cast = cast(&mut g);
+            let teams: std::collections::BTreeSet<_> = cast.iter().map(|c| c.2.clone()).collect();
+            assert_eq!(teams.len(), 2, "{s} {p}");
+            for seat in 1..=p as i64 {
+                assert!(cast.iter().any(|c| c.1 == seat), "{s} {p}: seat {seat} plays someone");
+            }
+            for (name, seat, team, _) in &cast {
+                assert_eq!(g.view(None).seats[*seat as usize - 1].team.as_deref(), Some(team.as_str()), "{s} {p}: {name}");
+            }
+        }
+    }
+    assert_eq!(all.into_iter().collect::<Vec<_>>(), (2..=12).collect::<Vec<_>>());
+}
+
+#[test]
+fn r03_a_character_is_an_id_and_a_name() {
+    let mut g = new_game(&content("goldfever"), 1, 12);
+    let names: Vec<String> = cast(&mut g).into_iter().map(|c| c.0).collect();
+    assert!(names.contains(&"Sheriff Ted".to_string()) && names.contains(&"Fred".to_string()), "{names:?}");
+    assert_eq!(lua_list(&mut g, "return { posse.def_id(ch('ted')), game.code(ch('ted')) }"), ["ted", "L1"]);
+}
+
+#[test]
+fn r04_the_board_is_divided_into_zones() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_int(&mut g, "return #posse.nodes()"), 26);
+}
+
+#[test]
+fn r05_each_zone_has_a_centre_circle() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_list(&mut g, "local c = posse.node_info('S1').centre return { tostring(c[1]), tostring(c[2]) }"), ["2.0", "8.0"]);
+}
+
+#[test]
+fn r06_a_zone_holds_any_number_of_characters() {
+    let mut g = turn("claim_jumpers", 2, "gus", "for _, id in ipairs({'gus', 'cole', 'kid', 'lefty'}) do put(id, 'S3') end");
+    assert_eq!(lua_int(&mut g, "return #game.in_zone('S3')"), 4);
+}
+
+#[test]
+fn r07_the_views_legend_explains_the_map() {
+    let g = new_game(&content(""), 1, 2);
+    assert!(g.render(Some(1)).unwrap().contains("(code! lies in ambush; + things on the ground)"));
+}
+
+#[test]
+fn r08_nine_kinds_of_object_four_of_them_guns() {
+    let mut g = new_game(&content(""), 1, 2);
+    let kinds = lua_list(
+        &mut g,
+        "local seen, out = {}, {}
+         for _, o in ipairs(posse.contents(posse.zone('supply'))) do
+           local p = posse.def(o).props
+           local k = p.kind == 'gun' and posse.def_id(o) or p.kind
+           if not seen[k] then seen[k] = true out[#out + 1] = k end
+         end
+         table.sort(out) return out",
+    );
+    // The nine, plus the scenarios' Keys and Strongbox (gaps §5.3).
+    assert_eq!(kinds, ["colt", "dynamite", "hunting_rifle", "keys", "knife", "nugget", "rifle", "rock", "shotgun", "strongbox", "whisky"]);
+}
+
+#[test]
+fn r09_the_users_own_zone_does_not_count_towards_range() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_list(&mut g, "return { tostring(posse.range('S1', 'S1')), tostring(posse.range('S1', 'S2')), tostring(posse.range('S1', 'S6')) }"), ["0", "1", "5"]);
+}
+
+fn gun_props(id: &str) -> (i64, i64) {
+    let mut g = new_game(&content(""), 1, 2);
+    let v = lua_list(&mut g, &format!("local p = posse.def_by_id('{id}').props return {{ tostring(p.load), tostring(p.range) }}"));
+    (v[0].parse().unwrap(), v[1].parse().unwrap())
+}
+
+#[test]
+fn r10_colt_six_bullets_range_4() {
+    assert_eq!(gun_props("colt"), (6, 4));
+}
+
+#[test]
+fn r11_shotgun_two_barrels_range_2_both_at_once() {
+    assert_eq!(gun_props("shotgun"), (2, 2));
+    let g = turn("high_noon", 2, "ted", "strip('ted'); give('ted', 'shotgun'); put('ted', 'S2'); put('fred', 'S3')");
+    assert!(offered(&g, "Shoot Fred with both barrels"), "{:?}", options(&g));
+}
+
+#[test]
+fn r12_rifle_nine_bullets_range_6() {
+    assert_eq!(gun_props("rifle"), (9, 6));
+}
+
+#[test]
+fn r13_hunting_rifle_one_bullet_range_8() {
+    assert_eq!(gun_props("hunting_rifle"), (1, 8));
+}
+
+#[test]
+fn r14_dynamite_range_2_hits_the_zones_around() {
+    let mut g = turn(
+        "claim_jumpers",
+        2,
+        "gus",
+        "put('gus', 'S1'); put('kid', 'S3'); put('lefty', 'S4'); put('cole', 'N1')
+         top('facile', 'facile_miss', 'facile_hit'); top('difficile', 'difficile_hit')",
+    );
+    pick(&mut g, "Throw dynamite into Main street (S3)");
+    assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 1, "in the zone");
+    assert_eq!(lua_int(&mut g, "return get('lefty', 'wounds')"), 1, "next door");
+}
+
+#[test]
+fn r15_knife_range_1_thrown_or_in_a_fight() {
+    let g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S4')");
+    assert!(!offered(&g, "Throw your knife"), "range 2: {:?}", options(&g));
+    let g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2')");
+    assert!(offered(&g, "Throw your knife at Fred") && offered(&g, "Attack Fred"));
+}
+
+#[test]
+fn r16_whisky_removes_a_wound() {
+    let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); set('ted', 'wounds', 1)");
+    pick(&mut g, "Drink whisky");
+    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 0);
+}
+
+#[test]
+fn r17_a_rock_is_worthless_and_a_decoy() {
+    let mut g = turn(
+        "claim_jumpers",
+        2,
+        "gus",
+        "strip('gus'); give('gus', 'colt'); give('gus', 'rock'); put('gus', 'S1'); put('cole', 'N1')
+         put('kid', 'S3'); set('kid', 'ambush', 1); put('lefty', 'R4')",
+    );
+    assert_eq!(lua_int(&mut g, "return posse.def_by_id('rock').props.value"), 0);
+    pick(&mut g, "Throw a rock into Main street (S2)");
+    // Kid sees S2 land: he springs now or gives the ambush up.
+    assert_eq!(waiting(&g), [2]);
+    g.choose(2, &[]).unwrap();
+    assert_eq!(lua_int(&mut g, "return get('kid', 'ambush')"), 0);
+    assert!(log_has(&g, None, "Kid Cassidy gives up the ambush."));
+}
+
+#[test]
+fn r18_nuggets_are_worth_1_2_or_3() {
+    let mut g = new_game(&content(""), 1, 2);
+    let v = lua_list(&mut g, "local out = {} for i = 1, 3 do out[i] = tostring(posse.def_by_id('nugget_' .. i).props.value) end return out");
+    assert_eq!(v, ["1", "2", "3"]);
+}
+
+#[test]
+fn r19_the_character_card_shows_health_and_equipment() {
+    let mut g = turn("high_noon", 2, "ted", "set('ted', 'wounds', 2)");
+    lua(&mut g, "return 0");
+    let v = g.view(Some(2));
+    let ted = v.board["SHF"]["at"].objects.iter().find_map(|o| match o {
+        ObjectView::Shown { name, counters, zones, .. } if name == "Sheriff Ted" => Some((counters.clone(), zones.clone())),
+        _ => None,
+    });
+    let (counters, zones) = ted.expect("Ted is seen in SHF");
+    assert_eq!(counters["wounds"], 2);
+    assert_eq!(sorted(names(&zones["gear"])), ["Colt", "Knife", "Whisky"]);
+}
+
+#[test]
+fn r20_three_wounds_kill() {
+    let mut g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 1); top('facile', 'facile_hit2')");
+    pick(&mut g, "Shoot Kid Cassidy");
+    assert!(log_has(&g, None, "Kid Cassidy is dead."));
+    assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 3);
+}
+
+#[test]
+fn r21_the_ambush_marker_is_on_the_board() {
+    let g = turn("high_noon", 2, "fred", "put('ted', 'S4'); set('ted', 'ambush', 1)");
+    let text = g.render(Some(2)).unwrap();
+    assert!(text.contains("L1!"), "{text}");
+    assert!(text.contains("[ambush]"), "{text}");
+}
+
+#[test]
+fn r22_two_pocket_objects_the_printed_ones_at_setup() {
+    let mut g = new_game(&content("goldfever"), 1, 12);
+    let v = lua_list(
+        &mut g,
+        "local out = {}
+         for _, c in ipairs(game.chars()) do
+           local p = posse.def(c).props
+           local got = {}
+           for _, o in ipairs(game.pockets(c)) do got[#got + 1] = posse.def_id(o) end
+           table.sort(got)
+           local want = { p.objects[1], p.objects[2] }
+           table.sort(want)
+           if #got > 2 or got[1] ~= want[1] or got[2] ~= want[2] then out[#out + 1] = game.name(c) end
+         end
+         return out",
+    );
+    assert!(v.is_empty(), "{v:?}");
+}
+
+#[test]
+fn r23_one_dynamite_marker_is_one_stick() {
+    let mut g = turn("high_noon", 2, "fred", "put('fred', 'S1'); put('ted', 'N4'); top('facile', 'facile_miss')");
+    pick(&mut g, "Throw dynamite into Main street (S2)");
+    assert!(!offered(&g, "Throw dynamite"), "his one stick is gone: {:?}", options(&g));
+}
+
+#[test]
+fn r24_at_most_two_guns() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); give('ted', 'rifle'); lay('S1', 'shotgun')");
+    pick(&mut g, "Pick up Shotgun");
+    assert!(asked(&g).contains("carries too much"));
+    assert_eq!(options(&g).len(), 3, "one of his three guns: {:?}", options(&g));
+}
+
+#[test]
+fn r25_the_track_is_the_bullets_loaded() {
+    let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 4)");
+    assert!(g.render(Some(2)).unwrap().contains("Colt 4/6"));
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 4);
+}
+
+#[test]
+fn r26_each_shot_spends_a_bullet() {
+    let mut g = turn("high_noon", 2, "fred", "put('fred', 'S2'); put('ted', 'S4'); top('facile', 'facile_miss', 'facile_miss')");
+    pick(&mut g, "Shoot Sheriff Ted");
+    pick(&mut g, "Shoot Sheriff Ted");
+    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 7);
+}
+
+#[test]
+fn r27_a_gun_never_holds_more_than_its_maximum() {
+    let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 5)");
+    pick(&mut g, "Reload your Colt");
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 6);
+    assert!(!offered(&g, "Reload"));
+}
+
+#[test]
+fn r28_reloading_any_number_of_times() {
+    let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); posse.obj_set(gun('ted', 'colt'), 'ammo', 0)");
+    for _ in 0..4 {
+        pick(&mut g, "Reload your Colt");
+    }
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 4);
+}
+
+#[test]
+fn r29_one_secret_joker_each_once_per_game_not_given() {
+    let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); joker('ted', 'hip_flask'); set('ted', 'wounds', 2)");
+    assert!(!offered(&g, "Give"), "nobody to give to, and a joker is never in the gear");
+    pick(&mut g, "Hip Flask");
+    assert!(!offered(&g, "Hip Flask"));
+    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('joker', ch('ted')))"), 0);
+}
+
+#[test]
+fn r30_the_scenario_names_teams_and_characters() {
+    let mut g = new_game(&content("jailbreak"), 1, 3);
+    let names: Vec<String> = cast(&mut g).into_iter().map(|c| c.0).collect();
+    assert_eq!(names.len(), 7);
+    assert!(names.contains(&"Kid Cassidy".to_string()) && names.contains(&"Deputy Jim".to_string()));
+}
+
+#[test]
+fn r31_jokers_are_dealt_at_random() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..8 {
+        let mut g = new_game(&content("claim_jumpers"), seed, 2);
+        seen.insert(lua_str(&mut g, "return posse.def_id(posse.at(posse.zone('joker', ch('gus'))))"));
+    }
+    assert!(seen.len() > 2, "{seen:?}");
+}
+
+#[test]
+fn r32_two_objects_and_one_gun_each() {
+    let mut g = new_game(&content("range_war"), 1, 10);
+    let v = lua_list(
+        &mut g,
+        "local out = {}
+         for _, c in ipairs(game.chars()) do
+           if #game.guns(c) ~= 1 or #game.pockets(c) ~= 2 then out[#out + 1] = game.name(c) end
+         end
+         return out",
+    );
+    assert!(v.is_empty(), "{v:?}");
+}
+
+#[test]
+fn r33_four_shuffled_piles() {
+    let mut a = new_game(&content("high_noon"), 1, 2);
+    let mut b = new_game(&content("high_noon"), 2, 2);
+    let order = |g: &mut Game| lua_list(g, "local out = {} for i, o in ipairs(posse.contents(posse.zone('moyen'))) do out[i] = posse.def_id(o) end return out");
+    assert_ne!(order(&mut a), order(&mut b), "shuffled by the seed");
+}
+
+#[test]
+fn r34_the_chips_of_the_characters_in_play_go_in_the_mug() {
+    let mut g = new_game(&content("claim_jumpers"), 1, 2);
+    assert_eq!(lua_int(&mut g, "local n = 0 for _, c in ipairs(game.living()) do if posse.obj_get(c, 'acted') == 0 then n = n + 1 end end return n"), 4);
+}
+
+#[test]
+fn r35_one_turn_per_character_per_round() {
+    let mut g = new_game(&content("claim_jumpers"), 4, 2);
+    lua(&mut g, "no_jokers()");
+    for s in waiting(&g) {
+        answer(&mut g, s, "No joker now");
+    }
+    let mut rng = posse::rng::Rng::new(4);
+    while counter(&g, "round", None) < 2 && g.next_request().is_some() {
+        let r = g.next_request().unwrap();
+        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+        g.choose(seat, &picks).unwrap();
+    }
+    let log = g.log_lines(None);
+    let end = log.iter().position(|l| l == "Round 2.").unwrap_or(log.len());
+    let mut drawn: Vec<&String> = log[..end].iter().filter(|l| l.ends_with("'s chip is drawn.")).collect();
+    let n = drawn.len();
+    drawn.sort();
+    drawn.dedup();
+    assert_eq!(drawn.len(), n, "nobody twice in a round");
+}
+
+#[test]
+fn r36_chips_drawn_at_random_until_the_mug_is_empty() {
+    let mut g = turn("claim_jumpers", 2, "gus", "");
+    end_turn(&mut g);
+    assert!(log_has(&g, None, "Round 2."), "Gus's was the last chip: the round ends");
+}
+
+#[test]
+fn r37_an_ambusher_may_stay_in_ambush_and_the_next_chip_is_drawn() {
+    let mut g = turn("claim_jumpers", 2, "gus", "set('gus', 'ambush', 1); posse.obj_set(ch('kid'), 'acted', 0)");
+    pick(&mut g, "Stay in ambush");
+    assert!(asked(&g).starts_with("Kid Cassidy: 4 AP left"), "{}", asked(&g));
+}
+
+#[test]
+fn r38_four_action_points_an_ambush_costs_two() {
+    let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4')");
+    assert!(asked(&g).starts_with("Sheriff Ted: 4 AP left"));
+    pick(&mut g, "Lay an ambush (2 AP");
+    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+}
+
+#[test]
+fn r39_the_actions_and_their_costs() {
+    let g = turn(
+        "claim_jumpers",
+        2,
+        "gus",
+        "put('gus', 'S2'); put('cole', 'S2'); put('kid', 'S2'); put('lefty', 'N4'); lay('S2', 'whisky')
+         give('gus', 'rifle', 3); set('gus', 'wounds', 1); posse.obj_set(gun('gus', 'colt'), 'jammed', 1)",
+    );
+    for o in [
+        "Move to",
+        "Shoot Kid Cassidy with your Rifle",
+        "Reload your Rifle",
+        "Un-jam your Colt",
+        "Throw your knife at Kid",
+        "Throw dynamite into",
+        "Pick up Whisky",
+        "Give",
+        "Attack Kid Cassidy",
+        "Lay an ambush (2 AP; ends your turn) [2 AP]",
+        "End the turn",
+    ] {
+        assert!(offered(&g, o), "{o}: {:?}", options(&g));
+    }
+    // Gus carries no whisky (dynamite and knife): no drink is offered.
+    assert!(!offered(&g, "Drink"));
+}
+
+#[test]
+fn r40_actions_in_any_order_and_repeated() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4')");
+    pick(&mut g, "Move to Main street (S2)");
+    pick(&mut g, "Move to Main street W (S1)");
+    pick(&mut g, "Move to Main street (S2)");
+    assert_eq!(lua_str(&mut g, "return where('ted')"), "S2");
+}
+
+#[test]
+fn r41_an_impossible_action_is_not_offered_and_costs_nothing() {
+    let g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); strip('ted')");
+    assert_eq!(options(&g), ["Move to Livery stable (LIV)", "Move to Main street (S2)", "Move to Sheriff's office (SHF)", "Lay an ambush (2 AP; ends your turn) [2 AP]", "End the turn"]);
+}
+
+#[test]
+fn r42_moves_to_adjacent_zones_through_doors_and_windows_only() {
+    let g = turn("high_noon", 2, "ted", "put('ted', 'BAR'); put('fred', 'N4')");
+    let moves: Vec<String> = options(&g).into_iter().filter(|o| o.starts_with("Move to")).collect();
+    // The bar: its street door and the tables; no way north (a wall), none west (a wall).
+    assert_eq!(moves, ["Move to Saloon - tables (TAB)", "Move to Main street (S2)"]);
+}
+
+#[test]
+fn r43_with_two_guns_the_shooter_names_the_gun() {
+    let g = turn("high_noon", 2, "ted", "give('ted', 'rifle'); put('ted', 'S2'); put('fred', 'S3')");
+    assert!(offered(&g, "Shoot Fred with your Colt") && offered(&g, "Shoot Fred with your Rifle"), "{:?}", options(&g));
+}
+
+#[test]
+fn r44_reload_one_bullet_per_ap() {
+    let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 2)");
+    pick(&mut g, "Reload your Colt");
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 3);
+    assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
+}
+
+#[test]
+fn r45_un_jam_removes_the_counter() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('ted', 'colt'), 'jammed', 1)");
+    assert!(!offered(&g, "Shoot Fred"));
+    pick(&mut g, "Un-jam your Colt");
+    assert!(offered(&g, "Shoot Fred"));
+}
+
+#[test]
+fn r46_thrown_markers_land_in_the_target_zone() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); top('moyen', 'moyen_hit')");
+    pick(&mut g, "Throw your knife at Fred");
+    assert_eq!(lua_list(&mut g, "return ground('S2')"), ["knife"]);
+    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 1);
+}
+
+#[test]
+fn r47_pick_up_and_give_in_the_same_zone() {
+    let mut g = turn("claim_jumpers", 2, "cole", "put('cole', 'S2'); put('gus', 'S2'); put('kid', 'N4'); put('lefty', 'N4'); strip('gus')");
+    pick(&mut g, "Give Rifle");
+    assert_eq!(lua_list(&mut g, "return gear('gus')"), ["rifle"]);
+}
+
+#[test]
+fn r48_a_gun_picked_up_keeps_its_ammunition() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); posse.obj_set(lay('S1', 'rifle'), 'ammo', 2)");
+    pick(&mut g, "Pick up Rifle (2)");
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'rifle')"), 2);
+}
+
+#[test]
+fn r49_dropping_is_free_and_leaves_the_marker_in_the_zone() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); lay('S1', 'whisky')");
+    pick(&mut g, "Pick up Whisky");
+    pick(&mut g, "Drop Whisky");
+    assert_eq!(lua_list(&mut g, "return ground('S1')"), ["whisky"]);
+    assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
+}
+
+#[test]
+fn r50_laying_an_ambush_ends_the_phase_and_lasts() {
+    let mut g = turn("claim_jumpers", 2, "gus", "put('kid', 'N4'); put('lefty', 'N4')");
+    pick(&mut g, "Lay an ambush");
+    assert!(!asked(&g).starts_with("Gus:"), "his phase ended: {}", asked(&g));
+    // Round 2 and after: the marker stays until he acts or springs it.
+    play_random_steps(&mut g, 1, 3);
+    if !log_has(&g, None, "Gus's chip is drawn.") {
+        assert_eq!(lua_int(&mut g, "return get('gus', 'ambush')"), 1);
+    }
+}
+
+#[test]
+fn r51_a_knife_fight_in_the_same_zone() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); top('facile', 'facile_hit')");
+    pick(&mut g, "Attack Fred with your knife");
+    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 1, "Fred holds no knife: facile");
+}
+
+#[test]
+fn r52_the_dead_do_not_drink() {
+    let mut g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 2); top('facile', 'facile_hit')");
+    pick(&mut g, "Shoot Kid Cassidy");
+    assert!(log_has(&g, None, "Kid Cassidy is dead."));
+    assert_eq!(lua_str(&mut g, "return tostring(game.alive(ch('kid')))"), "false");
+}
+
+#[test]
+fn r53_line_of_sight_joins_the_centres() {
+    let mut g = new_game(&content(""), 1, 2);
+    // The jail sees the saloon's bar through the bars and the swinging door (gaps §5.2).
+    assert_eq!(lua_list(&mut g, "return { tostring(posse.sight('JAL', 'BAR')), tostring(posse.range('JAL', 'BAR')) }"), ["true", "2"]);
+}
+
+#[test]
+fn r54_walls_trees_and_characters_are_obstacles() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_str(&mut g, "return tostring(posse.sight('SHF', 'S2'))"), "false");
+    assert_eq!(lua_str(&mut g, "return tostring(posse.visible('S1', 'S3', { S2 = true }))"), "false");
+    assert_eq!(lua_str(&mut g, "return tostring(posse.visible('S1', 'S3', {}))"), "true");
+}
+
+#[test]
+fn r55_characters_block_only_on_the_centre_they_stand_in() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_list(&mut g, "return posse.blockers('S1', 'S4')"), ["S2", "S3"]);
+    assert!(lua_list(&mut g, "return posse.blockers('N2', 'S3')").is_empty(), "TAB is crossed off its centre");
+}
+
+#[test]
+fn r56_what_the_rulebook_lacks_is_data() {
+    let mut g = new_game(&content(""), 1, 2);
+    assert_eq!(lua_list(&mut g, "return posse.data.decks"), ["facile", "moyen", "difficile"]);
+    assert_eq!(lua_int(&mut g, "return posse.def_by_id('colt').props.bands.moyen"), 3);
+}
