@@ -107,7 +107,9 @@ pub struct Zone {
     pub name: String,
     pub indoor: bool,
     pub centre: Pt,
-    pub(crate) poly: Vec<Pt>,
+    /// The outline, as the file gives it (a rectangle's corners clockwise on the board,
+    /// from its top left).
+    pub poly: Vec<Pt>,
 }
 
 /// A border: two zones (a < b by index) that share boundary of positive length.
@@ -275,6 +277,16 @@ impl ZoneMap {
     /// The border zones `a` and `b` share, if any.
     pub fn border(&self, a: usize, b: usize) -> Option<usize> {
         self.border_of[a * self.zones.len() + b]
+    }
+
+    /// How many borders the map has (border indices are `0..borders()`).
+    pub fn borders(&self) -> usize {
+        self.borders.len()
+    }
+
+    /// The two zones of a border (by index, the lower first).
+    pub fn border_zones(&self, border: usize) -> (usize, usize) {
+        (self.borders[border].a, self.borders[border].b)
     }
 
     /// Whether a border has lockable openings (`cell_door`).
