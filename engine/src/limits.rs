@@ -36,6 +36,12 @@ pub const MAX_DEFS: usize = 100_000;
 pub const MAX_ZONES: usize = 100_000;
 /// Counters in a game, counting one per seat (at the most seats) for per-seat counters.
 pub const MAX_COUNTERS: usize = 100_000;
+/// Values of per-object counters in all (per-object counters times objects).
+pub const MAX_OBJECT_COUNTERS: usize = 1_000_000;
+/// Objects a view shows one inside another's zones: deeper ones are shown without their
+/// zones. A view is built by recursion and handed to the renderer's Lua, whose conversion
+/// nests at most 128 tables (four a level of objects).
+pub const VIEW_DEPTH: usize = 16;
 /// Nodes on the board (a grid counts width × height).
 pub const MAX_NODES: usize = 100_000;
 /// Edges on the board.

@@ -31,6 +31,10 @@ pub struct Zone {
     pub owner: Option<usize>,
     /// The board node of a per-node zone.
     pub node: Option<usize>,
+    /// The object a per-object zone belongs to (left out of the hash's bytes when None,
+    /// so that games without per-object zones hash as they always did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object: Option<usize>,
     /// Bottom first: the top of the zone is the last element.
     pub objects: Vec<usize>,
 }
@@ -62,8 +66,11 @@ pub struct LogLine {
 #[derive(Debug, Clone, Copy)]
 pub struct CounterSlot {
     pub decl: usize,
+    /// The first value in [`State::counters`]; for a per-object counter, its slot in
+    /// each object's row of [`State::object_counters`].
     pub first: usize,
     pub per_seat: bool,
+    pub per_object: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -73,6 +80,14 @@ pub struct State {
     pub zones: Vec<Zone>,
     pub objects: Vec<Object>,
     pub counters: Vec<i64>,
+    /// Per-object counters: a row per object, a value per per-object counter (in
+    /// declaration order), all in one vector (empty, and left out of the hash's bytes, when
+    /// the game has none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub object_counters: Vec<i64>,
+    /// Per-object counters per object: the length of a row of `object_counters`.
+    #[serde(skip)]
+    pub object_width: usize,
     /// Face index per die.
     pub dice: Vec<usize>,
     pub log: Vec<LogLine>,
@@ -82,8 +97,8 @@ pub struct State {
     pub map: MapState,
     #[serde(skip)]
     pub rng: Rng,
-    /// Zone handle by `(decl, seat or node)`: the seat for per-seat zones, the node index
-    /// for per-node zones, None for single zones.
+    /// Zone handle by `(decl, seat, node or object)`: the seat for per-seat zones, the node
+    /// index for per-node zones, the object for per-object zones, None for single zones.
     #[serde(skip)]
     pub zone_index: HashMap<(usize, Option<usize>), usize>,
     #[serde(skip)]
@@ -104,45 +119,81 @@ impl State {
     pub fn new(content: &Content, names: &[String], seed: u64) -> State {
         let players = names.len();
         let seats = names.iter().map(|n| Seat { name: n.clone(), role: None, team: None, eliminated: false }).collect();
+        // The objects' definitions in YAML order: per-object zones are made for them.
+        let defs: Vec<usize> =
+            content.defs.iter().enumerate().flat_map(|(d, def)| std::iter::repeat_n(d, def.count)).collect();
         let mut zones = Vec::new();
         let mut zone_index = HashMap::new();
         for (d, decl) in content.zones.iter().enumerate() {
-            if decl.per_seat {
+            let zone = |owner, node, object| Zone { decl: d, owner, node, object, objects: Vec::new() };
+            if let Some(of) = &decl.per_object {
+                let of = content.zone_index(of);
+                for (o, &def) in defs.iter().enumerate() {
+                    if Some(content.defs[def].zone) == of {
+                        zone_index.insert((d, Some(o)), zones.len());
+                        zones.push(zone(None, None, Some(o)));
+                    }
+                }
+            } else if decl.per_seat {
                 for s in 0..players {
                     zone_index.insert((d, Some(s)), zones.len());
-                    zones.push(Zone { decl: d, owner: Some(s), node: None, objects: Vec::new() });
+                    zones.push(zone(Some(s), None, None));
                 }
             } else if decl.per_node {
                 for n in 0..content.board.nodes().len() {
                     zone_index.insert((d, Some(n)), zones.len());
-                    zones.push(Zone { decl: d, owner: None, node: Some(n), objects: Vec::new() });
+                    zones.push(zone(None, Some(n), None));
                 }
             } else {
                 zone_index.insert((d, None), zones.len());
-                zones.push(Zone { decl: d, owner: None, node: None, objects: Vec::new() });
+                zones.push(zone(None, None, None));
             }
         }
-        let mut objects = Vec::new();
         // YAML order is top first: build bottom-first storage by inserting at the front.
         let mut starting: Vec<Vec<usize>> = vec![Vec::new(); zones.len()];
-        for (d, def) in content.defs.iter().enumerate() {
-            let z = zone_index[&(def.zone, None)];
-            for _ in 0..def.count {
-                starting[z].push(objects.len());
-                objects.push(Object { def: d, zone: z, face_up: false, known: 0 });
-            }
-        }
+        let objects: Vec<Object> = defs
+            .iter()
+            .enumerate()
+            .map(|(o, &d)| {
+                let z = zone_index[&(content.defs[d].zone, None)];
+                starting[z].push(o);
+                Object { def: d, zone: z, face_up: false, known: 0 }
+            })
+            .collect();
         for (z, mut objs) in starting.into_iter().enumerate() {
             objs.reverse();
             zones[z].objects = objs;
         }
         let mut counters = Vec::new();
         let mut counter_index = HashMap::new();
+        let mut object_width = 0;
         for (d, decl) in content.counters.iter().enumerate() {
+            if decl.per_object {
+                let slot = CounterSlot { decl: d, first: object_width, per_seat: false, per_object: true };
+                counter_index.insert(decl.id.clone(), slot);
+                object_width += 1;
+                continue;
+            }
             let n = if decl.per_seat { players } else { 1 };
-            counter_index
-                .insert(decl.id.clone(), CounterSlot { decl: d, first: counters.len(), per_seat: decl.per_seat });
+            let slot = CounterSlot { decl: d, first: counters.len(), per_seat: decl.per_seat, per_object: false };
+            counter_index.insert(decl.id.clone(), slot);
             counters.extend(std::iter::repeat_n(decl.initial, n));
+        }
+        // Each definition's row of starting values, copied to each of its objects in turn
+        // (objects are made definition by definition). Rows only for definitions with
+        // copies: at most the values of every object, which content bounds.
+        let mut object_counters = Vec::with_capacity(object_width * objects.len());
+        if object_width > 0 {
+            let decls: Vec<&crate::content::CounterDecl> =
+                content.object_counters().map(|c| &content.counters[c]).collect();
+            let mut row = Vec::with_capacity(object_width);
+            for def in content.defs.iter().filter(|def| def.count > 0) {
+                row.clear();
+                row.extend(decls.iter().map(|c| def.counters.get(&c.id).copied().unwrap_or(c.initial)));
+                for _ in 0..def.count {
+                    object_counters.extend_from_slice(&row);
+                }
+            }
         }
         State {
             seats,
@@ -150,6 +201,8 @@ impl State {
             zones,
             objects,
             counters,
+            object_counters,
+            object_width,
             dice: vec![0; content.dice.len()],
             log: Vec::new(),
             map: MapState::default(),
@@ -197,6 +250,17 @@ impl State {
             CounterVisibility::Owner => owner == Some(seat),
             CounterVisibility::Hidden => false,
         }
+    }
+
+    /// Whether a seat that is shown an object may read its per-object counter declaration
+    /// `decl` (hidden ones are for the omniscient view alone).
+    pub fn object_counter_visible(content: &Content, decl: usize) -> bool {
+        content.counters[decl].visibility == CounterVisibility::Public
+    }
+
+    /// Object `obj`'s per-object counters, one per slot.
+    pub fn object_row(&self, obj: usize) -> &[i64] {
+        &self.object_counters[obj * self.object_width..(obj + 1) * self.object_width]
     }
 
     /// Moves an object onto the top (or bottom) of a zone.

@@ -4,10 +4,13 @@
 //! known to the seat, or in a zone whose policy shows it to the seat; otherwise the view
 //! holds `{hidden = true}` and nothing that tells hidden objects apart (no handle, no
 //! definition). Counters appear only when their visibility admits the seat; log lines only
-//! when their audience does. Renderers and bots receive views, never the state.
+//! when their audience does. An object shown carries its per-object counters the seat may
+//! read and its per-object zones (their objects redacted the same way); a hidden object
+//! carries neither. Renderers and bots receive views, never the state.
 
 use crate::content::Content;
 use crate::decision::GameResult;
+use crate::limits::VIEW_DEPTH;
 use crate::state::State;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -77,8 +80,22 @@ pub struct ZoneView {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ObjectView {
-    Hidden { hidden: bool },
-    Shown { def: String, name: String, text: Option<String>, props: serde_json::Value, face_up: bool },
+    Hidden {
+        hidden: bool,
+    },
+    Shown {
+        def: String,
+        name: String,
+        text: Option<String>,
+        props: serde_json::Value,
+        face_up: bool,
+        /// Its per-object counters the view may read (none: left out).
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        counters: BTreeMap<String, i64>,
+        /// Its per-object zones, by zone id (none: left out).
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        zones: BTreeMap<String, ZoneView>,
+    },
 }
 
 /// How many of the newest log lines a view carries.
@@ -94,34 +111,19 @@ pub fn compute(
     result: Option<&GameResult>,
     log_tail: usize,
 ) -> View {
-    let zone_view = |z: usize| {
-        let zone = &state.zones[z];
-        let objects = zone
-            .objects
-            .iter()
-            .rev()
-            .map(|&o| {
-                let shown = match seat {
-                    None => true,
-                    Some(s) => state.visible(content, o, s),
-                };
-                if shown {
-                    let obj = &state.objects[o];
-                    let def = &content.defs[obj.def];
-                    ObjectView::Shown {
-                        def: def.id.clone(),
-                        name: def.name.clone(),
-                        text: def.text.clone(),
-                        props: def.props.clone(),
-                        face_up: obj.face_up,
-                    }
-                } else {
-                    ObjectView::Hidden { hidden: true }
-                }
-            })
-            .collect();
-        ZoneView { count: zone.objects.len(), objects }
+    let objects = Objects {
+        content,
+        state,
+        seat,
+        zones: content.zones.iter().enumerate().filter(|(_, z)| z.per_object.is_some()).map(|(d, _)| d).collect(),
+        counters: content
+            .object_counters()
+            .enumerate()
+            .filter(|&(_, c)| seat.is_none() || State::object_counter_visible(content, c))
+            .map(|(slot, c)| (c, slot))
+            .collect(),
     };
+    let zone_view = |z: usize| objects.zone(z, 0);
     let counter_visible = |decl: usize, owner: Option<usize>| match seat {
         None => true,
         Some(s) => State::counter_visible(content, decl, owner, s),
@@ -142,6 +144,10 @@ pub fn compute(
     let mut counters = BTreeMap::new();
     for (d, decl) in content.counters.iter().enumerate() {
         let slot = state.counter_index[&decl.id];
+        if decl.per_object {
+            // Shown inside each object's entry.
+            continue;
+        }
         if decl.per_seat {
             for (s, sv) in seats.iter_mut().enumerate() {
                 if counter_visible(d, Some(s)) {
@@ -156,6 +162,10 @@ pub fn compute(
     let mut board: BTreeMap<String, BTreeMap<String, ZoneView>> = BTreeMap::new();
     for (z, zone) in state.zones.iter().enumerate() {
         let id = content.zones[zone.decl].id.clone();
+        if zone.object.is_some() {
+            // Shown inside its object's entry, when the object is shown.
+            continue;
+        }
         match (zone.owner, zone.node) {
             (Some(o), _) => {
                 seats[o].zones.insert(id, zone_view(z));
@@ -189,5 +199,67 @@ pub fn compute(
             let (locked, breached) = state.map.pairs(m);
             MapView { locked, breached }
         }),
+    }
+}
+
+/// Objects as one view shows them: their identity when the seat may see it, and then the
+/// per-object counters it may read and the per-object zones the object holds.
+struct Objects<'a> {
+    content: &'a Content,
+    state: &'a State,
+    seat: Option<usize>,
+    /// The per-object zone declarations (none in most games: nothing to look up).
+    zones: Vec<usize>,
+    /// The per-object counter declarations this view reads, with their slots (a row of
+    /// [`State::object_counters`] holds them in declaration order).
+    counters: Vec<(usize, usize)>,
+}
+
+impl Objects<'_> {
+    /// Zone `z`, top first, at `depth` objects inside the view's zones. An object is in one
+    /// zone, so the descent from a zone that belongs to no object ends (objects kept in
+    /// their own zones, directly or not, are in no zone the view reaches), but a chain of
+    /// objects may be long: past [`VIEW_DEPTH`] objects are shown without their zones.
+    fn zone(&self, z: usize, depth: usize) -> ZoneView {
+        let zone = &self.state.zones[z];
+        let objects = zone.objects.iter().rev().map(|&o| self.object(o, depth)).collect();
+        ZoneView { count: zone.objects.len(), objects }
+    }
+
+    fn object(&self, o: usize, depth: usize) -> ObjectView {
+        let (content, state) = (self.content, self.state);
+        let shown = match self.seat {
+            None => true,
+            Some(s) => state.visible(content, o, s),
+        };
+        if !shown {
+            return ObjectView::Hidden { hidden: true };
+        }
+        let obj = &state.objects[o];
+        let def = &content.defs[obj.def];
+        let mut counters = BTreeMap::new();
+        if !self.counters.is_empty() {
+            let row = state.object_row(o);
+            for &(c, slot) in &self.counters {
+                counters.insert(content.counters[c].id.clone(), row[slot]);
+            }
+        }
+        let mut zones = BTreeMap::new();
+        if !self.zones.is_empty() && depth < VIEW_DEPTH {
+            for &d in &self.zones {
+                if let Some(&z) = state.zone_index.get(&(d, Some(o))) {
+                    zones.insert(content.zones[d].id.clone(), self.zone(z, depth + 1));
+                }
+            }
+        }
+        ObjectView::Shown {
+            def: def.id.clone(),
+            name: def.name.clone(),
+            text: def.text.clone(),
+            props: def.props.clone(),
+            face_up: obj.face_up,
+            counters,
+            zones,
+        }
     }
 }

@@ -123,9 +123,9 @@ function posse.choose_each(requests) end
 --------------------------------------------------------------------- zones
 
 ---Handle of a zone declared in YAML; per-seat zones need the seat, per-node zones
----(board spaces) the node's name.
+---(board spaces) the node's name, per-object zones (a character's gear) the object.
 ---@param name string
----@param at Seat|string|nil
+---@param at Seat|string|Obj|nil
 ---@return Zone
 function posse.zone(name, at) end
 
@@ -164,6 +164,12 @@ function posse.shuffle(zone) end
 ---@param obj Obj
 ---@return Zone
 function posse.zone_of(obj) end
+
+---The object a per-object zone belongs to (`posse.zone("gear", obj)` gives it back), or
+---nil for any other zone.
+---@param zone Zone
+---@return Obj|nil
+function posse.zone_object(zone) end
 
 ------------------------------------------------------------------- objects
 
@@ -218,6 +224,25 @@ function posse.set(name, value, seat) end
 ---@param seat Seat|nil
 ---@return integer
 function posse.add(name, delta, seat) end
+
+---Value of an object's per-object counter (`per_object: true` in YAML; every object has
+---one, starting at its definition's `counters:` value or else the declaration's `initial`).
+---@param obj Obj
+---@param name string
+---@return integer
+function posse.obj_get(obj, name) end
+
+---@param obj Obj
+---@param name string
+---@param value integer
+function posse.obj_set(obj, name, value) end
+
+---Adds `delta` to an object's per-object counter and returns the new value.
+---@param obj Obj
+---@param name string
+---@param delta integer
+---@return integer
+function posse.obj_add(obj, name, delta) end
 
 ---------------------------------------------------------------------- dice
 
@@ -361,6 +386,12 @@ function posse.log(text, audience) end
 ---The YAML `data:` section of the game, as a read-only table.
 ---@type table
 posse.data = {}
+
+---What the scenario's own `script:` (in its overlay file) returned, read-only and the same
+---every call; nil when the game is played without a scenario or its scenario has no script.
+---Like a definition's script, it is made once and keeps no game state.
+---@return any
+function posse.scenario() end
 
 ---Iterates a table's keys in order: booleans, numbers, strings. The same as `pairs`, which
 ---in posse always walks keys in that order (kept for scripts written before it did).

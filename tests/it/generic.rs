@@ -136,7 +136,8 @@ pub fn save_load_continue(root: &Path, id: &str, players: usize) {
 }
 
 /// Moves every object `seat` cannot see among the places such objects occupy, and changes
-/// every counter `seat` cannot read.
+/// every counter `seat` cannot read: per-seat and single ones, the per-object counters of
+/// the objects it cannot see, and the hidden per-object counters of every object.
 fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
     let mut s = state.clone();
     let mut slots = Vec::new();
@@ -157,6 +158,14 @@ fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
     }
     for (d, decl) in content.counters.iter().enumerate() {
         let slot = state.counter_index[&decl.id];
+        if decl.per_object {
+            for o in 0..state.objects.len() {
+                if !state.visible(content, o, seat) || !State::object_counter_visible(content, d) {
+                    s.object_counters[o * state.object_width + slot.first] += 1 + rng.below(7) as i64;
+                }
+            }
+            continue;
+        }
         let owners: Vec<Option<usize>> =
             if decl.per_seat { (0..state.players()).map(Some).collect() } else { vec![None] };
         for (k, owner) in owners.into_iter().enumerate() {
@@ -326,4 +335,6 @@ games! {
     marshals: root(), "marshals", [3, 4], 200;
     marshals_duo: root(), "marshals/duo", [2], 200;
     marshals_basic: root(), "marshals/basic", [2, 3, 4], 200;
+    outfit: fixtures(), "outfit", [2, 3], 100;
+    outfit_few: fixtures(), "outfit/few", [2, 3], 100;
 }

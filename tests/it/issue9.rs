@@ -292,7 +292,8 @@ fn f4_deep_yaml_is_refused_at_once() {
     let e = load_err(&root, "hilo");
     assert!(e.starts_with("scenarios/hilo/game.yaml:1:257: nested more than 64 levels deep"), "{e}");
     // Listing games reads each game.yaml too.
-    assert_eq!(Content::list(&root).unwrap(), ["hilo"]);
+    let listed = Content::list(&root).unwrap();
+    assert_eq!(listed.iter().filter(|id| id.starts_with("hilo")).collect::<Vec<_>>(), ["hilo"]);
     let e = Record::from_yaml(&format!("posse_save: 1\ngame: {deep}"), "deep.yaml").unwrap_err().to_string();
     // The save's own map is the first level.
     assert!(e.starts_with("deep.yaml:2:259: nested more than 64 levels deep"), "{e}");

@@ -13,6 +13,7 @@ mod issue11_views;
 mod issue9;
 mod layers;
 mod marshals;
+mod objects;
 mod playthrough;
 mod sandbox;
 mod shared_lua;

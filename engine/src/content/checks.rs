@@ -4,19 +4,24 @@
 
 use super::loader::Loader;
 use super::schema::{CounterDecl, ZoneDecl};
-use crate::limits::{ABOUT_BYTES, MAX_COUNTERS, MAX_ZONES};
+use super::Def;
+use crate::limits::{ABOUT_BYTES, MAX_COUNTERS, MAX_OBJECT_COUNTERS, MAX_ZONES};
 
 /// What the size of a game's zones and counters depends on: seats and board nodes.
 pub(super) struct Sizes {
     pub(super) players: usize,
     pub(super) nodes: usize,
+    /// Zones made per object (known once the components are read).
+    pub(super) per_object: usize,
 }
 
 impl Sizes {
     /// Zones made at the most seats: a message when there are too many.
     pub(super) fn zones(&self, zones: &[ZoneDecl]) -> Option<String> {
-        let n = zones.iter().fold(0usize, |n, z| {
-            n.saturating_add(if z.per_seat {
+        let n = zones.iter().fold(self.per_object, |n, z| {
+            n.saturating_add(if z.per_object.is_some() {
+                0
+            } else if z.per_seat {
                 self.players
             } else if z.per_node {
                 self.nodes
@@ -25,6 +30,19 @@ impl Sizes {
             })
         });
         (n > MAX_ZONES).then(|| format!("{n} zones at {} players: a game has at most {MAX_ZONES}", self.players))
+    }
+
+    /// The values per-object counters hold for every object: a message when there are
+    /// too many.
+    pub(super) fn object_counters(&self, counters: &[CounterDecl], defs: &[Def]) -> Option<String> {
+        let per_object = counters.iter().filter(|c| c.per_object).count();
+        let objects = defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+        let n = per_object.saturating_mul(objects);
+        (n > MAX_OBJECT_COUNTERS).then(|| {
+            format!(
+                "{per_object} per-object counters of {objects} objects: at most {MAX_OBJECT_COUNTERS} values in all"
+            )
+        })
     }
 
     /// Counters made at the most seats: a message when there are too many.

@@ -8,7 +8,9 @@
 
 use super::checks::{about_problem, check_unique, find_line, is_id, item_start, script_line, Sizes};
 use super::schema::{BoardDecl, ComponentFile, DiceDecl, GameFile};
-use super::{CheckScripts, Content, CounterVisibility, Def, Die, Source, Visibility, ZoneDecl, API_VERSION};
+use super::{
+    CheckScripts, Content, CounterDecl, CounterVisibility, Def, Die, Source, Visibility, ZoneDecl, API_VERSION,
+};
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
@@ -17,7 +19,7 @@ use crate::limits::{
 };
 use crate::zonemap::ZoneMap;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::Path;
 use std::sync::Arc;
@@ -138,7 +140,22 @@ impl<'a> Loader<'a> {
         check_unique(&mut self, &game_rel, &text, game.zones.iter().map(|z| z.id.as_str()), "zone");
         check_unique(&mut self, &game_rel, &text, game.counters.iter().map(|c| c.id.as_str()), "counter");
         for c in &game.counters {
-            if !c.per_seat && c.visibility == CounterVisibility::Owner {
+            // Found only for an error: a search per declaration would cost the text's
+            // length times their number.
+            let decl_line = || find_line(&text, &format!("id: {}", c.id), 1).unwrap_or_else(|| line_of(&c.id));
+            if c.per_object && c.per_seat {
+                self.err(
+                    &game_rel,
+                    decl_line(),
+                    format!("counter '{}': per_seat and per_object exclude each other", c.id),
+                );
+            } else if c.per_object && c.visibility == CounterVisibility::Owner {
+                self.err(
+                    &game_rel,
+                    decl_line(),
+                    format!("counter '{}': a per-object counter is public or hidden, not owner", c.id),
+                );
+            } else if !c.per_seat && c.visibility == CounterVisibility::Owner {
                 self.err(
                     &game_rel,
                     line_of(&c.id),
@@ -154,6 +171,34 @@ impl<'a> Loader<'a> {
                     format!("zone '{}': per_seat and per_node exclude each other", z.id),
                 );
             }
+            if let Some(of) = &z.per_object {
+                let decl_line = || find_line(&text, &format!("id: {}", z.id), 1).unwrap_or_else(|| line_of(&z.id));
+                if z.per_seat || z.per_node {
+                    self.err(
+                        &game_rel,
+                        decl_line(),
+                        format!("zone '{}': per_object excludes per_seat and per_node", z.id),
+                    );
+                }
+                if matches!(z.visibility, Visibility::Owner | Visibility::Team) {
+                    self.err(
+                        &game_rel,
+                        decl_line(),
+                        format!("zone '{}': a per-object zone is public or hidden, not {:?}", z.id, z.visibility)
+                            .to_lowercase(),
+                    );
+                }
+                match game.zones.iter().find(|t| &t.id == of) {
+                    None => self.err(&game_rel, decl_line(), format!("zone '{}': per_object: no zone '{of}'", z.id)),
+                    Some(t) if t.per_seat || t.per_node || t.per_object.is_some() => self.err(
+                        &game_rel,
+                        decl_line(),
+                        format!("zone '{}': per_object: '{of}' is not a single zone components start in", z.id),
+                    ),
+                    Some(_) => {}
+                }
+                continue;
+            }
             if z.per_node && game.board.is_none() {
                 self.err(&game_rel, line_of(&z.id), format!("zone '{}': per_node needs a board", z.id));
             }
@@ -167,15 +212,23 @@ impl<'a> Loader<'a> {
         }
         let dice = self.dice(&game_rel, &text, &game.dice);
         let (board, map) = self.board(id, &game_rel, &text, game.board.as_ref());
-        let sizes = Sizes { players: p.max, nodes: board.nodes().len() };
+        let sizes = Sizes { players: p.max, nodes: board.nodes().len(), per_object: 0 };
         if let Some(msg) = sizes.zones(&game.zones) {
             self.err(&game_rel, line_of("zones:"), msg);
         }
+        let zones_fit = sizes.zones(&game.zones).is_none();
         if let Some(msg) = sizes.counters(&game.counters) {
             self.err(&game_rel, line_of("counters:"), msg);
         }
 
-        let defs = self.components(id, &game.zones, &game.components);
+        let defs = self.components(id, &game.zones, &game.counters, &game.components);
+        let sizes = Sizes { per_object: per_object_zones(&game.zones, &defs), ..sizes };
+        if let Some(msg) = sizes.zones(&game.zones).filter(|_| zones_fit) {
+            self.err(&game_rel, line_of("zones:"), msg);
+        }
+        if let Some(msg) = sizes.object_counters(&game.counters, &defs) {
+            self.err(&game_rel, line_of("counters:"), msg);
+        }
 
         let modules = self.modules(id);
         let mut script = |name: &str, what: &str| -> Source {
@@ -222,6 +275,7 @@ impl<'a> Loader<'a> {
             data: game.data.0,
             main,
             render,
+            scenario: None,
             modules,
             hash: self.hash.finish(),
             bytecode: Arc::default(),
@@ -319,8 +373,9 @@ impl<'a> Loader<'a> {
     }
 
     /// The component definitions of the files `game.yaml` lists, in order.
-    fn components(&mut self, id: &str, zones: &[ZoneDecl], files: &[String]) -> Vec<Def> {
+    fn components(&mut self, id: &str, zones: &[ZoneDecl], counters: &[CounterDecl], files: &[String]) -> Vec<Def> {
         let mut defs = Vec::new();
+        let per_object = per_object_counters(counters);
         for comp in files {
             let rel = format!("scenarios/{id}/{comp}");
             let Some(text) = self.read(&rel) else {
@@ -333,11 +388,11 @@ impl<'a> Loader<'a> {
             if zone.is_none() {
                 self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));
             }
-            if zone.is_some_and(|z| zones[z].per_seat || zones[z].per_node) {
+            if zone.is_some_and(|z| zones[z].per_seat || zones[z].per_node || zones[z].per_object.is_some()) {
                 self.err(
                     &rel,
                     find_line(&text, "zone:", 1).unwrap_or(0),
-                    "components must start in a zone that is not per seat or per node",
+                    "components must start in a zone that is not per seat, per node or per object",
                 );
             }
             let mut from = 1;
@@ -357,6 +412,12 @@ impl<'a> Loader<'a> {
                     let line = script_line(&text, item_start(&text, id_line), &code);
                     Source { file: rel.clone(), line, code }
                 });
+                let item = item_start(&text, id_line);
+                for msg in counter_problems(&per_object, &d.id, &d.counters.0) {
+                    let at = find_line(&text, "counters:", item).unwrap_or(id_line);
+                    let line = find_line(&text, &format!("{}:", msg.0), at).unwrap_or(at);
+                    self.err(&rel, line, msg.1);
+                }
                 let objects = defs.iter().fold(d.count, |n: usize, x: &Def| n.saturating_add(x.count));
                 if objects > MAX_OBJECTS && objects.saturating_sub(d.count) <= MAX_OBJECTS {
                     self.err(
@@ -374,6 +435,7 @@ impl<'a> Loader<'a> {
                     text: d.text,
                     props: d.props.0,
                     script,
+                    counters: d.counters.0,
                     count: d.count,
                     zone: zone.unwrap_or(0),
                     left_out: false,
@@ -401,6 +463,45 @@ impl<'a> Loader<'a> {
         }
         modules
     }
+}
+
+/// Whether each counter of the game is per object, by id: looked up once a definition
+/// names it (a search of the declarations would cost their number each time).
+pub(super) fn per_object_counters(counters: &[CounterDecl]) -> HashMap<&str, bool> {
+    counters.iter().map(|c| (c.id.as_str(), c.per_object)).collect()
+}
+
+/// What is wrong with the starting values definition `def` gives per-object counters:
+/// (the counter's id, the message) for each name that is no per-object counter.
+pub(super) fn counter_problems(
+    per_object: &HashMap<&str, bool>,
+    def: &str,
+    values: &BTreeMap<String, i64>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for name in values.keys() {
+        match per_object.get(name.as_str()) {
+            Some(true) => {}
+            Some(false) => out.push((name.clone(), format!("{def}: counters: '{name}' is not a per-object counter"))),
+            None => out.push((
+                name.clone(),
+                format!("{def}: counters: no counter '{name}' is declared in game.yaml (per_object: true)"),
+            )),
+        }
+    }
+    out
+}
+
+/// How many per-object zones the definitions make: for each per-object zone declaration,
+/// one per object starting in the zone it names.
+pub(super) fn per_object_zones(zones: &[ZoneDecl], defs: &[Def]) -> usize {
+    zones.iter().filter_map(|z| z.per_object.as_ref()).fold(0usize, |n, of| {
+        let starting = defs
+            .iter()
+            .filter(|d| zones.get(d.zone).is_some_and(|z| &z.id == of))
+            .fold(0usize, |n, d| n.saturating_add(d.count));
+        n.saturating_add(starting)
+    })
 }
 
 /// Folders of scripts inside folders of scripts: deeper than this is a mistake (or a link

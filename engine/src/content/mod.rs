@@ -71,6 +71,9 @@ pub struct Content {
     pub data: serde_json::Value,
     pub main: Source,
     pub render: Source,
+    /// The scenario's own Lua (its overlay file's `script:`), if any: what it returns is
+    /// `posse.scenario()`.
+    pub scenario: Option<Source>,
     /// Every Lua module the game may `require`, by module name (`dice_town.cards`, `lib.util`).
     pub modules: BTreeMap<String, Source>,
     /// Hash of every file the game was loaded from.
@@ -99,6 +102,9 @@ pub struct Def {
     pub text: Option<String>,
     pub props: serde_json::Value,
     pub script: Option<Source>,
+    /// Starting values of the copies' per-object counters, by counter id (the others
+    /// start at their declaration's `initial`).
+    pub counters: BTreeMap<String, i64>,
     pub count: usize,
     /// Index into [`Content::zones`] of the zone the copies start in.
     pub zone: usize,
@@ -184,7 +190,7 @@ impl Content {
                 let base = Loader::new(root).load(game, scripts)?;
                 let mut loader = Loader::new(root);
                 loader.hash.write(&base.hash.to_le_bytes());
-                loader.overlay(base, scenario)
+                loader.overlay(base, scenario, scripts)
             }
         }
     }
@@ -192,6 +198,12 @@ impl Content {
     /// Index of a zone declaration by id.
     pub fn zone_index(&self, id: &str) -> Option<usize> {
         self.zones.iter().position(|z| z.id == id)
+    }
+
+    /// The per-object counters' declarations (indices into [`Content::counters`]), in
+    /// order: the slots of every object's values.
+    pub fn object_counters(&self) -> impl Iterator<Item = usize> + '_ {
+        self.counters.iter().enumerate().filter(|(_, c)| c.per_object).map(|(i, _)| i)
     }
 }
 

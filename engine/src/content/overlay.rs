@@ -1,18 +1,20 @@
 //! Scenarios (modes, variants): an overlay file that `game.yaml` lists changes the loaded
 //! game. Its players replace the game's, its `data:` is merged into the game's key by
-//! key, and its `defs:` change component counts (0 leaves a component out) and props. A
-//! scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
+//! key, and its `defs:` change component counts (0 leaves a component out), props and
+//! the starting values of per-object counters. Its `script:` is the scenario's own Lua
+//! (`posse.scenario()`), checked like every script. A scenario is loaded as `game/name`;
+//! its hash covers the game's and the overlay file.
 
-use super::checks::{about_problem, find_line, Sizes};
-use super::loader::Loader;
+use super::checks::{about_problem, find_line, script_line, Sizes};
+use super::loader::{counter_problems, per_object_counters, per_object_zones, Loader};
 use super::schema::OverlayFile;
-use super::Content;
+use super::{CheckScripts, Content, Source};
 use crate::diag::{Diagnostic, Error, Result};
 use crate::limits::MAX_OBJECTS;
 
 impl Loader<'_> {
     /// Applies scenario `name` of the loaded game `base`.
-    pub(super) fn overlay(mut self, mut base: Content, name: &str) -> Result<Content> {
+    pub(super) fn overlay(mut self, mut base: Content, name: &str, scripts: &mut CheckScripts) -> Result<Content> {
         let game = base.game.clone();
         let game_rel = format!("scenarios/{game}/game.yaml");
         let Some(file) = base.scenarios.get(name).cloned() else {
@@ -45,10 +47,14 @@ impl Loader<'_> {
             base.players = p;
         }
         merge(&mut base.data, o.data.0);
-        let sizes = Sizes { players: base.players.max, nodes: base.board.nodes().len() };
-        for msg in [sizes.zones(&base.zones), sizes.counters(&base.counters)].into_iter().flatten() {
-            self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
+        if let Some(code) = o.script {
+            // The top-level key (a `script:` inside `data:` is not it).
+            let at = text.lines().position(|l| l.starts_with("script:")).map_or(1, |i| i + 1);
+            let line = script_line(&text, at, &code);
+            base.scenario = Some(Source { file: rel.clone(), line, code });
         }
+        let counters = base.counters.clone();
+        let per_object = per_object_counters(&counters);
         for (id, change) in o.defs.0 {
             let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
             let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
@@ -70,6 +76,31 @@ impl Loader<'_> {
                 self.err(&rel, line, format!("{id}: props: expected a map"));
             }
             merge(&mut def.props, change.props.0);
+            for (name, msg) in counter_problems(&per_object, &id, &change.counters.0) {
+                let at = find_line(&text, &format!("{name}:"), line).unwrap_or(line);
+                self.err(&rel, at, msg);
+            }
+            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
+            def.counters.extend(change.counters.0);
+        }
+        // Sizes once the counts are known: a scenario changes seats and copies.
+        let sizes = Sizes {
+            players: base.players.max,
+            nodes: base.board.nodes().len(),
+            per_object: per_object_zones(&base.zones, &base.defs),
+        };
+        for msg in [
+            sizes.zones(&base.zones),
+            sizes.counters(&base.counters),
+            sizes.object_counters(&base.counters, &base.defs),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
+        }
+        if let Some(src) = &base.scenario {
+            self.diags.extend(scripts(&[src]));
         }
         if !self.diags.is_empty() {
             return Err(Error::Content(self.diags));

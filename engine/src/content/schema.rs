@@ -54,6 +54,10 @@ pub struct ZoneDecl {
     /// One zone of this kind per board node (board spaces: pawns in a city, tiles on a square).
     #[serde(default)]
     pub per_node: bool,
+    /// One zone of this kind per object whose definition starts in the zone named here
+    /// (a character's gear), in YAML order.
+    #[serde(default)]
+    pub per_object: Option<String>,
     pub visibility: Visibility,
 }
 
@@ -63,6 +67,9 @@ pub struct CounterDecl {
     pub id: String,
     #[serde(default)]
     pub per_seat: bool,
+    /// One value per object (a gun's ammunition); definitions may set their copies' start.
+    #[serde(default)]
+    pub per_object: bool,
     #[serde(default)]
     pub visibility: CounterVisibility,
     #[serde(default)]
@@ -150,6 +157,9 @@ pub(super) struct OverlayFile {
     /// Changes to component definitions, by id.
     #[serde(default)]
     pub(super) defs: Unique<DefOverlay>,
+    /// The scenario's own Lua: what it returns is `posse.scenario()`.
+    #[serde(default)]
+    pub(super) script: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -161,6 +171,9 @@ pub(super) struct DefOverlay {
     /// Merged into the definition's props.
     #[serde(default)]
     pub(super) props: Strict,
+    /// Starting values of per-object counters, by counter id (merged).
+    #[serde(default)]
+    pub(super) counters: Unique<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -183,6 +196,9 @@ pub(super) struct DefDecl {
     pub(super) props: Strict,
     #[serde(default)]
     pub(super) script: Option<String>,
+    /// Starting values of per-object counters, by counter id.
+    #[serde(default)]
+    pub(super) counters: Unique<i64>,
 }
 
 /// Free-form YAML (`data:`, `props:`) as JSON values. Unlike `serde_json::Value`, which

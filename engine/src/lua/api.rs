@@ -173,6 +173,20 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             return err(format!("posse.zone: no zone '{}' is declared in game.yaml", clip(&name)));
         };
         let d = &sh.content.zones[decl];
+        if let Some(of) = &d.per_object {
+            let o = match at {
+                Value::Integer(o) => obj(&st, o, "zone")?,
+                _ => return err(format!("posse.zone: zone '{name}' is per object: give the object")),
+            };
+            return match st.zone_index.get(&(decl, Some(o))) {
+                Some(z) => Ok(z + 1),
+                None => err(format!(
+                    "posse.zone: object {} ({}) has no zone '{name}': it did not start in '{of}'",
+                    o + 1,
+                    sh.content.defs[st.objects[o].def].id
+                )),
+            };
+        }
         let key = match (d.per_seat, d.per_node, at) {
             (true, _, Value::Integer(s)) => Some(seat(&st, s, "zone")?),
             (true, _, _) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
@@ -242,6 +256,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.shuffle(z);
         Ok(())
     });
+    def!("zone_object", |sh, z: i64| {
+        let st = sh.state.borrow();
+        Ok(st.zones[zone(&st, z, "zone_object")?].object.map(|o| o + 1))
+    });
     def!("zone_of", |sh, o: i64| {
         let st = sh.state.borrow();
         Ok(st.objects[obj(&st, o, "zone_of")?].zone + 1)
@@ -285,6 +303,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             return err(format!("posse.{f}: no counter '{}' is declared in game.yaml", clip(&name)));
         };
         let _ = sh;
+        if c.per_object {
+            return err(format!("posse.{f}: counter '{name}' is per object: use posse.obj_{f}(obj, name)"));
+        }
         match (c.per_seat, s) {
             (true, Some(s)) => Ok(c.first + seat(st, s, f)?),
             (true, None) => err(format!("posse.{f}: counter '{name}' is per seat: give the seat")),
@@ -313,6 +334,44 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 Ok(v)
             }
             None => err(format!("posse.add: the counter would overflow ({} + {d})", st.counters[i - 1])),
+        }
+    });
+
+    // The per-object counters' get/set/add (prelude.lua) cache each name's slot, found
+    // once by `object_slot`, and cross the boundary with integers only.
+    def!("object_slot", |sh, (name, f): (mlua::LuaString, mlua::LuaString)| {
+        let st = sh.state.borrow();
+        let (name, f) = (name.to_str()?, f.to_str()?);
+        match st.counter_index.get(&*name) {
+            Some(c) if c.per_object => Ok(c.first + 1),
+            Some(_) => err(format!("posse.{f}: counter '{name}' is not per object: use posse.{}", &f[4..])),
+            None => err(format!("posse.{f}: no counter '{}' is declared in game.yaml", clip(&name))),
+        }
+    });
+    fn cell(st: &State, o: i64, k: usize, f: &str) -> Result<usize> {
+        Ok(obj(st, o, f)? * st.object_width + k - 1)
+    }
+    def!("object_get", |sh, (o, k): (i64, usize)| {
+        let st = sh.state.borrow();
+        Ok(st.object_counters[cell(&st, o, k, "obj_get")?])
+    });
+    def!("object_set", |sh, (o, k, v): (i64, usize, i64)| {
+        writable(&sh, "obj_set")?;
+        let mut st = sh.state.borrow_mut();
+        let i = cell(&st, o, k, "obj_set")?;
+        st.object_counters[i] = v;
+        Ok(())
+    });
+    def!("object_add", |sh, (o, k, d): (i64, usize, i64)| {
+        writable(&sh, "obj_add")?;
+        let mut st = sh.state.borrow_mut();
+        let i = cell(&st, o, k, "obj_add")?;
+        match st.object_counters[i].checked_add(d) {
+            Some(v) => {
+                st.object_counters[i] = v;
+                Ok(v)
+            }
+            None => err(format!("posse.obj_add: the counter would overflow ({} + {d})", st.object_counters[i])),
         }
     });
 
@@ -512,6 +571,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                 | "slot_get"
                 | "slot_set"
                 | "slot_add"
+                | "object_slot"
+                | "object_get"
+                | "object_set"
+                | "object_add"
                 | "face_index"
         )
     }))?;

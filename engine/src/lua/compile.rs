@@ -23,8 +23,9 @@ impl Content {
     pub fn load(root: &Path, id: &str) -> Result<Content, Error> {
         let mut compiled = Bytecode::new();
         let mut content = Content::read(root, id, &mut |sources: &[&Source]| {
+            // Called for the game, then for a scenario's own script.
             let (errors, bytecode) = precompile(sources);
-            compiled = bytecode;
+            compiled.extend(bytecode);
             errors
         })?;
         content.bytecode = Arc::new(Mutex::new(compiled));

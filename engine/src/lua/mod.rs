@@ -188,8 +188,8 @@ impl Vm {
         self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)
     }
 
-    /// Builds the table `posse.def` returns for every definition, running each `script:`
-    /// (once per VM: see `reset`).
+    /// Builds the table `posse.def` returns for every definition, running each `script:`,
+    /// and runs the scenario's own script for `posse.scenario()` (once per VM: see `reset`).
     fn load_defs(&self, content: &Content) -> Result<(), Error> {
         let set_def: Function = self.hooks.get("set_def").map_err(lua_err)?;
         for (i, def) in content.defs.iter().enumerate() {
@@ -205,6 +205,13 @@ impl Vm {
                     t.set("script", v)?;
                 }
                 set_def.call::<()>((i + 1, t))
+            })();
+            r.map_err(|e| Error::Script(script_message(&e)))?;
+        }
+        if let Some(src) = &content.scenario {
+            let r: mlua::Result<()> = (|| {
+                let v: Value = compile(&self.lua, content, src)?.call(())?;
+                self.hooks.get::<Function>("set_scenario")?.call::<()>(v)
             })();
             r.map_err(|e| Error::Script(script_message(&e)))?;
         }

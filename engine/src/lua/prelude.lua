@@ -61,6 +61,23 @@ function posse.get(name, seat) return slot_get(slot(name, seat, "get")) end
 function posse.set(name, value, seat) return slot_set(slot(name, seat, "set"), value) end
 function posse.add(name, delta, seat) return slot_add(slot(name, seat, "add"), delta) end
 
+-- Per-object counters: each name is looked up in the engine once (slots depend on the
+-- content alone), then the object and the slot number are all that crosses to Rust.
+local object_slot, object_get, object_set, object_add = raw.object_slot, raw.object_get, raw.object_set, raw.object_add
+local OBJECT_SLOTS = {}
+local function oslot(name, f)
+  local i = OBJECT_SLOTS[name]
+  if i == nil then
+    if type(name) ~= "string" then error("posse." .. f .. ": expected a counter name, got " .. type(name), 3) end
+    i = object_slot(name, f)
+    OBJECT_SLOTS[name] = i
+  end
+  return i
+end
+function posse.obj_get(obj, name) return object_get(obj, oslot(name, "obj_get")) end
+function posse.obj_set(obj, name, value) return object_set(obj, oslot(name, "obj_set"), value) end
+function posse.obj_add(obj, name, delta) return object_add(obj, oslot(name, "obj_add"), delta) end
+
 -- Dice faces: names come from the content, so only the face number crosses.
 local face_index, FACES = raw.face_index, {}
 for i = 1, raw.dice() do FACES[i] = raw.faces(i) end
@@ -69,6 +86,11 @@ function posse.face(i) return FACES[i][face_index(i)] end
 local DEFS, DEFS_BY_ID = {}, {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
 function posse.def_by_id(id) return DEFS_BY_ID[id] end
+
+-- What the scenario's own script returned (made once per VM and frozen, like the
+-- definitions), or nil.
+local SCENARIO
+function posse.scenario() return SCENARIO end
 
 local yield, running = coroutine.yield, coroutine.running
 local auto_pick = raw.auto_pick
@@ -146,6 +168,7 @@ return {
     def = freeze(def, "a definition (posse.def)")
     DEFS[i], DEFS_BY_ID[def.id] = def, def
   end,
+  set_scenario = function(v) SCENARIO = freeze(v, "posse.scenario()") end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
   -- scripts written when pairs did not, is pairs.
   set_ordered = function(ordered)
