@@ -19,10 +19,10 @@ pub struct ContentFile {
 }
 
 /// Every YAML file of every game under the project's root and the fixtures' (game.yaml,
-/// component files, overlay files), and every game's Lua files.
+/// component files, zone maps, overlay files), and every game's Lua files.
 pub fn content_files() -> Vec<(ContentFile, Seed)> {
     let mut out = Vec::new();
-    for root in [crate::root(), crate::fixtures()] {
+    for root in [crate::root(), crate::fixtures(), crate::fixtures().join("zonemap")] {
         let root = root.canonicalize().expect("a content root");
         for id in Content::list(&root).expect("games") {
             if id.contains('/') {
@@ -42,6 +42,9 @@ pub fn content_files() -> Vec<(ContentFile, Seed)> {
             };
             for c in names("components") {
                 files.push((id.clone(), format!("scenarios/{id}/{c}")));
+            }
+            if let Some(map) = yaml.get("board").and_then(|b| b.get("map")).and_then(|m| m.as_str()) {
+                files.push((id.clone(), format!("scenarios/{id}/{map}")));
             }
             if let Some(serde_yaml::Value::Mapping(m)) = yaml.get("scenarios") {
                 for (k, v) in m {

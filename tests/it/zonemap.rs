@@ -157,8 +157,7 @@ fn goldfever_blockers_match_the_reference_lists() {
     for entry in BLOCKERS.trim_end_matches('.').split("; ") {
         let (pair, list) = entry.split_once(' ').unwrap();
         let (a, b) = pair.split_once('–').unwrap();
-        let list: Vec<String> =
-            list.trim_matches(|c| c == '[' || c == ']').split(',').map(str::to_string).collect();
+        let list: Vec<String> = list.trim_matches(|c| c == '[' || c == ']').split(',').map(str::to_string).collect();
         want.insert((idx(m, a), idx(m, b)), list);
     }
     assert_eq!(want.len(), 20);
@@ -197,8 +196,7 @@ fn goldfever_is_symmetric_over_all_325_pairs_and_has_no_fragile_pair() {
         assert!(m.sight(a, a, &fresh) && m.range(a, a) == 0 && m.blockers(a, a).is_empty());
     }
     assert_eq!(pairs, 325);
-    let fragile: Vec<String> =
-        c.warnings.iter().map(|w| w.to_string()).filter(|w| w.contains("fragile")).collect();
+    let fragile: Vec<String> = c.warnings.iter().map(|w| w.to_string()).filter(|w| w.contains("fragile")).collect();
     assert!(fragile.is_empty(), "{fragile:#?}");
 }
 
@@ -279,8 +277,12 @@ fn edited(name: &str, file: &str, from: &str, to: &str) -> PathBuf {
 #[test]
 fn the_map_file_is_checked_like_all_content() {
     // map: excludes nodes, edges and grid.
-    let root = edited("zonemap_and_nodes", "scenarios/town/game.yaml", "board: {map: goldfever_town.yaml}",
-        "board: {map: goldfever_town.yaml, nodes: [x]}");
+    let root = edited(
+        "zonemap_and_nodes",
+        "scenarios/town/game.yaml",
+        "board: {map: goldfever_town.yaml}",
+        "board: {map: goldfever_town.yaml, nodes: [x]}",
+    );
     let e = root_err(&root);
     assert!(e.contains("scenarios/town/game.yaml:14: board: map excludes nodes, edges and grid"), "{e}");
     // Only a file of the game's folder.
@@ -288,7 +290,8 @@ fn the_map_file_is_checked_like_all_content() {
     let e = root_err(&root);
     assert!(e.contains("scenarios/town/game.yaml:14: board: map: expected a .yaml file of this folder"), "{e}");
     // A missing file, an unknown key, a bad kind, a zone twice: file and line.
-    let root = edited("zonemap_missing", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: nowhere.yaml}");
+    let root =
+        edited("zonemap_missing", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: nowhere.yaml}");
     let e = root_err(&root);
     assert!(e.starts_with("scenarios/town/nowhere.yaml: cannot read"), "{e}");
     let map = "scenarios/town/goldfever_town.yaml";
@@ -365,7 +368,10 @@ fn lua_reads_the_tables() {
     );
     assert_eq!(v, serde_json::json!([true, false, true, true, false]));
     let v = eval(&mut g, "return posse.node_info('JAL')");
-    assert_eq!(v, serde_json::json!({"id": "JAL", "name": "Jail cell", "indoor": true, "centre": {"x": 5.0, "y": 11.75}}));
+    assert_eq!(
+        v,
+        serde_json::json!({"id": "JAL", "name": "Jail cell", "indoor": true, "centre": {"x": 5.0, "y": 11.75}})
+    );
     let v = eval(&mut g, "return { posse.neighbours('S2'), posse.path('JAL', 'S1'), posse.nodes()[5] }");
     assert_eq!(v, serde_json::json!([["BAR", "S1", "S3", "STO"], ["JAL", "SHF", "S1"], "LIV"]));
 }
@@ -386,9 +392,19 @@ fn lua_errors_are_clear() {
     // A board that is not a zone map.
     let c = load_fixture("hilo");
     let mut h = Game::new(c.clone(), Setup::new(&c, 1, None).unwrap()).unwrap();
-    for f in ["adjacent('a', 'b')", "sight('a', 'b')", "range('a', 'b')", "blockers('a', 'b')",
-        "visible('a', 'b', {})", "node_info('a')", "lock('a', 'b')", "unlock('a', 'b')", "locked('a', 'b')",
-        "breach('a', 'b')", "breached('a', 'b')"] {
+    for f in [
+        "adjacent('a', 'b')",
+        "sight('a', 'b')",
+        "range('a', 'b')",
+        "blockers('a', 'b')",
+        "visible('a', 'b', {})",
+        "node_info('a')",
+        "lock('a', 'b')",
+        "unlock('a', 'b')",
+        "locked('a', 'b')",
+        "breach('a', 'b')",
+        "breached('a', 'b')",
+    ] {
         let e = eval_err(&mut h, &format!("return posse.{f}"));
         let name = f.split('(').next().unwrap();
         assert!(e.contains(&format!("posse.{name}: the board is not a zone map")), "{e}");
@@ -398,7 +414,8 @@ fn lua_errors_are_clear() {
 #[test]
 fn locks_and_breaches_change_movement_and_sight() {
     let mut g = game();
-    let v = eval(&mut g, "return { posse.locked('JAL', 'SHF'), posse.adjacent('JAL', 'SHF'), posse.neighbours('JAL') }");
+    let v =
+        eval(&mut g, "return { posse.locked('JAL', 'SHF'), posse.adjacent('JAL', 'SHF'), posse.neighbours('JAL') }");
     assert_eq!(v, serde_json::json!([false, true, ["SHF"]]));
     eval(&mut g, "posse.lock('SHF', 'JAL')");
     let v = eval(
@@ -410,7 +427,8 @@ fn locks_and_breaches_change_movement_and_sight() {
     eval(&mut g, "posse.unlock('JAL', 'SHF')");
     assert_eq!(eval(&mut g, "return posse.adjacent('JAL', 'SHF')"), serde_json::json!(true));
     // Breaching the jail's street wall (wall, bars, wall) opens it both ways.
-    let v = eval(&mut g, "return { posse.adjacent('JAL', 'S2'), posse.sight('JAL', 'S1'), posse.breached('S2', 'JAL') }");
+    let v =
+        eval(&mut g, "return { posse.adjacent('JAL', 'S2'), posse.sight('JAL', 'S1'), posse.breached('S2', 'JAL') }");
     assert_eq!(v, serde_json::json!([false, false, false]));
     eval(&mut g, "posse.lock('JAL', 'SHF'); posse.breach('JAL', 'S2')");
     let v = eval(
@@ -516,10 +534,8 @@ fn a_broken_map_file_never_panics() {
                 out.remove(i);
                 continue;
             }
-            let numbers: Vec<(usize, usize)> = out[i]
-                .match_indices(|c: char| c.is_ascii_digit())
-                .map(|(at, _)| (at, at + 1))
-                .collect();
+            let numbers: Vec<(usize, usize)> =
+                out[i].match_indices(|c: char| c.is_ascii_digit()).map(|(at, _)| (at, at + 1)).collect();
             if let Some(&(at, end)) = numbers.get(rng.below(numbers.len().max(1) as u64) as usize) {
                 let v = values[rng.below(values.len() as u64) as usize];
                 out[i].replace_range(at..end, v);

@@ -14,10 +14,10 @@ use super::{
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
-use crate::zonemap::ZoneMap;
 use crate::limits::{
     CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_EDGES, MAX_FACES, MAX_NODES, MAX_OBJECTS,
 };
+use crate::zonemap::ZoneMap;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -325,7 +325,11 @@ impl<'a> Loader<'a> {
                     self.err(game_rel, line_of("map:"), "board: map excludes nodes, edges and grid");
                 }
                 if !file.ends_with(".yaml") || file.contains('/') || file.contains('\\') || file == "game.yaml" {
-                    self.err(game_rel, line_of("map:"), format!("board: map: expected a .yaml file of this folder, not '{file}'"));
+                    self.err(
+                        game_rel,
+                        line_of("map:"),
+                        format!("board: map: expected a .yaml file of this folder, not '{file}'"),
+                    );
                     return (Board::default(), None);
                 }
                 match self.zone_map(&format!("scenarios/{id}/{file}")) {

@@ -102,7 +102,11 @@ impl Loader<'_> {
         let lines = Lines::new(&text);
         let entries = file.zones.0.len() + file.walls.len() + file.openings.len() + file.trees.len();
         if file.zones.0.len() > MAP_ZONES {
-            self.err(rel, lines.key("zones"), format!("{} zones: a zone map has at most {MAP_ZONES}", file.zones.0.len()));
+            self.err(
+                rel,
+                lines.key("zones"),
+                format!("{} zones: a zone map has at most {MAP_ZONES}", file.zones.0.len()),
+            );
             return None;
         }
         if entries + file.los_overrides.len() > MAP_ENTRIES {
@@ -123,7 +127,11 @@ impl Loader<'_> {
             ZoneEntry::Poly(p) => n.saturating_add(p.poly.len()),
         });
         if corners > MAP_CORNERS {
-            self.err(rel, lines.key("zones"), format!("{corners} corners of zones: a zone map has at most {MAP_CORNERS}"));
+            self.err(
+                rel,
+                lines.key("zones"),
+                format!("{corners} corners of zones: a zone map has at most {MAP_CORNERS}"),
+            );
             return None;
         }
         for (id, z) in file.zones.0 {

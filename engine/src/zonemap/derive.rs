@@ -10,8 +10,8 @@
 //! last: grazing pairs and fragile pairs (step 8's robustness check).
 
 use super::geom::{
-    collinear, crossings, dist_to_segment, edges, overlap, param, segments_meet, shared_area, simple,
-    strictly_inside, triangles, Pt, EPS, LEN_EPS,
+    collinear, crossings, dist_to_segment, edges, overlap, param, segments_meet, shared_area, simple, strictly_inside,
+    triangles, Pt, EPS, LEN_EPS,
 };
 use super::{Border, Entry, Line, MapState, OpeningKind, Problem, Spec, Tables, Zone, ZoneMap};
 use crate::limits::MAP_WALL_PIECES;
@@ -78,9 +78,12 @@ fn order(e: Entry) -> (u8, usize) {
 fn check_entries(b: &mut Build) {
     let s = b.spec;
     let num = |v: f64| v.is_finite() && v > 0.0;
-    if !num(s.width) || !num(s.height) || !num(s.centre_radius) || !(s.tree_radius.is_finite() && s.tree_radius >= 0.0)
-    {
-        b.error(Entry::Board, "board: width, height and centre_radius must be positive numbers, tree_radius at least 0".into());
+    let board_ok = num(s.width) && num(s.height) && num(s.centre_radius) && s.tree_radius.is_finite();
+    if !board_ok || s.tree_radius < 0.0 {
+        b.error(
+            Entry::Board,
+            "board: width, height and centre_radius must be positive numbers, tree_radius at least 0".into(),
+        );
         return;
     }
     if s.zones.is_empty() {
@@ -156,7 +159,13 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
     let zones: Vec<Zone> = s
         .zones
         .iter()
-        .map(|z| Zone { id: z.id.clone(), name: z.name.clone(), indoor: z.indoor, centre: z.centre, poly: z.poly.clone() })
+        .map(|z| Zone {
+            id: z.id.clone(),
+            name: z.name.clone(),
+            indoor: z.indoor,
+            centre: z.centre,
+            poly: z.poly.clone(),
+        })
         .collect();
 
     // Borders: the boundary pieces two zones share.
@@ -244,7 +253,10 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
 
     if pieces.len() > MAP_WALL_PIECES {
         let n = pieces.len();
-        b.error(Entry::Board, format!("the walls cut into {n} pieces at borders: a zone map has at most {MAP_WALL_PIECES}"));
+        b.error(
+            Entry::Board,
+            format!("the walls cut into {n} pieces at borders: a zone map has at most {MAP_WALL_PIECES}"),
+        );
         return None;
     }
 
@@ -256,8 +268,12 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
     let boxes: Vec<(Pt, Pt)> = zones
         .iter()
         .map(|z| {
-            let lo = z.poly.iter().fold(Pt::new(f64::INFINITY, f64::INFINITY), |m, p| Pt::new(m.x.min(p.x), m.y.min(p.y)));
-            let hi = z.poly.iter().fold(Pt::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| Pt::new(m.x.max(p.x), m.y.max(p.y)));
+            let lo =
+                z.poly.iter().fold(Pt::new(f64::INFINITY, f64::INFINITY), |m, p| Pt::new(m.x.min(p.x), m.y.min(p.y)));
+            let hi = z
+                .poly
+                .iter()
+                .fold(Pt::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| Pt::new(m.x.max(p.x), m.y.max(p.y)));
             (lo, hi)
         })
         .collect();
@@ -296,7 +312,11 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
                 }
                 let mid = p.add(q.sub(p).scale((w[0] + w[1]) / 2.0));
                 let inside = |(z, (lo, hi)): &(usize, &(Pt, Pt))| {
-                    mid.x > lo.x && mid.x < hi.x && mid.y > lo.y && mid.y < hi.y && strictly_inside(&zones[*z].poly, mid)
+                    mid.x > lo.x
+                        && mid.x < hi.x
+                        && mid.y > lo.y
+                        && mid.y < hi.y
+                        && strictly_inside(&zones[*z].poly, mid)
                 };
                 if let Some((z, _)) = boxes.iter().enumerate().find(inside) {
                     if z != a && !entered.contains(&z) {
@@ -377,15 +397,18 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
     let mut queue = VecDeque::from([0]);
     seen[0] = true;
     while let Some(z) = queue.pop_front() {
-        for y in 0..n {
-            if !seen[y] && map.adjacent(z, y, &fresh) {
-                seen[y] = true;
+        for (y, seen) in seen.iter_mut().enumerate() {
+            if !*seen && map.adjacent(z, y, &fresh) {
+                *seen = true;
                 queue.push_back(y);
             }
         }
     }
     for (z, _) in seen.iter().enumerate().filter(|(_, s)| !**s) {
-        b.error(Entry::Zone(z), format!("zone '{}' cannot be reached from zone '{}'", map.zones[z].id, map.zones[0].id));
+        b.error(
+            Entry::Zone(z),
+            format!("zone '{}' cannot be reached from zone '{}'", map.zones[z].id, map.zones[0].id),
+        );
     }
     warnings(b, &map);
     Some(map)
@@ -417,7 +440,8 @@ fn clear(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> bool {
 /// much of its rim). A blocked line that also meets something squarely is not grazing:
 /// moving what it grazes would not change its sight.
 fn grazing(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> Option<&'static str> {
-    let end_near = |&(w0, w1): &(Pt, Pt)| dist_to_segment(w0, p, q) < CLEARANCE || dist_to_segment(w1, p, q) < CLEARANCE;
+    let end_near =
+        |&(w0, w1): &(Pt, Pt)| dist_to_segment(w0, p, q) < CLEARANCE || dist_to_segment(w1, p, q) < CLEARANCE;
     let rim_near = |&t: &Pt| (dist_to_segment(t, p, q) - r).abs() < CLEARANCE;
     let walls_hit: Vec<&(Pt, Pt)> = walls.iter().filter(|&&(c, d)| segments_meet(p, q, c, d)).collect();
     let trees_hit: Vec<&Pt> = trees.iter().filter(|&&t| dist_to_segment(t, p, q) < r).collect();

@@ -126,7 +126,7 @@ pub(super) fn crossings(p: Pt, q: Pt, c: Pt, d: Pt, out: &mut Vec<f64>) {
     if den.abs() > EPS {
         let t = c.sub(p).cross(s) / den;
         let u = c.sub(p).cross(r) / den;
-        if inside(t) && u >= -EPS && u <= 1.0 + EPS {
+        if inside(t) && (-EPS..=1.0 + EPS).contains(&u) {
             out.push(t);
         }
     } else if sign(orient(p, q, c)) == 0 {
@@ -206,7 +206,10 @@ pub(super) fn triangles(poly: &[Pt]) -> Vec<[Pt; 3]> {
             let (a, b, c) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
             orient(a, b, c) > EPS
                 && pts.iter().all(|&p| {
-                    p == a || p == b || p == c || !(orient(a, b, p) >= 0.0 && orient(b, c, p) >= 0.0 && orient(c, a, p) >= 0.0)
+                    p == a
+                        || p == b
+                        || p == c
+                        || !(orient(a, b, p) >= 0.0 && orient(b, c, p) >= 0.0 && orient(c, a, p) >= 0.0)
                 })
         });
         match ear {
@@ -285,7 +288,8 @@ mod tests {
         assert!((area(&a, &rect(1., 1., 3., 3.)) - 1.0).abs() < 1e-9);
         assert!(area(&a, &rect(2., 0., 3., 2.)) < 1e-9);
         assert!((area(&a, &a) - 4.0).abs() < 1e-9);
-        let l = vec![Pt::new(0., 0.), Pt::new(3., 0.), Pt::new(3., 1.), Pt::new(1., 1.), Pt::new(1., 3.), Pt::new(0., 3.)];
+        let l =
+            vec![Pt::new(0., 0.), Pt::new(3., 0.), Pt::new(3., 1.), Pt::new(1., 1.), Pt::new(1., 3.), Pt::new(0., 3.)];
         assert_eq!(triangles(&l).len(), 4);
         assert!(area(&l, &rect(1.5, 1.5, 3., 3.)) < 1e-9);
     }

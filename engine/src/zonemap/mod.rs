@@ -107,7 +107,9 @@ pub struct Zone {
     pub name: String,
     pub indoor: bool,
     pub centre: Pt,
-    pub(crate) poly: Vec<Pt>,
+    /// The outline, as the file gives it (a rectangle's corners clockwise on the board,
+    /// from its top left).
+    pub poly: Vec<Pt>,
 }
 
 /// A border: two zones (a < b by index) that share boundary of positive length.
@@ -277,6 +279,16 @@ impl ZoneMap {
         self.border_of[a * self.zones.len() + b]
     }
 
+    /// How many borders the map has (border indices are `0..borders()`).
+    pub fn borders(&self) -> usize {
+        self.borders.len()
+    }
+
+    /// The two zones of a border (by index, the lower first).
+    pub fn border_zones(&self, border: usize) -> (usize, usize) {
+        (self.borders[border].a, self.borders[border].b)
+    }
+
     /// Whether a border has lockable openings (`cell_door`).
     pub fn lockable(&self, border: usize) -> bool {
         self.borders[border].lockable
@@ -339,5 +351,71 @@ impl ZoneMap {
             })
             .collect();
         Tables { board, sight }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three rooms in a row: A | B through a cell door, B | C through a wall.
+    fn rooms() -> ZoneMap {
+        let rect = |id: &str, x0: f64, x1: f64| ZoneSpec {
+            id: id.into(),
+            name: id.into(),
+            indoor: true,
+            poly: vec![Pt::new(x0, 0.), Pt::new(x1, 0.), Pt::new(x1, 2.), Pt::new(x0, 2.)],
+            centre: Pt::new((x0 + x1) / 2., 1.),
+        };
+        let spec = Spec {
+            id: "rooms".into(),
+            width: 6.,
+            height: 2.,
+            centre_radius: 0.4,
+            tree_radius: 0.35,
+            zones: vec![rect("A", 0., 2.), rect("B", 2., 4.), rect("C", 4., 6.)],
+            walls: vec![
+                (Pt::new(2., 0.), Pt::new(2., 0.5), WallKind::Wall),
+                (Pt::new(2., 1.5), Pt::new(2., 2.), WallKind::Wall),
+                (Pt::new(4., 0.), Pt::new(4., 2.), WallKind::Fence),
+            ],
+            openings: vec![(Pt::new(2., 0.5), Pt::new(2., 1.5), OpeningKind::CellDoor)],
+            ..Spec::default()
+        };
+        let (map, problems) = ZoneMap::build(&spec);
+        // C is walled off: the one error.
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].entry, Entry::Zone(2));
+        let mut spec = spec;
+        spec.walls.pop();
+        spec.walls.push((Pt::new(4., 0.), Pt::new(4., 1.9), WallKind::Fence));
+        assert!(map.is_none());
+        let (map, problems) = ZoneMap::build(&spec);
+        assert!(problems.iter().all(|p| p.warning), "{problems:?}");
+        map.expect("a map")
+    }
+
+    #[test]
+    fn locks_and_breaches_change_only_their_tables() {
+        let m = rooms();
+        let mut st = MapState::default();
+        let ab = m.border(0, 1).unwrap();
+        let bc = m.border(1, 2).unwrap();
+        assert!(m.lockable(ab) && !m.lockable(bc) && m.border(0, 2).is_none());
+        assert!(m.adjacent(0, 1, &st) && m.adjacent(1, 2, &st) && m.sight(0, 1, &st));
+        assert!(!m.sight(1, 2, &st), "the fence blocks the line between the centres");
+        assert_eq!((m.range(0, 2), m.blockers(0, 2)), (2, &[1][..]));
+        st.set_locked(&m, ab, true);
+        assert!(!m.adjacent(0, 1, &st) && m.sight(0, 1, &st), "a locked door blocks movement, not sight");
+        assert_eq!(st.tables(&m).board().neighbours("A").unwrap(), Vec::<&str>::new());
+        assert!(!m.sight(0, 2, &st));
+        st.breach(&m, bc);
+        assert!(m.sight(1, 2, &st) && m.sight(2, 1, &st) && m.adjacent(1, 2, &st));
+        assert!(m.sight(0, 2, &st), "A - C crosses the cell door's gap and the breached fence");
+        st.breach(&m, ab);
+        assert!(m.adjacent(0, 1, &st) && st.is_locked(ab), "a breach opens a locked border");
+        let (locked, breached) = st.pairs(&m);
+        assert_eq!(locked, [["A".to_string(), "B".to_string()]]);
+        assert_eq!(breached.len(), 2);
     }
 }

@@ -23,6 +23,24 @@ fn check_passes_on_the_fixtures() {
 }
 
 #[test]
+fn check_prints_a_zone_maps_warnings_and_passes() {
+    let root = fixtures().join("zonemap");
+    let o = posse_in(&root, &["check", "grazing", "town"], "");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(
+        out.contains("grazing: warning: scenarios/grazing/map.yaml:4: A - B is fragile: its sight changes"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("grazing: ok (")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("town: ok (")), "{out}");
+    assert!(!out.contains("town: warning"), "{out}");
+    let o = posse_in(&root, &["check", "broken"], "");
+    assert!(!o.status.success());
+    assert!(stdout(&o).contains("broken: scenarios/broken/map.yaml:5: zone 'B' overlaps zone 'A'"), "{}", stdout(&o));
+}
+
+#[test]
 fn check_and_sim_report_script_errors_with_file_line_and_seed() {
     let root = scratch("broken");
     copy_dir(&fixtures(), &root);
