@@ -19,12 +19,16 @@ local function thing(o)
   return s
 end
 
+---The objects of a zone as text, guns first.
 ---@param z table|nil
 ---@return string[]
 local function things(z)
-  local out = {}
-  for i, o in ipairs(z and z.objects or {}) do out[i] = thing(o) end
-  return out
+  local guns, rest = {}, {}
+  for _, o in ipairs(z and z.objects or {}) do
+    if not o.hidden and o.props and o.props.kind == "gun" then guns[#guns + 1] = thing(o) else rest[#rest + 1] = thing(o) end
+  end
+  for _, x in ipairs(rest) do guns[#guns + 1] = x end
+  return guns
 end
 
 ---@param view table
@@ -53,9 +57,23 @@ return function(view, data)
   for _, d in ipairs(data.decks or {}) do
     deck_counts[#deck_counts + 1] = d .. " " .. (zones[d] and zones[d].count or 0)
   end
-  out[1] = ("%s. Round %d of %d. %s"):format(data.scenario_name or "Goldfever", counters.round or 0,
-    data.round_limit or 0, active and (active.name .. " is acting.") or "")
-  text.wrap(out, "Decks: " .. table.concat(deck_counts, ", ") .. ", panique " .. (zones.panique and zones.panique.count or 0) .. ".", "", "  ")
+  deck_counts[#deck_counts + 1] = "panique " .. (zones.panique and zones.panique.count or 0)
+  text.wrap(out, ("%s, round %d/%d. Decks: %s."):format(data.scenario_name or "Goldfever", counters.round or 0,
+    data.round_limit or 0, table.concat(deck_counts, ", ")), "", "  ")
+
+  -- The teams, by code.
+  local teams_line = {}
+  for side, t in ipairs(teams) do
+    local codes = {}
+    for _, ch in ipairs(chars) do
+      if (ch.o.counters or {}).side == side then codes[#codes + 1] = ch.o.props.code end
+    end
+    teams_line[#teams_line + 1] = t.name .. ": " .. (#codes > 0 and table.concat(codes, " ") or "nobody")
+  end
+  local line = table.concat(teams_line, "; ") .. "."
+  local legend = " (! in ambush, + on the ground)"
+  if #line + #legend <= text.WIDTH then line = line .. legend end
+  text.wrap(out, line, "", "  ")
 
   -- The town.
   for _, row in ipairs(data.layout or {}) do
@@ -76,27 +94,27 @@ return function(view, data)
     end
     out[#out + 1] = (table.concat(cells):gsub("%s+$", ""))
   end
-  out[#out + 1] = "(code! lies in ambush; + things on the ground)"
 
-  -- The characters.
+  -- The characters: whose activation it is (>), his player (* you), zone, wounds, AP,
+  -- guns with ammunition and jams, objects, ambush.
   local rows = {}
   for _, ch in ipairs(chars) do
     local o, c = ch.o, ch.o.counters or {}
     local seat = c.seat and view.seats[c.seat]
     local gear = things(o.zones and o.zones.gear)
-    local side = teams[c.side or 0]
     rows[#rows + 1] = {
       (o == active and ">" or " ") .. o.props.code,
       o.name,
       seat and (seat.name .. (view.seat == c.seat and "*" or "")) or "",
-      side and side.id or "",
       ch.node,
       ("%dw"):format(c.wounds or 0),
       o == active and (c.ap or 0) .. "AP" or "",
       table.concat(gear, ", ") .. ((c.ambush or 0) > 0 and " [ambush]" or ""),
     }
   end
-  text.table(out, { "", "Character", "Player", "Team", "Zone", "Hurt", "AP", "Carries" }, rows, nil, "", text.WIDTH)
+  local at = #out
+  text.table(out, { "", "", "", "", "", "", "" }, rows, nil, "", text.WIDTH)
+  table.remove(out, at + 1) -- no header row: the columns speak for themselves
 
   -- The fallen and the gone.
   local gone = {}
@@ -104,29 +122,30 @@ return function(view, data)
   for _, o in ipairs(zones.escaped and zones.escaped.objects or {}) do gone[#gone + 1] = o.name .. " (left town)" end
   if #gone > 0 then text.items(out, "Out: ", gone, ", ", "  ") end
 
-  -- The ground.
+  -- The ground, zone by zone.
   local ground = {}
   for _, row in ipairs(data.layout or {}) do
     for _, node in ipairs(row) do
       local zs = board[node] or {}
       if zs.ground and zs.ground.count > 0 then
-        ground[#ground + 1] = node .. ": " .. table.concat(things(zs.ground), ", ")
+        for i, t in ipairs(things(zs.ground)) do ground[#ground + 1] = (i == 1 and (node .. ": ") or "") .. t end
       end
     end
   end
-  if #ground > 0 then text.items(out, "Ground: ", ground, "; ", "  ") end
+  if #ground > 0 then text.items(out, "Ground: ", ground, ", ", "  ") end
 
-  -- The jokers this view may see (the viewer's; every one in the omniscient view).
+  -- The jokers this view may see (the viewer's; every one in the omniscient view): their
+  -- names (`:card NAME` reads one).
   local jokers = {}
   for _, ch in ipairs(chars) do
     local j = ch.o.zones and ch.o.zones.joker
     for _, o in ipairs(j and j.objects or {}) do
-      if not o.hidden then jokers[#jokers + 1] = ch.o.props.code .. " " .. o.name .. ": " .. text.short(o.text, 60) end
+      if not o.hidden then jokers[#jokers + 1] = ch.o.props.code .. " " .. o.name end
     end
   end
-  for _, l in ipairs(jokers) do text.wrap(out, l, "Joker ", "  ") end
+  if #jokers > 0 then text.items(out, "Jokers: ", jokers, ", ", "  ") end
 
-  -- Lies the town's map keeps (a locked cell door, breaches).
+  -- What the town's map keeps (a locked cell door, breaches).
   local map = view.map
   if map then
     local state = {}

@@ -337,4 +337,13 @@ games! {
     marshals_basic: root(), "marshals/basic", [2, 3, 4], 200;
     outfit: fixtures(), "outfit", [2, 3], 100;
     outfit_few: fixtures(), "outfit/few", [2, 3], 100;
+    goldfever: root(), "goldfever", [2], 50;
+    goldfever_high_noon: root(), "goldfever/high_noon", [2], 50;
+    goldfever_claim_jumpers: root(), "goldfever/claim_jumpers", [2, 3, 4], 20;
+    goldfever_jailbreak: root(), "goldfever/jailbreak", [3, 4, 5], 10;
+    goldfever_payroll: root(), "goldfever/payroll", [4, 5, 6], 5;
+    goldfever_bank_job: root(), "goldfever/bank_job", [4, 5, 6, 7, 8], 3;
+    goldfever_saloon_brawl: root(), "goldfever/saloon_brawl", [6, 7, 8], 3;
+    goldfever_range_war: root(), "goldfever/range_war", [8, 9, 10], 3;
+    goldfever_goldfever: root(), "goldfever/goldfever", [10, 11, 12], 2;
 }

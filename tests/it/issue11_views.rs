@@ -53,6 +53,15 @@ fn every_view_fits_80_columns_and_a_seats_view_fits_the_rows_it_is_given() {
         ("marshals", &[3, 4]),
         ("marshals/duo", &[2]),
         ("marshals/basic", &[2, 3, 4]),
+        // Goldfever at each scenario's largest count (the most characters to show).
+        ("goldfever/high_noon", &[2]),
+        ("goldfever/claim_jumpers", &[4]),
+        ("goldfever/jailbreak", &[5]),
+        ("goldfever/payroll", &[6]),
+        ("goldfever/bank_job", &[8]),
+        ("goldfever/saloon_brawl", &[8]),
+        ("goldfever/range_war", &[10]),
+        ("goldfever/goldfever", &[12]),
     ] {
         for &players in counts {
             let most = check(id, players, 2);
