@@ -128,7 +128,7 @@ function M.throw_dynamite(c, stick, to)
   game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
   posse.move(stick, game.ground(to))
   local fuse = game.draw_hit(deck)
-  game.log(("%s: %s."):format(DECKS[deck], cards.name(fuse)))
+  game.log(("Card: %s."):format(cards.name(fuse)))
   if cards.def(fuse).props.face == "jam" then
     posse.obj_set(stick, "jammed", 1)
     game.log("The fuse fizzles.")
@@ -179,7 +179,7 @@ function M.attack(c, target)
   local card = draw_against(c, target, deck, false)
   local face = cards.def(card).props.face
   if face == "jam" then
-    game.log(("%s: %s."):format(DECKS[deck], cards.name(card)))
+    game.log(("Card: %s."):format(cards.name(card)))
     local k = game.carried(c, "knife")
     if k then
       game.drop(c, k)
@@ -192,7 +192,7 @@ function M.attack(c, target)
     game.log(name(target) .. " ripostes.")
     local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
     if cards.def(r).props.face == "jam" then
-      game.log(("%s: %s."):format(D.knife_fight.riposte, cards.name(r)))
+      game.log(("Card: %s."):format(cards.name(r)))
     else
       events.resolve(r, c, target, nil, false, game.node(c))
     end

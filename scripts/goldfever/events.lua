@@ -137,7 +137,7 @@ end
 ---@return string
 function M.resolve(card, target, by, gun, double, source)
   local p = cards.def(card).props
-  game.log(("%s: %s."):format(game.deck_of(card), cards.name(card)))
+  game.log(("Card: %s."):format(cards.name(card)))
   if p.face == "jam" then
     if gun then
       posse.obj_set(gun, "jammed", 1)

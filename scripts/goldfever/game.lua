@@ -376,16 +376,6 @@ function M.set_hooks(h) hooks = h end
 ---@return function|nil
 function M.hook(name) return hooks and hooks[name] end
 
----@param card Obj
----@return string
-function M.deck_of(card)
-  local z = posse.zone_of(card)
-  for i = 1, NDECKS do
-    if DISCARD[i] == z then return DECKS[i] end
-  end
-  return "card"
-end
-
 ---The unused joker of `c`, or nil.
 ---@param c Obj
 ---@return Obj|nil

@@ -255,7 +255,10 @@ end
 local function finish()
   for _, c in ipairs(game.chars()) do
     local j = game.joker(c)
-    if j then posse.log(("%s's unused joker: %s."):format(name(c), cards.name(j))) end
+    if j then
+      posse.flip(j, true)
+      posse.log(("%s's unused joker: %s."):format(name(c), cards.name(j)))
+    end
   end
   return game.result()
 end

@@ -136,8 +136,21 @@ return function(view, data)
 
   -- The jokers this view may see (the viewer's; every one in the omniscient view): their
   -- names (`:card NAME` reads one).
+  local everyone = {}
+  for _, ch in ipairs(chars) do everyone[#everyone + 1] = ch.o end
+  local waiting = {}
+  for _, zid in ipairs({ "dead", "escaped", "roster" }) do
+    for _, o in ipairs(zones[zid] and zones[zid].objects or {}) do
+      if not o.hidden and ((o.counters or {}).seat or 0) > 0 then
+        everyone[#everyone + 1] = o
+        if zid == "roster" then waiting[#waiting + 1] = o.name end
+      end
+    end
+  end
+  if #waiting > 0 then text.items(out, "Still to come: ", waiting, ", ", "  ") end
   local jokers = {}
-  for _, ch in ipairs(chars) do
+  for _, o in ipairs(everyone) do
+    local ch = { o = o }
     local j = ch.o.zones and ch.o.zones.joker
     for _, o in ipairs(j and j.objects or {}) do
       if not o.hidden then jokers[#jokers + 1] = ch.o.props.code .. " " .. o.name end

@@ -222,7 +222,9 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
 /// The GOD VIEW draws every seat's secrets: at sampled positions, for every seat's zone
 /// holding an object another seat cannot see, swapping that object with one of another
 /// kind from another seat's zone of the same declaration (a hand with a hand) changes the
-/// omniscient rendering. Counts stay the same, so only drawn contents can tell.
+/// omniscient rendering. Counts stay the same, so only drawn contents can tell. The zones
+/// objects carry (a character's secret card) count as well: a zone of an object holding
+/// something some seat cannot see, swapped with another object's zone of its kind.
 pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
     let c = content(root, id);
     let mut swapped = 0;
@@ -236,11 +238,14 @@ pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
             let base = g.render(None).unwrap_or_else(|e| panic!("{id}: {e}"));
             let st = g.state().clone();
             for (z, zone) in st.zones.iter().enumerate() {
-                let Some(owner) = zone.owner else { continue };
-                let secret = |o: usize| (0..players).any(|t| t != owner && !st.visible(&c, o, t));
+                if zone.owner.is_none() && zone.object.is_none() {
+                    continue;
+                }
+                let owner = zone.owner;
+                let secret = |o: usize| (0..players).any(|t| Some(t) != owner && !st.visible(&c, o, t));
                 let Some(&a) = zone.objects.iter().find(|&&o| secret(o)) else { continue };
                 let other = st.zones.iter().enumerate().find_map(|(z2, other)| {
-                    let fits = z2 != z && other.decl == zone.decl && other.owner.is_some();
+                    let fits = z2 != z && other.decl == zone.decl && (other.owner.is_some() || other.object.is_some());
                     let b = other.objects.iter().find(|&&b| st.objects[b].def != st.objects[a].def)?;
                     fits.then_some((z2, *b))
                 });
@@ -255,8 +260,8 @@ pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
                 assert_ne!(
                     base,
                     after,
-                    "{id} seed {seed} at {at}: the GOD VIEW does not draw seat {}'s {what}",
-                    owner + 1
+                    "{id} seed {seed} at {at}: the GOD VIEW does not draw the {what} of {}",
+                    owner.map_or_else(|| format!("object {}", zone.object.unwrap_or(0) + 1), |o| format!("seat {}", o + 1))
                 );
                 swapped += 1;
             }
