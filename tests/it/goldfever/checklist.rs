@@ -91,7 +91,7 @@ fn r06_a_zone_holds_any_number_of_characters() {
 #[test]
 fn r07_the_views_legend_explains_the_map() {
     let g = new_game(&content(""), 1, 2);
-    assert!(g.render(Some(1)).unwrap().contains("(code! lies in ambush; + things on the ground)"));
+    assert!(g.render(Some(1)).unwrap().contains("(! in ambush, + on the ground)"));
 }
 
 #[test]
