@@ -57,7 +57,7 @@ function Context:run_for_it()
   local safe = {}
   local source = self.source
   if source then
-    local occ = game.occupied()
+    local occ = game.occupied(c) -- he is leaving: he blocks no line of his own flight
     for _, n in ipairs(near) do
       if not posse.visible(source, n, occ) then safe[#safe + 1] = n end
     end

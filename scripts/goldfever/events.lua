@@ -81,6 +81,12 @@ function M.die(c)
   posse.obj_set(c, "ap", 0)
   posse.move(c, posse.zone("dead"))
   game.log(game.name(c) .. " is dead.")
+  -- O2 Grim sight: his living teammates in that zone draw a Panic card.
+  if D.options.grim_sight then
+    for _, f in ipairs(game.in_zone(n)) do
+      if not game.enemies(c, f) then M.panic(f, n) end
+    end
+  end
   local h = game.hook("death")
   if h then h(game, c, n) end
 end

@@ -97,13 +97,15 @@ function M.living()
   return out
 end
 
----Where living characters stand: node -> true (for posse.visible, GF-R55, GF-G11).
+---Where living characters stand: node -> true (for posse.visible, GF-R55, GF-G11);
+---`except` (a character) not counted.
+---@param except Obj|nil
 ---@return table<string, boolean>
-function M.occupied()
+function M.occupied(except)
   local occ = {}
   for _, c in ipairs(CHARS) do
     local n = NODE_OF[posse.zone_of(c)]
-    if n then occ[n] = true end
+    if n and c ~= except then occ[n] = true end
   end
   return occ
 end

@@ -81,14 +81,16 @@ end
 local function top(deck, ...)
   local want = { ... }
   local z, d = posse.zone(deck), posse.zone(deck .. '_discard')
+  local taken = {}
   for i = #want, 1, -1 do
     local found
     for _, zz in ipairs({ z, d }) do
       for _, o in ipairs(posse.contents(zz)) do
-        if not found and posse.def_id(o) == want[i] then found = o end
+        if not found and not taken[o] and posse.def_id(o) == want[i] then found = o end
       end
     end
     assert(found, 'no card ' .. want[i])
+    taken[found] = true
     posse.flip(found, false)
     posse.move(found, z)
   end
@@ -157,7 +159,12 @@ pub fn offered(g: &Game, prefix: &str) -> bool {
 /// anyone (unless `arrange` deals some), `arrange` run, and only `who`'s chip left in the
 /// mug for round 1; returns with `who`'s first question pending.
 pub fn turn(scenario: &str, players: usize, who: &str, arrange: &str) -> Game {
-    let mut g = new_game(&content(scenario), 1, players);
+    turn_in(&content(scenario), players, who, arrange)
+}
+
+/// [`turn`] in the content `c` (a variant: [`variant`]).
+pub fn turn_in(c: &Arc<Content>, players: usize, who: &str, arrange: &str) -> Game {
+    let mut g = new_game(c, 1, players);
     // Ted's second joker (High Noon) is the first question; the round's joker question next.
     if asked(&g).contains("jokers: which does he keep?") {
         pick(&mut g, "Keep");
@@ -184,4 +191,25 @@ pub fn deciding(g: &Game) -> usize {
 pub fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
     v
+}
+
+/// A variant of scenario `scenario` ("" for the base game) with `edits` (from, to) made to
+/// `scenarios/goldfever/game.yaml`: an optional rule switched on, say. Loaded once per
+/// distinct (scenario, edits).
+pub fn variant(scenario: &str, edits: &[(&str, &str)]) -> Arc<Content> {
+    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
+    let key = format!("{scenario}|{edits:?}");
+    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(c) = loaded.get(&key) {
+        return c.clone();
+    }
+    let name = format!("goldfever_{:016x}", posse::hash::fnv(key.as_bytes()));
+    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), &name);
+    for (from, to) in edits {
+        edit(&root, "scenarios/goldfever/game.yaml", from, to);
+    }
+    let id = if scenario.is_empty() { "goldfever".to_string() } else { format!("goldfever/{scenario}") };
+    let c = Arc::new(Content::load(&root, &id).unwrap_or_else(|e| panic!("{e}")));
+    loaded.insert(key, c.clone());
+    c
 }
