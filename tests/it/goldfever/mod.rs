@@ -165,9 +165,11 @@ pub fn turn(scenario: &str, players: usize, who: &str, arrange: &str) -> Game {
 /// [`turn`] in the content `c` (a variant: [`variant`]).
 pub fn turn_in(c: &Arc<Content>, players: usize, who: &str, arrange: &str) -> Game {
     let mut g = new_game(c, 1, players);
-    // Ted's second joker (High Noon) is the first question; the round's joker question next.
-    if asked(&g).contains("jokers: which does he keep?") {
-        pick(&mut g, "Keep");
+    // Setup's questions (Ted's second joker in High Noon, the Payroll's hiding places):
+    // the first option; then the round's joker question.
+    while g.next_request().is_some() && !asked(&g).starts_with("A new round begins") {
+        let s = deciding(&g);
+        g.choose(s, &[1]).unwrap();
     }
     assert!(asked(&g).starts_with("A new round begins"), "at the round's start: {}", asked(&g));
     lua(&mut g, &format!("no_jokers()\n{arrange}\nonly('{who}')"));
