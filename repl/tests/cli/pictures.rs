@@ -34,7 +34,7 @@ fn well_formed(text: &str) -> Result<(), String> {
         let attrs = tag[name.len()..].trim_end_matches('/');
         // Outside quotes only names, `=` and spaces; inside no `<` and good entities.
         let parts: Vec<&str> = attrs.split('"').collect();
-        if name.is_empty() || parts.len() % 2 == 0 {
+        if name.is_empty() || parts.len().is_multiple_of(2) {
             return Err(format!("bad tag <{tag}>"));
         }
         for (i, p) in parts.iter().enumerate() {
