@@ -71,11 +71,12 @@ Commands:
   :quit          leave (also :exit, or end of input)
 When the game ends, :undo and :save FILE still work; Enter leaves.
 At the table (two or more people at one screen, without --designer) each person
-sees only their own secrets: :as shows only your own view, :god is refused, :log,
-:map and :svg show what you see, :change is for your own answer, and :undo takes
-back only your own answers the game has not acted on yet (a decision others still
-make): type :undo or :change at the \"Pass the keyboard\" prompt right after
-answering. The seed is not printed. --designer, or playing alone against bots, allows everything.
+sees only their own secrets: :as shows only your own view, :god is refused,
+:log, :map and :svg show what you see, :change is for your own answer, and :undo
+takes back only your own answers the game has not acted on yet (a decision
+others still make): type :undo or :change at the \"Pass the keyboard\" prompt
+right after answering. The seed is not printed. --designer, or playing alone
+against bots, allows everything.
 Bots are random and deterministic: the same seed, position and question give the
 same pick. Replaying with --step: Enter makes the next recorded choice, :auto N
 makes N (default: the rest of the record), :undo steps back.";
