@@ -9,6 +9,7 @@ use crate::games;
 use crate::play;
 use crate::session::describe_choice;
 use anyhow::{anyhow, bail, Result};
+use posse::hash::hex;
 use posse::{Game, Record};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,13 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
             }
             let content = games::load(root, &record.game)?;
             zone_map(&content)?;
+            if record.content_hash != hex(content.hash) {
+                eprintln!(
+                    "warning: {} was saved with other content than {}'s now; the replay may diverge",
+                    file.display(),
+                    record.game
+                );
+            }
             let (game, divergence) =
                 Game::from_record(content, &record).map_err(|e| anyhow!("{}: {e}", file.display()))?;
             if let Some(d) = divergence {
