@@ -12,8 +12,8 @@
 //! The modules are layers, and each names only modules below its own (ARCHITECTURE.md,
 //! "Layers"; `tests/it/layers.rs` enforces it): foundations (`limits`, `diag`, `hash`,
 //! `rng`, `board`), files (`yaml`, `savefile`), data ([`content`], [`record`],
-//! [`decision`]), what is made from data ([`state`], [`bot`]), [`view`], the Lua bridge
-//! (`lua`), [`game`], and batches ([`sim`]). This root only declares them and re-exports
+//! [`decision`]), what is made from data ([`state`], [`bot`]), [`view`], pictures of a
+//! view ([`picture`]), the Lua bridge (`lua`), [`game`], and batches ([`sim`]). This root only declares them and re-exports
 //! the API; it sits above them all. The `test-hooks` feature adds what only tests may
 //! use (`Game::state`, `Game::rig_dice`, `Game::eval`...).
 
@@ -26,6 +26,7 @@ pub mod game;
 pub mod hash;
 pub mod limits;
 mod lua;
+pub mod picture;
 pub mod playthrough;
 pub mod record;
 pub mod rng;

@@ -25,15 +25,18 @@ pub enum Command {
     Card(String),
     /// Every card and ability there is to read.
     Cards,
-    /// The board: each place and where its roads lead.
+    /// The board: each place and where its roads lead (a zone map: drawn, with what
+    /// stands where).
     Map,
+    /// Write the zone map as the viewer sees it to this SVG file.
+    Svg(String),
     Quit,
 }
 
 /// Command names, for completion.
-pub const NAMES: [&str; 18] = [
-    ":help", ":view", ":as", ":god", ":log", ":card", ":cards", ":rules", ":map", ":undo", ":redo", ":save", ":load",
-    ":reload", ":auto", ":change", ":quit", ":exit",
+pub const NAMES: [&str; 19] = [
+    ":help", ":view", ":as", ":god", ":log", ":card", ":cards", ":rules", ":map", ":svg", ":undo", ":redo", ":save",
+    ":load", ":reload", ":auto", ":change", ":quit", ":exit",
 ];
 
 pub const HELP: &str = "\
@@ -51,7 +54,9 @@ Commands:
   :log [N]       the last N log lines the viewing seat may read (default 20)
   :card NAME     what a card or ability does (Tab completes names)
   :cards         every card and ability there is (also :rules)
-  :map           the board: each place and where its roads lead
+  :map           the board: each place and where its roads lead; a zone map is
+                 drawn, with each zone and what stands there as you see it
+  :svg FILE      write a zone map as you see it to FILE, a picture (SVG)
   :undo [N]      take back your last N decisions (default 1) and the bots' since
   :redo [N]      make again N decisions taken back (default 1)
   :save FILE     save the game: seed, seats and who plays them, choices
@@ -66,11 +71,12 @@ Commands:
   :quit          leave (also :exit, or end of input)
 When the game ends, :undo and :save FILE still work; Enter leaves.
 At the table (two or more people at one screen, without --designer) each person
-sees only their own secrets: :as shows only your own view, :god is refused, :log
-reads as you, :change is for your own answer, and :undo takes back only your own
-answers the game has not acted on yet (a decision others still make): type :undo
-or :change at the \"Pass the keyboard\" prompt right after answering. The seed
-is not printed. --designer, or playing alone against bots, allows everything.
+sees only their own secrets: :as shows only your own view, :god is refused,
+:log, :map and :svg show what you see, :change is for your own answer, and :undo
+takes back only your own answers the game has not acted on yet (a decision
+others still make): type :undo or :change at the \"Pass the keyboard\" prompt
+right after answering. The seed is not printed. --designer, or playing alone
+against bots, allows everything.
 Bots are random and deterministic: the same seed, position and question give the
 same pick. Replaying with --step: Enter makes the next recorded choice, :auto N
 makes N (default: the rest of the record), :undo steps back.";
@@ -122,6 +128,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ":card" => Ok(Command::Card(rest())),
         ":cards" | ":rules" => none(Command::Cards),
         ":map" => none(Command::Map),
+        ":svg" => file(Command::Svg),
         ":change" => match args.as_slice() {
             [seat] => Ok(Command::Change(seat.to_string())),
             _ => Err(":change: expected one seat (a number or a name)".into()),
@@ -154,6 +161,8 @@ mod tests {
         assert_eq!(parse(":card"), Ok(Command::Cards));
         assert_eq!(parse(":rules"), Ok(Command::Cards));
         assert_eq!(parse(":map"), Ok(Command::Map));
+        assert_eq!(parse(":svg town.svg"), Ok(Command::Svg("town.svg".into())));
+        assert!(parse(":svg").is_err());
         assert!(parse(":change").is_err());
         assert!(parse(":undo x").is_err());
         assert!(parse(":undo 0").is_err());

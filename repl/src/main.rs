@@ -1,5 +1,5 @@
 //! The `posse` command: a game menu, the REPL to play in (`play`), and the tools around
-//! it (`list`, `replay`, `sim`, `check`).
+//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `svg`).
 //!
 //! This is the edge of the system: the only place that reads the clock (default seeds),
 //! the terminal and the environment, and where errors become one message on stderr and
@@ -22,6 +22,7 @@ mod play;
 mod replay;
 mod session;
 mod sim;
+mod svg;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -114,6 +115,31 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Draw a zone-map board as SVG, as one seat sees the game: at its start, or where a
+    /// saved game stands (--load).
+    Svg {
+        /// Game id, as `posse list` prints it (with --load: the save's).
+        #[arg(required_unless_present = "load")]
+        game: Option<String>,
+        /// Seed of the game.
+        #[arg(long, default_value_t = 1, conflicts_with = "load")]
+        seed: u64,
+        /// Number of players [default: the game's]
+        #[arg(long, conflicts_with = "load")]
+        players: Option<usize>,
+        /// Draw the game a save holds (from --save or :save), where it stands.
+        #[arg(long, value_name = "SAVE")]
+        load: Option<PathBuf>,
+        /// The seat whose view is drawn, from 1 [default: 1]
+        #[arg(long, conflicts_with = "god")]
+        seat: Option<usize>,
+        /// Draw everything, hidden things included (the omniscient view), instead of a seat's
+        #[arg(long)]
+        god: bool,
+        /// Write the SVG to FILE [default: stdout]
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Load every game (or those named), play random games, replay them and draw every view.
     Check {
         /// Game ids [default: every game]
@@ -158,6 +184,9 @@ fn run(cli: Cli) -> Result<bool> {
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
         Some(Cmd::Sim { game, n, seed, players, jobs, json }) => sim::run(&root, &game, n, seed, players, jobs, json),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
+        Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
+            svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)
+        }
         Some(Cmd::Playthrough { game, players, seed }) => {
             let content = games::load(&root, &game)?;
             let players = players.unwrap_or(content.players.default.unwrap_or(content.players.min));

@@ -14,17 +14,22 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The engine's layers, bottom first.
-const LAYERS: [(&str, &[&str]); 9] = [
+const LAYERS: [(&str, &[&str]); 10] = [
     ("foundations", &["limits", "diag", "hash", "rng", "board"]),
     ("geometry", &["zonemap"]),
     ("files", &["yaml", "savefile"]),
     ("data", &["content", "record", "decision"]),
     ("made from data", &["state", "bot"]),
     ("views", &["view"]),
+    ("pictures", &["picture"]),
     ("Lua bridge", &["lua"]),
     ("game", &["game"]),
     ("batches and tools", &["sim", "playthrough"]),
 ];
+
+/// Modules a module may not name though they are below it: pictures draw from a seat's
+/// view, never from the state, so that they cannot show what the seat may not see.
+const NEVER_NAMES: [(&str, &str); 1] = [("picture", "state")];
 
 /// The modules that may use the `mlua` crate: the bridge and the game that drives it.
 const KNOW_LUA: [&str; 2] = ["lua", "game"];
@@ -108,6 +113,12 @@ fn violations(file: &str, text: &str) -> Vec<String> {
         if target == own {
             continue;
         }
+        if NEVER_NAMES.contains(&(own, target.as_str())) {
+            out.push(format!(
+                "{file}:{line}: `{own}` names `crate::{target}`: it draws from views, never from the state"
+            ));
+            continue;
+        }
         match layer_of(&target) {
             Some(l) if l < level => {}
             Some(l) => out.push(format!(
@@ -166,6 +177,9 @@ fn the_layer_check_catches_what_it_must() {
     assert!(violations("view.rs", "use crate::{content::Content, decision::GameResult, state::State};").is_empty());
     assert!(violations("lua/api.rs", "use crate::lua::Shared; use super::Shared; pub(crate) fn f() {}").is_empty());
     assert!(violations("game/step.rs", "use crate::lua::{lua_err, script_message}; use mlua::Value;").is_empty());
+    // A picture draws from views only.
+    assert_eq!(violations("picture/svg.rs", "use crate::state::State;").len(), 1);
+    assert!(violations("picture/svg.rs", "use crate::{view::View, zonemap::ZoneMap};").is_empty());
     // A module in no layer is reported.
     assert_eq!(violations("extra.rs", "").len(), 1);
 }

@@ -284,11 +284,11 @@ fn the_map_file_is_checked_like_all_content() {
         "board: {map: goldfever_town.yaml, nodes: [x]}",
     );
     let e = root_err(&root);
-    assert!(e.contains("scenarios/town/game.yaml:14: board: map excludes nodes, edges and grid"), "{e}");
+    assert!(e.contains("scenarios/town/game.yaml:16: board: map excludes nodes, edges and grid"), "{e}");
     // Only a file of the game's folder.
     let root = edited("zonemap_path", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: ../x.yaml}");
     let e = root_err(&root);
-    assert!(e.contains("scenarios/town/game.yaml:14: board: map: expected a .yaml file of this folder"), "{e}");
+    assert!(e.contains("scenarios/town/game.yaml:16: board: map: expected a .yaml file of this folder"), "{e}");
     // A missing file, an unknown key, a bad kind, a zone twice: file and line.
     let root =
         edited("zonemap_missing", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: nowhere.yaml}");
@@ -499,7 +499,48 @@ fn per_node_zones_live_on_the_maps_zones() {
     let g = game();
     let view = g.view(None);
     assert_eq!(view.board.len(), 26);
-    assert_eq!(view.board["S1"]["here"].count, 1);
+    assert_eq!(view.board["S1"]["here"].count, 3);
+    assert_eq!(view.board["JAL"]["cache"].count, 1);
+}
+
+// ------------------------------------------------------------------- pictures
+
+#[test]
+fn the_town_pictured_as_a_seat_sees_it() {
+    let c = town();
+    let mut g = game();
+    let m = map(&c);
+    let svg = posse::picture::svg(m, &g.view(Some(1)));
+    assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polygon class=\"zone").count(), 26);
+    for name in ["Boot Hill", "Sheriff&apos;s office", "Jail cell", "Saloon - tables"] {
+        assert!(svg.contains(&format!(">{name}</text>")), "{name}");
+    }
+    assert!(svg.contains(">here: Marker</text>") && svg.contains(">here: Deputy ×2</text>"), "{svg}");
+    // The strongbox in the jail: a "?" to the seat, named only in the omniscient view.
+    assert!(svg.contains("<title>JAL: Jail cell\n  cache: ?</title>"), "{svg}");
+    assert!(!svg.contains("Wells"));
+    let god = posse::picture::svg(m, &g.view(None));
+    assert!(god.contains("Wells &amp; Fargo&apos;s &lt;box&gt;"));
+    assert!(!svg.contains("cell_door locked\" x1=\"176"), "nothing locked yet");
+    pick(&mut g, "lock the cell");
+    pick(&mut g, "breach");
+    let svg = posse::picture::svg(m, &g.view(Some(1)));
+    assert_eq!(svg.matches("<path class=\"lock\"").count(), 1, "the locked cell door is crossed");
+    assert_eq!(svg.matches("<line class=\"breached\"").count(), 2, "JAL - S2, and the legend's sample");
+
+    // In characters: within 80 columns, 25 rows for 16 units down.
+    let text = posse::picture::text(m, &g.view(Some(1)), 79);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.iter().all(|l| l.chars().count() <= 79), "{text}");
+    assert_eq!(lines[0], "town: goldfever_town (26 zones), the view of p1");
+    let grid = &lines[1..26];
+    assert!(grid[24].contains("......") && grid.iter().any(|l| l.contains("JAL")), "{text}");
+    assert!(grid.iter().any(|l| l.contains('X')) && grid.iter().any(|l| l.contains('*')), "{text}");
+    assert!(grid.iter().any(|l| l.contains("(3)")), "three things in S1: {text}");
+    assert!(lines.contains(&"S1   Main street W: here: Deputy x2, Marker"), "{text}");
+    assert!(lines.contains(&"JAL  Jail cell: cache: ?"), "{text}");
+    assert!(lines.contains(&"cell doors locked: JAL-SHF"), "{text}");
 }
 
 #[test]

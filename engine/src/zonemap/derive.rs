@@ -186,13 +186,27 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
             if !pieces.is_empty() {
                 border_of[i * n + j] = Some(borders.len());
                 border_of[j * n + i] = Some(borders.len());
-                borders.push(Border { a: i, b: j, open: false, open_locked: false, lockable: false });
+                borders.push(Border {
+                    a: i,
+                    b: j,
+                    open: false,
+                    open_locked: false,
+                    lockable: false,
+                    pieces: pieces.clone(),
+                });
                 pieces_of.push(pieces);
             }
         }
     }
 
     // Openings lie on borders.
+    let opening_borders: Vec<Vec<usize>> = s
+        .openings
+        .iter()
+        .map(|&(p, q, _)| {
+            (0..borders.len()).filter(|&k| pieces_of[k].iter().any(|&(c, d)| overlap(p, q, c, d).is_some())).collect()
+        })
+        .collect();
     for (o, &(p, q, _)) in s.openings.iter().enumerate() {
         let spans: Vec<(f64, f64)> = pieces_of.iter().flatten().filter_map(|&(c, d)| overlap(p, q, c, d)).collect();
         if covered(spans) < p.sub(q).len() - LEN_EPS {
@@ -372,6 +386,7 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
         fresh: Arc::new(Tables { board: Default::default(), sight: Vec::new() }),
         walls: s.walls.clone(),
         openings: s.openings.clone(),
+        opening_borders,
         trees: s.trees.clone(),
         tree_radius: s.tree_radius,
         centre_radius: s.centre_radius,

@@ -122,6 +122,8 @@ struct Border {
     open_locked: bool,
     /// Whether a `cell_door` lies on it.
     lockable: bool,
+    /// The boundary pieces the two zones share (for pictures of the map).
+    pieces: Vec<(Pt, Pt)>,
 }
 
 /// What a line from one zone's centre to another's crosses, as far as sight goes.
@@ -154,6 +156,8 @@ pub struct ZoneMap {
     /// The geometry, kept for pictures of the map.
     pub walls: Vec<(Pt, Pt, WallKind)>,
     pub openings: Vec<(Pt, Pt, OpeningKind)>,
+    /// The borders each opening lies on, by opening (in file order).
+    opening_borders: Vec<Vec<usize>>,
     pub trees: Vec<Pt>,
     pub tree_radius: f64,
     pub centre_radius: f64,
@@ -287,6 +291,17 @@ impl ZoneMap {
     /// The two zones of a border (by index, the lower first).
     pub fn border_zones(&self, border: usize) -> (usize, usize) {
         (self.borders[border].a, self.borders[border].b)
+    }
+
+    /// The boundary pieces of a border: the segments its two zones share.
+    pub fn border_pieces(&self, border: usize) -> &[(Pt, Pt)] {
+        &self.borders[border].pieces
+    }
+
+    /// The borders opening `o` (an index of [`ZoneMap::openings`]) lies on: one, unless
+    /// it spans the borders of several zones.
+    pub fn opening_borders(&self, o: usize) -> &[usize] {
+        &self.opening_borders[o]
     }
 
     /// Whether a border has lockable openings (`cell_door`).

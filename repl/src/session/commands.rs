@@ -72,7 +72,8 @@ impl Session<'_> {
             },
             Command::Card(name) => self.show_card(&name),
             Command::Cards => self.show_cards(),
-            Command::Map => self.show_map(),
+            Command::Map => self.show_map(keyboard),
+            Command::Svg(file) => self.write_svg(&file, keyboard),
             Command::Quit => return Some(End::Quit),
         }
         None

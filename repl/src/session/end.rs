@@ -115,7 +115,8 @@ impl Session<'_> {
                 Ok(Command::Log(n)) => self.show_log(n, self.viewer),
                 Ok(Command::Card(name)) => self.show_card(&name),
                 Ok(Command::Cards) => self.show_cards(),
-                Ok(Command::Map) => self.show_map(),
+                Ok(Command::Map) => self.show_map(self.last_human),
+                Ok(Command::Svg(file)) => self.write_svg(&file, self.last_human),
                 Ok(_) => self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work"),
                 Err(e) => self.warn(e),
             }

@@ -43,12 +43,14 @@
 //!
 //! Rules text (`:card`, `:cards`) and the board (`:map`) come from the game's content,
 //! which is public like the rulebook: they are for everyone, at the table too
-//! (`reference.rs`).
+//! (`reference.rs`). A zone map is drawn with what stands in each zone, which is state:
+//! `:map` and `:svg FILE` then show the asker's view (`pictures.rs`).
 //!
 //! All output goes through [`Io`], so tests can run a session on scripted lines.
 
 mod commands;
 mod end;
+mod pictures;
 mod recap;
 mod reference;
 mod show;

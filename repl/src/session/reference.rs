@@ -1,6 +1,7 @@
 //! What the rules say, from inside a game: `:card NAME` (a card's or an ability's rules
 //! text), `:cards` (every name there is to ask about) and `:map` (the board: each place
-//! and where its roads lead).
+//! and where its roads lead; a zone map is drawn instead, with what stands where, by
+//! `pictures.rs`).
 //!
 //! Everything here is content, the same for every seat and every game of it (the text a
 //! definition's YAML gives, the board its `game.yaml` declares, names from its `data:`),
@@ -89,9 +90,13 @@ impl Session<'_> {
     }
 
     /// `:map`: the board, each place with the places its roads lead to (named as the
-    /// game's data names them, where it does).
-    pub(super) fn show_map(&mut self) {
+    /// game's data names them, where it does); a zone map is drawn as `keyboard`, the
+    /// person at the keyboard, may see it (see `pictures.rs`).
+    pub(super) fn show_map(&mut self, keyboard: Option<usize>) {
         let content = self.game.content().clone();
+        if content.map.is_some() {
+            return self.show_zone_map(keyboard);
+        }
         let board = &content.board;
         if board.nodes().is_empty() {
             return self.say(format!("{} has no board (its view shows where things are)", content.name));

@@ -1,0 +1,63 @@
+//! Pictures of a zone-map board: `:map` draws the town in characters and lists each zone
+//! with what stands there; `:svg FILE` writes it as an SVG (both from `posse::picture`).
+//!
+//! Unlike the rest of `:map` (a board's places and roads, which are content), these show
+//! the game's state, so they follow the viewer rules of `:as` and `:log`: at the table
+//! they show the view of the person at the keyboard, never another seat's and never the
+//! GOD VIEW; elsewhere the view on screen (`:as`, `:god`).
+
+use super::Session;
+
+impl Session<'_> {
+    /// Whose view a picture shows when `keyboard` is the person at the keyboard (None:
+    /// the omniscient view), or why there is none to show.
+    fn picture_seat(&self, keyboard: Option<usize>) -> Result<Option<usize>, String> {
+        if !self.at_the_table() {
+            return Ok(self.viewer);
+        }
+        match keyboard {
+            Some(k) => Ok(Some(k)),
+            None => {
+                Err("at the table the map is drawn as the person at the keyboard sees it, and no one has it".into())
+            }
+        }
+    }
+
+    /// `:map` on a zone map: the grid, the legend and each zone with what stands there, in
+    /// the view of the seat [`Session::picture_seat`] says.
+    pub(super) fn show_zone_map(&mut self, keyboard: Option<usize>) {
+        let content = self.game.content().clone();
+        let Some(map) = content.map.as_deref() else { return };
+        let seat = match self.picture_seat(keyboard) {
+            Ok(s) => s,
+            Err(e) => return self.warn(format!(":map: {e}")),
+        };
+        let columns = self.width().min(79);
+        let text = posse::picture::text(map, &self.game.view(seat), columns);
+        self.say_paged(&text);
+    }
+
+    /// `:svg FILE`: writes the SVG of the zone map as the asker sees it.
+    pub(super) fn write_svg(&mut self, file: &str, keyboard: Option<usize>) {
+        let content = self.game.content().clone();
+        let Some(map) = content.map.as_deref() else {
+            return self.warn(format!(
+                ":svg: {}'s board is not a zone map, so there is no picture to draw; :map shows it",
+                content.id
+            ));
+        };
+        let seat = match self.picture_seat(keyboard) {
+            Ok(s) => s,
+            Err(e) => return self.warn(format!(":svg: {e}")),
+        };
+        let text = posse::picture::svg(map, &self.game.view(seat));
+        let whose = match seat {
+            Some(s) => format!("as {} sees it", self.seat_name(s)),
+            None => "with everything, hidden things included (GOD VIEW),".into(),
+        };
+        match std::fs::write(file, text) {
+            Ok(()) => self.say(format!("wrote the map {whose} to {file}")),
+            Err(e) => self.warn(format!(":svg: cannot write {file}: {e}")),
+        }
+    }
+}
