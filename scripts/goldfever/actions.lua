@@ -239,13 +239,27 @@ M.add = add
 function M.list(c, ap, reaction)
   local out = {}
   if ap < 1 then return out end
-  local here = game.node(c)
+  -- One look at the board for the whole question: where everyone stands, what he carries.
+  local where, occ = game.snapshot()
+  local here = where[c]
   if here == nil then return out end
-  local occ = game.occupied()
-  local guns, pockets = game.guns(c), game.pockets(c)
-  local enemies = {}
-  for _, v in ipairs(game.living()) do
-    if game.enemies(c, v) then enemies[#enemies + 1] = v end
+  local side = game.side(c)
+  ---@type Obj[], Obj[]
+  local enemies, friends = {}, {}
+  for _, v in ipairs(game.chars()) do
+    if where[v] then
+      if game.side(v) ~= side then
+        enemies[#enemies + 1] = v
+      elseif v ~= c and where[v] == here then
+        friends[#friends + 1] = v
+      end
+    end
+  end
+  local carried = posse.contents(game.gear(c))
+  ---@type Obj[], Obj[]
+  local guns, pockets = {}, {}
+  for _, o in ipairs(carried) do
+    if game.kind(o) == "gun" then guns[#guns + 1] = o else pockets[#pockets + 1] = o end
   end
 
   -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
@@ -275,13 +289,14 @@ function M.list(c, ap, reaction)
 
   -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot.
   local may_shoot = game.hook("may_shoot")
-  if may_shoot and not may_shoot(game, c) then guns = {} end
-  for _, g in ipairs(guns) do
+  local shooting = guns
+  if may_shoot and not may_shoot(game, c) then shooting = {} end
+  for _, g in ipairs(shooting) do
     local ammo = posse.obj_get(g, "ammo")
     if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
       local p = game.props(g)
       for _, v in ipairs(enemies) do
-        local there = game.node(v) --[[@as string]]
+        local there = where[v] --[[@as string]]
         local range = posse.range(here, there)
         if range <= p.range and posse.visible(here, there, occ) then
           add(out, 1, function() return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(v), cards.name(g), ammo, range) end,
@@ -306,7 +321,7 @@ function M.list(c, ap, reaction)
   end
 
   -- Reload, un-jam (GF-R44, GF-R45).
-  for _, g in ipairs(game.guns(c)) do
+  for _, g in ipairs(guns) do
     if posse.obj_get(g, "ammo") < game.props(g).load then
       add(out, 1, function() return ("Reload your %s (%d/%d)"):format(cards.name(g), posse.obj_get(g, "ammo"), game.props(g).load) end,
         function()
@@ -315,7 +330,7 @@ function M.list(c, ap, reaction)
         end)
     end
   end
-  for _, o in ipairs(posse.contents(game.gear(c))) do
+  for _, o in ipairs(carried) do
     if posse.obj_get(o, "jammed") > 0 then
       add(out, 1, function() return "Un-jam your " .. cards.name(o) end, function()
         posse.obj_set(o, "jammed", 0)
@@ -337,7 +352,7 @@ function M.list(c, ap, reaction)
   end
   if knife then
     for _, v in ipairs(enemies) do
-      local there = game.node(v) --[[@as string]]
+      local there = where[v] --[[@as string]]
       if posse.range(here, there) <= game.props(knife).range and posse.visible(here, there, occ) then
         add(out, 1, function() return "Throw your knife at " .. name(v) end,
           function() M.throw_knife(c, knife, v, reaction) end, v, "throw")
@@ -348,19 +363,16 @@ function M.list(c, ap, reaction)
       end
     end
   end
-  if stick or rock then
-    for _, n in ipairs(game.nodes) do
-      local r = posse.range(here, n)
-      if r <= 2 and posse.visible(here, n, occ) then
-        if stick and r <= rules.reach(game.props(stick).bands) then
-          add(out, 1, function() return "Throw dynamite into " .. zname(n) end,
-            function() M.throw_dynamite(c, stick, n) end, nil, "throw")
-        end
-        if rock and r <= game.props(rock).range then
-          add(out, 1, function() return "Throw a rock into " .. zname(n) end,
-            function() M.throw_rock(c, rock, n) end, nil, "throw")
-        end
-      end
+  if stick then
+    for _, n in ipairs(posse.in_sight(here, rules.reach(game.props(stick).bands), occ)) do
+      add(out, 1, function() return "Throw dynamite into " .. zname(n) end,
+        function() M.throw_dynamite(c, stick, n) end, nil, "throw")
+    end
+  end
+  if rock then
+    for _, n in ipairs(posse.in_sight(here, game.props(rock).range, occ)) do
+      add(out, 1, function() return "Throw a rock into " .. zname(n) end,
+        function() M.throw_rock(c, rock, n) end, nil, "throw")
     end
   end
   if whisky then
@@ -380,9 +392,9 @@ function M.list(c, ap, reaction)
       game.fit(c)
     end)
   end
-  for _, f in ipairs(game.in_zone(here)) do
-    if f ~= c and not game.enemies(c, f) then
-      for _, o in ipairs(posse.contents(game.gear(c))) do
+  for _, f in ipairs(friends) do
+    do
+      for _, o in ipairs(carried) do
         add(out, 1, function(seat) return ("Give %s to %s"):format(game.thing(o, seat), name(f)) end, function()
           game.log(("%s gives %s to %s."):format(name(c), game.thing(o, nil), name(f)))
           game.carry(f, o)

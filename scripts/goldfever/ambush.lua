@@ -95,13 +95,14 @@ end
 ---The window after `actor`'s action (§5.10 steps 2-5).
 ---@param actor Obj
 function M.window(actor)
-  local at = game.node(actor)
+  local where, occ = game.snapshot()
+  local at = where[actor]
   if at == nil then return end
-  local occ = game.occupied()
+  local side = game.side(actor)
   local eligible = {}
-  for _, a in ipairs(game.living()) do
-    if posse.obj_get(a, "ambush") > 0 and game.enemies(a, actor)
-        and posse.visible(game.node(a) --[[@as string]], at, occ) then
+  for _, a in ipairs(game.chars()) do
+    local from = where[a]
+    if from and game.side(a) ~= side and posse.obj_get(a, "ambush") > 0 and posse.visible(from, at, occ) then
       eligible[#eligible + 1] = a
     end
   end

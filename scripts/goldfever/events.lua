@@ -76,7 +76,7 @@ end
 function M.die(c)
   local n = game.node(c)
   if n == nil then return end
-  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do posse.move(o, game.ground(n)) end
+  for _, o in ipairs(posse.contents(game.gear(c))) do posse.move(o, game.ground(n)) end
   posse.obj_set(c, "ambush", 0)
   posse.obj_set(c, "ap", 0)
   posse.move(c, posse.zone("dead"))

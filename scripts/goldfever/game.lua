@@ -33,6 +33,10 @@ local NDECKS = #DECKS
 local CHARS = {}
 ---@type table<string, Obj>
 local BY_ID = {}
+-- What never changes once the scenario is set up, by character: its team, its player,
+-- the handles of its zones (a zone handle is fixed for the game).
+---@type table<Obj, integer>, table<Obj, Seat>, table<Obj, Zone>, table<Obj, Zone>
+local SIDE, SEAT, GEAR, JOKER = {}, {}, {}, {}
 ---@type table<Zone, string|nil>
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
@@ -65,12 +69,12 @@ function M.code(c) return cards.def(c).props.code end
 ---The seat that plays `c`.
 ---@param c Obj
 ---@return Seat
-function M.seat(c) return posse.obj_get(c, "seat") end
+function M.seat(c) return SEAT[c] or posse.obj_get(c, "seat") end
 
 ---The team of `c` (1 or 2: the order of data.teams).
 ---@param c Obj
 ---@return integer
-function M.side(c) return posse.obj_get(c, "side") end
+function M.side(c) return SIDE[c] or posse.obj_get(c, "side") end
 
 ---@param c Obj
 ---@return integer
@@ -108,6 +112,21 @@ function M.occupied(except)
     if n and c ~= except then occ[n] = true end
   end
   return occ
+end
+
+---Where every character of the scenario stands (char -> node; nil off the board) and
+---where living characters stand (node -> true), in one pass: what a decision reads.
+---@return table<Obj, string|nil>, table<string, boolean>
+function M.snapshot()
+  local where, occ = {}, {}
+  for _, c in ipairs(CHARS) do
+    local n = NODE_OF[posse.zone_of(c)]
+    if n then
+      where[c] = n
+      occ[n] = true
+    end
+  end
+  return where, occ
 end
 
 ---Whether a character in zone `a` sees zone `b` now (§5.1 step 4).
@@ -155,14 +174,14 @@ function M.kind(obj) return cards.def(obj).props.kind end
 
 ---@param c Obj
 ---@return Zone
-function M.gear(c) return posse.zone("gear", c) end
+function M.gear(c) return GEAR[c] or posse.zone("gear", c) end
 
 ---The guns `c` carries (GF-R24), top first.
 ---@param c Obj
 ---@return Obj[]
 function M.guns(c)
   local out = {}
-  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+  for _, o in ipairs(posse.contents(M.gear(c))) do
     if M.kind(o) == "gun" then out[#out + 1] = o end
   end
   return out
@@ -173,7 +192,7 @@ end
 ---@return Obj[]
 function M.pockets(c)
   local out = {}
-  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+  for _, o in ipairs(posse.contents(M.gear(c))) do
     if M.kind(o) ~= "gun" then out[#out + 1] = o end
   end
   return out
@@ -184,7 +203,7 @@ end
 ---@param kind string
 ---@return Obj|nil
 function M.carried(c, kind)
-  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+  for _, o in ipairs(posse.contents(M.gear(c))) do
     if M.kind(o) == kind then return o end
   end
   return nil
@@ -194,7 +213,7 @@ end
 ---@param c Obj
 ---@return boolean
 function M.carries_gold(c)
-  for _, o in ipairs(posse.contents(posse.zone("gear", c))) do
+  for _, o in ipairs(posse.contents(M.gear(c))) do
     local k = M.kind(o)
     if k == "nugget" or k == "rock" and not posse.face_up(o) then return true end
   end
@@ -237,7 +256,7 @@ function M.equip(c, id)
   local o = M.take(id)
   if o == nil then error("the supply has no " .. id .. " left", 2) end
   posse.flip(o, true)
-  posse.move(o, posse.zone("gear", c))
+  posse.move(o, M.gear(c))
   return o
 end
 
@@ -250,7 +269,7 @@ function M.players_of(c) return { M.seat(c) } end
 ---@param c Obj
 ---@param obj Obj
 function M.carry(c, obj)
-  posse.move(obj, posse.zone("gear", c))
+  posse.move(obj, M.gear(c))
   if not posse.face_up(obj) then posse.reveal(obj, M.players_of(c)) end
 end
 
@@ -381,7 +400,7 @@ function M.hook(name) return hooks and hooks[name] end
 ---The unused joker of `c`, or nil.
 ---@param c Obj
 ---@return Obj|nil
-function M.joker(c) return posse.at(posse.zone("joker", c)) end
+function M.joker(c) return posse.at(JOKER[c] or posse.zone("joker", c)) end
 
 ---The display name of zone `n`.
 ---@param n string
@@ -416,6 +435,8 @@ function M.register(teams, split)
   end
   for _, c in ipairs(CHARS) do
     if posse.obj_get(c, "seat") == 0 then error("scenario: no player runs " .. M.name(c), 0) end
+    SIDE[c], SEAT[c] = posse.obj_get(c, "side"), posse.obj_get(c, "seat")
+    GEAR[c], JOKER[c] = posse.zone("gear", c), posse.zone("joker", c)
   end
   table.sort(CHARS, function(a, b) return M.code(a) < M.code(b) end)
 end
@@ -499,7 +520,12 @@ function M.over()
     h(M)
     if M.decided() then return true end
   end
-  local a, b = M.standing(1), M.standing(2)
+  local a, b = 0, 0
+  for _, c in ipairs(CHARS) do
+    if NODE_OF[posse.zone_of(c)] then
+      if SIDE[c] == 1 then a = a + 1 else b = b + 1 end
+    end
+  end
   if a == 0 and b == 0 then
     M.win(0, "both teams are down")
   elseif a == 0 then

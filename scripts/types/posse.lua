@@ -344,6 +344,14 @@ function posse.blockers(a, b) end
 ---@return boolean
 function posse.visible(a, b, occupied) end
 
+---The zones `b` that `a` sees (`visible(a, b, occupied)`) at range at most `reach`, in
+---the map's order, `a` itself included: the zones a thrown or fired weapon may reach.
+---@param a string
+---@param reach integer
+---@param occupied table<string, any>|nil
+---@return string[]
+function posse.in_sight(a, reach, occupied) end
+
 ---A zone's facts: id, display name, whether it is indoors, and its centre.
 ---@param a string
 ---@return ZoneInfo

@@ -91,6 +91,31 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
         }
         Ok(true)
     });
+    def!("in_sight", |sh, lua, (a, reach, occupied): (LuaString, i64, Option<Table>)| {
+        let map = the_map(&sh, "in_sight")?;
+        let a = zone_of(map, &a, "in_sight")?;
+        let st = sh.state.borrow();
+        let mut out = Vec::new();
+        for b in 0..map.zones().len() {
+            if i64::from(map.range(a, b)) > reach || !map.sight(a, b, &st.map) {
+                continue;
+            }
+            let mut seen = true;
+            if let Some(occupied) = &occupied {
+                for &z in map.blockers(a, b) {
+                    let v: Value = occupied.raw_get(map.zones()[z].id.as_str())?;
+                    if !matches!(v, Value::Nil | Value::Boolean(false)) {
+                        seen = false;
+                        break;
+                    }
+                }
+            }
+            if seen {
+                out.push(map.zones()[b].id.as_str());
+            }
+        }
+        lua.create_sequence_from(out)
+    });
     def!("node_info", |sh, lua, a: LuaString| {
         let map = the_map(&sh, "node_info")?;
         let z = &map.zones()[zone_of(map, &a, "node_info")?];
