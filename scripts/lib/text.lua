@@ -251,8 +251,9 @@ function M.ending(out, view)
   local r = view.result
   if r then
     local why = r.reason and (" (" .. r.reason .. ")") or ""
-    M.wrap(tail, "GAME OVER: " .. M.seat_names(view, r.winners) .. " win" .. (#(r.winners or {}) == 1 and "s" or "")
-      .. why, "", "  ")
+    local n = #(r.winners or {})
+    local who = n == 0 and "nobody wins" or (M.seat_names(view, r.winners) .. (n == 1 and " wins" or " win"))
+    M.wrap(tail, "GAME OVER: " .. who .. why, "", "  ")
   end
   local log = view.log or {}
   local room = M.ROWS - #out - #tail - 1
