@@ -102,6 +102,8 @@ fn face_up_objects_are_seen_by_all() {
     let mut g = new_game(&load_fixture("hilo"), 1, 2);
     g.eval("local posse = require 'posse' posse.flip(posse.at(posse.zone('hand', 1)), true)").unwrap();
     assert_eq!(hidden(&g.view(Some(2)).seats[0].zones["hand"]), 1);
+    let up = g.eval("local posse = require 'posse' local z = posse.zone('hand', 1) return { posse.face_up(posse.at(z, 1)), posse.face_up(posse.at(z, 2)) }").unwrap();
+    assert_eq!(up, serde_json::json!([true, false]), "posse.face_up tells which");
 }
 
 #[test]
