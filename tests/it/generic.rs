@@ -261,7 +261,10 @@ pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
                     base,
                     after,
                     "{id} seed {seed} at {at}: the GOD VIEW does not draw the {what} of {}",
-                    owner.map_or_else(|| format!("object {}", zone.object.unwrap_or(0) + 1), |o| format!("seat {}", o + 1))
+                    owner.map_or_else(
+                        || format!("object {}", zone.object.unwrap_or(0) + 1),
+                        |o| format!("seat {}", o + 1)
+                    )
                 );
                 swapped += 1;
             }

@@ -37,7 +37,8 @@ fn r01_basic_rules_optional_rules_and_eight_scenarios_that_start_alone() {
         assert!(g.next_request().is_some(), "{s} starts and asks");
     }
     let mut g = new_game(&content(""), 1, 2);
-    let opts = lua_list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
+    let opts =
+        lua_list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
     assert_eq!(opts, ["fast_play", "grim_sight", "lethal_west", "steady_aim"]);
 }
 
@@ -55,7 +56,11 @@ fn r02_two_to_twelve_players_in_two_teams_as_the_scenario_splits_them() {
                 assert!(cast.iter().any(|c| c.1 == seat), "{s} {p}: seat {seat} plays someone");
             }
             for (name, seat, team, _) in &cast {
-                assert_eq!(g.view(None).seats[*seat as usize - 1].team.as_deref(), Some(team.as_str()), "{s} {p}: {name}");
+                assert_eq!(
+                    g.view(None).seats[*seat as usize - 1].team.as_deref(),
+                    Some(team.as_str()),
+                    "{s} {p}: {name}"
+                );
             }
         }
     }
@@ -79,12 +84,16 @@ fn r04_the_board_is_divided_into_zones() {
 #[test]
 fn r05_each_zone_has_a_centre_circle() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_list(&mut g, "local c = posse.node_info('S1').centre return { tostring(c.x), tostring(c.y) }"), ["2.0", "8.0"]);
+    assert_eq!(
+        lua_list(&mut g, "local c = posse.node_info('S1').centre return { tostring(c.x), tostring(c.y) }"),
+        ["2.0", "8.0"]
+    );
 }
 
 #[test]
 fn r06_a_zone_holds_any_number_of_characters() {
-    let mut g = turn("claim_jumpers", 2, "gus", "for _, id in ipairs({'gus', 'cole', 'kid', 'lefty'}) do put(id, 'S3') end");
+    let mut g =
+        turn("claim_jumpers", 2, "gus", "for _, id in ipairs({'gus', 'cole', 'kid', 'lefty'}) do put(id, 'S3') end");
     assert_eq!(lua_int(&mut g, "return #game.in_zone('S3')"), 4);
 }
 
@@ -108,7 +117,22 @@ fn r08_nine_kinds_of_object_four_of_them_guns() {
          table.sort(out) return out",
     );
     // The nine, plus the scenarios' Keys and Strongbox (gaps §5.3).
-    assert_eq!(kinds, ["colt", "dynamite", "hunting_rifle", "keys", "knife", "nugget", "rifle", "rock", "shotgun", "strongbox", "whisky"]);
+    assert_eq!(
+        kinds,
+        [
+            "colt",
+            "dynamite",
+            "hunting_rifle",
+            "keys",
+            "knife",
+            "nugget",
+            "rifle",
+            "rock",
+            "shotgun",
+            "strongbox",
+            "whisky"
+        ]
+    );
 }
 
 #[test]
@@ -119,7 +143,10 @@ fn r09_the_users_own_zone_does_not_count_towards_range() {
 
 fn gun_props(id: &str) -> (i64, i64) {
     let mut g = new_game(&content(""), 1, 2);
-    let v = lua_list(&mut g, &format!("local p = posse.def_by_id('{id}').props return {{ tostring(p.load), tostring(p.range) }}"));
+    let v = lua_list(
+        &mut g,
+        &format!("local p = posse.def_by_id('{id}').props return {{ tostring(p.load), tostring(p.range) }}"),
+    );
     (v[0].parse().unwrap(), v[1].parse().unwrap())
 }
 
@@ -195,7 +222,10 @@ fn r17_a_rock_is_worthless_and_a_decoy() {
 #[test]
 fn r18_nuggets_are_worth_1_2_or_3() {
     let mut g = new_game(&content(""), 1, 2);
-    let v = lua_list(&mut g, "local out = {} for i = 1, 3 do out[i] = tostring(posse.def_by_id('nugget_' .. i).props.value) end return out");
+    let v = lua_list(
+        &mut g,
+        "local out = {} for i = 1, 3 do out[i] = tostring(posse.def_by_id('nugget_' .. i).props.value) end return out",
+    );
     assert_eq!(v, ["1", "2", "3"]);
 }
 
@@ -205,7 +235,9 @@ fn r19_the_character_card_shows_health_and_equipment() {
     lua(&mut g, "return 0");
     let v = g.view(Some(2));
     let ted = v.board["SHF"]["at"].objects.iter().find_map(|o| match o {
-        ObjectView::Shown { name, counters, zones, .. } if name == "Sheriff Ted" => Some((counters.clone(), zones.clone())),
+        ObjectView::Shown { name, counters, zones, .. } if name == "Sheriff Ted" => {
+            Some((counters.clone(), zones.clone()))
+        }
         _ => None,
     });
     let (counters, zones) = ted.expect("Ted is seen in SHF");
@@ -215,7 +247,12 @@ fn r19_the_character_card_shows_health_and_equipment() {
 
 #[test]
 fn r20_three_wounds_kill() {
-    let mut g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 1); top('facile', 'facile_hit2')");
+    let mut g = turn(
+        "claim_jumpers",
+        2,
+        "gus",
+        "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 1); top('facile', 'facile_hit2')",
+    );
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
     assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 3);
@@ -258,7 +295,8 @@ fn r23_one_dynamite_marker_is_one_stick() {
 
 #[test]
 fn r24_at_most_two_guns() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); give('ted', 'rifle'); lay('S1', 'shotgun')");
+    let mut g =
+        turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); give('ted', 'rifle'); lay('S1', 'shotgun')");
     pick(&mut g, "Pick up Shotgun");
     assert!(asked(&g).contains("carries too much"));
     assert_eq!(options(&g).len(), 3, "one of his three guns: {:?}", options(&g));
@@ -273,7 +311,12 @@ fn r25_the_track_is_the_bullets_loaded() {
 
 #[test]
 fn r26_each_shot_spends_a_bullet() {
-    let mut g = turn("high_noon", 2, "fred", "put('fred', 'S2'); put('ted', 'S4'); top('facile', 'facile_miss', 'facile_miss')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "fred",
+        "put('fred', 'S2'); put('ted', 'S4'); top('facile', 'facile_miss', 'facile_miss')",
+    );
     pick(&mut g, "Shoot Sheriff Ted");
     pick(&mut g, "Shoot Sheriff Ted");
     assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 7);
@@ -341,7 +384,9 @@ fn r32_two_objects_and_one_gun_each() {
 fn r33_four_shuffled_piles() {
     let mut a = new_game(&content("high_noon"), 1, 2);
     let mut b = new_game(&content("high_noon"), 2, 2);
-    let order = |g: &mut Game| lua_list(g, "local out = {} for i, o in ipairs(posse.contents(posse.zone('moyen'))) do out[i] = posse.def_id(o) end return out");
+    let order = |g: &mut Game| {
+        lua_list(g, "local out = {} for i, o in ipairs(posse.contents(posse.zone('moyen'))) do out[i] = posse.def_id(o) end return out")
+    };
     assert_ne!(order(&mut a), order(&mut b), "shuffled by the seed");
 }
 
@@ -436,7 +481,16 @@ fn r40_actions_in_any_order_and_repeated() {
 #[test]
 fn r41_an_impossible_action_is_not_offered_and_costs_nothing() {
     let g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); strip('ted')");
-    assert_eq!(options(&g), ["Move to Livery stable (LIV)", "Move to Main street (S2)", "Move to Sheriff's office (SHF)", "Lay an ambush (2 AP; ends your turn) [2 AP]", "End the turn"]);
+    assert_eq!(
+        options(&g),
+        [
+            "Move to Livery stable (LIV)",
+            "Move to Main street (S2)",
+            "Move to Sheriff's office (SHF)",
+            "Lay an ambush (2 AP; ends your turn) [2 AP]",
+            "End the turn"
+        ]
+    );
 }
 
 #[test]
@@ -463,7 +517,12 @@ fn r44_reload_one_bullet_per_ap() {
 
 #[test]
 fn r45_un_jam_removes_the_counter() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('ted', 'colt'), 'jammed', 1)");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('ted', 'colt'), 'jammed', 1)",
+    );
     assert!(!offered(&g, "Shoot Fred"));
     pick(&mut g, "Un-jam your Colt");
     assert!(offered(&g, "Shoot Fred"));
@@ -479,14 +538,24 @@ fn r46_thrown_markers_land_in_the_target_zone() {
 
 #[test]
 fn r47_pick_up_and_give_in_the_same_zone() {
-    let mut g = turn("claim_jumpers", 2, "cole", "put('cole', 'S2'); put('gus', 'S2'); put('kid', 'N4'); put('lefty', 'N4'); strip('gus')");
+    let mut g = turn(
+        "claim_jumpers",
+        2,
+        "cole",
+        "put('cole', 'S2'); put('gus', 'S2'); put('kid', 'N4'); put('lefty', 'N4'); strip('gus')",
+    );
     pick(&mut g, "Give Rifle");
     assert_eq!(lua_list(&mut g, "return gear('gus')"), ["rifle"]);
 }
 
 #[test]
 fn r48_a_gun_picked_up_keeps_its_ammunition() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); posse.obj_set(lay('S1', 'rifle'), 'ammo', 2)");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S1'); put('fred', 'N4'); posse.obj_set(lay('S1', 'rifle'), 'ammo', 2)",
+    );
     pick(&mut g, "Pick up Rifle (2)");
     assert_eq!(lua_int(&mut g, "return ammo('ted', 'rifle')"), 2);
 }
@@ -521,7 +590,12 @@ fn r51_a_knife_fight_in_the_same_zone() {
 
 #[test]
 fn r52_the_dead_do_not_drink() {
-    let mut g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 2); top('facile', 'facile_hit')");
+    let mut g = turn(
+        "claim_jumpers",
+        2,
+        "gus",
+        "put('gus', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 2); top('facile', 'facile_hit')",
+    );
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
     assert_eq!(lua_str(&mut g, "return tostring(game.alive(ch('kid')))"), "false");
@@ -531,7 +605,10 @@ fn r52_the_dead_do_not_drink() {
 fn r53_line_of_sight_joins_the_centres() {
     let mut g = new_game(&content(""), 1, 2);
     // The jail sees the saloon's bar through the bars and the swinging door (gaps §5.2).
-    assert_eq!(lua_list(&mut g, "return { tostring(posse.sight('JAL', 'BAR')), tostring(posse.range('JAL', 'BAR')) }"), ["true", "2"]);
+    assert_eq!(
+        lua_list(&mut g, "return { tostring(posse.sight('JAL', 'BAR')), tostring(posse.range('JAL', 'BAR')) }"),
+        ["true", "2"]
+    );
 }
 
 #[test]
@@ -552,6 +629,9 @@ fn r55_characters_block_only_on_the_centre_they_stand_in() {
 #[test]
 fn r56_what_the_rulebook_lacks_is_data() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_list(&mut g, "local out = {} for i, d in ipairs(posse.data.decks) do out[i] = d end return out"), ["facile", "moyen", "difficile"]);
+    assert_eq!(
+        lua_list(&mut g, "local out = {} for i, d in ipairs(posse.data.decks) do out[i] = d end return out"),
+        ["facile", "moyen", "difficile"]
+    );
     assert_eq!(lua_int(&mut g, "return posse.def_by_id('colt').props.bands.moyen"), 3);
 }

@@ -15,7 +15,12 @@ fn t01_a_colt_on_square_3_holds_3_bullets() {
 
 #[test]
 fn t02_an_empty_rifle_cannot_shoot_and_nothing_is_spent() {
-    let g = turn("high_noon", 2, "fred", "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('fred', 'rifle'), 'ammo', 0)");
+    let g = turn(
+        "high_noon",
+        2,
+        "fred",
+        "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('fred', 'rifle'), 'ammo', 0)",
+    );
     assert!(asked(&g).starts_with("Fred: 4 AP left"), "{}", asked(&g));
     assert!(!offered(&g, "Shoot Sheriff Ted"), "{:?}", options(&g));
 }
@@ -40,7 +45,9 @@ fn t04_the_guns_loads_hunting_rifle_1_rifle_9() {
 
 #[test]
 fn t05_every_gun_starts_fully_loaded_and_unjammed() {
-    for (scenario, players) in [("high_noon", 2), ("claim_jumpers", 2), ("jailbreak", 3), ("bank_job", 4), ("goldfever", 12)] {
+    for (scenario, players) in
+        [("high_noon", 2), ("claim_jumpers", 2), ("jailbreak", 3), ("bank_job", 4), ("goldfever", 12)]
+    {
         let mut g = new_game(&content(scenario), 7, players);
         let bad = lua_list(
             &mut g,
@@ -106,7 +113,12 @@ fn t09_shoot_move_pick_up_shoot_in_any_order() {
 
 #[test]
 fn t10_no_bullets_no_shot_and_the_ap_are_kept() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'S4'); posse.obj_set(gun('ted', 'colt'), 'ammo', 0)");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S1'); put('fred', 'S4'); posse.obj_set(gun('ted', 'colt'), 'ammo', 0)",
+    );
     pick(&mut g, "Move to Main street (S2)");
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"), "{}", asked(&g));
     assert!(!offered(&g, "Shoot"), "{:?}", options(&g));
@@ -130,7 +142,12 @@ fn t12_a_colt_reaches_range_4_not_5() {
 #[test]
 fn t13_in_the_same_zone_every_weapon_is_in_range() {
     let g = turn("high_noon", 2, "ted", "put('ted', 'S3'); put('fred', 'S3'); strip('ted'); give('ted', 'colt'); give('ted', 'knife'); give('ted', 'dynamite')");
-    for o in ["Shoot Fred with your Colt (6 bullets; range 0)", "Throw your knife at Fred", "Attack Fred", "Throw dynamite into Main street (S3)"] {
+    for o in [
+        "Shoot Fred with your Colt (6 bullets; range 0)",
+        "Throw your knife at Fred",
+        "Attack Fred",
+        "Throw dynamite into Main street (S3)",
+    ] {
         assert!(offered(&g, o), "{o}: {:?}", options(&g));
     }
 }
@@ -145,7 +162,12 @@ fn t14_the_numbers_on_dynamite_and_knife_are_ranges() {
 
 #[test]
 fn t15_a_thrown_knife_lies_in_the_target_zone_and_can_be_picked_up() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); top('moyen', 'moyen_miss'); top('difficile', 'difficile_miss')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); top('moyen', 'moyen_miss'); top('difficile', 'difficile_miss')",
+    );
     pick(&mut g, "Throw your knife at Fred");
     assert_eq!(lua_list(&mut g, "return ground('S3')"), ["knife"]);
     end_turn(&mut g);
@@ -204,7 +226,8 @@ fn t19_a_dropped_gun_keeps_its_ammunition() {
 
 #[test]
 fn t20_friends_in_one_zone_give_objects_enemies_and_others_not() {
-    let mut g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('cole', 'S2'); put('kid', 'S2'); put('lefty', 'S3')");
+    let mut g =
+        turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('cole', 'S2'); put('kid', 'S2'); put('lefty', 'S3')");
     assert!(offered(&g, "Give Knife to Reverend Cole"), "{:?}", options(&g));
     assert!(!offered(&g, "Give Knife to Kid"), "no gifts to an enemy");
     pick(&mut g, "Give Knife to Reverend Cole");
@@ -235,7 +258,12 @@ fn t21_an_ambusher_interrupts_when_the_opponent_comes_into_sight() {
 
 #[test]
 fn t22_no_interrupt_for_an_opponent_out_of_sight() {
-    let mut g = turn("high_noon", 2, "fred", "put('ted', 'S1'); set('ted', 'ambush', 1); put('fred', 'BAR'); set('fred', 'wounds', 1)");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "fred",
+        "put('ted', 'S1'); set('ted', 'ambush', 1); put('fred', 'BAR'); set('fred', 'wounds', 1)",
+    );
     pick(&mut g, "Drink whisky");
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "nobody else is asked: {}", asked(&g));
     assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
@@ -302,7 +330,11 @@ fn t29_a_third_wound_kills_and_his_chip_leaves_the_mug() {
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
     assert_eq!(lua_str(&mut g, "return posse.zone_of(ch('kid')) == posse.zone('dead') and 'dead' or 'alive'"), "dead");
-    assert_eq!(sorted(lua_list(&mut g, "return ground('S2')")), ["colt", "knife", "whisky"], "what he carried lies there");
+    assert_eq!(
+        sorted(lua_list(&mut g, "return ground('S2')")),
+        ["colt", "knife", "whisky"],
+        "what he carried lies there"
+    );
     // The rest of the game: his chip never comes out again.
     let before = g.log_lines(None).len();
     play_random_steps(&mut g, 5, 400);
@@ -311,16 +343,19 @@ fn t29_a_third_wound_kills_and_his_chip_leaves_the_mug() {
 
 #[test]
 fn t30_a_living_character_on_an_intermediate_centre_blocks() {
-    let g = turn("claim_jumpers", 2, "gus", "put('gus', 'S1'); put('kid', 'S3'); put('cole', 'S2'); put('lefty', 'R4')");
+    let g =
+        turn("claim_jumpers", 2, "gus", "put('gus', 'S1'); put('kid', 'S3'); put('cole', 'S2'); put('lefty', 'R4')");
     assert!(!offered(&g, "Shoot Kid Cassidy"), "Cole stands on S2's centre: {:?}", options(&g));
-    let g = turn("claim_jumpers", 2, "gus", "put('gus', 'S1'); put('kid', 'S3'); put('cole', 'N1'); put('lefty', 'R4')");
+    let g =
+        turn("claim_jumpers", 2, "gus", "put('gus', 'S1'); put('kid', 'S3'); put('cole', 'N1'); put('lefty', 'R4')");
     assert!(offered(&g, "Shoot Kid Cassidy"), "{:?}", options(&g));
 }
 
 #[test]
 fn t31_a_crossed_zone_whose_centre_is_off_the_line_does_not_block() {
     // N2 -> S3 crosses the saloon's tables (TAB) but not its centre (gaps §5.2: range 2).
-    let g = turn("claim_jumpers", 2, "gus", "put('gus', 'N2'); put('kid', 'S3'); put('cole', 'TAB'); put('lefty', 'R4')");
+    let g =
+        turn("claim_jumpers", 2, "gus", "put('gus', 'N2'); put('kid', 'S3'); put('cole', 'TAB'); put('lefty', 'R4')");
     assert!(offered(&g, "Shoot Kid Cassidy with your Colt (6 bullets; range 2)"), "{:?}", options(&g));
 }
 
@@ -349,7 +384,11 @@ fn t33_each_character_has_one_joker_its_player_alone_sees() {
                 let joker = &zones["joker"];
                 assert_eq!(joker.count, 1, "{name}");
                 let mine = counters["seat"] as usize == s;
-                assert_eq!(matches!(joker.objects[0], ObjectView::Shown { .. }), mine, "seat {s} sees {name}'s joker: {mine}");
+                assert_eq!(
+                    matches!(joker.objects[0], ObjectView::Shown { .. }),
+                    mine,
+                    "seat {s} sees {name}'s joker: {mine}"
+                );
             }
         }
     }
@@ -396,7 +435,8 @@ fn t36_every_round_all_chips_go_back_and_come_out_at_random() {
             g.choose(seat, &picks).unwrap();
         }
         let log = g.log_lines(None);
-        let (Some(r2), Some(r3)) = (log.iter().position(|l| l == "Round 2."), log.iter().position(|l| l == "Round 3.")) else {
+        let (Some(r2), Some(r3)) = (log.iter().position(|l| l == "Round 2."), log.iter().position(|l| l == "Round 3."))
+        else {
             continue;
         };
         let living = lua_int(&mut g, "return #game.living()");

@@ -51,7 +51,12 @@ fn a_badly_wounded_shooter_shoots_one_step_harder_but_never_past_difficile() {
 
 #[test]
 fn both_barrels_spend_two_shells_draw_one_card_and_double_the_wounds() {
-    let mut g = turn("high_noon", 2, "ted", "strip('ted'); give('ted', 'shotgun'); put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_hit')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "strip('ted'); give('ted', 'shotgun'); put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_hit')",
+    );
     pick(&mut g, "Shoot Fred with both barrels");
     assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 2);
     assert_eq!(lua_int(&mut g, "return ammo('ted', 'shotgun')"), 0);
@@ -70,7 +75,12 @@ fn a_jam_jams_the_gun_just_fired_and_spends_the_bullet() {
 
 #[test]
 fn a_near_miss_makes_the_target_panic() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_near'); top('panique', 'frozen')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_near'); top('panique', 'frozen')",
+    );
     pick(&mut g, "Shoot Fred");
     assert_eq!(lua_int(&mut g, "return get('fred', 'frozen')"), 1);
 }
@@ -107,7 +117,12 @@ fn a_knife_attacks_jam_knocks_the_knife_away() {
 
 #[test]
 fn an_armed_defender_ripostes_after_a_miss() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); give('fred', 'knife'); top('moyen', 'moyen_miss', 'moyen_hit')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S2'); give('fred', 'knife'); top('moyen', 'moyen_miss', 'moyen_hit')",
+    );
     pick(&mut g, "Attack Fred");
     assert!(log_has(&g, None, "Fred ripostes."));
     assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
@@ -161,7 +176,9 @@ fn near_miss(panic: &str, arrange: &str) -> Game {
         "high_noon",
         2,
         "ted",
-        &format!("put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_near'); top('panique', '{panic}'); {arrange}"),
+        &format!(
+            "put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_near'); top('panique', '{panic}'); {arrange}"
+        ),
     );
     pick(&mut g, "Shoot Fred");
     g
@@ -248,7 +265,12 @@ fn joker_quick_draw_gives_two_more_ap_before_anything_else() {
 
 #[test]
 fn joker_lucky_charm_ignores_the_wounds_of_one_card() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); joker('fred', 'lucky_charm'); top('facile', 'facile_hit2')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); joker('fred', 'lucky_charm'); top('facile', 'facile_hit2')",
+    );
     pick(&mut g, "Shoot Fred");
     assert!(asked(&g).contains("shoots at Fred. Play a joker?"), "{}", asked(&g));
     assert_eq!(options(&g), ["No"], "the same question whatever he holds");
@@ -286,7 +308,12 @@ fn joker_sixth_sense_cancels_an_ambush_reaction() {
 
 #[test]
 fn joker_speed_loader_fills_a_gun_for_one_ap() {
-    let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); joker('ted', 'speed_loader'); posse.obj_set(gun('ted', 'colt'), 'ammo', 1)");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('fred', 'N4'); joker('ted', 'speed_loader'); posse.obj_set(gun('ted', 'colt'), 'ammo', 1)",
+    );
     pick(&mut g, "Speed Loader");
     assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 6);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
@@ -384,7 +411,9 @@ fn joker_card_sharp_stacks_a_deck_only_he_sees() {
 fn joker_prospectors_eye_shows_the_markers_around_to_his_player() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); joker('ted', 'prospectors_eye'); lay('S1', 'nugget_3', false); lay('LIV', 'rock', false); lay('S3', 'nugget_1', false)");
     pick(&mut g, "Prospector's Eye");
-    let known = |g: &mut Game, z: &str, s: u32| lua_str(g, &format!("return tostring(posse.knows({s}, posse.at(game.ground('{z}'))))"));
+    let known = |g: &mut Game, z: &str, s: u32| {
+        lua_str(g, &format!("return tostring(posse.knows({s}, posse.at(game.ground('{z}'))))"))
+    };
     assert_eq!(known(&mut g, "S1", 1), "true");
     assert_eq!(known(&mut g, "LIV", 1), "true");
     assert_eq!(known(&mut g, "S3", 1), "false", "not next to S1");
@@ -406,7 +435,12 @@ fn joker_last_breath_fires_before_dying() {
 
 #[test]
 fn joker_intimidate_makes_an_opponent_in_sight_panic() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); joker('ted', 'intimidate'); top('panique', 'frozen')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); joker('ted', 'intimidate'); top('panique', 'frozen')",
+    );
     pick(&mut g, "Intimidate");
     assert_eq!(lua_int(&mut g, "return get('fred', 'frozen')"), 1);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
@@ -414,7 +448,12 @@ fn joker_intimidate_makes_an_opponent_in_sight_panic() {
 
 #[test]
 fn joker_take_cover_lets_the_target_choose_the_card() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); joker('fred', 'take_cover'); top('facile', 'facile_hit', 'facile_miss')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); joker('fred', 'take_cover'); top('facile', 'facile_hit', 'facile_miss')",
+    );
     pick(&mut g, "Shoot Fred");
     pick(&mut g, "Take Cover");
     assert_eq!(deciding(&g), 2);
@@ -462,4 +501,3 @@ fn optional_grim_sight_panics_a_dead_mans_friends() {
     pick(&mut g, "Shoot Kid Cassidy");
     assert_eq!(lua_int(&mut g, "return get('lefty', 'frozen')"), 1);
 }
-

@@ -48,7 +48,12 @@ fn high_noon_ted_keeps_one_of_two_jokers_and_fewer_wounds_win_after_round_8() {
 
 #[test]
 fn high_noon_a_death_wins_at_once() {
-    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); set('fred', 'wounds', 2); top('facile', 'facile_hit')");
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); set('fred', 'wounds', 2); top('facile', 'facile_hit')",
+    );
     pick(&mut g, "Shoot Fred");
     let (winners, reason) = result(&g);
     assert_eq!(winners, [1]);
@@ -91,7 +96,12 @@ fn jailbreak_the_cell_the_keys_the_breach_and_the_escape() {
     pick(&mut g, "Unlock the cell door");
     assert_eq!(lua_list(&mut g, "return posse.neighbours('JAL')"), ["SHF"]);
     // A blast in S2 breaches the jail's front; the prisoner draws from difficile.
-    let mut g = turn("jailbreak", 3, "hank", "put('hank', 'S1'); top('facile', 'facile_miss'); top('difficile', 'difficile_miss')");
+    let mut g = turn(
+        "jailbreak",
+        3,
+        "hank",
+        "put('hank', 'S1'); top('facile', 'facile_miss'); top('difficile', 'difficile_miss')",
+    );
     pick(&mut g, "Throw dynamite into Main street (S2)");
     assert!(log_has(&g, None, "The blast breaches the wall of Jail cell (JAL)!"));
     assert_eq!(lua_str(&mut g, "return tostring(posse.breached('S2', 'JAL'))"), "true");
@@ -106,7 +116,12 @@ fn jailbreak_the_cell_the_keys_the_breach_and_the_escape() {
 
 #[test]
 fn jailbreak_the_law_wins_if_kid_dies() {
-    let mut g = turn("jailbreak", 3, "bob", "put('bob', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 2); top('facile', 'facile_hit')");
+    let mut g = turn(
+        "jailbreak",
+        3,
+        "bob",
+        "put('bob', 'S2'); put('kid', 'S2'); set('kid', 'wounds', 2); top('facile', 'facile_hit')",
+    );
     pick(&mut g, "Shoot Kid Cassidy");
     let (winners, reason) = result(&g);
     assert_eq!(winners, [2]);
@@ -123,7 +138,8 @@ fn payroll_the_desperados_deploy_in_ambush_and_the_strongbox_slows_its_carrier()
     }
     let hidden = lua_list(&mut g, "local out = {} for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do out[#out + 1] = where(id) .. get(id, 'ambush') end return out");
     assert_eq!(hidden, ["N21", "N31", "HOT1", "CHU1"]);
-    let mut g = turn("payroll", 4, "earl", "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end");
+    let mut g =
+        turn("payroll", 4, "earl", "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end");
     assert!(!offered(&g, "Lay an ambush"), "the carrier cannot lie in ambush");
     pick(&mut g, "Move to Main street W (S1)");
     assert!(!offered(&g, "Move to"), "one Move a phase: {:?}", options(&g));
@@ -131,7 +147,12 @@ fn payroll_the_desperados_deploy_in_ambush_and_the_strongbox_slows_its_carrier()
 
 #[test]
 fn payroll_delivery_wins_for_the_law_and_an_exit_for_the_desperados() {
-    let mut g = turn("payroll", 4, "earl", "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end; put('earl', 'S3')");
+    let mut g = turn(
+        "payroll",
+        4,
+        "earl",
+        "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end; put('earl', 'S3')",
+    );
     pick(&mut g, "Move to Bank (BNK)");
     end_turn(&mut g);
     let (winners, reason) = result(&g);
@@ -212,7 +233,12 @@ fn range_war_key_buildings_score_from_round_3() {
 
 #[test]
 fn goldfever_gold_fever_and_the_score() {
-    let mut g = turn("goldfever", 12, "ted", "strip('ted'); give('ted', 'colt'); posse.move(game.take('nugget_2'), posse.zone('gear', ch('ted')))");
+    let mut g = turn(
+        "goldfever",
+        12,
+        "ted",
+        "strip('ted'); give('ted', 'colt'); posse.move(game.take('nugget_2'), posse.zone('gear', ch('ted')))",
+    );
     assert!(!offered(&g, "Lay an ambush"), "a nugget carrier cannot lie in ambush");
     end_turn(&mut g);
     let mut g2 = turn(
