@@ -138,29 +138,22 @@ function M.throw_dynamite(c, stick, to)
   posse.flip(stick, false)
   game.log("The dynamite explodes in " .. zname(to) .. "!")
   local panics = {}
-  local centre = game.deck_index(D.blast.centre)
-  for _, v in ipairs(game.in_zone(to)) do
-    local card = game.draw_hit(centre)
+  -- One card for `v` from deck `d`: a hit wounds; otherwise he panics if he stands in the
+  -- blast's own zone (NEAR, MISS or JAM) or, next door, on a near miss.
+  local function blast(v, d, centre)
+    local card = game.draw_hit(d)
     local p = cards.def(card).props
     game.log(("%s: %s."):format(name(v), cards.name(card)))
     if p.wounds > 0 then
       events.wound(v, rules.wounds(p.wounds, p.face, false, OPT.lethal_west, D.deadly), nil)
-    elseif game.wounds(v) == 0 then
+    elseif centre or p.face == "near" then
       panics[#panics + 1] = v
     end
   end
-  local around = game.deck_index(D.blast.around)
+  local centre, around = game.deck_index(D.blast.centre), game.deck_index(D.blast.around)
+  for _, v in ipairs(game.in_zone(to)) do blast(v, centre, true) end
   for _, n in ipairs(posse.neighbours(to)) do
-    for _, v in ipairs(game.in_zone(n)) do
-      local card = game.draw_hit(around)
-      local p = cards.def(card).props
-      game.log(("%s: %s."):format(name(v), cards.name(card)))
-      if p.wounds > 0 then
-        events.wound(v, rules.wounds(p.wounds, p.face, false, OPT.lethal_west, D.deadly), nil)
-      elseif p.face == "near" then
-        panics[#panics + 1] = v
-      end
-    end
+    for _, v in ipairs(game.in_zone(n)) do blast(v, around, false) end
   end
   for _, v in ipairs(panics) do events.panic(v, to) end
   local h = game.hook("explosion")
@@ -392,12 +385,30 @@ function M.list(c, ap, reaction)
       game.fit(c)
     end)
   end
+  -- With a friend in the zone: give him one thing, take one of his, or swap one for one
+  -- (1 AP each; whoever then carries too much drops what his player chooses, free).
   for _, f in ipairs(friends) do
-    do
-      for _, o in ipairs(carried) do
-        add(out, 1, function(seat) return ("Give %s to %s"):format(game.thing(o, seat), name(f)) end, function()
-          game.log(("%s gives %s to %s."):format(name(c), game.thing(o, nil), name(f)))
-          game.carry(f, o)
+    for _, o in ipairs(carried) do
+      add(out, 1, function(seat) return ("Give %s to %s"):format(game.thing(o, seat), name(f)) end, function()
+        game.log(("%s gives %s to %s."):format(name(c), game.thing(o, nil), name(f)))
+        game.carry(f, o)
+        game.fit(f)
+      end)
+    end
+    for _, o in ipairs(posse.contents(game.gear(f))) do
+      add(out, 1, function(seat) return ("Take %s from %s"):format(game.thing(o, seat), name(f)) end, function()
+        game.log(("%s takes %s from %s."):format(name(c), game.thing(o, nil), name(f)))
+        game.carry(c, o)
+        game.fit(c)
+      end)
+      for _, m in ipairs(carried) do
+        add(out, 1, function(seat)
+          return ("Swap your %s for %s's %s"):format(game.thing(m, seat), name(f), game.thing(o, seat))
+        end, function()
+          game.log(("%s swaps %s for %s's %s."):format(name(c), game.thing(m, nil), name(f), game.thing(o, nil)))
+          game.carry(f, m)
+          game.carry(c, o)
+          game.fit(c)
           game.fit(f)
         end)
       end

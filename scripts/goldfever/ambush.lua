@@ -65,17 +65,7 @@ end
 ---@param prompt string
 ---@return Obj[]
 local function commit(ambushers, prompt)
-  ---@type table<Seat, Obj[]>, Seat[]
-  local by_seat, seats = {}, {}
-  for _, a in ipairs(ambushers) do
-    local s = game.seat(a)
-    if not by_seat[s] then
-      by_seat[s] = {}
-      seats[#seats + 1] = s
-    end
-    table.insert(by_seat[s], a)
-  end
-  table.sort(seats)
+  local seats, by_seat = game.by_seat(ambushers)
   local reqs = {}
   for i, s in ipairs(seats) do
     local mine = by_seat[s]

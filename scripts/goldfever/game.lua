@@ -441,6 +441,25 @@ function M.register(teams, split)
   table.sort(CHARS, function(a, b) return M.code(a) < M.code(b) end)
 end
 
+---`list` by player: the seats (in order) and each seat's characters of `list` (in the
+---order of `list`), for questions asked of every player at once.
+---@param list Obj[]
+---@return Seat[], table<Seat, Obj[]>
+function M.by_seat(list)
+  ---@type Seat[], table<Seat, Obj[]>
+  local seats, mine = {}, {}
+  for _, c in ipairs(list) do
+    local s = M.seat(c)
+    if not mine[s] then
+      mine[s] = {}
+      seats[#seats + 1] = s
+    end
+    table.insert(mine[s], c)
+  end
+  table.sort(seats)
+  return seats, mine
+end
+
 ---The characters `seat` plays, in code order.
 ---@param seat Seat
 ---@return Obj[]

@@ -190,19 +190,12 @@ end
 -- their turns first, in code order.
 ---@return Obj[]
 local function early_birds()
-  local by_seat, seats = {}, {}
+  local holders = {}
   for _, c in ipairs(game.living()) do
-    if game.joker(c) then
-      local s = game.seat(c)
-      if not by_seat[s] then
-        by_seat[s] = {}
-        seats[#seats + 1] = s
-      end
-      table.insert(by_seat[s], c)
-    end
+    if game.joker(c) then holders[#holders + 1] = c end
   end
+  local seats, by_seat = game.by_seat(holders)
   if #seats == 0 then return {} end
-  table.sort(seats)
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
     local labels, offer = { "No joker now" }, {}

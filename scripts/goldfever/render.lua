@@ -132,10 +132,16 @@ return function(view, data)
       end
     end
   end
-  if #ground > 0 then text.items(out, "Ground: ", ground, ", ", "  ") end
+  if #ground > 0 then
+    -- One row at most: beyond, the map's "+" marks say where (`:map` lists what).
+    local lines = {}
+    text.items(lines, "Ground: ", ground, ", ", "  ")
+    if #lines > 1 then lines = { "Ground: things lie where the map shows +; :map lists them." } end
+    for _, l in ipairs(lines) do out[#out + 1] = l end
+  end
 
-  -- The jokers this view may see (the viewer's; every one in the omniscient view): their
-  -- names (`:card NAME` reads one).
+  -- The viewer's jokers (every one in the omniscient view): their names (`:card NAME`
+  -- reads one). Others' played jokers are in the log.
   local everyone = {}
   for _, ch in ipairs(chars) do everyone[#everyone + 1] = ch.o end
   local waiting = {}
@@ -151,7 +157,8 @@ return function(view, data)
   local jokers = {}
   for _, o in ipairs(everyone) do
     local ch = { o = o }
-    local j = ch.o.zones and ch.o.zones.joker
+    local mine = view.seat == nil or (o.counters or {}).seat == view.seat
+    local j = mine and ch.o.zones and ch.o.zones.joker or nil
     for _, o in ipairs(j and j.objects or {}) do
       if not o.hidden then jokers[#jokers + 1] = ch.o.props.code .. " " .. o.name end
     end

@@ -236,6 +236,15 @@ fn t20_friends_in_one_zone_give_objects_enemies_and_others_not() {
     assert!(asked(&g).starts_with("Gus: 3 AP left"), "{}", asked(&g));
     let g = turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('cole', 'S3')");
     assert!(!offered(&g, "Give"), "another zone: {:?}", options(&g));
+    // Taking one of his and swapping one for one (GF-G41).
+    let mut g =
+        turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('cole', 'S2'); put('kid', 'N4'); put('lefty', 'N4')");
+    pick(&mut g, "Swap your Knife for Reverend Cole's Whisky");
+    assert_eq!(sorted(lua_list(&mut g, "return gear('gus')")), ["colt", "dynamite", "whisky"]);
+    assert_eq!(sorted(lua_list(&mut g, "return gear('cole')")), ["knife", "knife", "rifle"]);
+    pick(&mut g, "Take Rifle (9) from Reverend Cole");
+    assert_eq!(sorted(lua_list(&mut g, "return gear('gus')")), ["colt", "dynamite", "rifle", "whisky"]);
+    assert!(asked(&g).starts_with("Gus: 2 AP left"), "{}", asked(&g));
 }
 
 #[test]

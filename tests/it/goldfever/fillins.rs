@@ -134,11 +134,15 @@ fn a_blast_panics_the_unwounded_in_its_zone_and_the_near_missed_next_door() {
         "claim_jumpers",
         2,
         "gus",
-        "put('gus', 'S1'); put('kid', 'S3'); put('lefty', 'S4'); put('cole', 'N1')
+        "put('gus', 'S1'); put('kid', 'S3'); set('kid', 'wounds', 1); put('lefty', 'S4'); put('cole', 'N1')
          top('moyen', 'moyen_miss'); top('facile', 'facile_miss'); top('difficile', 'difficile_miss'); top('panique', 'frozen')",
     );
     pick(&mut g, "Throw dynamite into Main street (S3)");
-    assert_eq!(lua_int(&mut g, "return get('kid', 'frozen')"), 1, "unwounded in the zone");
+    assert_eq!(
+        lua_int(&mut g, "return get('kid', 'frozen')"),
+        1,
+        "unwounded by the blast in its zone (a wound from before counts not)"
+    );
     assert_eq!(lua_int(&mut g, "return get('lefty', 'frozen')"), 0, "a miss next door: no panic");
 }
 
