@@ -25,6 +25,7 @@ local OPT = D.options ---@type table<string, any>
 ---@field target Obj|nil
 ---@field ends boolean|nil      the phase ends after it (Lay an ambush)
 ---@field kind string|nil
+---@field quiet boolean|nil     no ambush window after it (a joker's effect)
 
 ---@class goldfever.actions
 local M = {}
@@ -64,6 +65,8 @@ end
 local function derringer(attacker, victim)
   if not (game.alive(victim) and game.alive(attacker)) then return end
   if game.node(victim) ~= game.node(attacker) then return end
+  local may_shoot = game.hook("may_shoot")
+  if may_shoot and not may_shoot(game, victim) then return end
   if events.react(victim, "attacked", function()
         return ("%s attacked %s. Play a joker?"):format(name(attacker), name(victim))
       end) then
@@ -121,10 +124,11 @@ end
 ---@param c Obj
 ---@param stick Obj
 ---@param to string
-function M.throw_dynamite(c, stick, to)
+---@param steady boolean|nil  O1 on an ambush reaction: the fuse one step easier
+function M.throw_dynamite(c, stick, to, steady)
   local from = game.node(c) --[[@as string]]
   local base = rules.band(game.props(stick).bands, DECKS, posse.range(from, to)) --[[@as integer]]
-  local deck = game.deck_for(c, base, false, 0)
+  local deck = game.deck_for(c, base, false, steady and OPT.steady_aim and -1 or 0)
   game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
   posse.move(stick, game.ground(to))
   local fuse = game.draw_hit(deck)
@@ -150,11 +154,15 @@ function M.throw_dynamite(c, stick, to)
       panics[#panics + 1] = v
     end
   end
+  -- Everyone caught, in code order (§5.6): the zone's own, and those next door.
   local centre, around = game.deck_index(D.blast.centre), game.deck_index(D.blast.around)
-  for _, v in ipairs(game.in_zone(to)) do blast(v, centre, true) end
+  local caught = {}
+  for _, v in ipairs(game.in_zone(to)) do caught[#caught + 1] = { v = v, centre = true } end
   for _, n in ipairs(posse.neighbours(to)) do
-    for _, v in ipairs(game.in_zone(n)) do blast(v, around, false) end
+    for _, v in ipairs(game.in_zone(n)) do caught[#caught + 1] = { v = v, centre = false } end
   end
+  table.sort(caught, function(x, y) return game.code(x.v) < game.code(y.v) end)
+  for _, x in ipairs(caught) do blast(x.v, x.centre and centre or around, x.centre) end
   for _, v in ipairs(panics) do events.panic(v, to) end
   local h = game.hook("explosion")
   if h then h(game, to, c) end
@@ -178,10 +186,13 @@ function M.attack(c, target)
       game.drop(c, k)
       game.log(name(c) .. "'s knife is knocked away.")
     end
+    derringer(c, target)
     return
   end
   events.resolve(card, target, c, nil, false, game.node(c))
-  if face == "miss" and defender_knife and game.alive(target) and game.alive(c) then
+  if face == "miss" and defender_knife and game.alive(target) and game.alive(c)
+      and ask.one(game.seat(target), function() return name(c) .. " missed. Does " .. name(target) .. " riposte?" end,
+        function() return { "Riposte", "No" } end, 2) == 1 then
     game.log(name(target) .. " ripostes.")
     local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
     if cards.def(r).props.face == "jam" then
@@ -223,13 +234,17 @@ local function add(out, cost, label, run, target, kind)
 end
 M.add = add
 
----The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: an ambush
----reaction (one 1-AP action, never an ambush, §5.10).
+---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
+---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
+---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
+---default, whenever `reaction` and the rule is on).
 ---@param c Obj
 ---@param ap integer
 ---@param reaction boolean
+---@param steady boolean|nil
 ---@return goldfever.Action[]
-function M.list(c, ap, reaction)
+function M.list(c, ap, reaction, steady)
+  if steady == nil then steady = reaction end
   local out = {}
   if ap < 1 then return out end
   -- One look at the board for the whole question: where everyone stands, what he carries.
@@ -283,7 +298,8 @@ function M.list(c, ap, reaction)
   -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot.
   local may_shoot = game.hook("may_shoot")
   local shooting = guns
-  if may_shoot and not may_shoot(game, c) then shooting = {} end
+  local barred = may_shoot ~= nil and not may_shoot(game, c) -- Saloon Brawl: knives and whisky only
+  if barred then shooting = {} end
   for _, g in ipairs(shooting) do
     local ammo = posse.obj_get(g, "ammo")
     if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
@@ -293,18 +309,18 @@ function M.list(c, ap, reaction)
         local range = posse.range(here, there)
         if range <= p.range and posse.visible(here, there, occ) then
           add(out, 1, function() return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(v), cards.name(g), ammo, range) end,
-            function() M.shoot(c, g, v, false, 1, reaction) end, v, "shoot")
+            function() M.shoot(c, g, v, false, 1, steady) end, v, "shoot")
           if p.double and ammo >= 2 then
             add(out, 1, function() return ("Shoot %s with both barrels"):format(name(v)) end,
-              function() M.shoot(c, g, v, true, 1, reaction) end, v, "shoot")
+              function() M.shoot(c, g, v, true, 1, steady) end, v, "shoot")
           end
-          if not reaction and posse.def_id(g) == "colt" then
+          if posse.def_id(g) == "colt" then
             local j = game.joker(c)
             if j and cards.def(j).props.fan then
               add(out, 1, function() return ("Fan the Hammer at %s (joker: up to 3 bullets)"):format(name(v)) end,
                 function()
                   events.play_joker(c, context.new(c, nil))
-                  M.shoot(c, g, v, false, 3, false)
+                  M.shoot(c, g, v, false, 3, steady)
                 end, v)
             end
           end
@@ -348,7 +364,7 @@ function M.list(c, ap, reaction)
       local there = where[v] --[[@as string]]
       if posse.range(here, there) <= game.props(knife).range and posse.visible(here, there, occ) then
         add(out, 1, function() return "Throw your knife at " .. name(v) end,
-          function() M.throw_knife(c, knife, v, reaction) end, v, "throw")
+          function() M.throw_knife(c, knife, v, steady) end, v, "throw")
       end
       if there == here then
         add(out, 1, function() return "Attack " .. name(v) .. " with your knife" end,
@@ -356,10 +372,11 @@ function M.list(c, ap, reaction)
       end
     end
   end
+  if barred then stick, rock = nil, nil end
   if stick then
     for _, n in ipairs(posse.in_sight(here, rules.reach(game.props(stick).bands), occ)) do
       add(out, 1, function() return "Throw dynamite into " .. zname(n) end,
-        function() M.throw_dynamite(c, stick, n) end, nil, "throw")
+        function() M.throw_dynamite(c, stick, n, steady) end, nil, "throw")
     end
   end
   if rock then
@@ -441,9 +458,11 @@ function M.list(c, ap, reaction)
       if cards.can(j, ctx) then
         local cost = cards.def(j).props.cost or 0
         if cost <= ap then
-          add(out, cost, function() return cards.label(j, ctx) end, function()
+          local a = add(out, cost, function() return cards.label(j, ctx) end, function()
             events.play_joker(c, ctx)
           end)
+          -- A joker's effect opens no ambush window (§5.10 step 2), but Sprint's move does.
+          a.quiet = cards.def(j).props.window ~= true
         end
       end
     end

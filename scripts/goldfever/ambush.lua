@@ -17,8 +17,25 @@ local M = {}
 
 local name = game.name
 
--- One reaction of ambusher `a`: its player picks one 1-AP action (§5.10 step 4); Sixth
--- Sense (J04) may cancel it; Double Trouble (J12) adds a second. Returns whether it acted.
+local HOLD = "Hold fire (stay in ambush)"
+
+-- An action of ambusher `a`'s reaction, with Sixth Sense (J04) for its target.
+---@param a Obj
+---@param x goldfever.Action
+local function run(a, x)
+  if x.target and events.react(x.target, "ambushed", function()
+        return ("%s's ambush targets %s. Play a joker?"):format(name(a), name(x.target))
+      end) then
+    game.log(name(a) .. "'s reaction is cancelled.")
+    return
+  end
+  x.run()
+end
+
+-- Ambusher `a`'s player picks one 1-AP action (§5.10 step 4), or holds fire when what he
+-- meant to do is no longer worth it (a reaction made pointless by an earlier one is
+-- cancelled and the marker stays); Double Trouble (J12) adds a second. Returns whether it
+-- acted.
 ---@param a Obj
 ---@return boolean
 local function react(a)
@@ -31,18 +48,16 @@ local function react(a)
   local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end, function()
     local out = {}
     for k, x in ipairs(list) do out[k] = x.label(seat) end
+    out[#list + 1] = HOLD
     return out
-  end, #list)
-  local x = list[i]
+  end, #list + 1)
+  if i > #list then
+    game.log(name(a) .. " holds fire and stays in ambush.")
+    return false
+  end
   posse.obj_set(a, "ambush", 0)
   game.log(name(a) .. " springs the ambush!")
-  if x.target and events.react(x.target, "ambushed", function()
-        return ("%s's ambush targets %s. Play a joker?"):format(name(a), name(x.target))
-      end) then
-    game.log(name(a) .. "'s reaction is cancelled.")
-    return true
-  end
-  x.run()
+  run(a, list[i])
   if game.alive(a) and events.react(a, "reaction", function()
         return name(a) .. " has reacted. Play a joker?"
       end) then
@@ -53,7 +68,7 @@ local function react(a)
         for n, y in ipairs(more) do out[n] = y.label(seat) end
         return out
       end, #more)
-      more[k].run()
+      run(a, more[k])
     end
   end
   return true

@@ -37,6 +37,10 @@ function Context:status(status, value) posse.obj_set(self.char, status, value) e
 ---@param n integer
 function Context:gain_ap(n) posse.obj_add(self.char, "ap", n) end
 
+---Sets the character's AP left in this phase.
+---@param n integer
+function Context:set_ap(n) posse.obj_set(self.char, "ap", n) end
+
 ---Ends the character's ambush.
 function Context:end_ambush()
   if posse.obj_get(self.char, "ambush") > 0 then
@@ -168,7 +172,17 @@ end
 ---@return boolean
 function Context:can_move()
   local n = game.node(self.char)
-  return n ~= nil and #posse.neighbours(n) > 0
+  return n ~= nil and #posse.neighbours(n) > 0 and self:moves_left() > 0
+end
+
+---How many more zones the character may move this phase (the scenario's `max_moves`,
+---e.g. the Strongbox's carrier: one a phase; otherwise no limit).
+---@return integer
+function Context:moves_left()
+  local max_moves = game.hook("max_moves")
+  local max = max_moves and max_moves(game, self.char) --[[@as integer|nil]]
+  if max == nil then return math.maxinteger end
+  return max - posse.obj_get(self.char, "moves")
 end
 
 ---Sprint: up to `zones` moves, one zone at a time, his player choosing (stopping is an
@@ -177,6 +191,7 @@ end
 function Context:sprint(zones)
   local c = self.char
   for k = 1, zones do
+    if self:moves_left() <= 0 then return end
     local here = game.node(c)
     if here == nil then return end
     local near = posse.neighbours(here)
@@ -190,6 +205,7 @@ function Context:sprint(zones)
     end, n)
     if i > #near then return end
     game.place(c, near[i])
+    posse.obj_add(c, "moves", 1)
     game.log(("%s sprints to %s."):format(self:name(), game.zone_name(near[i])))
   end
 end
@@ -302,7 +318,7 @@ end
 function Context:last_breath()
   local actions = require("goldfever.actions")
   local list = {}
-  for _, a in ipairs(actions.list(self.char, 1, true)) do
+  for _, a in ipairs(actions.list(self.char, 1, true, false)) do
     if a.kind == "shoot" or a.kind == "throw" or a.kind == "attack" then list[#list + 1] = a end
   end
   if #list == 0 then return end

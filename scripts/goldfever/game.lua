@@ -539,9 +539,12 @@ function M.over()
     h(M)
     if M.decided() then return true end
   end
+  -- Standing: alive on the board, or still to come (a scenario's reinforcements).
   local a, b = 0, 0
+  local roster = posse.zone("roster")
   for _, c in ipairs(CHARS) do
-    if NODE_OF[posse.zone_of(c)] then
+    local z = posse.zone_of(c)
+    if NODE_OF[z] or z == roster then
       if SIDE[c] == 1 then a = a + 1 else b = b + 1 end
     end
   end

@@ -160,7 +160,7 @@ local function phase(c)
     posse.obj_add(c, "ap", -a.cost)
     posse.obj_add(c, "spent", a.cost)
     a.run()
-    if a.cost > 0 and not game.over() then ambush.window(c) end
+    if a.cost > 0 and not a.quiet and not game.over() then ambush.window(c) end
     if game.over() or a.ends then break end
   end
   posse.obj_set(c, "active", 0)
@@ -243,9 +243,28 @@ local function duel_end()
   end
 end
 
--- The end: unused jokers are shown (§5.8, §5.12), then the result.
+-- The end: unused jokers and every face-down marker are shown (§5.8, §5.12), then the
+-- result.
 ---@return table
 local function finish()
+  local turned = 0
+  for _, n in ipairs(game.nodes) do
+    for _, o in ipairs(posse.contents(game.ground(n))) do
+      if not posse.face_up(o) then
+        posse.flip(o, true)
+        turned = turned + 1
+      end
+    end
+  end
+  for _, c in ipairs(game.chars()) do
+    for _, o in ipairs(posse.contents(game.gear(c))) do
+      if not posse.face_up(o) then
+        posse.flip(o, true)
+        turned = turned + 1
+      end
+    end
+  end
+  if turned > 0 then posse.log("The face-down markers are turned over.") end
   for _, c in ipairs(game.chars()) do
     local j = game.joker(c)
     if j then

@@ -124,6 +124,8 @@ fn an_armed_defender_ripostes_after_a_miss() {
         "put('ted', 'S2'); put('fred', 'S2'); give('fred', 'knife'); top('moyen', 'moyen_miss', 'moyen_hit')",
     );
     pick(&mut g, "Attack Fred");
+    assert_eq!(deciding(&g), 2, "a riposte is Fred's choice");
+    pick(&mut g, "Riposte");
     assert!(log_has(&g, None, "Fred ripostes."));
     assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
 }
@@ -504,4 +506,36 @@ fn optional_grim_sight_panics_a_dead_mans_friends() {
     );
     pick(&mut g, "Shoot Kid Cassidy");
     assert_eq!(lua_int(&mut g, "return get('lefty', 'frozen')"), 1);
+}
+
+#[test]
+fn the_derringer_answers_an_attack_that_jammed() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); joker('fred', 'hideout_derringer'); top('facile', 'facile_jam'); top('moyen', 'moyen_hit')");
+    pick(&mut g, "Attack Fred");
+    pick(&mut g, "Hideout Derringer");
+    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
+}
+
+#[test]
+fn a_jokers_effect_opens_no_ambush_window() {
+    let mut g = turn(
+        "high_noon",
+        2,
+        "ted",
+        "put('ted', 'S2'); put('fred', 'S3'); set('fred', 'ambush', 1); joker('ted', 'intimidate'); top('panique', 'steady')",
+    );
+    pick(&mut g, "Intimidate");
+    assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"), "Fred is not asked: {}", asked(&g));
+    pick(&mut g, "Drink whisky");
+    assert_eq!(labels(&g, 2), ["Spring the ambush with Fred"], "an action opens it");
+}
+
+#[test]
+fn an_ambusher_may_hold_fire_and_keep_the_ambush() {
+    let mut g = turn("high_noon", 2, "fred", "put('ted', 'S1'); set('ted', 'ambush', 1); put('fred', 'BAR')");
+    pick(&mut g, "Move to Main street (S2)");
+    g.choose(1, &[1]).unwrap();
+    pick(&mut g, "Hold fire");
+    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+    assert!(asked(&g).starts_with("Fred: 3 AP left"), "{}", asked(&g));
 }

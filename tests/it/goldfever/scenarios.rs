@@ -255,3 +255,46 @@ fn goldfever_gold_fever_and_the_score() {
     assert_eq!(winners, [2, 4, 6, 8, 10, 12]);
     assert!(log_has(&g2, None, "Law and Town score 0, Desperados 12."));
 }
+
+#[test]
+fn payroll_sprint_does_not_outrun_the_strongbox() {
+    let mut g = turn(
+        "payroll",
+        4,
+        "earl",
+        "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end; joker('earl', 'sprint')",
+    );
+    pick(&mut g, "Sprint");
+    pick(&mut g, "Run to Main street W (S1)");
+    assert!(asked(&g).starts_with("Marshal Earl: 3 AP left"), "one zone and no more: {}", asked(&g));
+    assert!(!offered(&g, "Move to"));
+}
+
+#[test]
+fn bank_job_the_town_is_not_down_while_reinforcements_are_to_come() {
+    let mut g = turn(
+        "bank_job",
+        4,
+        "fred",
+        "for _, id in ipairs({'ted', 'ma_baker', 'lucy'}) do events.die(ch(id)) end
+         put('fred', 'BNK'); put('morgan', 'BNK'); set('morgan', 'wounds', 2); top('facile', 'facile_hit')",
+    );
+    pick(&mut g, "Shoot Morgan");
+    assert!(g.result().is_none(), "Jim and Doc ride in at round 3");
+}
+
+#[test]
+fn saloon_brawl_no_rock_is_thrown_in_the_first_rounds() {
+    let g = turn("saloon_brawl", 6, "ma_baker", "put('ma_baker', 'S2'); put('kid', 'S3')");
+    assert!(!offered(&g, "Throw a rock"), "{:?}", options(&g));
+    assert!(offered(&g, "Drink whisky") || offered(&g, "Move to"), "{:?}", options(&g));
+}
+
+#[test]
+fn every_face_down_marker_is_shown_when_the_game_ends() {
+    let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); set('fred', 'wounds', 2); lay('N1', 'nugget_2', false); top('facile', 'facile_hit')");
+    pick(&mut g, "Shoot Fred");
+    assert!(g.result().is_some());
+    assert_eq!(names(&g.view(Some(1)).board["N1"]["ground"]), ["Nugget (2)"]);
+    assert!(log_has(&g, Some(2), "The face-down markers are turned over."));
+}
