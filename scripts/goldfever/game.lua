@@ -41,6 +41,7 @@ local SIDE, SEAT, GEAR, JOKER = {}, {}, {}, {}
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
 local AT, GROUND = {}, {}
+local SUPPLY = posse.zone("supply")
 local NODES = posse.nodes()
 for _, n in ipairs(NODES) do
   local z = posse.zone("at", n)
@@ -242,8 +243,9 @@ end
 ---@param id string
 ---@return Obj|nil
 function M.take(id)
-  for _, o in ipairs(posse.contents(posse.zone("supply"))) do
-    if posse.def_id(o) == id then return o end
+  local defs = cards.defs
+  for _, o in ipairs(posse.contents(SUPPLY)) do
+    if (defs[o] or cards.def(o)).id == id then return o end
   end
   return nil
 end
