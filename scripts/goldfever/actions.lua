@@ -2,9 +2,8 @@
 -- and what each does. An impossible action is never offered (GF-R41), so it costs nothing.
 -- The flow (main.lua) asks which, spends the AP and opens the ambush window.
 --
--- An action is a table {cost, label = fun(seat): string, run = fun(), target = Obj|nil}:
--- `label` is made only when someone reads the question; `target` is the character it aims
--- at, for Sixth Sense (J04).
+-- The options of a question are a set of data (`M.list`, below "listing"): their labels are
+-- made only when someone reads the question (`M.label`), and `M.run` does the one chosen.
 
 local posse = require "posse"
 local cards = require "lib.cards"
@@ -17,15 +16,6 @@ local context = require "goldfever.context"
 local D = game.D ---@type table<string, any>
 local DECKS = D.decks ---@type string[]
 local OPT = D.options ---@type table<string, any>
-
----@class goldfever.Action
----@field cost integer
----@field label fun(seat: Seat): string
----@field run fun()
----@field target Obj|nil
----@field ends boolean|nil      the phase ends after it (Lay an ambush)
----@field kind string|nil
----@field quiet boolean|nil     no ambush window after it (a joker's effect)
 
 ---@class goldfever.actions
 local M = {}
@@ -219,20 +209,188 @@ end
 
 ------------------------------------------------------------------------ listing
 
----Adds an action to `out`.
----@param out goldfever.Action[]
+-- A question's options are data, not closures: `set.kind[i]` says what option i does and
+-- `set.a[i]`, `set.b[i]`, `set.t[i]` (its target character, or false) its arguments; the
+-- label is made from them only when someone reads the question, and `M.run` does it. A
+-- random bot reads no label, and a set is seven tables however many options it holds.
+
+---@class goldfever.Options
+---@field n integer
+---@field c Obj                 who acts
+---@field steady boolean        O1 applies (an ambush reaction)
+---@field kind string[]
+---@field cost integer[]
+---@field a any[]
+---@field b any[]
+---@field t (Obj|false)[]
+---@field x table[]             custom options (scenarios' hooks): {label, run}
+
+---@param set goldfever.Options
+---@param kind string
+---@param cost integer
+---@param a any
+---@param b any
+---@param t Obj|false
+local function push(set, kind, cost, a, b, t)
+  local n = set.n + 1
+  set.n = n
+  set.kind[n], set.cost[n], set.a[n], set.b[n], set.t[n] = kind, cost, a, b, t
+end
+
+---Adds an option made of closures to `set` (a scenario's own actions: `actions` hook).
+---@param set goldfever.Options
 ---@param cost integer
 ---@param label fun(seat: Seat): string
 ---@param run fun()
----@param target Obj|nil
----@param kind string|nil   shoot, throw, attack (Last Breath's choice)
----@return goldfever.Action
-local function add(out, cost, label, run, target, kind)
-  local a = { cost = cost, label = label, run = run, target = target, kind = kind }
-  out[#out + 1] = a
-  return a
+function M.add(set, cost, label, run)
+  push(set, "custom", cost, false, false, false)
+  set.x[set.n] = { label = label, run = run }
 end
-M.add = add
+
+-- What each kind of option is for Last Breath (a shot, a throw, an attack) and which end
+-- the phase or open no window.
+local CLASS = { shoot = "shoot", double = "shoot", fan = "shoot", knife = "throw", dynamite = "throw",
+  rock = "throw", attack = "attack" }
+
+---Whether option `i` is a shot, a throw or an attack (what Last Breath allows).
+---@param set goldfever.Options
+---@param i integer
+---@return string|nil
+function M.class(set, i) return CLASS[set.kind[i]] end
+
+---Whether option `i` ends the phase (Lay an ambush).
+---@param set goldfever.Options
+---@param i integer
+---@return boolean
+function M.ends(set, i) return set.kind[i] == "ambush" end
+
+---Whether option `i` opens no ambush window (a joker's effect, §5.10 step 2; Sprint's move
+---does open one).
+---@param set goldfever.Options
+---@param i integer
+---@return boolean
+function M.quiet(set, i)
+  if set.kind[i] ~= "joker" then return false end
+  return cards.def(set.a[i].card).props.window ~= true
+end
+
+---The character option `i` targets (Sixth Sense), or nil.
+---@param set goldfever.Options
+---@param i integer
+---@return Obj|nil
+function M.target(set, i) return set.t[i] or nil end
+
+---The label of option `i` as `seat` reads it.
+---@param set goldfever.Options
+---@param i integer
+---@param seat Seat
+---@return string
+function M.label(set, i, seat)
+  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local c = set.c
+  if k == "move" then return "Move to " .. zname(a) end
+  if k == "exit" then return "Leave the town from " .. zname(a) end
+  if k == "shoot" then
+    return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(t), cards.name(a), posse.obj_get(a, "ammo"),
+      posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]]))
+  end
+  if k == "double" then return ("Shoot %s with both barrels"):format(name(t)) end
+  if k == "fan" then return ("Fan the Hammer at %s (joker: up to 3 bullets)"):format(name(t)) end
+  if k == "reload" then
+    return ("Reload your %s (%d/%d)"):format(cards.name(a), posse.obj_get(a, "ammo"), game.props(a).load)
+  end
+  if k == "unjam" then return "Un-jam your " .. cards.name(a) end
+  if k == "knife" then return "Throw your knife at " .. name(t) end
+  if k == "attack" then return "Attack " .. name(t) .. " with your knife" end
+  if k == "dynamite" then return "Throw dynamite into " .. zname(b) end
+  if k == "rock" then return "Throw a rock into " .. zname(b) end
+  if k == "drink" then return ("Drink whisky (%d wounds)"):format(game.wounds(c)) end
+  if k == "pickup" then return "Pick up " .. game.thing(a, seat) end
+  if k == "give" then return ("Give %s to %s"):format(game.thing(a, seat), name(t)) end
+  if k == "take" then return ("Take %s from %s"):format(game.thing(a, seat), name(t)) end
+  if k == "swap" then
+    return ("Swap your %s for %s's %s"):format(game.thing(a, seat), name(t), game.thing(b, seat))
+  end
+  if k == "ambush" then return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end
+  if k == "joker" then return cards.label(a.card, a) end
+  return set.x[i].label(seat)
+end
+
+---Does option `i`.
+---@param set goldfever.Options
+---@param i integer
+function M.run(set, i)
+  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local c, steady = set.c, set.steady
+  if k == "move" then
+    game.place(c, a)
+    posse.obj_add(c, "moves", 1)
+    game.log(("%s moves to %s."):format(name(c), zname(a)))
+  elseif k == "exit" then
+    game.escape(c)
+  elseif k == "shoot" or k == "double" then
+    M.shoot(c, a, t, k == "double", 1, steady)
+  elseif k == "fan" then
+    events.play_joker(c, context.new(c, nil))
+    M.shoot(c, a, t, false, 3, steady)
+  elseif k == "reload" then
+    posse.obj_add(a, "ammo", 1)
+    game.log(("%s reloads his %s."):format(name(c), cards.name(a)))
+  elseif k == "unjam" then
+    posse.obj_set(a, "jammed", 0)
+    game.log(("%s un-jams his %s."):format(name(c), cards.name(a)))
+  elseif k == "knife" then
+    M.throw_knife(c, a, t, steady)
+  elseif k == "attack" then
+    M.attack(c, t)
+  elseif k == "dynamite" then
+    M.throw_dynamite(c, a, b, steady)
+  elseif k == "rock" then
+    M.throw_rock(c, a, b)
+  elseif k == "drink" then
+    posse.move(a, posse.zone("supply"))
+    posse.flip(a, false)
+    if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
+    game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
+  elseif k == "pickup" then
+    game.log(("%s picks up %s."):format(name(c), game.thing(a, nil)))
+    game.carry(c, a)
+    game.fit(c)
+  elseif k == "give" then
+    game.log(("%s gives %s to %s."):format(name(c), game.thing(a, nil), name(t)))
+    game.carry(t, a)
+    game.fit(t)
+  elseif k == "take" then
+    game.log(("%s takes %s from %s."):format(name(c), game.thing(a, nil), name(t)))
+    game.carry(c, a)
+    game.fit(c)
+  elseif k == "swap" then
+    game.log(("%s swaps %s for %s's %s."):format(name(c), game.thing(a, nil), name(t), game.thing(b, nil)))
+    game.carry(t, a)
+    game.carry(c, b)
+    game.fit(c)
+    game.fit(t)
+  elseif k == "ambush" then
+    posse.obj_set(c, "ambush", 1)
+    game.log(name(c) .. " lies in ambush.")
+  elseif k == "joker" then
+    events.play_joker(c, a)
+  else
+    set.x[i].run()
+  end
+end
+
+---The labels of every option of `set` as `seat` reads them (`extra`: one more at the end).
+---@param set goldfever.Options
+---@param seat Seat
+---@param extra string|nil
+---@return string[]
+function M.labels(set, seat, extra)
+  local out = {}
+  for i = 1, set.n do out[i] = M.label(set, i, seat) end
+  if extra then out[set.n + 1] = extra end
+  return out
+end
 
 ---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
 ---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
@@ -242,15 +400,16 @@ M.add = add
 ---@param ap integer
 ---@param reaction boolean
 ---@param steady boolean|nil
----@return goldfever.Action[]
+---@return goldfever.Options
 function M.list(c, ap, reaction, steady)
   if steady == nil then steady = reaction end
-  local out = {}
-  if ap < 1 then return out end
+  ---@type goldfever.Options
+  local set = { n = 0, c = c, steady = steady, kind = {}, cost = {}, a = {}, b = {}, t = {}, x = {} }
+  if ap < 1 then return set end
   -- One look at the board for the whole question: where everyone stands, what he carries.
   local where, occ = game.snapshot()
   local here = where[c]
-  if here == nil then return out end
+  if here == nil then return set end
   local side = game.side(c)
   ---@type Obj[], Obj[]
   local enemies, friends = {}, {}
@@ -274,55 +433,35 @@ function M.list(c, ap, reaction, steady)
   local max_moves = game.hook("max_moves")
   local may_move = not (max_moves and posse.obj_get(c, "moves") >= (max_moves(game, c) or math.huge))
   if may_move then
-    for _, n in ipairs(posse.neighbours(here)) do
-      add(out, 1, function() return "Move to " .. zname(n) end, function()
-        game.place(c, n)
-        posse.obj_add(c, "moves", 1)
-        game.log(("%s moves to %s."):format(name(c), zname(n)))
-      end)
-    end
+    for _, n in ipairs(posse.neighbours(here)) do push(set, "move", 1, n, false, false) end
     -- GF-G63: exits.
     local exits = D.exits[game.team_id(c)]
     if exits then
+      local can_exit = game.hook("can_exit")
       for _, n in ipairs(exits) do
-        local can_exit = game.hook("can_exit")
-        if n == here and (can_exit == nil or can_exit(game, c)) then
-          add(out, 1, function() return "Leave the town from " .. zname(n) end, function()
-            game.escape(c)
-          end)
-        end
+        if n == here and (can_exit == nil or can_exit(game, c)) then push(set, "exit", 1, n, false, false) end
       end
     end
   end
 
-  -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot.
+  -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot; Fan the
+  -- Hammer with a Colt (J07).
   local may_shoot = game.hook("may_shoot")
-  local shooting = guns
   local barred = may_shoot ~= nil and not may_shoot(game, c) -- Saloon Brawl: knives and whisky only
-  if barred then shooting = {} end
-  for _, g in ipairs(shooting) do
-    local ammo = posse.obj_get(g, "ammo")
-    if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
-      local p = game.props(g)
-      for _, v in ipairs(enemies) do
-        local there = where[v] --[[@as string]]
-        local range = posse.range(here, there)
-        if range <= p.range and posse.visible(here, there, occ) then
-          add(out, 1, function() return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(v), cards.name(g), ammo, range) end,
-            function() M.shoot(c, g, v, false, 1, steady) end, v, "shoot")
-          if p.double and ammo >= 2 then
-            add(out, 1, function() return ("Shoot %s with both barrels"):format(name(v)) end,
-              function() M.shoot(c, g, v, true, 1, steady) end, v, "shoot")
-          end
-          if posse.def_id(g) == "colt" then
-            local j = game.joker(c)
-            if j and cards.def(j).props.fan then
-              add(out, 1, function() return ("Fan the Hammer at %s (joker: up to 3 bullets)"):format(name(v)) end,
-                function()
-                  events.play_joker(c, context.new(c, nil))
-                  M.shoot(c, g, v, false, 3, steady)
-                end, v)
-            end
+  local fan = false
+  local j = game.joker(c)
+  if j and cards.def(j).props.fan then fan = true end
+  if not barred then
+    for _, g in ipairs(guns) do
+      local ammo = posse.obj_get(g, "ammo")
+      if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
+        local p = game.props(g)
+        for _, v in ipairs(enemies) do
+          local there = where[v] --[[@as string]]
+          if posse.range(here, there) <= p.range and posse.visible(here, there, occ) then
+            push(set, "shoot", 1, g, false, v)
+            if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
+            if fan and posse.def_id(g) == "colt" then push(set, "fan", 1, g, false, v) end
           end
         end
       end
@@ -331,21 +470,10 @@ function M.list(c, ap, reaction, steady)
 
   -- Reload, un-jam (GF-R44, GF-R45).
   for _, g in ipairs(guns) do
-    if posse.obj_get(g, "ammo") < game.props(g).load then
-      add(out, 1, function() return ("Reload your %s (%d/%d)"):format(cards.name(g), posse.obj_get(g, "ammo"), game.props(g).load) end,
-        function()
-          posse.obj_add(g, "ammo", 1)
-          game.log(("%s reloads his %s."):format(name(c), cards.name(g)))
-        end)
-    end
+    if posse.obj_get(g, "ammo") < game.props(g).load then push(set, "reload", 1, g, false, false) end
   end
   for _, o in ipairs(carried) do
-    if posse.obj_get(o, "jammed") > 0 then
-      add(out, 1, function() return "Un-jam your " .. cards.name(o) end, function()
-        posse.obj_set(o, "jammed", 0)
-        game.log(("%s un-jams his %s."):format(name(c), cards.name(o)))
-      end)
-    end
+    if posse.obj_get(o, "jammed") > 0 then push(set, "unjam", 1, o, false, false) end
   end
 
   -- Throw (§5.6), attack (§5.7), drink (GF-R52): what the pockets hold.
@@ -360,114 +488,58 @@ function M.list(c, ap, reaction, steady)
     if k == "whisky" and not whisky then whisky = o end
   end
   if knife then
+    local reach = game.props(knife).range
     for _, v in ipairs(enemies) do
       local there = where[v] --[[@as string]]
-      if posse.range(here, there) <= game.props(knife).range and posse.visible(here, there, occ) then
-        add(out, 1, function() return "Throw your knife at " .. name(v) end,
-          function() M.throw_knife(c, knife, v, steady) end, v, "throw")
+      if posse.range(here, there) <= reach and posse.visible(here, there, occ) then
+        push(set, "knife", 1, knife, false, v)
       end
-      if there == here then
-        add(out, 1, function() return "Attack " .. name(v) .. " with your knife" end,
-          function() M.attack(c, v) end, v, "attack")
-      end
+      if there == here then push(set, "attack", 1, knife, false, v) end
     end
   end
   if barred then stick, rock = nil, nil end
   if stick then
     for _, n in ipairs(posse.in_sight(here, rules.reach(game.props(stick).bands), occ)) do
-      add(out, 1, function() return "Throw dynamite into " .. zname(n) end,
-        function() M.throw_dynamite(c, stick, n, steady) end, nil, "throw")
+      push(set, "dynamite", 1, stick, n, false)
     end
   end
   if rock then
-    for _, n in ipairs(posse.in_sight(here, game.props(rock).range, occ)) do
-      add(out, 1, function() return "Throw a rock into " .. zname(n) end,
-        function() M.throw_rock(c, rock, n) end, nil, "throw")
-    end
+    for _, n in ipairs(posse.in_sight(here, game.props(rock).range, occ)) do push(set, "rock", 1, rock, n, false) end
   end
-  if whisky then
-    add(out, 1, function() return ("Drink whisky (%d wounds)"):format(game.wounds(c)) end, function()
-      posse.move(whisky, posse.zone("supply"))
-      posse.flip(whisky, false)
-      if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
-      game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
-    end)
-  end
+  if whisky then push(set, "drink", 1, whisky, false, false) end
 
-  -- Pick up, give, exchange (GF-R47, GF-G41).
-  for _, o in ipairs(posse.contents(game.ground(here))) do
-    add(out, 1, function(seat) return "Pick up " .. game.thing(o, seat) end, function()
-      game.log(("%s picks up %s."):format(name(c), game.thing(o, nil)))
-      game.carry(c, o)
-      game.fit(c)
-    end)
-  end
-  -- With a friend in the zone: give him one thing, take one of his, or swap one for one
-  -- (1 AP each; whoever then carries too much drops what his player chooses, free).
+  -- Pick up (GF-R47); with a friend in the zone: give him one thing, take one of his, or
+  -- swap one for one (GF-G41; 1 AP each; whoever then carries too much drops what his
+  -- player chooses, free).
+  for _, o in ipairs(posse.contents(game.ground(here))) do push(set, "pickup", 1, o, false, false) end
   for _, f in ipairs(friends) do
-    for _, o in ipairs(carried) do
-      add(out, 1, function(seat) return ("Give %s to %s"):format(game.thing(o, seat), name(f)) end, function()
-        game.log(("%s gives %s to %s."):format(name(c), game.thing(o, nil), name(f)))
-        game.carry(f, o)
-        game.fit(f)
-      end)
-    end
+    for _, o in ipairs(carried) do push(set, "give", 1, o, false, f) end
     for _, o in ipairs(posse.contents(game.gear(f))) do
-      add(out, 1, function(seat) return ("Take %s from %s"):format(game.thing(o, seat), name(f)) end, function()
-        game.log(("%s takes %s from %s."):format(name(c), game.thing(o, nil), name(f)))
-        game.carry(c, o)
-        game.fit(c)
-      end)
-      for _, m in ipairs(carried) do
-        add(out, 1, function(seat)
-          return ("Swap your %s for %s's %s"):format(game.thing(m, seat), name(f), game.thing(o, seat))
-        end, function()
-          game.log(("%s swaps %s for %s's %s."):format(name(c), game.thing(m, nil), name(f), game.thing(o, nil)))
-          game.carry(f, m)
-          game.carry(c, o)
-          game.fit(c)
-          game.fit(f)
-        end)
-      end
+      push(set, "take", 1, o, false, f)
+      for _, m in ipairs(carried) do push(set, "swap", 1, m, o, f) end
     end
   end
 
   -- Lay an ambush (GF-R50, §5.10): 2 AP, never as a reaction; the phase ends.
   if not reaction and ap >= D.ambush_cost and posse.obj_get(c, "ambush") == 0 then
     local can = game.hook("can_ambush")
-    if can == nil or can(game, c) then
-      local a = add(out, D.ambush_cost, function() return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end,
-        function()
-          posse.obj_set(c, "ambush", 1)
-          game.log(name(c) .. " lies in ambush.")
-        end)
-      a.ends = true
-    end
+    if can == nil or can(game, c) then push(set, "ambush", D.ambush_cost, false, false, false) end
   end
 
   -- The scenario's own actions (keys and the cell door, ...).
   local extra = game.hook("actions")
-  if extra then extra(game, c, out, add, reaction) end
+  if extra then extra(game, c, set, M.add, reaction) end
 
   -- Jokers played in one's own phase (§5.11).
-  if not reaction then
-    local j = game.joker(c)
-    if j and cards.when(j) == "phase" then
-      local ctx = context.new(c, j)
-      ctx.event = { ap = ap }
-      if cards.can(j, ctx) then
-        local cost = cards.def(j).props.cost or 0
-        if cost <= ap then
-          local a = add(out, cost, function() return cards.label(j, ctx) end, function()
-            events.play_joker(c, ctx)
-          end)
-          -- A joker's effect opens no ambush window (§5.10 step 2), but Sprint's move does.
-          a.quiet = cards.def(j).props.window ~= true
-        end
-      end
+  if not reaction and j and cards.when(j) == "phase" then
+    local ctx = context.new(c, j)
+    ctx.event = { ap = ap }
+    if cards.can(j, ctx) then
+      local cost = cards.def(j).props.cost or 0
+      if cost <= ap then push(set, "joker", cost, ctx, false, false) end
     end
   end
-  return out
+  return set
 end
 
 return M

@@ -19,17 +19,19 @@ local name = game.name
 
 local HOLD = "Hold fire (stay in ambush)"
 
--- An action of ambusher `a`'s reaction, with Sixth Sense (J04) for its target.
+-- Option `i` of ambusher `a`'s reaction, with Sixth Sense (J04) for its target.
 ---@param a Obj
----@param x goldfever.Action
-local function run(a, x)
-  if x.target and events.react(x.target, "ambushed", function()
-        return ("%s's ambush targets %s. Play a joker?"):format(name(a), name(x.target))
+---@param set goldfever.Options
+---@param i integer
+local function run(a, set, i)
+  local target = actions.target(set, i)
+  if target and events.react(target, "ambushed", function()
+        return ("%s's ambush targets %s. Play a joker?"):format(name(a), name(target))
       end) then
     game.log(name(a) .. "'s reaction is cancelled.")
     return
   end
-  x.run()
+  actions.run(set, i)
 end
 
 -- Ambusher `a`'s player picks one 1-AP action (§5.10 step 4), or holds fire when what he
@@ -39,36 +41,30 @@ end
 ---@param a Obj
 ---@return boolean
 local function react(a)
-  local list = actions.list(a, 1, true)
-  if #list == 0 then
+  local set = actions.list(a, 1, true)
+  local n = set.n
+  if n == 0 then
     game.log(name(a) .. " has nothing to do and stays in ambush.")
     return false
   end
   local seat = game.seat(a)
-  local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end, function()
-    local out = {}
-    for k, x in ipairs(list) do out[k] = x.label(seat) end
-    out[#list + 1] = HOLD
-    return out
-  end, #list + 1)
-  if i > #list then
+  local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end,
+    function() return actions.labels(set, seat, HOLD) end, n + 1)
+  if i > n then
     game.log(name(a) .. " holds fire and stays in ambush.")
     return false
   end
   posse.obj_set(a, "ambush", 0)
   game.log(name(a) .. " springs the ambush!")
-  run(a, list[i])
+  run(a, set, i)
   if game.alive(a) and events.react(a, "reaction", function()
         return name(a) .. " has reacted. Play a joker?"
       end) then
     local more = actions.list(a, 1, true)
-    if #more > 0 then
-      local k = ask.one(seat, function() return name(a) .. ": the second action?" end, function()
-        local out = {}
-        for n, y in ipairs(more) do out[n] = y.label(seat) end
-        return out
-      end, #more)
-      run(a, more[k])
+    if more.n > 0 then
+      local k = ask.one(seat, function() return name(a) .. ": the second action?" end,
+        function() return actions.labels(more, seat) end, more.n)
+      run(a, more, k)
     end
   end
   return true

@@ -317,18 +317,19 @@ end
 ---Last Breath: one free Shoot, Throw or Attack before dying.
 function Context:last_breath()
   local actions = require("goldfever.actions")
-  local list = {}
-  for _, a in ipairs(actions.list(self.char, 1, true, false)) do
-    if a.kind == "shoot" or a.kind == "throw" or a.kind == "attack" then list[#list + 1] = a end
+  local set = actions.list(self.char, 1, true, false)
+  local keep = {}
+  for i = 1, set.n do
+    if actions.class(set, i) then keep[#keep + 1] = i end
   end
-  if #list == 0 then return end
+  if #keep == 0 then return end
   local seat = self.seat
-  local i = ask.one(seat, "Last Breath: which action?", function()
+  local k = ask.one(seat, "Last Breath: which action?", function()
     local out = {}
-    for k, a in ipairs(list) do out[k] = a.label(seat) end
+    for n, i in ipairs(keep) do out[n] = actions.label(set, i, seat) end
     return out
-  end, #list)
-  list[i].run()
+  end, #keep)
+  actions.run(set, keep[k])
 end
 
 ---The opponents he sees within `range` (Intimidate).

@@ -144,24 +144,24 @@ local function phase(c)
   posse.set_current(seat)
   while game.alive(c) do
     ap = posse.obj_get(c, "ap")
-    local list = actions.list(c, ap, false)
-    if #list == 0 then break end
+    local set = actions.list(c, ap, false)
+    local n = set.n
+    if n == 0 then break end
     local i = ask.one(seat, function() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end,
       function()
-        local out = {}
-        for k, a in ipairs(list) do
-          out[k] = a.cost == 1 and a.label(seat) or ("%s [%d AP]"):format(a.label(seat), a.cost)
+        local out = actions.labels(set, seat, END_LABEL)
+        for k = 1, n do
+          if set.cost[k] ~= 1 then out[k] = ("%s [%d AP]"):format(out[k], set.cost[k]) end
         end
-        out[#list + 1] = END_LABEL
         return out
-      end, #list + 1)
-    if i > #list then break end
-    local a = list[i]
-    posse.obj_add(c, "ap", -a.cost)
-    posse.obj_add(c, "spent", a.cost)
-    a.run()
-    if a.cost > 0 and not a.quiet and not game.over() then ambush.window(c) end
-    if game.over() or a.ends then break end
+      end, n + 1)
+    if i > n then break end
+    local cost = set.cost[i]
+    posse.obj_add(c, "ap", -cost)
+    posse.obj_add(c, "spent", cost)
+    actions.run(set, i)
+    if cost > 0 and not actions.quiet(set, i) and not game.over() then ambush.window(c) end
+    if game.over() or actions.ends(set, i) then break end
   end
   posse.obj_set(c, "active", 0)
   posse.obj_set(c, "ap", 0)
