@@ -1,6 +1,7 @@
 -- Goldfever's table: the characters and what they carry, the decks, the scenario's hooks,
 -- the teams and the end. Wounds, death, panic and the jokers' timing are in events.lua
--- (`game.events`), the context of the cards (panic cards, jokers) in context.lua.
+-- (`game.events`), what the scenarios score in scoring.lua (`game.scoring`), the context of
+-- the cards (panic cards, jokers) in context.lua.
 -- Scenario scripts' hooks receive this table. Ids (GF-..) are those of
 -- shared/rules/goldfever.gaps.md; our own decisions are in scripts/goldfever/DECISIONS.md.
 --
@@ -19,6 +20,7 @@ local rules = require "goldfever.rules"
 
 ---@class goldfever.game
 ---@field events goldfever.events  wounds, death, panic, jokers (set by events.lua)
+---@field scoring goldfever.scoring  what the scenarios score (set by scoring.lua)
 local M = {}
 
 ---@type table<string, any>
@@ -560,55 +562,6 @@ function M.over()
   return END.outcome ~= nil
 end
 
----The value of the nuggets carried by team `side`'s living characters (§5.14).
----@param side integer
----@return integer
-function M.gold(side)
-  local v = 0
-  for _, c in ipairs(CHARS) do
-    if M.side(c) == side and M.alive(c) then
-      for _, o in ipairs(M.pockets(c)) do v = v + (M.props(o).value or 0) end
-    end
-  end
-  return v
-end
-
----Shows every face-down marker carried by a living character to everyone (scoring).
-function M.show_gold()
-  for _, c in ipairs(CHARS) do
-    if M.alive(c) then
-      for _, o in ipairs(M.pockets(c)) do
-        if not posse.face_up(o) then
-          posse.flip(o, true)
-          M.log(("%s carries %s."):format(M.name(c), cards.name(o)))
-        end
-      end
-    end
-  end
-end
-
----How many characters of team `side` are dead.
----@param side integer
----@return integer
-function M.dead(side)
-  local n = 0
-  for _, c in ipairs(CHARS) do
-    if M.side(c) == side and posse.zone_of(c) == posse.zone("dead") then n = n + 1 end
-  end
-  return n
-end
-
----The total wounds of team `side`'s living characters.
----@param side integer
----@return integer
-function M.hurt(side)
-  local n = 0
-  for _, c in ipairs(CHARS) do
-    if M.side(c) == side and M.alive(c) then n = n + M.wounds(c) end
-  end
-  return n
-end
-
 ---The team (1 or 2) whose id is `id`.
 ---@param id string
 ---@return integer
@@ -617,17 +570,6 @@ function M.side_of(id)
     if t.id == id then return i end
   end
   error("no team '" .. tostring(id) .. "'", 2)
-end
-
----Decides the game by comparing numbers (higher wins), one after the other: `keys` is a
----list of {team 1's, team 2's, what it is}; all equal: a draw.
----@param keys {[1]: integer, [2]: integer, [3]: string}[]
-function M.compare(keys)
-  for _, k in ipairs(keys) do
-    if k[1] > k[2] then return M.win(1, k[3]) end
-    if k[2] > k[1] then return M.win(2, k[3]) end
-  end
-  M.win(0, "the teams are even")
 end
 
 ---The game's result for the engine: the winning team's seats (none on a draw).

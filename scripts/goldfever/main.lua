@@ -17,6 +17,7 @@ local events = require "goldfever.events"
 local context = require "goldfever.context"
 local actions = require "goldfever.actions"
 local ambush = require "goldfever.ambush"
+require "goldfever.scoring" -- game.scoring, for the scenarios' hooks
 
 local D = game.D ---@type table<string, any>
 local OPT = D.options ---@type table<string, any>

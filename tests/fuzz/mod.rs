@@ -18,6 +18,7 @@
 //! `POSSE_FUZZ_KNOWN=1` (test the known failures too).
 
 pub mod cases;
+pub mod dicts;
 pub mod known;
 pub mod mutate;
 pub mod run;

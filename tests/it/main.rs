@@ -19,3 +19,4 @@ mod playthrough;
 mod sandbox;
 mod shared_lua;
 mod zonemap;
+mod zonemap_queries;

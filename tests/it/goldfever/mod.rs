@@ -1,6 +1,6 @@
 //! Rule tests of Goldfever: the worked examples of `shared/rules/goldfever.gaps.md` §2
-//! (`examples.rs`: GF-T01-GF-T36), one test per checklist line of §1 (`checklist.rs`:
-//! GF-R01-GF-R56), the fill-ins of §5 (`fillins.rs`: the board's notable pairs GF-T40-T49,
+//! (`examples.rs`: GF-T01-GF-T36), one test per checklist line of §1 (`checklist.rs` and
+//! `checklist_play.rs`: GF-R01-GF-R56), the fill-ins of §5 (`fillins.rs`: the board's notable pairs GF-T40-T49,
 //! decks, panic, jokers) and the eight scenarios (`scenarios.rs`).
 //!
 //! Tests drive the real flow by the labels of its decisions. Chance is arranged with
@@ -11,6 +11,7 @@
 //! one whose chip comes out and whose first question is pending.
 
 mod checklist;
+mod checklist_play;
 mod examples;
 mod fillins;
 mod scenarios;
