@@ -335,6 +335,7 @@ function M.run(set, i)
     M.shoot(c, a, t, false, 3, steady)
   elseif k == "reload" then
     posse.obj_add(a, "ammo", 1)
+    game.use_spare(c, 1)
     game.log(("%s reloads his %s."):format(name(c), cards.name(a)))
   elseif k == "unjam" then
     posse.obj_set(a, "jammed", 0)
@@ -468,9 +469,12 @@ function M.list(c, ap, reaction, steady)
     end
   end
 
-  -- Reload, un-jam (GF-R44, GF-R45).
+  -- Reload, un-jam (GF-R44, GF-R45); with the Cartridge belt (O4), from the spare rounds.
+  local spare = game.spare(c)
   for _, g in ipairs(guns) do
-    if posse.obj_get(g, "ammo") < game.props(g).load then push(set, "reload", 1, g, false, false) end
+    if posse.obj_get(g, "ammo") < game.props(g).load and (spare == nil or spare > 0) then
+      push(set, "reload", 1, g, false, false)
+    end
   end
   for _, o in ipairs(carried) do
     if posse.obj_get(o, "jammed") > 0 then push(set, "unjam", 1, o, false, false) end

@@ -143,6 +143,8 @@ end
 ---The character's first gun below its load, or nil (Speed Loader).
 ---@return Obj|nil
 function Context:gun_to_fill()
+  local spare = game.spare(self.char)
+  if spare ~= nil and spare <= 0 then return nil end
   for _, g in ipairs(game.guns(self.char)) do
     if posse.obj_get(g, "ammo") < game.props(g).load then return g end
   end
@@ -151,6 +153,7 @@ end
 
 ---Fills a gun of his player's choice to its load.
 function Context:fill_gun()
+  ---@type Obj[]
   local list = {}
   for _, g in ipairs(game.guns(self.char)) do
     if posse.obj_get(g, "ammo") < game.props(g).load then list[#list + 1] = g end
@@ -164,8 +167,14 @@ function Context:fill_gun()
       return out
     end, #list)
   end
-  posse.obj_set(list[i], "ammo", game.props(list[i]).load)
-  game.log(("%s fills his %s."):format(self:name(), cards.name(list[i])))
+  -- With the Cartridge belt (O4), as far as his spare rounds go.
+  local g = list[i]
+  local n = game.props(g).load - posse.obj_get(g, "ammo") ---@type integer
+  local spare = game.spare(self.char)
+  if spare ~= nil and spare < n then n = spare end
+  posse.obj_add(g, "ammo", n)
+  game.use_spare(self.char, n)
+  game.log(("%s fills his %s."):format(self:name(), cards.name(g)))
 end
 
 ---Whether the character can move now (a zone next to his).

@@ -39,6 +39,10 @@ local BY_ID = {}
 -- the handles of its zones (a zone handle is fixed for the game).
 ---@type table<Obj, integer>, table<Obj, Seat>, table<Obj, Zone>, table<Obj, Zone>
 local SIDE, SEAT, GEAR, JOKER = {}, {}, {}, {}
+-- The place of each character among its player's (code order): which of the player's
+-- counters spare_1..spare_3 keeps its spare rounds (O4).
+---@type table<Obj, integer>
+local SLOT = {}
 ---@type table<Zone, string|nil>
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
@@ -443,6 +447,39 @@ function M.register(teams, split)
     GEAR[c], JOKER[c] = posse.zone("gear", c), posse.zone("joker", c)
   end
   table.sort(CHARS, function(a, b) return M.code(a) < M.code(b) end)
+  ---@type table<Seat, integer>
+  local count = {}
+  for _, c in ipairs(CHARS) do
+    local s = SEAT[c]
+    count[s] = (count[s] or 0) + 1
+    SLOT[c] = count[s]
+    if count[s] > 3 and D.options.cartridge_belt then
+      error("scenario: the Cartridge belt (O4) keeps three characters' rounds a player, not " .. count[s], 0)
+    end
+  end
+end
+
+---O4 Cartridge belt: the spare rounds of `c` (his player's secret), or nil when the rule
+---is off.
+---@param c Obj
+---@return integer|nil
+function M.spare(c)
+  if not D.options.cartridge_belt then return nil end
+  return posse.get("spare_" .. SLOT[c], SEAT[c])
+end
+
+---O4: `c` uses `n` of his spare rounds (nothing when the rule is off).
+---@param c Obj
+---@param n integer
+function M.use_spare(c, n)
+  if D.options.cartridge_belt then posse.add("spare_" .. SLOT[c], -n, SEAT[c]) end
+end
+
+---O4: `c` starts with `n` spare rounds (nothing when the rule is off).
+---@param c Obj
+---@param n integer
+function M.set_spare(c, n)
+  if D.options.cartridge_belt then posse.set("spare_" .. SLOT[c], n, SEAT[c]) end
 end
 
 ---`list` by player: the seats (in order) and each seat's characters of `list` (in the

@@ -106,6 +106,7 @@ local function setup()
   for _, c in ipairs(game.chars()) do
     posse.flip(c, true)
     equip(c)
+    game.set_spare(c, D.spare_rounds)
   end
   for _, x in ipairs(D.start) do
     local c = game.by_id(x[1])

@@ -31,6 +31,22 @@ local function things(z)
   return guns
 end
 
+-- O4: " (N spare)" for a character whose player's view holds his spare rounds.
+---@param view table
+---@param data table
+---@param o table
+---@param slot integer|nil
+---@return string
+local function spare_of(view, data, o, slot)
+  local opts = data.options or {}
+  if not opts.cartridge_belt or slot == nil then return "" end
+  local s = (o.counters or {}).seat
+  local sv = s and view.seats[s]
+  local n = sv and sv.counters and sv.counters["spare_" .. slot]
+  if n == nil then return "" end
+  return (" (%d spare)"):format(n)
+end
+
 ---@param view table
 ---@param data table
 ---@return string
@@ -97,6 +113,15 @@ return function(view, data)
 
   -- The characters: whose activation it is (>), his player (* you), zone, wounds, AP,
   -- guns with ammunition and jams, objects, ambush.
+  -- O4: the viewer's spare rounds, a counter a character of his (code order).
+  local slot, seen = {}, {}
+  for _, ch in ipairs(chars) do
+    local s = (ch.o.counters or {}).seat
+    if s then
+      seen[s] = (seen[s] or 0) + 1
+      slot[ch.o] = seen[s]
+    end
+  end
   local rows = {}
   for _, ch in ipairs(chars) do
     local o, c = ch.o, ch.o.counters or {}
@@ -109,7 +134,7 @@ return function(view, data)
       ch.node,
       ("%dw"):format(c.wounds or 0),
       o == active and (c.ap or 0) .. "AP" or "",
-      table.concat(gear, ", ") .. ((c.ambush or 0) > 0 and " [ambush]" or ""),
+      table.concat(gear, ", ") .. ((c.ambush or 0) > 0 and " [ambush]" or "") .. spare_of(view, data, o, slot[o]),
     }
   end
   local at = #out

@@ -539,3 +539,25 @@ fn an_ambusher_may_hold_fire_and_keep_the_ambush() {
     assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "{}", asked(&g));
 }
+
+#[test]
+fn optional_cartridge_belt_reloads_from_spare_rounds_only_their_player_sees() {
+    let c = variant("high_noon", &[("cartridge_belt: false", "cartridge_belt: true")]);
+    let g = new_game(&c, 1, 2);
+    assert_eq!(counter(&g, "spare_1", Some(1)), 12);
+    assert_eq!(counter(&g, "spare_1", Some(2)), 12);
+    let mut g = turn_in(
+        &c,
+        2,
+        "ted",
+        "put('fred', 'N4'); posse.obj_set(gun('ted', 'colt'), 'ammo', 4); posse.set('spare_1', 1, 1)",
+    );
+    pick(&mut g, "Reload your Colt");
+    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 5);
+    assert_eq!(counter(&g, "spare_1", Some(1)), 0);
+    assert!(!offered(&g, "Reload"), "no spare round left: {:?}", options(&g));
+    assert!(!g.view(Some(2)).seats[0].counters.contains_key("spare_1"), "Fred's player does not see Ted's");
+    assert!(g.render(Some(1)).unwrap().contains("(0 spare)"));
+    let fred_sees = g.render(Some(2)).unwrap();
+    assert!(!fred_sees.contains("(0 spare)") && fred_sees.contains("(12 spare)"), "only his own: {fred_sees}");
+}
