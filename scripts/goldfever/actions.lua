@@ -144,7 +144,19 @@ function M.throw_dynamite(c, stick, to, steady)
       panics[#panics + 1] = v
     end
   end
-  -- Everyone caught, in code order (§5.6): the zone's own, and those next door.
+  -- Everyone caught, in code order (§5.6): the zone's own, and those next door; a hidden
+  -- character there (O5) is shown by the blast.
+  local near = posse.neighbours(to)
+  for _, h in ipairs(game.living()) do
+    if game.hidden(h) then
+      local at = game.lurk(h)
+      local hit = at == to
+      for _, n in ipairs(near) do
+        if n == at then hit = true end
+      end
+      if hit then game.unhide(h) end
+    end
+  end
   local centre, around = game.deck_index(D.blast.centre), game.deck_index(D.blast.around)
   local caught = {}
   for _, v in ipairs(game.in_zone(to)) do caught[#caught + 1] = { v = v, centre = true } end

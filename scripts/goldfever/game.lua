@@ -48,6 +48,10 @@ local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
 local AT, GROUND = {}, {}
 local SUPPLY = posse.zone("supply")
+-- Each player's hideout (O5): zone handle -> true.
+---@type table<Zone, boolean>
+local HIDEOUT = {}
+for s = 1, posse.players() do HIDEOUT[posse.zone("hideout", s)] = true end
 local NODES = posse.nodes()
 for _, n in ipairs(NODES) do
   local z = posse.zone("at", n)
@@ -96,14 +100,84 @@ function M.node(c) return NODE_OF[posse.zone_of(c)] end
 ---Whether `c` is alive and on the board.
 ---@param c Obj
 ---@return boolean
-function M.alive(c) return NODE_OF[posse.zone_of(c)] ~= nil end
+function M.alive(c)
+  local z = posse.zone_of(c)
+  return NODE_OF[z] ~= nil or HIDEOUT[z] == true
+end
 
----The living characters on the board, in code order.
+---The living characters, on the board or hidden (O5), in code order.
 ---@return Obj[]
 function M.living()
   local out = {}
   for _, c in ipairs(CHARS) do
-    if NODE_OF[posse.zone_of(c)] then out[#out + 1] = c end
+    local z = posse.zone_of(c)
+    if NODE_OF[z] or HIDEOUT[z] then out[#out + 1] = c end
+  end
+  return out
+end
+
+------------------------------------------------------------------------ O5: hidden characters
+
+---Whether `c` is deployed in secret (O5): off the board, in his player's hideout.
+---@param c Obj
+---@return boolean
+function M.hidden(c) return HIDEOUT[posse.zone_of(c)] == true end
+
+---The zone a hidden character lurks in (known to his player alone).
+---@param c Obj
+---@return string
+function M.lurk(c) return NODES[posse.get("lurk_" .. SLOT[c], SEAT[c])] end
+
+---Hides `c` in zone `node` (O5): he leaves the board for his player's hideout (everyone
+---sees who hides); where, his player alone reads (his counter lurk_N, N his place among
+---his characters).
+---@param c Obj
+---@param node string
+function M.hide(c, node)
+  for i, n in ipairs(NODES) do
+    if n == node then posse.set("lurk_" .. SLOT[c], i, SEAT[c]) end
+  end
+  posse.move(c, posse.zone("hideout", M.seat(c)))
+  posse.log(("%s hides in %s."):format(M.name(c), M.zone_name(node)), M.seat(c))
+  posse.log(M.name(c) .. " hides somewhere.", M.others(M.seat(c)))
+end
+
+---Shows a hidden character where he lurks (O5).
+---@param c Obj
+function M.unhide(c)
+  if not M.hidden(c) then return end
+  local n = M.lurk(c)
+  posse.set("lurk_" .. SLOT[c], 0, SEAT[c])
+  M.place(c, n)
+  M.log(("%s was hiding in %s!"):format(M.name(c), M.zone_name(n)))
+end
+
+---The hidden characters (O5) whose zone a living character of team `side` sees now are
+---shown (at the end of an action of that team).
+---@param side integer
+function M.spot(side)
+  local where, occ = M.snapshot()
+  for _, h in ipairs(CHARS) do
+    if M.side(h) ~= side and M.hidden(h) then
+      local at = M.lurk(h)
+      for _, c in ipairs(CHARS) do
+        local from = where[c]
+        if from and M.side(c) == side and posse.visible(from, at, occ) then
+          M.unhide(h)
+          break
+        end
+      end
+    end
+  end
+end
+
+---Every seat but `s` (the audience of what all but him may read).
+---@param s Seat
+---@return Seat[]
+function M.others(s)
+  local out = {}
+  for t = 1, posse.players() do
+    if t ~= s then out[#out + 1] = t end
   end
   return out
 end
@@ -453,8 +527,8 @@ function M.register(teams, split)
     local s = SEAT[c]
     count[s] = (count[s] or 0) + 1
     SLOT[c] = count[s]
-    if count[s] > 3 and D.options.cartridge_belt then
-      error("scenario: the Cartridge belt (O4) keeps three characters' rounds a player, not " .. count[s], 0)
+    if count[s] > 3 and (D.options.cartridge_belt or D.options.hidden_deployment) then
+      error("scenario: O4 and O5 keep three characters' secrets a player, not " .. count[s], 0)
     end
   end
 end
@@ -585,7 +659,7 @@ function M.over()
   local roster = posse.zone("roster")
   for _, c in ipairs(CHARS) do
     local z = posse.zone_of(c)
-    if NODE_OF[z] or z == roster then
+    if NODE_OF[z] or z == roster or HIDEOUT[z] then
       if SIDE[c] == 1 then a = a + 1 else b = b + 1 end
     end
   end

@@ -163,6 +163,7 @@ local function phase(c)
     posse.obj_add(c, "spent", cost)
     actions.run(set, i)
     if cost > 0 and not actions.quiet(set, i) and not game.over() then ambush.window(c) end
+    if D.options.hidden_deployment and game.alive(c) then game.spot(game.side(c)) end
     if game.over() or actions.ends(set, i) then break end
   end
   posse.obj_set(c, "active", 0)
@@ -184,6 +185,7 @@ local function turn(c)
     end
     posse.obj_set(c, "ambush", 0)
   end
+  game.unhide(c) -- O5: acting shows him
   phase(c)
 end
 

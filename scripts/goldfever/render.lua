@@ -113,14 +113,26 @@ return function(view, data)
 
   -- The characters: whose activation it is (>), his player (* you), zone, wounds, AP,
   -- guns with ammunition and jams, objects, ambush.
-  -- O4: the viewer's spare rounds, a counter a character of his (code order).
+  -- A character's place among his player's (code order): which of the player's counters
+  -- (spare_N, O4; lurk_N, O5) are his. Every character counts, on the board or not.
+  local all = {}
+  for _, ch in ipairs(chars) do all[#all + 1] = ch.o end
+  for _, zid in ipairs({ "dead", "escaped", "roster" }) do
+    for _, o in ipairs(zones[zid] and zones[zid].objects or {}) do all[#all + 1] = o end
+  end
+  for _, sv in ipairs(view.seats or {}) do
+    for _, o in ipairs(sv.zones and sv.zones.hideout and sv.zones.hideout.objects or {}) do all[#all + 1] = o end
+  end
+  local mine = {}
+  for _, o in ipairs(all) do
+    if not o.hidden and ((o.counters or {}).seat or 0) > 0 then mine[#mine + 1] = o end
+  end
+  table.sort(mine, function(a, b) return a.props.code < b.props.code end)
   local slot, seen = {}, {}
-  for _, ch in ipairs(chars) do
-    local s = (ch.o.counters or {}).seat
-    if s then
-      seen[s] = (seen[s] or 0) + 1
-      slot[ch.o] = seen[s]
-    end
+  for _, o in ipairs(mine) do
+    local s = o.counters.seat
+    seen[s] = (seen[s] or 0) + 1
+    slot[o] = seen[s]
   end
   local rows = {}
   for _, ch in ipairs(chars) do
@@ -146,6 +158,24 @@ return function(view, data)
   for _, o in ipairs(zones.dead and zones.dead.objects or {}) do gone[#gone + 1] = o.name .. " (dead)" end
   for _, o in ipairs(zones.escaped and zones.escaped.objects or {}) do gone[#gone + 1] = o.name .. " (left town)" end
   if #gone > 0 then text.items(out, "Out: ", gone, ", ", "  ") end
+
+  -- Characters deployed in secret (O5): who, for everyone; where, for their player.
+  -- data.layout lists the zones in the map's order: a lurk counter is a place in it.
+  local nodes = {}
+  for _, row in ipairs(data.layout or {}) do
+    for _, n in ipairs(row) do nodes[#nodes + 1] = n end
+  end
+  local hidden = {}
+  for _, sv in ipairs(view.seats or {}) do
+    for _, o in ipairs(sv.zones and sv.zones.hideout and sv.zones.hideout.objects or {}) do
+      if not o.hidden then
+        local where = sv.counters and sv.counters["lurk_" .. (slot[o] or 0)]
+        hidden[#hidden + 1] = o.props.code .. " " .. o.name .. (where and (" in " .. (nodes[where] or "?")) or "")
+      end
+    end
+  end
+  table.sort(hidden)
+  if #hidden > 0 then text.items(out, "Hiding: ", hidden, ", ", "  ") end
 
   -- The ground, zone by zone.
   local ground = {}
@@ -177,6 +207,9 @@ return function(view, data)
         if zid == "roster" then waiting[#waiting + 1] = o.name end
       end
     end
+  end
+  for _, sv in ipairs(view.seats or {}) do
+    for _, o in ipairs(sv.zones and sv.zones.hideout and sv.zones.hideout.objects or {}) do everyone[#everyone + 1] = o end
   end
   if #waiting > 0 then text.items(out, "Still to come: ", waiting, ", ", "  ") end
   local jokers = {}

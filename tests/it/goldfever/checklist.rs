@@ -40,7 +40,7 @@ fn r01_basic_rules_optional_rules_and_eight_scenarios_that_start_alone() {
     let mut g = new_game(&content(""), 1, 2);
     let opts =
         lua_list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
-    assert_eq!(opts, ["cartridge_belt", "fast_play", "grim_sight", "lethal_west", "steady_aim"]);
+    assert_eq!(opts, ["cartridge_belt", "fast_play", "grim_sight", "hidden_deployment", "lethal_west", "steady_aim"]);
 }
 
 #[test]

@@ -298,3 +298,47 @@ fn every_face_down_marker_is_shown_when_the_game_ends() {
     assert_eq!(names(&g.view(Some(1)).board["N1"]["ground"]), ["Nugget (2)"]);
     assert!(log_has(&g, Some(2), "The face-down markers are turned over."));
 }
+
+#[test]
+fn payroll_hidden_deployment_keeps_the_desperados_off_the_board_until_seen() {
+    let c = variant("payroll", &[("hidden_deployment: false", "hidden_deployment: true")]);
+    let mut g = new_game(&c, 2, 4);
+    // Seats: 1 Earl and Bob, 2 Fred and Slim, 3 Doc and Sam, 4 Pedro and Lefty. Each player
+    // hides his own in zones of his own choosing, in secret (first options: N2, then N3).
+    for _ in 0..4 {
+        let r = g.next_request().unwrap();
+        assert!(r.secret, "{}", r.prompt());
+        let s = r.seat;
+        g.choose(s, &[1]).unwrap();
+    }
+    // Who hides is public; where, his player alone reads.
+    let law = g.render(Some(1)).unwrap();
+    assert!(law.contains("Hiding: D1 Fred, D3 Pedro, D4 Slim, D6 Lefty"), "{law}");
+    let fred = g.render(Some(2)).unwrap();
+    assert!(fred.contains("Hiding: D1 Fred in N2, D3 Pedro, D4 Slim in N3, D6 Lefty"), "{fred}");
+    let v = g.view(Some(1));
+    assert!(v.board.values().all(|z| names(&z["at"]).iter().all(|n| !n.contains("Fred"))), "Fred is on no board zone");
+    assert!(!v.seats[1].counters.contains_key("lurk_1"), "nor where, in the view");
+    assert!(log_has(&g, Some(1), "Fred hides somewhere.") && !log_has(&g, Some(1), "Fred hides in"));
+    // Bob walks into the back lot: Fred and Pedro, hidden there, may spring the ambush (in
+    // secret); they pass, and Bob sees them.
+    let mut g = turn_in(&c, 4, "bob", "put('bob', 'N1')");
+    pick(&mut g, "Move to Back lot (N2)");
+    let mut asked_seats = waiting(&g);
+    asked_seats.sort();
+    assert_eq!(asked_seats, [2, 4]);
+    g.choose(2, &[]).unwrap();
+    g.choose(4, &[]).unwrap();
+    assert!(log_has(&g, Some(3), "Fred was hiding in Back lot (N2)!"));
+    assert_eq!(lua_str(&mut g, "return where('fred')"), "N2");
+}
+
+#[test]
+fn payroll_hidden_deployment_leaks_nothing() {
+    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "goldfever_o5_generic");
+    edit(&root, "scenarios/goldfever/game.yaml", "hidden_deployment: false", "hidden_deployment: true");
+    for players in [4, 6] {
+        crate::generic::no_leaks(&root, "goldfever/payroll", players);
+        crate::generic::god_view_draws_secrets(&root, "goldfever/payroll", players);
+    }
+}
