@@ -251,17 +251,12 @@ end
 -- result.
 ---@return table
 local function finish()
+  local zones = {}
+  for _, n in ipairs(game.nodes) do zones[#zones + 1] = game.ground(n) end
+  for _, c in ipairs(game.chars()) do zones[#zones + 1] = game.gear(c) end
   local turned = 0
-  for _, n in ipairs(game.nodes) do
-    for _, o in ipairs(posse.contents(game.ground(n))) do
-      if not posse.face_up(o) then
-        posse.flip(o, true)
-        turned = turned + 1
-      end
-    end
-  end
-  for _, c in ipairs(game.chars()) do
-    for _, o in ipairs(posse.contents(game.gear(c))) do
+  for _, z in ipairs(zones) do
+    for _, o in ipairs(posse.contents(z)) do
       if not posse.face_up(o) then
         posse.flip(o, true)
         turned = turned + 1
