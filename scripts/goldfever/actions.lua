@@ -149,12 +149,12 @@ function M.throw_dynamite(c, stick, to, steady)
   local near = posse.neighbours(to)
   for _, h in ipairs(game.living()) do
     if game.hidden(h) then
-      local at = game.lurk(h)
+      local at = game.secrets.lurk(h)
       local hit = at == to
       for _, n in ipairs(near) do
         if n == at then hit = true end
       end
-      if hit then game.unhide(h) end
+      if hit then game.secrets.unhide(h) end
     end
   end
   local centre, around = game.deck_index(D.blast.centre), game.deck_index(D.blast.around)
@@ -175,7 +175,7 @@ end
 ---@param c Obj
 ---@param target Obj
 function M.attack(c, target)
-  local defender_knife = game.carried(target, "knife")
+  local defender_knife = game.things.carried(target, "knife")
   local base = game.deck_index(defender_knife and D.knife_fight.armed or D.knife_fight.unarmed)
   local deck = game.deck_for(c, base, false, 0)
   game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), DECKS[deck]))
@@ -183,9 +183,9 @@ function M.attack(c, target)
   local face = cards.def(card).props.face
   if face == "jam" then
     game.log(("Card: %s."):format(cards.name(card)))
-    local k = game.carried(c, "knife")
+    local k = game.things.carried(c, "knife")
     if k then
-      game.drop(c, k)
+      game.things.drop(c, k)
       game.log(name(c) .. "'s knife is knocked away.")
     end
     derringer(c, target)
@@ -317,11 +317,11 @@ function M.label(set, i, seat)
   if k == "dynamite" then return "Throw dynamite into " .. zname(b) end
   if k == "rock" then return "Throw a rock into " .. zname(b) end
   if k == "drink" then return ("Drink whisky (%d wounds)"):format(game.wounds(c)) end
-  if k == "pickup" then return "Pick up " .. game.thing(a, seat) end
-  if k == "give" then return ("Give %s to %s"):format(game.thing(a, seat), name(t)) end
-  if k == "take" then return ("Take %s from %s"):format(game.thing(a, seat), name(t)) end
+  if k == "pickup" then return "Pick up " .. game.things.thing(a, seat) end
+  if k == "give" then return ("Give %s to %s"):format(game.things.thing(a, seat), name(t)) end
+  if k == "take" then return ("Take %s from %s"):format(game.things.thing(a, seat), name(t)) end
   if k == "swap" then
-    return ("Swap your %s for %s's %s"):format(game.thing(a, seat), name(t), game.thing(b, seat))
+    return ("Swap your %s for %s's %s"):format(game.things.thing(a, seat), name(t), game.things.thing(b, seat))
   end
   if k == "ambush" then return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end
   if k == "joker" then return cards.label(a.card, a) end
@@ -347,7 +347,7 @@ function M.run(set, i)
     M.shoot(c, a, t, false, 3, steady)
   elseif k == "reload" then
     posse.obj_add(a, "ammo", 1)
-    game.use_spare(c, 1)
+    game.secrets.use_spare(c, 1)
     game.log(("%s reloads his %s."):format(name(c), cards.name(a)))
   elseif k == "unjam" then
     posse.obj_set(a, "jammed", 0)
@@ -366,23 +366,23 @@ function M.run(set, i)
     if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
     game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
   elseif k == "pickup" then
-    game.log(("%s picks up %s."):format(name(c), game.thing(a, nil)))
-    game.carry(c, a)
-    game.fit(c)
+    game.log(("%s picks up %s."):format(name(c), game.things.thing(a, nil)))
+    game.things.carry(c, a)
+    game.things.fit(c)
   elseif k == "give" then
-    game.log(("%s gives %s to %s."):format(name(c), game.thing(a, nil), name(t)))
-    game.carry(t, a)
-    game.fit(t)
+    game.log(("%s gives %s to %s."):format(name(c), game.things.thing(a, nil), name(t)))
+    game.things.carry(t, a)
+    game.things.fit(t)
   elseif k == "take" then
-    game.log(("%s takes %s from %s."):format(name(c), game.thing(a, nil), name(t)))
-    game.carry(c, a)
-    game.fit(c)
+    game.log(("%s takes %s from %s."):format(name(c), game.things.thing(a, nil), name(t)))
+    game.things.carry(c, a)
+    game.things.fit(c)
   elseif k == "swap" then
-    game.log(("%s swaps %s for %s's %s."):format(name(c), game.thing(a, nil), name(t), game.thing(b, nil)))
-    game.carry(t, a)
-    game.carry(c, b)
-    game.fit(c)
-    game.fit(t)
+    game.log(("%s swaps %s for %s's %s."):format(name(c), game.things.thing(a, nil), name(t), game.things.thing(b, nil)))
+    game.things.carry(t, a)
+    game.things.carry(c, b)
+    game.things.fit(c)
+    game.things.fit(t)
   elseif k == "ambush" then
     posse.obj_set(c, "ambush", 1)
     game.log(name(c) .. " lies in ambush.")
@@ -482,7 +482,7 @@ function M.list(c, ap, reaction, steady)
   end
 
   -- Reload, un-jam (GF-R44, GF-R45); with the Cartridge belt (O4), from the spare rounds.
-  local spare = game.spare(c)
+  local spare = game.secrets.spare(c)
   for _, g in ipairs(guns) do
     if posse.obj_get(g, "ammo") < game.props(g).load and (spare == nil or spare > 0) then
       push(set, "reload", 1, g, false, false)

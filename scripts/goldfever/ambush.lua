@@ -55,7 +55,7 @@ local function react(a)
     return false
   end
   posse.obj_set(a, "ambush", 0)
-  game.unhide(a) -- O5: reacting shows him
+  game.secrets.unhide(a) -- O5: reacting shows him
   game.log(name(a) .. " springs the ambush!")
   run(a, set, i)
   if game.alive(a) and events.react(a, "reaction", function()
@@ -103,7 +103,7 @@ function M.window(actor)
   local side = game.side(actor)
   local eligible = {}
   for _, a in ipairs(game.chars()) do
-    local from = where[a] or (game.hidden(a) and game.lurk(a)) or nil
+    local from = where[a] or (game.hidden(a) and game.secrets.lurk(a)) or nil
     if from and game.side(a) ~= side and posse.obj_get(a, "ambush") > 0 and posse.visible(from, at, occ) then
       eligible[#eligible + 1] = a
     end
@@ -124,7 +124,7 @@ function M.flush(thrower, zone)
   local occ = game.occupied()
   local eligible = {}
   for _, a in ipairs(game.living()) do
-    local from = game.node(a) or game.lurk(a)
+    local from = game.node(a) or game.secrets.lurk(a)
     if posse.obj_get(a, "ambush") > 0 and game.enemies(a, thrower) and posse.visible(from, zone, occ) then
       eligible[#eligible + 1] = a
     end

@@ -84,27 +84,27 @@ end
 ---object; with neither, nothing).
 function Context:drop_one()
   local c = self.char
-  local list = game.guns(c)
-  if #list == 0 then list = game.pockets(c) end
+  local list = game.things.guns(c)
+  if #list == 0 then list = game.things.pockets(c) end
   if #list == 0 then return end
   local seat = game.seat(c)
   local i = 1
   if #list > 1 then
     i = ask.one(seat, function() return game.name(c) .. "'s hands shake: what does he drop?" end, function()
       local out = {}
-      for k, o in ipairs(list) do out[k] = "Drop " .. game.thing(o, seat) end
+      for k, o in ipairs(list) do out[k] = "Drop " .. game.things.thing(o, seat) end
       return out
     end, #list)
   end
-  game.drop(c, list[i])
-  game.log(("%s drops %s."):format(game.name(c), game.thing(list[i], nil)))
+  game.things.drop(c, list[i])
+  game.log(("%s drops %s."):format(game.name(c), game.things.thing(list[i], nil)))
 end
 
 ---§5.9 Wild shot: a loaded gun of his player's choice loses a bullet.
 function Context:wild_shot()
   local c = self.char
   local loaded = {}
-  for _, g in ipairs(game.guns(c)) do
+  for _, g in ipairs(game.things.guns(c)) do
     if posse.obj_get(g, "ammo") > 0 then loaded[#loaded + 1] = g end
   end
   if #loaded == 0 then return end
@@ -112,7 +112,7 @@ function Context:wild_shot()
   if #loaded > 1 then
     i = ask.one(game.seat(c), function() return game.name(c) .. " fires a wild shot: with which gun?" end, function()
       local out = {}
-      for k, g in ipairs(loaded) do out[k] = game.thing(g, nil) end
+      for k, g in ipairs(loaded) do out[k] = game.things.thing(g, nil) end
       return out
     end, #loaded)
   end
@@ -143,9 +143,9 @@ end
 ---The character's first gun below its load, or nil (Speed Loader).
 ---@return Obj|nil
 function Context:gun_to_fill()
-  local spare = game.spare(self.char)
+  local spare = game.secrets.spare(self.char)
   if spare ~= nil and spare <= 0 then return nil end
-  for _, g in ipairs(game.guns(self.char)) do
+  for _, g in ipairs(game.things.guns(self.char)) do
     if posse.obj_get(g, "ammo") < game.props(g).load then return g end
   end
   return nil
@@ -155,7 +155,7 @@ end
 function Context:fill_gun()
   ---@type Obj[]
   local list = {}
-  for _, g in ipairs(game.guns(self.char)) do
+  for _, g in ipairs(game.things.guns(self.char)) do
     if posse.obj_get(g, "ammo") < game.props(g).load then list[#list + 1] = g end
   end
   if #list == 0 then return end
@@ -163,17 +163,17 @@ function Context:fill_gun()
   if #list > 1 then
     i = ask.one(self.seat, "Which gun do you fill?", function()
       local out = {}
-      for k, g in ipairs(list) do out[k] = game.thing(g, nil) end
+      for k, g in ipairs(list) do out[k] = game.things.thing(g, nil) end
       return out
     end, #list)
   end
   -- With the Cartridge belt (O4), as far as his spare rounds go.
   local g = list[i]
   local n = game.props(g).load - posse.obj_get(g, "ammo") ---@type integer
-  local spare = game.spare(self.char)
+  local spare = game.secrets.spare(self.char)
   if spare ~= nil and spare < n then n = spare end
   posse.obj_add(g, "ammo", n)
-  game.use_spare(self.char, n)
+  game.secrets.use_spare(self.char, n)
   game.log(("%s fills his %s."):format(self:name(), cards.name(g)))
 end
 
@@ -226,7 +226,7 @@ function Context:pockets_to_pick()
   local here = game.node(self.char)
   if here == nil then return out end
   for _, v in ipairs(game.in_zone(here)) do
-    if game.enemies(self.char, v) and #game.pockets(v) > 0 then out[#out + 1] = v end
+    if game.enemies(self.char, v) and #game.things.pockets(v) > 0 then out[#out + 1] = v end
   end
   return out
 end
@@ -240,7 +240,7 @@ function Context:pickpocket()
   local options = {}
   for _, v in ipairs(victims) do
     local hidden = {}
-    for _, o in ipairs(game.pockets(v)) do
+    for _, o in ipairs(game.things.pockets(v)) do
       if posse.face_up(o) or posse.knows(self.seat, o) then
         options[#options + 1] = { v = v, o = o }
       else
@@ -254,7 +254,7 @@ function Context:pickpocket()
     i = ask.one(self.seat, "What do you take?", function()
       local out = {}
       for k, x in ipairs(options) do
-        out[k] = x.o and ("%s's %s"):format(game.name(x.v), game.thing(x.o, self.seat))
+        out[k] = x.o and ("%s's %s"):format(game.name(x.v), game.things.thing(x.o, self.seat))
           or ("a face-down marker of %s's"):format(game.name(x.v))
       end
       return out
@@ -264,8 +264,8 @@ function Context:pickpocket()
   local hidden = x.hidden or {}
   local o = x.o or hidden[posse.random(#hidden)] --[[@as Obj]]
   game.log(("%s picks %s's pocket."):format(self:name(), game.name(x.v)))
-  game.carry(self.char, o)
-  game.fit(self.char)
+  game.things.carry(self.char, o)
+  game.things.fit(self.char)
 end
 
 ---Card Sharp: the top `n` cards of a deck his player chooses, seen by him alone and put

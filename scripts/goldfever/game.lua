@@ -1,7 +1,8 @@
--- Goldfever's table: the characters and what they carry, the decks, the scenario's hooks,
--- the teams and the end. Wounds, death, panic and the jokers' timing are in events.lua
--- (`game.events`), what the scenarios score in scoring.lua (`game.scoring`), the context of
--- the cards (panic cards, jokers) in context.lua.
+-- Goldfever's table: the characters, the decks, the scenario's hooks, the teams and the
+-- end. Beside it, reached through it: what characters carry (things.lua, `game.things`);
+-- wounds, death, panic and the jokers' timing (events.lua, `game.events`); what the
+-- scenarios score (scoring.lua, `game.scoring`); the optional rules' secrets of a player
+-- (secrets.lua, `game.secrets`). The cards' context is context.lua.
 -- Scenario scripts' hooks receive this table. Ids (GF-..) are those of
 -- shared/rules/goldfever.gaps.md; our own decisions are in scripts/goldfever/DECISIONS.md.
 --
@@ -21,6 +22,8 @@ local rules = require "goldfever.rules"
 ---@class goldfever.game
 ---@field events goldfever.events  wounds, death, panic, jokers (set by events.lua)
 ---@field scoring goldfever.scoring  what the scenarios score (set by scoring.lua)
+---@field secrets goldfever.secrets  O4 and O5: what only a character's player knows (secrets.lua)
+---@field things goldfever.things  what characters carry (things.lua)
 local M = {}
 
 ---@type table<string, any>
@@ -47,7 +50,6 @@ local SLOT = {}
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
 local AT, GROUND = {}, {}
-local SUPPLY = posse.zone("supply")
 -- Each player's hideout (O5): zone handle -> true.
 ---@type table<Zone, boolean>
 local HIDEOUT = {}
@@ -118,69 +120,17 @@ end
 
 ------------------------------------------------------------------------ O5: hidden characters
 
+---The place of `c` among his player's characters (code order): which of the player's
+---counters keep his secrets (spare_N, lurk_N: secrets.lua).
+---@param c Obj
+---@return integer
+function M.slot(c) return SLOT[c] end
+
 ---Whether `c` is deployed in secret (O5): off the board, in his player's hideout.
 ---@param c Obj
 ---@return boolean
 function M.hidden(c) return HIDEOUT[posse.zone_of(c)] == true end
 
----The zone a hidden character lurks in (known to his player alone).
----@param c Obj
----@return string
-function M.lurk(c) return NODES[posse.get("lurk_" .. SLOT[c], SEAT[c])] end
-
----Hides `c` in zone `node` (O5): he leaves the board for his player's hideout (everyone
----sees who hides); where, his player alone reads (his counter lurk_N, N his place among
----his characters).
----@param c Obj
----@param node string
-function M.hide(c, node)
-  for i, n in ipairs(NODES) do
-    if n == node then posse.set("lurk_" .. SLOT[c], i, SEAT[c]) end
-  end
-  posse.move(c, posse.zone("hideout", M.seat(c)))
-  posse.log(("%s hides in %s."):format(M.name(c), M.zone_name(node)), M.seat(c))
-  posse.log(M.name(c) .. " hides somewhere.", M.others(M.seat(c)))
-end
-
----Shows a hidden character where he lurks (O5).
----@param c Obj
-function M.unhide(c)
-  if not M.hidden(c) then return end
-  local n = M.lurk(c)
-  posse.set("lurk_" .. SLOT[c], 0, SEAT[c])
-  M.place(c, n)
-  M.log(("%s was hiding in %s!"):format(M.name(c), M.zone_name(n)))
-end
-
----The hidden characters (O5) whose zone a living character of team `side` sees now are
----shown (at the end of an action of that team).
----@param side integer
-function M.spot(side)
-  local where, occ = M.snapshot()
-  for _, h in ipairs(CHARS) do
-    if M.side(h) ~= side and M.hidden(h) then
-      local at = M.lurk(h)
-      for _, c in ipairs(CHARS) do
-        local from = where[c]
-        if from and M.side(c) == side and posse.visible(from, at, occ) then
-          M.unhide(h)
-          break
-        end
-      end
-    end
-  end
-end
-
----Every seat but `s` (the audience of what all but him may read).
----@param s Seat
----@return Seat[]
-function M.others(s)
-  local out = {}
-  for t = 1, posse.players() do
-    if t ~= s then out[#out + 1] = t end
-  end
-  return out
-end
 
 ---Where living characters stand: node -> true (for posse.visible, GF-R55, GF-G11);
 ---`except` (a character) not counted.
@@ -256,134 +206,6 @@ function M.kind(obj) return cards.def(obj).props.kind end
 ---@param c Obj
 ---@return Zone
 function M.gear(c) return GEAR[c] or posse.zone("gear", c) end
-
----The guns `c` carries (GF-R24), top first.
----@param c Obj
----@return Obj[]
-function M.guns(c)
-  local out = {}
-  for _, o in ipairs(posse.contents(M.gear(c))) do
-    if M.kind(o) == "gun" then out[#out + 1] = o end
-  end
-  return out
-end
-
----The pocket objects `c` carries (GF-R22: everything but guns).
----@param c Obj
----@return Obj[]
-function M.pockets(c)
-  local out = {}
-  for _, o in ipairs(posse.contents(M.gear(c))) do
-    if M.kind(o) ~= "gun" then out[#out + 1] = o end
-  end
-  return out
-end
-
----The first object of kind `kind` that `c` carries, or nil.
----@param c Obj
----@param kind string
----@return Obj|nil
-function M.carried(c, kind)
-  for _, o in ipairs(posse.contents(M.gear(c))) do
-    if M.kind(o) == kind then return o end
-  end
-  return nil
-end
-
----Whether `c` carries a face-down marker or a nugget (the Gold fever of scenario 8).
----@param c Obj
----@return boolean
-function M.carries_gold(c)
-  for _, o in ipairs(posse.contents(M.gear(c))) do
-    local k = M.kind(o)
-    if k == "nugget" or k == "rock" and not posse.face_up(o) then return true end
-  end
-  return false
-end
-
----What `seat` may call an object: its name when it is face up or the seat knows it, else
----"a face-down marker".
----@param obj Obj
----@param seat Seat|nil
----@return string
-function M.thing(obj, seat)
-  if posse.face_up(obj) or (seat ~= nil and posse.knows(seat, obj)) then
-    local n = cards.name(obj)
-    if M.kind(obj) == "gun" then
-      n = n .. " (" .. posse.obj_get(obj, "ammo") .. (posse.obj_get(obj, "jammed") > 0 and ", jammed)" or ")")
-    elseif posse.obj_get(obj, "jammed") > 0 then
-      n = n .. " (fizzled)"
-    end
-    return n
-  end
-  return "a face-down marker"
-end
-
----Takes an object of definition `id` out of the supply, or nil when none is left.
----@param id string
----@return Obj|nil
-function M.take(id)
-  local defs = cards.defs
-  for _, o in ipairs(posse.contents(SUPPLY)) do
-    if (defs[o] or cards.def(o)).id == id then return o end
-  end
-  return nil
-end
-
----Gives `c` an object from the supply (setup, scenario equipment): face up, a gun loaded.
----@param c Obj
----@param id string
----@return Obj|nil
-function M.equip(c, id)
-  local o = M.take(id)
-  if o == nil then error("the supply has no " .. id .. " left", 2) end
-  posse.flip(o, true)
-  posse.move(o, M.gear(c))
-  return o
-end
-
----The players of `c` (the audience of what only they may know).
----@param c Obj
----@return Seat[]
-function M.players_of(c) return { M.seat(c) } end
-
----Puts `obj` in `c`'s gear; a face-down marker becomes known to his player (§5.12).
----@param c Obj
----@param obj Obj
-function M.carry(c, obj)
-  posse.move(obj, M.gear(c))
-  if not posse.face_up(obj) then posse.reveal(obj, M.players_of(c)) end
-end
-
----Drops `obj` where `c` stands (free, GF-R49); it keeps its ammo, jam and face.
----@param c Obj
----@param obj Obj
-function M.drop(c, obj)
-  local n = M.node(c)
-  if n then posse.move(obj, GROUND[n]) end
-end
-
----Makes `c` drop what it carries beyond its capacity (GF-R49: 2 guns, 2 objects; free).
----Its player chooses what to drop.
----@param c Obj
-function M.fit(c)
-  for _, what in ipairs({ "guns", "objects" }) do
-    local list = what == "guns" and M.guns(c) or M.pockets(c)
-    local cap = D.carry[what]
-    while #list > cap do
-      local seat = M.seat(c)
-      local i = ask.one(seat, function() return M.name(c) .. " carries too much: what does he drop?" end,
-        function()
-          local out = {}
-          for k, o in ipairs(list) do out[k] = "Drop " .. M.thing(o, seat) end
-          return out
-        end, #list)
-      M.drop(c, list[i])
-      M.log(("%s drops %s."):format(M.name(c), M.thing(list[i], nil)))
-      table.remove(list, i)
-    end
-  end
-end
 
 ------------------------------------------------------------------------ log
 
@@ -533,28 +355,6 @@ function M.register(teams, split)
   end
 end
 
----O4 Cartridge belt: the spare rounds of `c` (his player's secret), or nil when the rule
----is off.
----@param c Obj
----@return integer|nil
-function M.spare(c)
-  if not D.options.cartridge_belt then return nil end
-  return posse.get("spare_" .. SLOT[c], SEAT[c])
-end
-
----O4: `c` uses `n` of his spare rounds (nothing when the rule is off).
----@param c Obj
----@param n integer
-function M.use_spare(c, n)
-  if D.options.cartridge_belt then posse.add("spare_" .. SLOT[c], -n, SEAT[c]) end
-end
-
----O4: `c` starts with `n` spare rounds (nothing when the rule is off).
----@param c Obj
----@param n integer
-function M.set_spare(c, n)
-  if D.options.cartridge_belt then posse.set("spare_" .. SLOT[c], n, SEAT[c]) end
-end
 
 ---`list` by player: the seats (in order) and each seat's characters of `list` (in the
 ---order of `list`), for questions asked of every player at once.

@@ -18,6 +18,8 @@ local context = require "goldfever.context"
 local actions = require "goldfever.actions"
 local ambush = require "goldfever.ambush"
 require "goldfever.scoring" -- game.scoring, for the scenarios' hooks
+require "goldfever.secrets" -- game.secrets (O4, O5)
+require "goldfever.things" -- game.things: what characters carry
 
 local D = game.D ---@type table<string, any>
 local OPT = D.options ---@type table<string, any>
@@ -36,8 +38,8 @@ local function equip(c)
   local p = cards.def(c).props
   local guns = e and e.guns or { p.gun }
   local objects = e and e.objects or p.objects
-  for _, g in ipairs(guns) do game.equip(c, g) end
-  for _, o in ipairs(objects) do game.equip(c, o) end
+  for _, g in ipairs(guns) do game.things.equip(c, g) end
+  for _, o in ipairs(objects) do game.things.equip(c, o) end
 end
 
 -- Face-down markers dealt one a zone (§5.14: nuggets and rocks, shuffled).
@@ -45,7 +47,7 @@ end
 local function deal_markers(m)
   local pieces = {}
   for _, id in ipairs(m.pieces) do
-    local o = game.take(id)
+    local o = game.things.take(id)
     if o == nil then error("the supply has no " .. id .. " left", 0) end
     posse.flip(o, false)
     posse.move(o, posse.zone("jokers_used")) -- set aside while the others are taken
@@ -76,7 +78,7 @@ local function deal_jokers()
     local drawn = {}
     for i = 1, n do
       drawn[i] = posse.draw(deck, z) --[[@as Obj]]
-      posse.reveal(drawn[i], game.players_of(c))
+      posse.reveal(drawn[i], game.things.players_of(c))
     end
     if n > 1 then
       local seat = game.seat(c)
@@ -106,7 +108,7 @@ local function setup()
   for _, c in ipairs(game.chars()) do
     posse.flip(c, true)
     equip(c)
-    game.set_spare(c, D.spare_rounds)
+    game.secrets.set_spare(c, D.spare_rounds)
   end
   for _, x in ipairs(D.start) do
     local c = game.by_id(x[1])
@@ -163,7 +165,7 @@ local function phase(c)
     posse.obj_add(c, "spent", cost)
     actions.run(set, i)
     if cost > 0 and not actions.quiet(set, i) and not game.over() then ambush.window(c) end
-    if D.options.hidden_deployment and game.alive(c) then game.spot(game.side(c)) end
+    if D.options.hidden_deployment and game.alive(c) then game.secrets.spot(game.side(c)) end
     if game.over() or actions.ends(set, i) then break end
   end
   posse.obj_set(c, "active", 0)
@@ -185,7 +187,7 @@ local function turn(c)
     end
     posse.obj_set(c, "ambush", 0)
   end
-  game.unhide(c) -- O5: acting shows him
+  game.secrets.unhide(c) -- O5: acting shows him
   phase(c)
 end
 

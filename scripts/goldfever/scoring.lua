@@ -16,7 +16,7 @@ function M.gold(side)
   local v = 0
   for _, c in ipairs(game.chars()) do
     if game.side(c) == side and game.alive(c) then
-      for _, o in ipairs(game.pockets(c)) do v = v + (game.props(o).value or 0) end
+      for _, o in ipairs(game.things.pockets(c)) do v = v + (game.props(o).value or 0) end
     end
   end
   return v
@@ -26,7 +26,7 @@ end
 function M.show_gold()
   for _, c in ipairs(game.chars()) do
     if game.alive(c) then
-      for _, o in ipairs(game.pockets(c)) do
+      for _, o in ipairs(game.things.pockets(c)) do
         if not posse.face_up(o) then
           posse.flip(o, true)
           game.log(("%s carries %s."):format(game.name(c), cards.name(o)))

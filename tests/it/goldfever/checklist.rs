@@ -276,7 +276,7 @@ fn r22_two_pocket_objects_the_printed_ones_at_setup() {
          for _, c in ipairs(game.chars()) do
            local p = posse.def(c).props
            local got = {}
-           for _, o in ipairs(game.pockets(c)) do got[#got + 1] = posse.def_id(o) end
+           for _, o in ipairs(game.things.pockets(c)) do got[#got + 1] = posse.def_id(o) end
            table.sort(got)
            local want = { p.objects[1], p.objects[2] }
            table.sort(want)
@@ -374,7 +374,7 @@ fn r32_two_objects_and_one_gun_each() {
         &mut g,
         "local out = {}
          for _, c in ipairs(game.chars()) do
-           if #game.guns(c) ~= 1 or #game.pockets(c) ~= 2 then out[#out + 1] = game.name(c) end
+           if #game.things.guns(c) ~= 1 or #game.things.pockets(c) ~= 2 then out[#out + 1] = game.name(c) end
          end
          return out",
     );

@@ -53,7 +53,7 @@ fn t05_every_gun_starts_fully_loaded_and_unjammed() {
             &mut g,
             "local out = {}
              for _, c in ipairs(game.chars()) do
-               for _, o in ipairs(game.guns(c)) do
+               for _, o in ipairs(game.things.guns(c)) do
                  if posse.obj_get(o, 'ammo') ~= game.props(o).load or posse.obj_get(o, 'jammed') ~= 0 then
                    out[#out + 1] = game.name(c)
                  end

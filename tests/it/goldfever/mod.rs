@@ -52,7 +52,7 @@ local function strip(id)
   for _, o in ipairs(posse.contents(posse.zone('gear', ch(id)))) do posse.move(o, posse.zone('supply')) end
 end
 local function give(id, item, ammo)
-  local o = game.equip(ch(id), item)
+  local o = game.things.equip(ch(id), item)
   if ammo then posse.obj_set(o, 'ammo', ammo) end
   return o
 end
@@ -74,7 +74,7 @@ end
 local function gear(id) return ids(posse.zone('gear', ch(id))) end
 local function ground(zone) return ids(game.ground(zone)) end
 local function lay(zone, item, up)
-  local o = assert(game.take(item), 'no ' .. item .. ' left')
+  local o = assert(game.things.take(item), 'no ' .. item .. ' left')
   posse.flip(o, up ~= false)
   posse.move(o, game.ground(zone))
   return o

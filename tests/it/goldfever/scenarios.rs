@@ -73,8 +73,8 @@ fn claim_jumpers_nine_face_down_markers_and_gold_wins_after_round_8() {
     // Gus (seat 1) carries the 3 and Kid the 1: after round 8 the prospectors win.
     lua(
         &mut g,
-        "no_jokers(); strip('gus'); strip('kid'); posse.move(game.take('nugget_3'), posse.zone('gear', ch('gus')))
-         posse.move(game.take('nugget_1'), posse.zone('gear', ch('kid')))
+        "no_jokers(); strip('gus'); strip('kid'); posse.move(game.things.take('nugget_3'), posse.zone('gear', ch('gus')))
+         posse.move(game.things.take('nugget_1'), posse.zone('gear', ch('kid')))
          put('gus', 'N1'); put('cole', 'N1'); put('kid', 'R4'); put('lefty', 'R4')",
     );
     idle_until(&mut g, 99);
@@ -185,8 +185,8 @@ fn bank_job_the_safe_the_reinforcements_and_the_haul() {
         "bank_job",
         4,
         "fred",
-        "put('fred', 'N2'); strip('fred'); posse.move(game.take('nugget_3'), posse.zone('gear', ch('fred')))
-         posse.move(game.take('nugget_1'), posse.zone('gear', ch('fred')))",
+        "put('fred', 'N2'); strip('fred'); posse.move(game.things.take('nugget_3'), posse.zone('gear', ch('fred')))
+         posse.move(game.things.take('nugget_1'), posse.zone('gear', ch('fred')))",
     );
     pick(&mut g, "Leave the town from Back lot (N2)");
     let (_, reason) = result(&g);
@@ -205,7 +205,7 @@ fn bank_job_a_blast_next_to_the_bank_breaches_its_wall() {
 fn saloon_brawl_guns_at_the_sheriffs_and_no_shots_before_round_3() {
     let mut g = new_game(&content("saloon_brawl"), 2, 6);
     assert_eq!(lua_int(&mut g, "return posse.count(game.ground('SHF'))"), 8);
-    let dynamite = lua_int(&mut g, "local n = 0 for _, c in ipairs(game.chars()) do for _, o in ipairs(game.pockets(c)) do if posse.def_id(o) == 'dynamite' then n = n + 1 end end end return n");
+    let dynamite = lua_int(&mut g, "local n = 0 for _, c in ipairs(game.chars()) do for _, o in ipairs(game.things.pockets(c)) do if posse.def_id(o) == 'dynamite' then n = n + 1 end end end return n");
     assert_eq!(dynamite, 0, "dynamite became whisky");
     let g = turn("saloon_brawl", 6, "kid", "give('kid', 'colt'); put('kid', 'TAB')");
     assert!(!offered(&g, "Shoot"), "round 1: {:?}", options(&g));
@@ -237,7 +237,7 @@ fn goldfever_gold_fever_and_the_score() {
         "goldfever",
         12,
         "ted",
-        "strip('ted'); give('ted', 'colt'); posse.move(game.take('nugget_2'), posse.zone('gear', ch('ted')))",
+        "strip('ted'); give('ted', 'colt'); posse.move(game.things.take('nugget_2'), posse.zone('gear', ch('ted')))",
     );
     assert!(!offered(&g, "Lay an ambush"), "a nugget carrier cannot lie in ambush");
     end_turn(&mut g);

@@ -1,0 +1,142 @@
+-- What Goldfever's characters carry (GF-R22-R24, GF-R47-R49): guns and pocket objects,
+-- what a seat may call them, taking from the supply, carrying, dropping and the capacity.
+-- The flow, the actions and the scenarios' hooks reach it as `game.things`.
+
+local posse = require "posse"
+local cards = require "lib.cards"
+local ask = require "lib.ask"
+local game = require "goldfever.game"
+
+---@class goldfever.things
+local M = {}
+game.things = M
+
+---The guns `c` carries (GF-R24), top first.
+---@param c Obj
+---@return Obj[]
+function M.guns(c)
+  local out = {}
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    if game.kind(o) == "gun" then out[#out + 1] = o end
+  end
+  return out
+end
+
+---The pocket objects `c` carries (GF-R22: everything but guns).
+---@param c Obj
+---@return Obj[]
+function M.pockets(c)
+  local out = {}
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    if game.kind(o) ~= "gun" then out[#out + 1] = o end
+  end
+  return out
+end
+
+---The first object of kind `kind` that `c` carries, or nil.
+---@param c Obj
+---@param kind string
+---@return Obj|nil
+function M.carried(c, kind)
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    if game.kind(o) == kind then return o end
+  end
+  return nil
+end
+
+---Whether `c` carries a face-down marker or a nugget (the Gold fever of scenario 8).
+---@param c Obj
+---@return boolean
+function M.carries_gold(c)
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    local k = game.kind(o)
+    if k == "nugget" or k == "rock" and not posse.face_up(o) then return true end
+  end
+  return false
+end
+
+---What `seat` may call an object: its name when it is face up or the seat knows it, else
+---"a face-down marker".
+---@param obj Obj
+---@param seat Seat|nil
+---@return string
+function M.thing(obj, seat)
+  if posse.face_up(obj) or (seat ~= nil and posse.knows(seat, obj)) then
+    local n = cards.name(obj)
+    if game.kind(obj) == "gun" then
+      n = n .. " (" .. posse.obj_get(obj, "ammo") .. (posse.obj_get(obj, "jammed") > 0 and ", jammed)" or ")")
+    elseif posse.obj_get(obj, "jammed") > 0 then
+      n = n .. " (fizzled)"
+    end
+    return n
+  end
+  return "a face-down marker"
+end
+
+---Takes an object of definition `id` out of the supply, or nil when none is left.
+---@param id string
+---@return Obj|nil
+function M.take(id)
+  local defs = cards.defs
+  for _, o in ipairs(posse.contents(posse.zone("supply"))) do
+    if (defs[o] or cards.def(o)).id == id then return o end
+  end
+  return nil
+end
+
+---Gives `c` an object from the supply (setup, scenario equipment): face up, a gun loaded.
+---@param c Obj
+---@param id string
+---@return Obj|nil
+function M.equip(c, id)
+  local o = M.take(id)
+  if o == nil then error("the supply has no " .. id .. " left", 2) end
+  posse.flip(o, true)
+  posse.move(o, game.gear(c))
+  return o
+end
+
+---The players of `c` (the audience of what only they may know).
+---@param c Obj
+---@return Seat[]
+function M.players_of(c) return { game.seat(c) } end
+
+---Puts `obj` in `c`'s gear; a face-down marker becomes known to his player (§5.12).
+---@param c Obj
+---@param obj Obj
+function M.carry(c, obj)
+  posse.move(obj, game.gear(c))
+  if not posse.face_up(obj) then posse.reveal(obj, M.players_of(c)) end
+end
+
+---Drops `obj` where `c` stands (free, GF-R49); it keeps its ammo, jam and face.
+---@param c Obj
+---@param obj Obj
+function M.drop(c, obj)
+  local n = game.node(c)
+  if n then posse.move(obj, game.ground(n)) end
+end
+
+---Makes `c` drop what it carries beyond its capacity (GF-R49: 2 guns, 2 objects; free).
+---Its player chooses what to drop.
+---@param c Obj
+function M.fit(c)
+  for _, what in ipairs({ "guns", "objects" }) do
+    local list = what == "guns" and M.guns(c) or M.pockets(c)
+    local cap = game.D.carry[what]
+    while #list > cap do
+      local seat = game.seat(c)
+      local i = ask.one(seat, function() return game.name(c) .. " carries too much: what does he drop?" end,
+        function()
+          local out = {}
+          for k, o in ipairs(list) do out[k] = "Drop " .. M.thing(o, seat) end
+          return out
+        end, #list)
+      M.drop(c, list[i])
+      game.log(("%s drops %s."):format(game.name(c), M.thing(list[i], nil)))
+      table.remove(list, i)
+    end
+  end
+end
+
+return M
