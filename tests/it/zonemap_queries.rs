@@ -26,3 +26,20 @@ fn in_sight_lists_the_zones_visible_within_reach() {
     assert_eq!(v, ["LIV", "S1", "S2", "SHF"], "S3 is behind S2's occupant");
     assert!(eval_err(&mut g, "return posse.in_sight('MOON', 1)").contains("no zone 'MOON'"));
 }
+
+#[test]
+fn nodes_and_zone_handles_are_asked_once_and_stay_right() {
+    let mut g = game();
+    // A list a script changes is its own: the next call gives the board's nodes again.
+    let v = eval(&mut g, "local a = posse.nodes() a[1] = 'X' return { posse.nodes()[1], #posse.nodes() }");
+    assert_eq!(v, serde_json::json!(["N1", 26]));
+    // The same handle every time; a bad name fails every time (failures are not kept).
+    let v = eval(&mut g, "return { posse.zone('here', 'S1') == posse.zone('here', 'S1'), posse.zone('here', 'S1') ~= posse.zone('here', 'S2') }");
+    assert_eq!(v, serde_json::json!([true, true]));
+    for _ in 0..2 {
+        assert!(eval_err(&mut g, "return posse.zone('nowhere')").contains("nowhere"));
+    }
+    // Contents come back top first, as a list.
+    let v = eval(&mut g, "local z = posse.zone('here', 'S1') return #posse.contents(z) == posse.count(z) and posse.count(z) > 1");
+    assert_eq!(v, serde_json::json!(true));
+}

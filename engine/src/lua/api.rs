@@ -218,10 +218,12 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         Ok(Some(objs[objs.len() - i as usize] + 1))
     });
-    def!("contents", |sh, lua, z: i64| {
+    // The objects as values, top first (prelude.lua puts them in a table): at most
+    // MAX_OBJECTS of them, well within Lua's stack.
+    def!("contents", |sh, z: i64| {
         let st = sh.state.borrow();
         let objs = &st.zones[zone(&st, z, "contents")?].objects;
-        lua.create_sequence_from(objs.iter().rev().map(|o| o + 1))
+        Ok(Variadic::from_iter(objs.iter().rev().map(|&o| o as i64 + 1)))
     });
     def!("move", |sh, (o, z, place): (i64, i64, Option<mlua::LuaString>)| {
         writable(&sh, "move")?;

@@ -61,6 +61,42 @@ function posse.get(name, seat) return slot_get(slot(name, seat, "get")) end
 function posse.set(name, value, seat) return slot_set(slot(name, seat, "set"), value) end
 function posse.add(name, delta, seat) return slot_add(slot(name, seat, "add"), delta) end
 
+-- Zone handles and the board's nodes depend on the content and the number of seats alone
+-- (every zone exists from the start), so each is asked of the engine once: a module that
+-- names its zones at load pays nothing in the next game of a batch. Only lookups that
+-- succeeded are kept; `nodes` gives a fresh list each call (a script may change it).
+local raw_zone, raw_nodes, math_type = raw.zone, raw.nodes, math.type
+local zones, node_list = {}, nil
+function posse.zone(name, at)
+  local by_at = zones[name]
+  local key = at
+  if key == nil then key = false end
+  if by_at ~= nil then
+    local z = by_at[key]
+    if z ~= nil then return z end
+  end
+  local z = raw_zone(name, at)
+  if type(name) == "string" and (at == nil or type(at) == "string" or math_type(at) == "integer") then
+    if by_at == nil then
+      by_at = {}
+      zones[name] = by_at
+    end
+    by_at[key] = z
+  end
+  return z
+end
+function posse.nodes()
+  if node_list == nil then node_list = raw_nodes() end
+  local out = {}
+  for i = 1, #node_list do out[i] = node_list[i] end
+  return out
+end
+
+-- A zone's contents come back as values, put in a table here: the engine filling a table
+-- would protect every element it sets, which costs more than the list.
+local raw_contents = raw.contents
+function posse.contents(zone) return { raw_contents(zone) } end
+
 -- Per-object counters: each name is looked up in the engine once (slots depend on the
 -- content alone), then the object and the slot number are all that crosses to Rust.
 local object_slot, object_get, object_set, object_add = raw.object_slot, raw.object_get, raw.object_set, raw.object_add
@@ -178,6 +214,6 @@ return {
   -- Slots depend on the content and the number of seats: a new game with another number
   -- of seats looks them up again.
   new_players = function(n)
-    if n ~= slots_players then slots, slots_players = {}, n end
+    if n ~= slots_players then slots, slots_players, zones = {}, n, {} end
   end,
 }

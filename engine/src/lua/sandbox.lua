@@ -9,6 +9,7 @@
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
 local load_module, provided, exhausted, counted = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
+local rawequal = rawequal
 
 local loaded, chunks = {}, {}
 local function fresh_loaded()
@@ -589,7 +590,11 @@ local function reset()
     for k in next, t do
       if was[k] == nil then rawset(t, k, nil) end
     end
-    for k, v in next, was do rawset(t, k, v) end
+    -- Only what a game changed is written back (most keys were left alone); compared raw,
+    -- so no metamethod a script set runs here.
+    for k, v in next, was do
+      if not rawequal(rawget(t, k), v) then rawset(t, k, v) end
+    end
   end
   fresh_loaded()
 end
