@@ -40,6 +40,9 @@ fn nodes_and_zone_handles_are_asked_once_and_stay_right() {
         assert!(eval_err(&mut g, "return posse.zone('nowhere')").contains("nowhere"));
     }
     // Contents come back top first, as a list.
-    let v = eval(&mut g, "local z = posse.zone('here', 'S1') return #posse.contents(z) == posse.count(z) and posse.count(z) > 1");
+    let v = eval(
+        &mut g,
+        "local z = posse.zone('here', 'S1') return #posse.contents(z) == posse.count(z) and posse.count(z) > 1",
+    );
     assert_eq!(v, serde_json::json!(true));
 }

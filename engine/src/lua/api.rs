@@ -464,8 +464,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
             _ => &sh.content.board,
         };
+        // As values (prelude.lua makes the list): cheaper than filling a table from here.
         match board.neighbours(&node) {
-            Some(ns) => lua.create_sequence_from(ns),
+            Some(ns) => ns.iter().map(|n| lua.create_string(n).map(Value::String)).collect::<Result<Variadic<Value>>>(),
             None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
         }
     });

@@ -111,10 +111,11 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                 }
             }
             if seen {
-                out.push(map.zones()[b].id.as_str());
+                out.push(Value::String(lua.create_string(map.zones()[b].id.as_str())?));
             }
         }
-        lua.create_sequence_from(out)
+        // As values (prelude.lua makes the list): cheaper than filling a table from here.
+        Ok(mlua::Variadic::from_iter(out))
     });
     def!("node_info", |sh, lua, a: LuaString| {
         let map = the_map(&sh, "node_info")?;

@@ -92,10 +92,13 @@ function posse.nodes()
   return out
 end
 
--- A zone's contents come back as values, put in a table here: the engine filling a table
--- would protect every element it sets, which costs more than the list.
-local raw_contents = raw.contents
+-- A zone's contents, a node's neighbours and the zones in sight come back as values, put
+-- in a table here: the engine filling a table would protect every element it sets, which
+-- costs more than the list.
+local raw_contents, raw_neighbours, raw_in_sight = raw.contents, raw.neighbours, raw.in_sight
 function posse.contents(zone) return { raw_contents(zone) } end
+function posse.neighbours(node) return { raw_neighbours(node) } end
+function posse.in_sight(a, reach, occupied) return { raw_in_sight(a, reach, occupied) } end
 
 -- Per-object counters: each name is looked up in the engine once (slots depend on the
 -- content alone), then the object and the slot number are all that crosses to Rust.
