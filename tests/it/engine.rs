@@ -194,7 +194,7 @@ fn a_reused_vm_forgets_what_scripts_changed() {
     let c = load_fixture("hilo");
     let mut g = new_game(&c, 1, 2);
     g.eval(
-        "leaked = 1; string.extra = 2; math.floor = nil; require('posse').extra = 3
+        "leaked = 1; string.extra = 2; math.floor = nil; string.upper = string.lower; require('posse').extra = 3
          assert(not pcall(rawset, require('posse').data, 'rounds', 99))
          setmetatable(_G, {__metatable = 'locked', __newindex = function() error('no') end})",
     )
@@ -204,10 +204,10 @@ fn a_reused_vm_forgets_what_scripts_changed() {
         .eval(
             "local posse = require 'posse'
              return { leaked == nil, string.extra == nil, math.floor ~= nil, getmetatable(_G) == nil,
-                      posse.extra == nil, posse.data.rounds == 3 }",
+                      posse.extra == nil, posse.data.rounds == 3, string.upper('a') == 'A' }",
         )
         .unwrap();
-    assert_eq!(v, serde_json::json!([true, true, true, true, true, true]));
+    assert_eq!(v, serde_json::json!([true, true, true, true, true, true, true]));
 }
 
 /// A VM reused for a game with another number of seats finds its counters again.

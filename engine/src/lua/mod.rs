@@ -82,9 +82,8 @@ pub(crate) struct Vm {
     pub lua: Lua,
     pub shared: Rc<Shared>,
     hooks: Table,
-    /// `snapshot` and `reset` of sandbox.lua, for reusing the VM for another game.
-    sandbox: Table,
-    /// The tables sandbox.lua restores between games, with their metatables then.
+    /// The tables sandbox.lua saved after setup, put back between games (contents and
+    /// metatables), so a VM is reused for another game as if fresh.
     metatables: Saved,
 }
 
@@ -120,22 +119,112 @@ fn sandbox(
         .map_err(lua_err)
 }
 
-/// The tables sandbox.lua saves after setup (`snapshot`), with their metatables then:
-/// its `reset` puts back their contents, [`Saved::restore`] their metatables, which a
-/// script may have protected from Lua itself.
-struct Saved(Vec<(Table, Option<Table>)>);
+/// The tables sandbox.lua saves after setup (`snapshot`: the globals, the libraries, the
+/// provided modules), each with its metatable then, a copy of its contents then (which no
+/// script can reach) and how many keys the copy has. [`Saved::reset`] puts them back.
+struct Saved {
+    tables: Vec<SavedTable>,
+    /// sandbox.lua's `fresh_loaded`: every loaded module forgotten.
+    fresh_loaded: Function,
+}
+
+struct SavedTable {
+    table: Table,
+    metatable: Option<Table>,
+    copy: Table,
+    keys: i64,
+}
 
 impl Saved {
     fn snapshot(sandbox: &Table) -> Result<Saved, Error> {
-        let saved: Vec<Table> = sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
-        Ok(Saved(saved.into_iter().map(|t| (t.metatable(), t)).map(|(m, t)| (t, m)).collect()))
+        let (tables, copies): (Vec<Table>, Vec<Table>) =
+            sandbox.get::<Function>("snapshot").and_then(|f| f.call(())).map_err(lua_err)?;
+        let tables = tables
+            .into_iter()
+            .zip(copies)
+            .map(|(table, copy)| {
+                let keys = copy.pairs::<Value, Value>().count() as i64;
+                SavedTable { metatable: table.metatable(), table, copy, keys }
+            })
+            .collect();
+        let fresh_loaded = sandbox.get::<Function>("fresh_loaded").map_err(lua_err)?;
+        Ok(Saved { tables, fresh_loaded })
     }
 
-    fn restore(&self) -> Result<(), Error> {
-        for (t, m) in &self.0 {
-            t.set_metatable(m.clone()).map_err(lua_err)?;
+    /// Puts the saved tables back as they were after setup, and forgets every loaded
+    /// module, so the next game (or view) starts as in a fresh VM: first the metatables
+    /// (which a script may have protected from Lua itself), then the contents. The
+    /// contents are walked here, raw (no metamethod runs), in one protected call: each
+    /// table's keys once, clearing what the copy lacks and writing back only the values
+    /// that differ; the copy is walked only when keys were removed from the table. The
+    /// result does not depend on the order of the walk.
+    fn reset(&self, lua: &Lua) -> Result<(), Error> {
+        use mlua::ffi;
+        for t in &self.tables {
+            t.table.set_metatable(t.metatable.clone()).map_err(lua_err)?;
         }
-        Ok(())
+        let mut args = mlua::MultiValue::new();
+        for t in &self.tables {
+            args.push_back(Value::Table(t.table.clone()));
+            args.push_back(Value::Table(t.copy.clone()));
+        }
+        let keys: Vec<i64> = self.tables.iter().map(|t| t.keys).collect();
+        // SAFETY: the closure runs in a protected call with the tables and their copies on
+        // the stack at 1..=2n (table at 2i+1, copy at 2i+2); it uses raw reads and writes
+        // only (lua_rawget, lua_rawset, lua_next), keeps the stack balanced within each
+        // step of a walk and empties it at the end. During a walk of a table it only
+        // clears or overwrites fields it has just been given, which lua_next allows; keys
+        // the table lacks are added in the walk of the copy, not of the table.
+        unsafe {
+            lua.exec_raw::<()>(args, |s| {
+                for (i, &want) in keys.iter().enumerate() {
+                    let (t, was) = (2 * i as i32 + 1, 2 * i as i32 + 2);
+                    let mut kept = 0i64;
+                    ffi::lua_pushnil(s);
+                    while ffi::lua_next(s, t) != 0 {
+                        // key, value
+                        ffi::lua_pushvalue(s, -2);
+                        if ffi::lua_rawget(s, was) == ffi::LUA_TNIL {
+                            // key, value, nil: a key the game added
+                            ffi::lua_pop(s, 2);
+                            ffi::lua_pushvalue(s, -1);
+                            ffi::lua_pushnil(s);
+                            ffi::lua_rawset(s, t);
+                        } else {
+                            // key, value, value then
+                            kept += 1;
+                            if ffi::lua_rawequal(s, -1, -2) == 0 {
+                                ffi::lua_pushvalue(s, -3);
+                                ffi::lua_insert(s, -2);
+                                ffi::lua_rawset(s, t);
+                                ffi::lua_pop(s, 1);
+                            } else {
+                                ffi::lua_pop(s, 2);
+                            }
+                        }
+                    }
+                    if kept != want {
+                        // Keys the game removed: put back from the copy.
+                        ffi::lua_pushnil(s);
+                        while ffi::lua_next(s, was) != 0 {
+                            // key, value then
+                            ffi::lua_pushvalue(s, -2);
+                            if ffi::lua_rawget(s, t) == ffi::LUA_TNIL {
+                                ffi::lua_pop(s, 1);
+                                ffi::lua_pushvalue(s, -2);
+                                ffi::lua_insert(s, -2);
+                                ffi::lua_rawset(s, t);
+                            } else {
+                                ffi::lua_pop(s, 2);
+                            }
+                        }
+                    }
+                }
+                ffi::lua_settop(s, 0);
+            })
+        }
+        .map_err(lua_err)?;
+        self.fresh_loaded.call::<()>(()).map_err(lua_err)
     }
 }
 
@@ -166,7 +255,7 @@ impl Vm {
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let vm = Vm { lua, shared, hooks, sandbox, metatables };
+        let vm = Vm { lua, shared, hooks, metatables };
         vm.load_defs(&content)?;
         Ok(vm)
     }
@@ -180,10 +269,9 @@ impl Vm {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
         self.refill();
-        self.metatables.restore()?;
         // The reset puts back `posse.data` as the VM first made it: no script can change
         // it (prelude.lua), so it is the data of every game of this content.
-        self.sandbox.get::<Function>("reset").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
+        self.metatables.reset(&self.lua)?;
         let players = self.shared.state.borrow().players();
         self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)
     }

@@ -20,12 +20,10 @@ pub(crate) struct Renderer {
     /// The compiled render.lua, run afresh for every view.
     chunk: Function,
     file: String,
-    /// `reset` of sandbox.lua: each view is drawn in a VM as it was after setup, so what
-    /// a renderer draws depends on the view alone, never on the views drawn before.
-    reset: Function,
-    /// The tables sandbox.lua restores before each view, with their metatables then: a
-    /// metatable set on `_G` or a library is no place to keep a view (another seat's hand)
-    /// for the next one.
+    /// The tables sandbox.lua saved after setup, put back before each view (contents and
+    /// metatables): each view is drawn in a VM as it was after setup, so what a renderer
+    /// draws depends on the view alone, never on the views drawn before (a metatable set
+    /// on `_G` or a library is no place to keep another seat's hand for the next one).
     metatables: Saved,
     /// The content, for the game's `data:` (the renderer's second argument).
     content: Arc<Content>,
@@ -42,25 +40,15 @@ impl Renderer {
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let reset = sandbox.get::<Function>("reset").map_err(lua_err)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Renderer {
-            lua,
-            budget,
-            chunk,
-            file: content.render.file.clone(),
-            reset,
-            metatables,
-            content: content.clone(),
-        })
+        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), metatables, content: content.clone() })
     }
 
     /// Draws a view in the VM as it was after setup (globals, libraries and their
     /// metatables), whatever the views drawn before left in it.
     pub fn render(&self, view: &View) -> Result<String, Error> {
         self.budget.refill();
-        self.metatables.restore()?;
-        self.reset.call::<()>(()).map_err(lua_err)?;
+        self.metatables.reset(&self.lua)?;
         let render = match self.chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {

@@ -567,37 +567,24 @@ _G.next = function(t, k)
   return best, rawget(t, best)
 end
 
-local saved = {}
 local function copy(t)
   local c = {}
   for k, v in next, t do c[k] = v end
   return c
 end
 
--- Returns the tables it saved, so the engine can record and restore their metatables
--- (raw, whatever a script did to protect them).
+-- Returns the tables it saves and a copy of each (the engine keeps both, out of every
+-- script's reach, records their metatables, and puts them back between games: `reset` in
+-- lua/mod.rs, then `fresh_loaded`).
 local function snapshot()
   local tables = { _G, string, table, math, utf8, coroutine, getmetatable("") }
   for _, v in next, provided do
     if type(v) == "table" then tables[#tables + 1] = v end
   end
-  for _, t in next, tables do saved[t] = copy(t) end
-  return tables
-end
-
-local function reset()
-  for t, was in next, saved do
-    for k in next, t do
-      if was[k] == nil then rawset(t, k, nil) end
-    end
-    -- Only what a game changed is written back (most keys were left alone); compared raw,
-    -- so no metamethod a script set runs here.
-    for k, v in next, was do
-      if not rawequal(rawget(t, k), v) then rawset(t, k, v) end
-    end
-  end
-  fresh_loaded()
+  local copies = {}
+  for i, t in next, tables do copies[i] = copy(t) end
+  return tables, copies
 end
 
 -- `ordered` serves posse.data's own pairs (prelude.lua), which walks a table no script can reach.
-return { snapshot = snapshot, reset = reset, ordered = ordered }
+return { snapshot = snapshot, fresh_loaded = fresh_loaded, ordered = ordered }
