@@ -9,7 +9,6 @@ local posse = require "posse"
 local ask = require "lib.ask"
 local game = require "goldfever.game"
 local events = require "goldfever.events"
-local context = require "goldfever.context"
 local actions = require "goldfever.actions"
 
 ---@class goldfever.ambush

@@ -16,7 +16,6 @@
 
 local posse = require "posse"
 local cards = require "lib.cards"
-local ask = require "lib.ask"
 local rules = require "goldfever.rules"
 
 ---@class goldfever.game

@@ -104,14 +104,7 @@ pub fn svg(map: &ZoneMap, view: &View) -> String {
     }
     s.push_str("</g>\n<g id=\"centres\">\n");
     for z in map.zones() {
-        let (x, y) = at(z.centre);
-        let _ = writeln!(
-            s,
-            r#"<circle class="centre" cx="{}" cy="{}" r="{}"/>"#,
-            num(x),
-            num(y),
-            num(map.centre_radius * SCALE)
-        );
+        circle(&mut s, "centre", at(z.centre), map.centre_radius * SCALE);
     }
     s.push_str("</g>\n<g id=\"walls\">\n");
     for &(p, q, kind) in &map.walls {
@@ -159,14 +152,7 @@ pub fn svg(map: &ZoneMap, view: &View) -> String {
     }
     s.push_str("</g>\n<g id=\"trees\">\n");
     for &t in &map.trees {
-        let (x, y) = at(t);
-        let _ = writeln!(
-            s,
-            r#"<circle class="tree" cx="{}" cy="{}" r="{}"/>"#,
-            num(x),
-            num(y),
-            num(map.tree_radius * SCALE)
-        );
+        circle(&mut s, "tree", at(t), map.tree_radius * SCALE);
     }
     s.push_str("</g>\n<g id=\"labels\">\n");
     for z in map.zones() {
@@ -252,6 +238,10 @@ fn zone_title(view: &View, id: &str, name: &str) -> String {
         t.push_str(&line);
     }
     t
+}
+
+fn circle(s: &mut String, class: &str, (x, y): (f64, f64), r: f64) {
+    let _ = writeln!(s, r#"<circle class="{class}" cx="{}" cy="{}" r="{}"/>"#, num(x), num(y), num(r));
 }
 
 fn line(s: &mut String, class: &str, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
