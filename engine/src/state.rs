@@ -10,6 +10,7 @@ use crate::rng::Rng;
 use crate::zonemap::MapState;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A set of seats (bit `i` = seat `i`, 0-based). Games have at most 64 seats.
 pub type SeatSet = u64;
@@ -100,9 +101,9 @@ pub struct State {
     /// Zone handle by `(decl, seat, node or object)`: the seat for per-seat zones, the node
     /// index for per-node zones, the object for per-object zones, None for single zones.
     #[serde(skip)]
-    pub zone_index: HashMap<(usize, Option<usize>), usize>,
+    pub zone_index: Arc<HashMap<(usize, Option<usize>), usize>>,
     #[serde(skip)]
-    pub counter_index: HashMap<String, CounterSlot>,
+    pub counter_index: Arc<HashMap<String, CounterSlot>>,
     /// Bytes of text in `log` (bounded: the log lives outside Lua's memory limit).
     #[serde(skip)]
     pub log_bytes: usize,
@@ -207,12 +208,19 @@ impl State {
             log: Vec::new(),
             map: MapState::default(),
             rng: Rng::new(seed),
-            zone_index,
-            counter_index,
+            zone_index: Arc::new(zone_index),
+            counter_index: Arc::new(counter_index),
             log_bytes: 0,
             #[cfg(feature = "test-hooks")]
             rigged: Default::default(),
         }
+    }
+
+    /// This state (one at the start of a game, as [`State::new`] made it) for another
+    /// game of the same content and seats: the same, with the RNG of `seed`. Cheaper than
+    /// building it again (the indexes are shared), which batches of games save.
+    pub fn copy_for(&self, seed: u64) -> State {
+        State { rng: Rng::new(seed), ..self.clone() }
     }
 
     pub fn players(&self) -> usize {

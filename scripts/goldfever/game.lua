@@ -193,14 +193,16 @@ function M.ground(node) return GROUND[node] end
 
 ------------------------------------------------------------------------ things carried
 
+local DEFS, def = cards.defs, cards.def
+
 ---@param obj Obj
 ---@return table
-function M.props(obj) return cards.def(obj).props end
+function M.props(obj) return (DEFS[obj] or def(obj)).props end
 
 ---The kind of an object: gun, dynamite, knife, whisky, rock, nugget, keys, strongbox.
 ---@param obj Obj
 ---@return string
-function M.kind(obj) return cards.def(obj).props.kind end
+function M.kind(obj) return (DEFS[obj] or def(obj)).props.kind end
 
 ---@param c Obj
 ---@return Zone

@@ -164,9 +164,16 @@ local function phase(c)
     posse.obj_add(c, "ap", -cost)
     posse.obj_add(c, "spent", cost)
     actions.run(set, i)
-    if cost > 0 and not actions.quiet(set, i) and not game.over() then ambush.window(c) end
-    if D.options.hidden_deployment and game.alive(c) then game.secrets.spot(game.side(c)) end
-    if game.over() or actions.ends(set, i) then break end
+    local over = game.over()
+    if cost > 0 and not over and not actions.quiet(set, i) then
+      ambush.window(c)
+      over = game.over()
+    end
+    if D.options.hidden_deployment and game.alive(c) then
+      game.secrets.spot(game.side(c))
+      over = game.over()
+    end
+    if over or actions.ends(set, i) then break end
   end
   posse.obj_set(c, "active", 0)
   posse.obj_set(c, "ap", 0)

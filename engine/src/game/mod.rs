@@ -94,16 +94,14 @@ impl Game {
     /// game is the same as one from [`Game::new`] (tested: same state hashes).
     pub fn restart(self, setup: Setup) -> Result<Game> {
         check_players(&self.content, &setup)?;
-        let state = State::new(&self.content, &setup.seats, setup.seed);
-        self.vm.reset(state)?;
+        self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
         Game::start(self.content, setup, self.vm, Bots::None)
     }
 
     /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
     pub fn restart_with_random_bots(self, setup: Setup) -> Result<Game> {
         check_players(&self.content, &setup)?;
-        let state = State::new(&self.content, &setup.seats, setup.seed);
-        self.vm.reset(state)?;
+        self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
         Game::start_bots(self.content, setup, self.vm)
     }
 

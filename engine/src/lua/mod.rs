@@ -85,6 +85,8 @@ pub(crate) struct Vm {
     /// The tables sandbox.lua saved after setup, put back between games (contents and
     /// metatables), so a VM is reused for another game as if fresh.
     metatables: Saved,
+    /// The state at the start of the last game this VM was given (`fresh_state`).
+    fresh: RefCell<Option<State>>,
 }
 
 fn sandboxed_lua() -> Result<Lua, Error> {
@@ -255,7 +257,7 @@ impl Vm {
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let vm = Vm { lua, shared, hooks, metatables };
+        let vm = Vm { lua, shared, hooks, metatables, fresh: RefCell::new(None) };
         vm.load_defs(&content)?;
         Ok(vm)
     }
@@ -265,6 +267,19 @@ impl Vm {
     /// and the new state. The definitions stay: made once per VM and frozen (prelude.lua),
     /// they are the same for every game, and a card's script keeps no game state (its
     /// behaviour reaches the game through the context the game passes it).
+    /// The state at the start of a game of this content for `seats` and `seed`, for
+    /// [`Vm::reset`]: a copy of the one this VM last made for the same seats (a batch
+    /// plays game after game in one VM), else a new one.
+    pub fn fresh_state(&self, seats: &[String], seed: u64) -> State {
+        let mut fresh = self.fresh.borrow_mut();
+        if let Some(f) = fresh.as_ref().filter(|f| f.seats.iter().map(|s| &s.name).eq(seats.iter())) {
+            return f.copy_for(seed);
+        }
+        let state = State::new(&self.shared.content, seats, seed);
+        *fresh = Some(state.clone());
+        state
+    }
+
     pub fn reset(&self, state: State) -> Result<(), Error> {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();

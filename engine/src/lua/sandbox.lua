@@ -425,6 +425,14 @@ string.format = function(fmt, ...)
     if p then error("string.format: %p is not available (addresses differ from run to run)", 2) end
   end
   local n = select("#", ...)
+  if n <= 4 then
+    -- Most calls: a few arguments, looked at without a call each.
+    local a, b, c, d = ...
+    if not (ADDRESSED[type(a)] or ADDRESSED[type(b)] or ADDRESSED[type(c)] or ADDRESSED[type(d)]) then
+      return raw_format(fmt, ...)
+    end
+    return raw_format(fmt, unaddressed(n, ...))
+  end
   for i = 1, n do
     if ADDRESSED[type((select(i, ...)))] then return raw_format(fmt, unaddressed(n, ...)) end
   end
