@@ -237,6 +237,15 @@ end
 ---@field t (Obj|false)[]
 ---@field x table[]             custom options (scenarios' hooks): {label, run}
 
+-- An option's column with its first sixteen slots made at once: a table filled one key at
+-- a time from empty is grown by Lua at 1, 2, 4, 8 and 16 keys, which costs more than the
+-- options themselves. Slots past `n` are not options.
+---@return any[]
+local function slots()
+  return { false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false }
+end
+
 ---@param set goldfever.Options
 ---@param kind string
 ---@param cost integer
@@ -417,24 +426,13 @@ end
 function M.list(c, ap, reaction, steady)
   if steady == nil then steady = reaction end
   ---@type goldfever.Options
-  local set = { n = 0, c = c, steady = steady, kind = {}, cost = {}, a = {}, b = {}, t = {}, x = {} }
+  local set = { n = 0, c = c, steady = steady, kind = slots(), cost = slots(), a = slots(), b = slots(), t = slots(),
+    x = {} }
   if ap < 1 then return set end
   -- One look at the board for the whole question: where everyone stands, what he carries.
-  local where, occ = game.snapshot()
+  local where, occ, enemies, friends = game.around(c)
   local here = where[c]
   if here == nil then return set end
-  local side = game.side(c)
-  ---@type Obj[], Obj[]
-  local enemies, friends = {}, {}
-  for _, v in ipairs(game.chars()) do
-    if where[v] then
-      if game.side(v) ~= side then
-        enemies[#enemies + 1] = v
-      elseif v ~= c and where[v] == here then
-        friends[#friends + 1] = v
-      end
-    end
-  end
   local carried = posse.contents(game.gear(c))
   ---@type Obj[], Obj[]
   local guns, pockets = {}, {}

@@ -159,6 +159,31 @@ function M.snapshot()
   return where, occ
 end
 
+---What a question to `c` reads of the board, in one pass: `snapshot`'s two tables, and,
+---when `c` stands on the board, its enemies on the board and its friends in its zone (code
+---order).
+---@param c Obj
+---@return table<Obj, string|nil>, table<string, boolean>, Obj[], Obj[]
+function M.around(c)
+  local where, occ = M.snapshot()
+  ---@type Obj[], Obj[]
+  local enemies, friends = {}, {}
+  local here = where[c]
+  if here == nil then return where, occ, enemies, friends end
+  local side = SIDE[c] or M.side(c)
+  for _, v in ipairs(CHARS) do
+    local n = where[v]
+    if n then
+      if (SIDE[v] or M.side(v)) ~= side then
+        enemies[#enemies + 1] = v
+      elseif v ~= c and n == here then
+        friends[#friends + 1] = v
+      end
+    end
+  end
+  return where, occ, enemies, friends
+end
+
 ---Whether a character in zone `a` sees zone `b` now (§5.1 step 4).
 ---@param a string
 ---@param b string
