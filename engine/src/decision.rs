@@ -85,19 +85,27 @@ pub struct GameResult {
     /// Score per seat (1-based), when the game keeps one.
     pub scores: BTreeMap<usize, i64>,
     pub reason: Option<String>,
+    /// In a cooperative game (`cooperative: true`), whether the crew won: every seat is
+    /// then a winner, or none is. None in other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crew: Option<bool>,
 }
 
 impl GameResult {
     /// The stable one-line form printed at game end:
     /// `result: winners=2 scores=1:12,2:57 reason="..."` (`winners=none` when nobody won;
-    /// `scores` and `reason` only when the game gives them).
+    /// `scores` and `reason` only when the game gives them); a cooperative game's starts
+    /// `result: crew=won` or `result: crew=lost`.
     pub fn line(&self) -> String {
         let winners = if self.winners.is_empty() {
             "none".to_string()
         } else {
             self.winners.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(",")
         };
-        let mut out = format!("result: winners={winners}");
+        let mut out = match self.crew {
+            Some(won) => format!("result: crew={} winners={winners}", if won { "won" } else { "lost" }),
+            None => format!("result: winners={winners}"),
+        };
         if !self.scores.is_empty() {
             let s: Vec<String> = self.scores.iter().map(|(k, v)| format!("{k}:{v}")).collect();
             out.push_str(&format!(" scores={}", s.join(",")));

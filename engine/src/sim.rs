@@ -35,12 +35,35 @@ pub struct SimReport {
     pub no_winner: usize,
     /// How often each result reason ended a game.
     pub reasons: BTreeMap<String, usize>,
+    /// A cooperative game's results: how often the crew won, and how it lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crew: Option<CrewTally>,
     pub decisions_mean: f64,
     pub decisions_min: usize,
     pub decisions_max: usize,
     pub seconds: f64,
     pub games_per_second: f64,
     pub decisions_per_second: f64,
+}
+
+/// The results of a cooperative game's batch (`cooperative: true`): the seats win or lose
+/// together, so what counts is how often the crew won and what ended the games it lost.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CrewTally {
+    pub won: usize,
+    pub lost: usize,
+    /// Lost games by their result's reason ("no reason given" when it gives none).
+    pub lost_by: BTreeMap<String, usize>,
+}
+
+impl CrewTally {
+    fn merge(&mut self, other: CrewTally) {
+        self.won += other.won;
+        self.lost += other.lost;
+        for (k, v) in other.lost_by {
+            *self.lost_by.entry(k).or_default() += v;
+        }
+    }
 }
 
 pub use crate::bot::bot_rng;
@@ -89,6 +112,7 @@ struct Tally {
     wins_per_side: BTreeMap<String, usize>,
     no_winner: usize,
     reasons: BTreeMap<String, usize>,
+    crew: CrewTally,
     lengths: Vec<usize>,
 }
 
@@ -106,6 +130,7 @@ impl Tally {
         for (k, v) in other.reasons {
             *self.reasons.entry(k).or_default() += v;
         }
+        self.crew.merge(other.crew);
         self.lengths.extend(other.lengths);
     }
 }
@@ -139,6 +164,15 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                 }
                 if let Some(r) = &result.reason {
                     *t.reasons.entry(r.clone()).or_default() += 1;
+                }
+                match result.crew {
+                    Some(true) => t.crew.won += 1,
+                    Some(false) => {
+                        t.crew.lost += 1;
+                        let why = result.reason.clone().unwrap_or_else(|| "no reason given".into());
+                        *t.crew.lost_by.entry(why).or_default() += 1;
+                    }
+                    None => {}
                 }
                 previous = Some(game);
             }
@@ -187,6 +221,7 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
         wins_per_side: all.wins_per_side,
         no_winner: all.no_winner,
         reasons: all.reasons,
+        crew: content.cooperative.then_some(all.crew),
         decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
         decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
         decisions_max: all.lengths.iter().copied().max().unwrap_or(0),

@@ -1,5 +1,6 @@
 //! `posse sim GAME -n N`: many games between random bots, summarised for designers
-//! (completion, script errors with their seeds, wins per seat and side, lengths, speed),
+//! (completion, script errors with their seeds, wins per seat and side, or how often a
+//! cooperative game's crew won and how it lost, lengths, speed),
 //! or the engine's report as one JSON object with `--json`. Any failed game is a failure
 //! of the command.
 
@@ -47,6 +48,15 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         let _ = writeln!(s, "  seed {}: {}", e.seed, e.message.replace('\n', "\n    "));
     }
     let pct = |n: usize| if r.finished == 0 { 0.0 } else { 100.0 * n as f64 / r.finished as f64 };
+    if let Some(crew) = &r.crew {
+        // The seats win or lose together: wins per seat would only repeat this.
+        let _ = writeln!(s, "the crew won: {} ({:.1}%)", crew.won, pct(crew.won));
+        let _ = writeln!(s, "the crew lost: {} ({:.1}%)", crew.lost, pct(crew.lost));
+        for (why, &n) in &crew.lost_by {
+            let _ = writeln!(s, "  {why}: {n} ({:.1}%)", pct(n));
+        }
+        return lengths_and_speed(s, r);
+    }
     let _ = writeln!(s, "wins per seat:");
     for seat in 1..=r.players {
         let n = r.wins_per_seat.get(&seat).copied().unwrap_or(0);
@@ -61,6 +71,11 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     for (reason, &n) in &r.reasons {
         let _ = writeln!(s, "  {reason}: {n} ({:.1}%)", pct(n));
     }
+    lengths_and_speed(s, r)
+}
+
+/// The report's last lines: game lengths and speed.
+fn lengths_and_speed(mut s: String, r: &SimReport) -> String {
     let _ = writeln!(
         s,
         "decisions per game: mean {:.1}, min {}, max {}",

@@ -37,7 +37,8 @@ local posse = {}
 ---@field shown_to_team boolean|nil the seat's team sees its answer while the others decide
 
 ---@class Result
----@field winners Seat[]
+---@field winners Seat[]|nil the winning seats (none: nobody won); not in a cooperative game
+---@field won boolean|nil    a cooperative game's (`cooperative: true`) only: the crew won
 ---@field scores table<Seat, number>|nil
 ---@field reason string|nil
 

@@ -2,6 +2,7 @@
 //! every game gets, and each game's rule tests.
 
 mod content;
+mod cooperative;
 mod desperados;
 mod dice_town;
 mod engine;

@@ -265,6 +265,7 @@ impl<'a> Loader<'a> {
             about: game.about,
             api: game.api,
             players: game.players,
+            cooperative: game.cooperative,
             zones: game.zones,
             counters: game.counters,
             dice,

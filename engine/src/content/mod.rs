@@ -57,6 +57,9 @@ pub struct Content {
     pub about: Option<String>,
     pub api: u32,
     pub players: Players,
+    /// Whether the seats win or lose together (`cooperative: true`): the result says
+    /// whether the crew won ([`crate::decision::GameResult::crew`]), never who.
+    pub cooperative: bool,
     pub zones: Vec<ZoneDecl>,
     pub counters: Vec<CounterDecl>,
     pub dice: Vec<Die>,

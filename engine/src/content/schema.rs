@@ -122,6 +122,9 @@ pub(super) struct GameFile {
     pub(super) about: Option<String>,
     pub(super) api: u32,
     pub(super) players: Players,
+    /// All seats win or lose together: `play` returns `won` rather than `winners`.
+    #[serde(default)]
+    pub(super) cooperative: bool,
     pub(super) main: String,
     pub(super) render: String,
     #[serde(default)]

@@ -83,13 +83,32 @@ impl Pending {
 
 /// Reads the value `play` returned, in a game of `players` seats whose main script is
 /// `file`, as the game's result.
-pub(super) fn read_result(v: Value, file: &str, players: usize, lua: &Lua) -> Result<GameResult> {
+pub(super) fn read_result(v: Value, file: &str, players: usize, cooperative: bool, lua: &Lua) -> Result<GameResult> {
     let Value::Table(t) = v else {
-        return Err(Error::Script(format!(
-            "{file}: play must return a result table {{winners = {{...}}, scores = {{...}}}}"
-        )));
+        let form = if cooperative { "{won = true|false, reason = ...}" } else { "{winners = {...}, scores = {...}}" };
+        return Err(Error::Script(format!("{file}: play must return a result table {form}")));
     };
     let bad = |what: &str, e: String| Error::Script(format!("{file}: result.{what}: {e}"));
+    // A cooperative game says whether the crew won; who won follows (every seat or none).
+    let crew = match (cooperative, t.get::<Value>("won").map_err(|e| bad("won", script_message(&e)))?) {
+        (true, Value::Boolean(won)) => Some(won),
+        (true, v) => {
+            return Err(bad(
+                "won",
+                format!("a cooperative game's result says whether the crew won (true or false), got {}", v.type_name()),
+            ))
+        }
+        (false, Value::Nil) => None,
+        (false, _) => {
+            return Err(bad(
+                "won",
+                "only a cooperative game (cooperative: true in game.yaml) gives won; this one gives winners".into(),
+            ))
+        }
+    };
+    if crew.is_some() && !matches!(t.get::<Value>("winners"), Ok(Value::Nil)) {
+        return Err(bad("winners", "a cooperative game gives won = true|false: every seat wins or none does".into()));
+    }
     // Sizes are checked before anything is copied: the lists are at most one entry a
     // seat, the reason is a sentence.
     let winners: Vec<usize> = match t.get::<Value>("winners").map_err(|e| bad("winners", script_message(&e)))? {
@@ -123,5 +142,9 @@ pub(super) fn read_result(v: Value, file: &str, players: usize, lua: &Lua) -> Re
         Value::String(r) => Some(r.to_string_lossy()),
         _ => None,
     };
-    Ok(GameResult { winners, scores, reason })
+    let winners = match crew {
+        Some(true) => (1..=players).collect(),
+        _ => winners,
+    };
+    Ok(GameResult { winners, scores, reason, crew })
 }

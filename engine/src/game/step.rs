@@ -139,7 +139,13 @@ impl Game {
         let out = out.map_err(|e| Error::Script(script_message(&e)))?;
         if self.flow.status() != ThreadStatus::Resumable {
             let value = out.into_iter().next().unwrap_or(Value::Nil);
-            self.result = Some(read_result(value, &self.content.main.file, self.players(), &self.vm.lua)?);
+            self.result = Some(read_result(
+                value,
+                &self.content.main.file,
+                self.players(),
+                self.content.cooperative,
+                &self.vm.lua,
+            )?);
             self.pending = None;
             return Ok(());
         }

@@ -49,10 +49,12 @@ impl Session<'_> {
         let seats = self.game.seats();
         let name = |s: usize| self.seat_name(s);
         let winners: Vec<String> = result.winners.iter().map(|&w| name(w)).collect();
-        let headline = match winners.as_slice() {
-            [] => "Nobody wins".to_string(),
-            [one] => format!("{one} wins"),
-            [rest @ .., last] => format!("{} and {last} win", rest.join(", ")),
+        let headline = match (result.crew, winners.as_slice()) {
+            (Some(true), _) => "The crew wins".to_string(),
+            (Some(false), _) => "The crew loses".to_string(),
+            (None, []) => "Nobody wins".to_string(),
+            (None, [one]) => format!("{one} wins"),
+            (None, [rest @ .., last]) => format!("{} and {last} win", rest.join(", ")),
         };
         let reason = result.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
         let mut order: Vec<usize> = (1..=self.game.players()).collect();

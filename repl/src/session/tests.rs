@@ -552,3 +552,21 @@ fn play_on_keeping(input: &mut Scripted, bots: &[usize]) -> (u64, usize, String,
     drop(s);
     (hash, n, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
 }
+
+#[test]
+fn a_cooperative_games_end_says_whether_the_crew_won() {
+    let content = Arc::new(Content::load(&root(), "vault").expect("vault loads"));
+    let mut seen = Vec::new();
+    for seed in 0..6 {
+        let game = Game::new(content.clone(), Setup::new(&content, seed, Some(2)).expect("setup")).expect("game");
+        let (mut input, mut out, mut err) = (Scripted::new([""].into_iter()), Vec::new(), Vec::new());
+        let io = Io { input: &mut input, out: &mut out, err: &mut err };
+        Session::new(game, root(), [1, 2].into_iter().collect(), None, io).run();
+        let out = String::from_utf8(out).expect("utf8");
+        let won = out.contains("The crew wins: the vault is open.") && out.contains("result: crew=won winners=1,2");
+        let lost = out.contains("The crew loses: ") && out.contains("result: crew=lost winners=none");
+        assert!(won != lost, "{out}");
+        seen.push(won);
+    }
+    assert!(seen.contains(&true) && seen.contains(&false), "{seen:?}");
+}
