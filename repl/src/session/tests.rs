@@ -559,7 +559,7 @@ fn a_cooperative_games_end_says_whether_the_crew_won() {
     let mut seen = Vec::new();
     for seed in 0..6 {
         let game = Game::new(content.clone(), Setup::new(&content, seed, Some(2)).expect("setup")).expect("game");
-        let (mut input, mut out, mut err) = (Scripted::new([""].into_iter()), Vec::new(), Vec::new());
+        let (mut input, mut out, mut err) = (Scripted::new([""]), Vec::new(), Vec::new());
         let io = Io { input: &mut input, out: &mut out, err: &mut err };
         Session::new(game, root(), [1, 2].into_iter().collect(), None, io).run();
         let out = String::from_utf8(out).expect("utf8");
