@@ -1,0 +1,250 @@
+-- A criminal's turn (§5.6): its actions (two, and Brains' gifts), each a choice among the
+-- options listed here as data (kind, what, where), with the mandatory Rest of a tired
+-- criminal (AD-R37), the return fire a stack owes (AD-R41), the free actions (loot, the
+-- gift), and what ends the turn: the Thug's relief and the street rule.
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local game = require "american_desperado.game"
+local combat = require "american_desperado.combat"
+local obstacles = require "american_desperado.obstacles"
+
+---@class american_desperado.actions
+local M = {}
+
+local D = game.D
+local name, where = game.name, game.where
+
+---An option of a criminal's turn: `cost` actions (0: free); `what` an object (an NPC, a
+---loot piece, a teammate, a subdued criminal), `cell` a space.
+---@class american_desperado.Option
+---@field kind string
+---@field cost integer
+---@field what Obj|nil
+---@field cell Cell|nil
+
+---@param out american_desperado.Option[]
+---@param kind string
+---@param cost integer
+---@param what Obj|nil
+---@param cell Cell|nil
+local function add(out, kind, cost, what, cell)
+  out[#out + 1] = { kind = kind, cost = cost, what = what, cell = cell }
+end
+
+-- The hostage token `c` could trade from `cell` (on its space or one it reaches), or nil.
+---@param c Obj
+---@param cell Cell
+---@return Obj|nil
+local function hostage_near(c, cell)
+  local here = game.hostages_on(cell)
+  if #here > 0 then return here[1] end
+  for _, n in ipairs(obstacles.reach(c, cell)) do
+    local t = game.hostages_on(n)
+    if #t > 0 then return t[1] end
+  end
+  return nil
+end
+
+---The options of `c` now, `left` actions left; `may_end`: the turn may end (its gifted
+---actions are spent).
+---@param c Obj
+---@param left integer
+---@param may_end boolean
+---@return american_desperado.Option[]
+function M.list(c, left, may_end)
+  local out = {}
+  local cell = game.cell_of(c) --[[@as Cell]]
+  local seat = game.seat(c)
+  local owed = posse.obj_get(c, "must_attack")
+  local owes = owed ~= 0 and game.cell_of(owed) == cell
+  local tired = posse.obj_get(c, "fatigue") > 0
+  if left > 0 then
+    if tired then
+      add(out, "rest", 1)
+    elseif owes then
+      add(out, "attack", 1, owed, cell)
+    else
+      for _, npc in ipairs(game.police_on(cell)) do add(out, "attack", 1, npc, cell) end
+      for _, n in ipairs(obstacles.reach(c, cell)) do
+        if not (game.inside(n) and game.locked(n)) then
+          local npcs = game.police_on(n)
+          if #npcs > 0 then
+            for _, npc in ipairs(npcs) do add(out, "attack", 1, npc, n) end
+          else
+            add(out, "move", 1, nil, n)
+          end
+        end
+      end
+      for _, n in ipairs(obstacles.scoutable(c, cell)) do
+        if not posse.knows(seat, game.tile(n) --[[@as Obj]]) then add(out, "scout", 1, nil, n) end
+      end
+      if hostage_near(c, cell) then
+        for _, x in ipairs(game.crew()) do
+          if game.subdued(x) then add(out, "trade", 1, x, cell) end
+        end
+      end
+    end
+  end
+  -- Free: loot on its own space, Brains' gift.
+  if game.room(c) > 0 then
+    for _, l in ipairs((game.loot_on(cell))) do add(out, "take", 0, l, cell) end
+  end
+  for _, l in ipairs((game.carried(c))) do add(out, "drop", 0, l, cell) end
+  if game.props(c).gifts and posse.get("gifts") > 0 then
+    for _, x in ipairs(game.crew()) do
+      if x ~= c and not game.subdued(x) and posse.obj_get(x, "gift") == 0 then add(out, "gift", 0, x) end
+    end
+  end
+  -- A tired criminal rests and a stack returns fire before its turn may end (AD-R37, AD-R41).
+  if left == 0 or (may_end and not owes and not tired) then add(out, "end", 0) end
+  return out
+end
+
+-- What a step onto `n` is, for its label.
+---@param n Cell
+---@return string
+local function step_label(n)
+  local e = game.entrance_no(n)
+  if e then return ("Move to E%d %s"):format(e, where(n)) end
+  if not game.inside(n) then return "Move to " .. where(n) .. " (street)" end
+  local t = game.tile(n) --[[@as Obj]]
+  if not posse.face_up(t) then return "Step onto " .. where(n) .. " (face down)" end
+  if game.obstacle(n) then return ("Fight the %s at %s"):format(name(t), where(n)) end
+  return "Move to " .. where(n)
+end
+
+---The label of option `o` of criminal `c`.
+---@param c Obj
+---@param o american_desperado.Option
+---@return string
+function M.label(c, o)
+  local k = o.kind
+  if k == "rest" then return ("Rest (%d fatigue)"):format(posse.obj_get(c, "fatigue")) end
+  if k == "attack" then
+    local npc = o.what --[[@as Obj]]
+    local at = o.cell == game.cell_of(c) and "here" or ("at " .. where(o.cell --[[@as Cell]]))
+    return ("Attack the %s %s (strength %d)"):format(name(npc), at, game.props(npc).strength)
+  end
+  if k == "move" then return step_label(o.cell --[[@as Cell]]) end
+  if k == "scout" then return "Scout " .. where(o.cell --[[@as Cell]]) end
+  if k == "trade" then return "Trade a hostage to free " .. name(o.what --[[@as Obj]]) end
+  if k == "take" then return "Take the " .. name(o.what --[[@as Obj]]) .. " (free)" end
+  if k == "drop" then return "Drop the " .. name(o.what --[[@as Obj]]) .. " (free)" end
+  if k == "gift" then return ("Give %s an extra action (free; %d gifts left)"):format(name(o.what --[[@as Obj]]), posse.get("gifts")) end
+  return "End the turn"
+end
+
+---Does option `o` of `c` (its cost already spent from `turn`).
+---@param c Obj
+---@param o american_desperado.Option
+---@param turn american_desperado.Turn
+function M.run(c, o, turn)
+  local k = o.kind
+  local cell = game.cell_of(c) --[[@as Cell]]
+  if k == "rest" then
+    posse.obj_add(c, "fatigue", -1)
+    game.log(("%s rests (%d fatigue)."):format(name(c), posse.obj_get(c, "fatigue")))
+  elseif k == "attack" then
+    combat.attack(c, o.what --[[@as Obj]], turn)
+  elseif k == "move" then
+    local n = o.cell --[[@as Cell]]
+    posse.move(c, game.at_zone(n))
+    if game.inside(n) and (not game.revealed(n) or game.obstacle(n)) then
+      if not obstacles.meet(c, cell, n, turn) and not game.subdued(c) then
+        posse.move(c, game.at_zone(cell))
+        game.log(name(c) .. " falls back to " .. where(cell) .. ".")
+      end
+    else
+      game.log(("%s moves to %s."):format(name(c), where(n)))
+    end
+  elseif k == "scout" then
+    obstacles.peek(c, o.cell --[[@as Cell]])
+  elseif k == "trade" then
+    local token = hostage_near(c, cell) --[[@as Obj]]
+    local x = o.what --[[@as Obj]]
+    posse.move(token, posse.zone("hostages"))
+    posse.obj_set(x, "subdued", 0)
+    posse.obj_set(x, "skip", 1)
+    posse.move(x, game.at_zone(cell))
+    game.log(("%s trades a hostage: %s is free at %s."):format(name(c), name(x), where(cell)))
+  elseif k == "take" then
+    posse.move(o.what --[[@as Obj]], posse.zone("carry", c))
+    game.log(("%s takes the %s."):format(name(c), name(o.what --[[@as Obj]])))
+  elseif k == "drop" then
+    posse.move(o.what --[[@as Obj]], game.ground(cell))
+    game.log(("%s drops the %s."):format(name(c), name(o.what --[[@as Obj]])))
+  elseif k == "gift" then
+    posse.add("gifts", -1)
+    posse.obj_add(o.what --[[@as Obj]], "gift", 1)
+    game.log(("%s gives %s an extra action."):format(name(c), name(o.what --[[@as Obj]])))
+  end
+end
+
+-- The Thug's relief (§5.5): at the end of his turn, free, one fatigue off a teammate on
+-- his space or next to it (orthogonally).
+---@param c Obj
+local function relief(c)
+  local cell = game.cell_of(c) --[[@as Cell]]
+  local near = { [cell] = true }
+  for _, n in ipairs(posse.grid_neighbours(cell, false)) do near[n] = true end
+  local tired = {}
+  for _, x in ipairs(game.crew()) do
+    local xc = game.cell_of(x)
+    if x ~= c and not game.subdued(x) and xc and near[xc] and posse.obj_get(x, "fatigue") > 0 then
+      tired[#tired + 1] = x
+    end
+  end
+  if #tired == 0 then return end
+  local i = ask.one(game.seat(c), function() return name(c) .. " ends his turn: lift a teammate's fatigue?" end, function()
+    local out = {}
+    for k, x in ipairs(tired) do out[k] = ("%s (%d fatigue)"):format(name(x), posse.obj_get(x, "fatigue")) end
+    out[#tired + 1] = "Nobody"
+    return out
+  end, #tired + 1)
+  if i <= #tired then
+    posse.obj_add(tired[i], "fatigue", -1)
+    game.log(("%s helps %s (%d fatigue)."):format(name(c), name(tired[i]), posse.obj_get(tired[i], "fatigue")))
+  end
+end
+
+---Criminal `c`'s turn: its actions, then the end of its turn.
+---@param c Obj
+function M.turn(c)
+  local seat = game.seat(c)
+  posse.obj_set(c, "exposed", 0)
+  local gifted = posse.obj_get(c, "gift")
+  posse.obj_set(c, "gift", 0)
+  ---@type american_desperado.Turn
+  local turn = { c = c, left = D.actions + gifted }
+  local used = 0
+  posse.set_current(seat)
+  game.log(name(c) .. "'s turn.")
+  while not game.over() and not game.subdued(c) do
+    local opts = M.list(c, turn.left, used >= gifted)
+    -- Nothing left but to end: no question.
+    if #opts == 0 or (#opts == 1 and opts[1].kind == "end" and turn.left == 0) then break end
+    local i = ask.one(seat, function()
+      return ("%s at %s: %d action%s left."):format(name(c), where(game.cell_of(c) --[[@as Cell]]), turn.left,
+        turn.left == 1 and "" or "s")
+    end, function()
+      local out = {}
+      for k, o in ipairs(opts) do out[k] = M.label(c, o) end
+      return out
+    end, #opts)
+    local o = opts[i]
+    if o.kind == "end" then break end
+    turn.left = turn.left - o.cost
+    used = used + o.cost
+    M.run(c, o, turn)
+    game.check_end()
+  end
+  if not game.over() and not game.subdued(c) then
+    if game.props(c).relief then relief(c) end
+    local cell = game.cell_of(c) --[[@as Cell]]
+    if not game.inside(cell) and posse.get("threat") > 0 then posse.obj_set(c, "exposed", 1) end
+  end
+  posse.set_current(nil)
+end
+
+return M

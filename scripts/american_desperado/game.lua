@@ -1,0 +1,340 @@
+-- American Desperado: what every module reads of the board, in one place. The engine owns
+-- the state (zones per cell, counters per object); this module only names it: cells and
+-- their zones, the crew and the police, tiles and loot, and the end of the game.
+--
+-- Cells are the grid board's integers (posse.cell). A grid cell holds its tile in zone
+-- `tile` (face down until revealed), its pieces in `at` (criminals and police), loot lying
+-- there and hostage tokens in `ground`, and lock-down markers in `lockdown`.
+
+local posse = require "posse"
+local cards = require "lib.cards"
+
+---@class american_desperado.game
+local M = {}
+
+---@type table<string, any>
+local D = posse.data
+M.D = D
+
+local GRID = posse.grid() --[[@as GridInfo]]
+M.cols, M.rows = GRID.cols, GRID.rows
+
+------------------------------------------------------------------------ cells
+
+---The cell at column `c`, row `r` (nil off the board).
+---@param c integer
+---@param r integer
+---@return Cell|nil
+function M.cell(c, r) return posse.cell(c, r) end
+
+---A cell as the players read it: "(c,r)".
+---@param cell Cell
+---@return string
+function M.where(cell)
+  local c, r = posse.coords(cell)
+  return ("(%d,%d)"):format(c, r)
+end
+
+---Whether `cell` is a grid tile (not the street).
+---@param cell Cell
+---@return boolean
+function M.inside(cell) return not posse.on_ring(cell) end
+
+-- Zone handles by cell, asked once.
+local TILE, AT, GROUND, LOCKS = {}, {}, {}, {}
+---@type Cell[]
+local CELLS = {}
+for cell = 1, GRID.cells do
+  CELLS[cell] = cell
+  TILE[cell], AT[cell] = posse.zone("tile", cell), posse.zone("at", cell)
+  GROUND[cell], LOCKS[cell] = posse.zone("ground", cell), posse.zone("lockdown", cell)
+end
+-- The cell of each `at` zone.
+---@type table<Zone, Cell>
+local CELL_OF = {}
+for cell = 1, GRID.cells do CELL_OF[AT[cell]] = cell end
+M.cells = CELLS
+
+---@param cell Cell
+---@return Zone
+function M.at_zone(cell) return AT[cell] end
+
+---@param cell Cell
+---@return Zone
+function M.ground(cell) return GROUND[cell] end
+
+---@param cell Cell
+---@return Zone
+function M.locks(cell) return LOCKS[cell] end
+
+---The tile of a grid cell (nil on the street).
+---@param cell Cell
+---@return Obj|nil
+function M.tile(cell) return posse.at(TILE[cell]) end
+
+---@param cell Cell
+---@return Zone
+function M.tile_zone(cell) return TILE[cell] end
+
+---The cell a piece (criminal, police unit) stands on, or nil off the board.
+---@param piece Obj
+---@return Cell|nil
+function M.cell_of(piece) return CELL_OF[posse.zone_of(piece)] end
+
+---Whether a grid cell's tile is revealed.
+---@param cell Cell
+---@return boolean
+function M.revealed(cell)
+  local t = M.tile(cell)
+  return t ~= nil and posse.face_up(t)
+end
+
+---Whether a grid cell is locked down (AD-R19): a marker of an undefeated lock lies on it.
+---@param cell Cell
+---@return boolean
+function M.locked(cell) return posse.count(LOCKS[cell]) > 0 end
+
+---The revealed obstacle on `cell` that still stands, or nil (loot tiles and cleared
+---obstacles are floor).
+---@param cell Cell
+---@return Obj|nil
+function M.obstacle(cell)
+  local t = M.tile(cell)
+  if t == nil or not posse.face_up(t) or posse.obj_get(t, "cleared") > 0 then return nil end
+  local class = M.props(t).class
+  if class == "loot" or class == "entrance" then return nil end
+  return t
+end
+
+------------------------------------------------------------------------ the crew
+
+---@param obj Obj
+---@return table
+function M.props(obj) return cards.def(obj).props end
+
+---@param obj Obj
+---@return string
+function M.name(obj) return cards.name(obj) end
+
+-- The criminals in turn order (data.crew), and the police.
+---@type Obj[]
+local CREW = {}
+for _, o in ipairs(posse.contents(posse.zone("crew"))) do CREW[#CREW + 1] = o end
+do
+  local order = {}
+  for i, id in ipairs(D.crew) do order[id] = i end
+  table.sort(CREW, function(a, b) return (order[posse.def_id(a)] or 99) < (order[posse.def_id(b)] or 99) end)
+end
+---@type Obj[]
+local POLICE = posse.contents(posse.zone("police"))
+table.sort(POLICE, function(a, b) return a < b end)
+
+-- Which criminals play (data.crew, in order); the others stay out of the game.
+---@type Obj[]
+local PLAYING = {}
+do
+  local wanted = {}
+  for _, id in ipairs(D.crew) do wanted[id] = true end
+  for _, c in ipairs(CREW) do
+    if wanted[posse.def_id(c)] then PLAYING[#PLAYING + 1] = c end
+  end
+end
+
+---The criminals that play, in turn order (C1..Cn).
+---@return Obj[]
+function M.crew() return PLAYING end
+
+---Every police unit, in handle order.
+---@return Obj[]
+function M.police() return POLICE end
+
+---The criminal whose definition is `id` (brains, thug, engineer, shadow), or nil.
+---@param id string
+---@return Obj|nil
+function M.criminal(id)
+  for _, c in ipairs(PLAYING) do
+    if posse.def_id(c) == id then return c end
+  end
+  return nil
+end
+
+---The seat that plays criminal `c`.
+---@param c Obj
+---@return Seat
+function M.seat(c) return posse.obj_get(c, "seat") end
+
+---Whether criminal `c` is subdued (AD-R40).
+---@param c Obj
+---@return boolean
+function M.subdued(c) return posse.obj_get(c, "subdued") > 0 end
+
+---The criminals standing (not subdued) on `cell`, in turn order.
+---@param cell Cell
+---@return Obj[]
+function M.standing_on(cell)
+  local out = {}
+  for _, c in ipairs(PLAYING) do
+    if not M.subdued(c) and M.cell_of(c) == cell then out[#out + 1] = c end
+  end
+  return out
+end
+
+---The police units on `cell`, in handle order.
+---@param cell Cell
+---@return Obj[]
+function M.police_on(cell)
+  local out = {}
+  for _, o in ipairs(posse.contents(AT[cell])) do
+    if M.props(o).kind then out[#out + 1] = o end
+  end
+  table.sort(out, function(a, b) return a < b end)
+  return out
+end
+
+---The police units on the board, in the order they move (§5.11): the patrols, then the
+---specialists in the order they arrived (the `at` zones know no order, so each unit's
+---`fresh` counter keeps an arrival number: see police.lua).
+---@return Obj[]
+function M.on_board()
+  local out = {}
+  for _, o in ipairs(POLICE) do
+    if M.cell_of(o) then out[#out + 1] = o end
+  end
+  return out
+end
+
+---The loot `c` carries, and its value.
+---@param c Obj
+---@return Obj[], integer
+function M.carried(c)
+  local list, value = posse.contents(posse.zone("carry", c)), 0
+  for _, l in ipairs(list) do value = value + M.props(l).value end
+  return list, value
+end
+
+---How much more loot `c` may carry.
+---@param c Obj
+---@return integer
+function M.room(c) return M.props(c).carry - posse.count(posse.zone("carry", c)) end
+
+---The loot lying on `cell`, and its value.
+---@param cell Cell
+---@return Obj[], integer
+function M.loot_on(cell)
+  local list, value = {}, 0
+  for _, o in ipairs(posse.contents(GROUND[cell])) do
+    local v = M.props(o).value
+    if v then
+      list[#list + 1] = o
+      value = value + v
+    end
+  end
+  return list, value
+end
+
+---The hostage tokens on `cell`.
+---@param cell Cell
+---@return Obj[]
+function M.hostages_on(cell)
+  local out = {}
+  for _, o in ipairs(posse.contents(GROUND[cell])) do
+    if posse.def_id(o) == "hostage" then out[#out + 1] = o end
+  end
+  return out
+end
+
+------------------------------------------------------------------------ entrances
+
+-- The entrances E1..En: the links, in the ring's clockwise order (§5.2 numbering).
+---@type Cell[], Cell[]
+local ENTRANCE, INWARD = {}, {}
+for i, l in ipairs(posse.grid_links()) do ENTRANCE[i], INWARD[i] = l[1], l[2] end
+M.entrances = ENTRANCE
+
+---The number of the entrance at `cell` (1..n), or nil.
+---@param cell Cell
+---@return integer|nil
+function M.entrance_no(cell)
+  for i, e in ipairs(ENTRANCE) do
+    if e == cell then return i end
+  end
+  return nil
+end
+
+---The grid tile an entrance leads to.
+---@param i integer
+---@return Cell
+function M.inward(i) return INWARD[i] end
+
+---The sides of the building a ring cell lies on (a corner: two), as a set of
+---"front", "right", "rear", "left".
+---@param cell Cell
+---@return table<string, boolean>
+function M.sides(cell)
+  local c, r = posse.coords(cell)
+  local s = {}
+  if r == -1 then s.front = true end
+  if r == M.rows then s.rear = true end
+  if c == -1 then s.left = true end
+  if c == M.cols then s.right = true end
+  return s
+end
+
+------------------------------------------------------------------------ log, end
+
+---A public log line.
+---@param text string
+function M.log(text) posse.log(text) end
+
+-- The outcome, once decided.
+---@type {won: boolean, reason: string}|nil
+local OUTCOME = nil
+
+---Ends the game: the crew won (true) or lost, for `reason`.
+---@param won boolean
+---@param reason string
+function M.finish(won, reason)
+  if OUTCOME == nil then OUTCOME = { won = won, reason = reason } end
+end
+
+---Whether the game is decided.
+---@return boolean
+function M.over() return OUTCOME ~= nil end
+
+---The result for the engine.
+---@return Result
+function M.result()
+  local o = OUTCOME or { won = false, reason = "no result" }
+  return { won = o.won, reason = o.reason }
+end
+
+---Checks the end (§5.13): every criminal subdued loses at once; the crew wins when every
+---standing criminal is on one entrance with loot (carried, or lying there) worth the
+---target. Returns whether the game is over.
+---@return boolean
+function M.check_end()
+  if OUTCOME then return true end
+  local standing = {}
+  for _, c in ipairs(PLAYING) do
+    if not M.subdued(c) then standing[#standing + 1] = c end
+  end
+  if #standing == 0 then
+    M.finish(false, "every criminal is subdued")
+    return true
+  end
+  local cell = M.cell_of(standing[1])
+  if cell == nil or M.entrance_no(cell) == nil then return false end
+  local _, value = M.loot_on(cell)
+  for _, c in ipairs(standing) do
+    if M.cell_of(c) ~= cell then return false end
+    local _, v = M.carried(c)
+    value = value + v
+  end
+  if value >= D.target then
+    M.finish(true, ("the crew gets away with loot worth %d"):format(value))
+    return true
+  end
+  return false
+end
+
+return M

@@ -1,0 +1,144 @@
+-- American Desperado: set-up (the deal, the patrols, the crew on its entrances) and the
+-- order of play (AD-R45): each criminal's slot, then the police's movement step, then the
+-- reinforcement step; after the last slot the crew's cards are refreshed. The crew wins or
+-- loses together (game.yaml: cooperative).
+
+local posse = require "posse"
+local ask = require "lib.ask"
+local game = require "american_desperado.game"
+local actions = require "american_desperado.actions"
+local obstacles = require "american_desperado.obstacles"
+local police = require "american_desperado.police"
+
+local D = game.D
+local name, where = game.name, game.where
+
+obstacles.set_police({ extra_step = police.extra_step, deploy = function(u) police.deploy(u, true) end })
+
+-- The deal (§5.4): `obstacles` tiles drawn from the shuffled obstacle deck (or evenly by
+-- class with `stratified_deal`), the loot tiles added, shuffled again, dealt row by row
+-- face down.
+local function deal()
+  local bag, unused = posse.zone("bag"), posse.zone("unused")
+  local loot = {}
+  for _, t in ipairs(posse.contents(bag)) do
+    if game.props(t).class == "loot" then loot[#loot + 1] = t end
+  end
+  for _, t in ipairs(loot) do posse.move(t, unused) end
+  posse.shuffle(bag)
+  local keep = D.obstacles
+  if D.stratified_deal then
+    -- ⌊N/4⌋ of each class from the top of the shuffled deck, the rest at random.
+    local quota, kept, rest = keep // 4, {}, {}
+    local taken = {}
+    for _, t in ipairs(posse.contents(bag)) do
+      local class = game.props(t).class
+      if (taken[class] or 0) < quota then
+        taken[class] = (taken[class] or 0) + 1
+        kept[#kept + 1] = t
+      else
+        rest[#rest + 1] = t
+      end
+    end
+    for i = 1, keep - #kept do kept[#kept + 1] = rest[i] end
+    for _, t in ipairs(posse.contents(bag)) do posse.move(t, unused) end
+    for _, t in ipairs(kept) do posse.move(t, bag) end
+  else
+    while posse.count(bag) > keep do posse.draw(bag, unused) end
+  end
+  for _, t in ipairs(loot) do posse.move(t, bag) end
+  posse.shuffle(bag)
+  for r = 0, game.rows - 1 do
+    for c = 0, game.cols - 1 do
+      posse.draw(bag, game.tile_zone(posse.cell(c, r) --[[@as Cell]]))
+    end
+  end
+end
+
+-- §5.2: patrol A at (-1, 0), patrol B at (-1, rows - 1); the others wait.
+local function patrols()
+  local ps = {}
+  for _, o in ipairs(game.police()) do
+    if game.props(o).kind == "patrol" then ps[#ps + 1] = o end
+  end
+  posse.move(ps[1], game.at_zone(posse.cell(-1, 0) --[[@as Cell]]))
+  posse.move(ps[2], game.at_zone(posse.cell(-1, game.rows - 1) --[[@as Cell]]))
+end
+
+-- AD-R08: each criminal, in turn order, takes a free entrance, at most two a side.
+local function place_crew()
+  local taken, per_side = {}, {}
+  for _, c in ipairs(game.crew()) do
+    local free = {}
+    for i, e in ipairs(game.entrances) do
+      local ok = not taken[e]
+      for s in pairs(game.sides(e)) do
+        if (per_side[s] or 0) >= 2 then ok = false end
+      end
+      if ok then free[#free + 1] = i end
+    end
+    local k = ask.one(game.seat(c), function() return "Where does " .. name(c) .. " start?" end, function()
+      local out = {}
+      for j, i in ipairs(free) do out[j] = ("E%d %s"):format(i, where(game.entrances[i])) end
+      return out
+    end, #free)
+    local e = game.entrances[free[k]]
+    taken[e] = true
+    for s in pairs(game.sides(e)) do per_side[s] = (per_side[s] or 0) + 1 end
+    posse.move(c, game.at_zone(e))
+    game.log(("%s starts at E%d %s."):format(name(c), free[k], where(e)))
+  end
+end
+
+-- The entrance tiles on the heist's entrances, numbered (§5.2).
+local function entrances()
+  local pile = posse.zone("entrance_tiles")
+  for i, e in ipairs(game.entrances) do
+    local t = posse.at(pile) --[[@as Obj]]
+    posse.move(t, game.tile_zone(e))
+    posse.flip(t, true)
+    posse.obj_set(t, "number", i)
+  end
+end
+
+local function setup()
+  -- The criminals are shared among the players in turn order (a player alone runs all).
+  local players = posse.players()
+  for i, c in ipairs(game.crew()) do posse.obj_set(c, "seat", (i - 1) % players + 1) end
+  posse.set("gifts", D.brains_gifts)
+  game.log(("The %s heist: a %dx%d building, loot worth %d to get away with."):format(D.heist_name, game.cols, game.rows,
+    D.target))
+  deal()
+  entrances()
+  patrols()
+  place_crew()
+end
+
+local M = {}
+
+function M.play()
+  setup()
+  local round = 0
+  while not game.over() do
+    round = round + 1
+    if D.round_limit > 0 and round > D.round_limit then
+      game.finish(false, "time ran out")
+      break
+    end
+    posse.set("round", round)
+    game.log("Round " .. round .. ".")
+    for _, c in ipairs(game.crew()) do
+      if not game.subdued(c) and posse.obj_get(c, "skip") == 0 then actions.turn(c) end
+      if game.check_end() then break end
+      police.movement()
+      if game.check_end() then break end
+      police.reinforce()
+      if game.check_end() then break end
+    end
+    -- The cards are refreshed: a criminal revived this round plays the next.
+    for _, c in ipairs(game.crew()) do posse.obj_set(c, "skip", 0) end
+  end
+  return game.result()
+end
+
+return M
