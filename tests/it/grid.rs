@@ -344,6 +344,89 @@ fn steps_agree_with_the_engines_own_on_every_cell() {
     assert_eq!(coords(&plain, &plain.path(&diag, 0, true).unwrap()), [(0, 0), (1, 1), (2, 2)]);
 }
 
+#[test]
+fn random_grids_keep_every_rule() {
+    // Small grids with random rings, links and passable cells: adjacency is symmetric and
+    // follows the rules, distances are those of a plain relaxation to a fixed point, and
+    // steps and paths go down the field.
+    let mut rng = posse::rng::Rng::new(13);
+    for _ in 0..300 {
+        let (cols, rows, ring) = (1 + rng.below(6) as i64, 1 + rng.below(6) as i64, rng.below(3) > 0);
+        let probe = Grid::new(&GridSpec { cols, rows, ring, links: None }, 1_000).unwrap();
+        let links = (ring && rng.below(2) == 0).then(|| {
+            let doors: Vec<usize> = probe.ring().into_iter().filter(|&i| probe.inward(i).is_some()).collect();
+            doors
+                .into_iter()
+                .filter(|_| rng.below(3) == 0)
+                .map(|i| {
+                    let (c, r) = probe.coords(i);
+                    Link::Ring((c as i64, r as i64))
+                })
+                .collect::<Vec<_>>()
+        });
+        let linked: Vec<(i64, i64)> = links
+            .iter()
+            .flatten()
+            .map(|l| match l {
+                Link::Ring(p) => *p,
+                Link::Pair(p, _) => *p,
+            })
+            .collect();
+        let g = Grid::new(&GridSpec { cols, rows, ring, links: links.clone() }, 1_000).unwrap();
+        let n = g.cells();
+        let passable: Vec<bool> = (0..n).map(|_| rng.below(4) > 0).collect();
+        let targets: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(n as u64) as usize).collect();
+        for diagonal in [false, true] {
+            for i in 0..n {
+                for j in g.neighbours(i, diagonal) {
+                    assert!(g.neighbours(j, diagonal).any(|k| k == i), "symmetric");
+                    let ((a, b), (c, d)) = (g.coords(i), g.coords(j));
+                    let (dc, dr) = ((a - c).abs(), (b - d).abs());
+                    assert!(dc <= 1 && dr <= 1 && dc + dr >= 1);
+                    if g.on_ring(i) != g.on_ring(j) {
+                        assert_eq!(dc + dr, 1, "into the grid orthogonally only");
+                        let (rc, rr) = if g.on_ring(i) { (a, b) } else { (c, d) };
+                        assert!(links.is_none() || linked.contains(&(rc as i64, rr as i64)), "through a link");
+                    }
+                }
+            }
+            // A plain relaxation to a fixed point.
+            let mut want = vec![UNREACHED; n];
+            for &t in &targets {
+                want[t] = 0;
+            }
+            loop {
+                let mut changed = false;
+                for i in 0..n {
+                    if want[i] == 0 || !passable[i] {
+                        continue;
+                    }
+                    let best = g.neighbours(i, diagonal).map(|j| want[j]).min().unwrap_or(UNREACHED);
+                    if best != UNREACHED && best + 1 < want[i] {
+                        want[i] = best + 1;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            let dist = g.distances(&targets, &passable, diagonal);
+            assert_eq!(dist, want, "{cols}x{rows} ring {ring} links {links:?} diagonal {diagonal}");
+            for from in 0..n {
+                for s in g.steps(&dist, from, diagonal) {
+                    assert!(dist[s] < dist[from] && g.neighbours(from, diagonal).any(|j| j == s));
+                }
+                if dist[from] != UNREACHED {
+                    let path = g.path(&dist, from, diagonal).unwrap();
+                    assert_eq!(path.len() as u32, dist[from] + 1);
+                    assert!(targets.contains(path.last().unwrap()));
+                }
+            }
+        }
+    }
+}
+
 // -------------------------------------------------------------------- cells
 
 #[test]
