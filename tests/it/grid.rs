@@ -449,6 +449,8 @@ fn cells_are_numbered_row_by_row_and_are_the_boards_nodes() {
         ("posse.grid_distances({ 99 })", "posse.grid_distances: 99 is not a cell"),
         ("posse.grid_distances(1, { avoid = { 'a' } })", "avoid: expected a cell number, got string"),
         ("posse.grid_distances(1, 5)", "expected a table of options or nil, got number"),
+        ("posse.grid_distances('x')", "targets: expected a cell, a list of cells or a set of cells, got string"),
+        ("posse.grid_path(1, 2, { only = true })", "only: expected a cell, a list of cells or a set of cells"),
         ("posse.grid_clockwise(posse.cell(2, 2))", "cell 28 (2,2) is not on the grid's ring"),
         ("posse.grid_steps(nil, 1)", "expected a field of posse.grid_distances"),
         ("posse.cell(0.5, 1)", "expected a column and a row (integers)"),

@@ -38,10 +38,14 @@ fn cell_value(grid: &Grid, v: &Value, f: &str, what: &str) -> Result<usize> {
 }
 
 /// Calls `mark` with every cell of `v`: nil (none), a cell, a list of cells or a set of
-/// cells (`{[cell] = true}`), read raw.
+/// cells (`{[cell] = true}`; false values are left out), read raw.
 fn each_cell(grid: &Grid, v: &Value, f: &str, what: &str, mut mark: impl FnMut(usize)) -> Result<()> {
     match v {
         Value::Nil => Ok(()),
+        Value::Integer(_) | Value::Number(_) => {
+            mark(cell_value(grid, v, f, what)?);
+            Ok(())
+        }
         Value::Table(t) => t.for_each(|k: Value, v: Value| {
             match v {
                 Value::Boolean(false) => {}
@@ -50,16 +54,6 @@ fn each_cell(grid: &Grid, v: &Value, f: &str, what: &str, mut mark: impl FnMut(u
             }
             Ok(())
         }),
-        v => mark_one(grid, v, f, what, mark),
-    }
-}
-
-fn mark_one(grid: &Grid, v: &Value, f: &str, what: &str, mut mark: impl FnMut(usize)) -> Result<()> {
-    match v {
-        Value::Integer(_) | Value::Number(_) => {
-            mark(cell_value(grid, v, f, what)?);
-            Ok(())
-        }
         other => err(format!(
             "posse.{f}: {what}: expected a cell, a list of cells or a set of cells, got {}",
             other.type_name()
