@@ -471,6 +471,26 @@ fn grid_functions_refuse_a_board_that_is_no_grid() {
     }
 }
 
+#[test]
+fn a_grid_near_the_largest_answers_in_one_call() {
+    // 302 × 302 cells with the ring (at most 100,000): the field crosses as one value a
+    // cell, the path as one a step.
+    let root = edited("grid_large", "    cols: 6\n    rows: 6", "    cols: 300\n    rows: 300");
+    edit(&root, "scenarios/yard/game.yaml", "      - [[3, 6], [3, 5]]\n", "");
+    edit(&root, "scenarios/yard/game.yaml", "      - [[1, 5], [1, 6]]\n", "");
+    let c = Arc::new(Content::load(&root, "yard").unwrap_or_else(|e| panic!("{e}")));
+    let mut g = game_of(c);
+    let v = eval(
+        &mut g,
+        "local f = posse.grid_distances(at(299, 299))
+         local p = posse.grid_path(at(-1, -1), at(299, 299), { diagonal = true })
+         return { #f, f[at(0, 0)], f[at(-1, -1)], #p }",
+    );
+    // (0,0) is 598 steps away; the corner (-1,-1) two more, through a link next to it;
+    // diagonally the corner is 302 steps away (299 inside, 3 to come in).
+    assert_eq!(v, json!([91204, 598, 600, 303]));
+}
+
 // --------------------------------------------------------------- validation
 
 /// A scratch copy of the grid fixtures with one edit made to the yard's game.yaml.
