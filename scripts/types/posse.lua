@@ -124,7 +124,8 @@ function posse.choose_each(requests) end
 --------------------------------------------------------------------- zones
 
 ---Handle of a zone declared in YAML; per-seat zones need the seat, per-node zones
----(board spaces) the node's name, per-object zones (a character's gear) the object.
+---(board spaces) the node's name or number (its place in `posse.nodes()`; on a grid, the
+---cell), per-object zones (a character's gear) the object.
 ---@param name string
 ---@param at Seat|string|Obj|nil
 ---@return Zone
@@ -284,7 +285,8 @@ function posse.random(n) end
 
 --------------------------------------------------------------------- board
 
----The board's nodes, in the order the YAML declares them.
+---The board's nodes, in the order the YAML declares them (a grid's cells first, named
+---"c,r", in cell order).
 ---@return string[]
 function posse.nodes() end
 
@@ -299,6 +301,107 @@ function posse.neighbours(node) end
 ---@param b string
 ---@return string[]|nil
 function posse.path(a, b) end
+
+---------------------------------------------------------------------- grid
+-- On a grid board (game.yaml: `board: {grid: {cols, rows, ring, links}}`) a cell is an
+-- integer, numbered row by row from the front-left cell of the board, and is also the
+-- board's node number (`posse.nodes()[cell]` is "c,r"). Column 0 is the left, row 0 the
+-- front; a ring adds the cells at c = -1 or cols and r = -1 or rows. The ring joins the
+-- grid only through the links (everywhere when none are declared); diagonal steps join
+-- grid to grid and ring to ring only. Neighbours, steps and paths come in direction
+-- order: N (row - 1), E, S, W, or with diagonals N, NE, E, SE, S, SW, W, NW. Every
+-- function here raises an error on a board that is not a grid, and on a bad cell.
+
+---@alias Cell integer
+---@alias Cells Cell|Cell[]|table<Cell, boolean>   one cell, a list, or a set (`{[cell] = true}`)
+---@alias Field (integer|false)[]   per cell: steps to the nearest target, false where none leads
+
+---@class GridInfo
+---@field cols integer
+---@field rows integer
+---@field ring boolean
+---@field cells integer   every cell, the ring included
+
+---@class GridQuery
+---@field only Cells|nil      the cells a path may enter (nil: every cell); targets always may
+---@field avoid Cells|nil     cells a path may not enter (targets excepted)
+---@field diagonal boolean|nil  8 neighbours instead of 4
+
+---The grid's size, or nil when the board is not a grid (the only grid function that
+---does not raise an error then).
+---@return GridInfo|nil
+function posse.grid() end
+
+---The cell at column `c`, row `r`, or nil when the board has no such cell.
+---@param c integer
+---@param r integer
+---@return Cell|nil
+function posse.cell(c, r) end
+
+---The column and row of a cell.
+---@param cell Cell
+---@return integer c
+---@return integer r
+function posse.coords(cell) end
+
+---Whether a cell is on the ring (outside the grid).
+---@param cell Cell
+---@return boolean
+function posse.on_ring(cell) end
+
+---A cell's neighbours in direction order (N, E, S, W; with `diagonal` N, NE, E, SE, S, SW,
+---W, NW), as the ring, links and diagonal rule allow.
+---@param cell Cell
+---@param diagonal boolean|nil
+---@return Cell[]
+function posse.grid_neighbours(cell, diagonal) end
+
+---Breadth-first distances (every step 1) from every cell to the nearest of `targets`,
+---entering only the cells `opts` allows: one call for a field every mover reads.
+---@param targets Cells
+---@param opts GridQuery|nil
+---@return Field
+function posse.grid_distances(targets, opts) end
+
+---The neighbours of `from` that bring it closest to the field's targets, in direction
+---order: those of the least distance among its neighbours, when less than `from`'s own
+---(`from` need not be allowed). Empty on a target or when nothing leads anywhere. Runs in
+---Lua: no call into the engine once a cell's neighbours are known.
+---@param field Field  what posse.grid_distances returned (with the same `diagonal`)
+---@param from Cell
+---@param diagonal boolean|nil
+---@return Cell[]
+function posse.grid_steps(field, from, diagonal) end
+
+---The first of `grid_steps(field, from, diagonal)`, or nil.
+---@param field Field
+---@param from Cell
+---@param diagonal boolean|nil
+---@return Cell|nil
+function posse.grid_step(field, from, diagonal) end
+
+---A shortest path from `from` to the nearest of `targets`, both included, taking the
+---first step in direction order at every cell; nil when none leads there.
+---@param from Cell
+---@param targets Cells
+---@param opts GridQuery|nil
+---@return Cell[]|nil
+function posse.grid_path(from, targets, opts) end
+
+---The ring's cells clockwise (seen from above, the front at the top) from the
+---front-left corner (-1, -1); empty without a ring.
+---@return Cell[]
+function posse.grid_ring() end
+
+---The next ring cell clockwise.
+---@param cell Cell  a ring cell
+---@return Cell
+function posse.grid_clockwise(cell) end
+
+---The links, `{ring_cell, grid_cell}`, in the ring's clockwise order from the front-left
+---corner: the numbering a die may read.
+---@return {[1]: Cell, [2]: Cell}[]
+function posse.grid_links() end
 
 ------------------------------------------------------------------ zone map
 -- On a board drawn as a zone map (game.yaml: `board: {map: FILE}`), zones are named by

@@ -22,7 +22,7 @@ pub struct ContentFile {
 /// component files, zone maps, overlay files), and every game's Lua files.
 pub fn content_files() -> Vec<(ContentFile, Seed)> {
     let mut out = Vec::new();
-    for root in [crate::root(), crate::fixtures(), crate::fixtures().join("zonemap")] {
+    for root in [crate::root(), crate::fixtures(), crate::fixtures().join("zonemap"), crate::fixtures().join("grid")] {
         let root = root.canonicalize().expect("a content root");
         for id in Content::list(&root).expect("games") {
             if id.contains('/') {

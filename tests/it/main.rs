@@ -10,6 +10,7 @@ mod fuzz;
 mod generic;
 mod golden;
 mod goldfever;
+mod grid;
 mod hardening;
 mod issue11_views;
 mod issue9;

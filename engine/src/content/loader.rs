@@ -11,12 +11,11 @@ use super::schema::{BoardDecl, ComponentFile, DiceDecl, GameFile};
 use super::{
     CheckScripts, Content, CounterDecl, CounterVisibility, Def, Die, Source, Visibility, ZoneDecl, API_VERSION,
 };
+use crate::board::grid::Grid;
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
-use crate::limits::{
-    CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_EDGES, MAX_FACES, MAX_NODES, MAX_OBJECTS,
-};
+use crate::limits::{CONTENT_BYTES, CONTENT_FILE_BYTES, MAX_DEFS, MAX_DICE, MAX_FACES, MAX_OBJECTS};
 use crate::zonemap::ZoneMap;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -211,7 +210,7 @@ impl<'a> Loader<'a> {
             }
         }
         let dice = self.dice(&game_rel, &text, &game.dice);
-        let (board, map) = self.board(id, &game_rel, &text, game.board.as_ref());
+        let (board, map, grid) = self.board(id, &game_rel, &text, game.board.as_ref());
         let sizes = Sizes { players: p.max, nodes: board.nodes().len(), per_object: 0 };
         if let Some(msg) = sizes.zones(&game.zones) {
             self.err(&game_rel, line_of("zones:"), msg);
@@ -272,6 +271,7 @@ impl<'a> Loader<'a> {
             defs,
             board,
             map,
+            grid,
             warnings: self.warnings,
             data: game.data.0,
             main,
@@ -308,18 +308,18 @@ impl<'a> Loader<'a> {
         dice
     }
 
-    /// The board the game declares (an empty one when it declares none or too much), and
-    /// the zone map it is drawn from, if any.
+    /// The board the game declares (an empty one when it declares none or too much), the
+    /// zone map it is drawn from, if any, and its grid, if it has one.
     fn board(
         &mut self,
         id: &str,
         game_rel: &str,
         text: &str,
         decl: Option<&BoardDecl>,
-    ) -> (Board, Option<Arc<ZoneMap>>) {
+    ) -> (Board, Option<Arc<ZoneMap>>, Option<Arc<Grid>>) {
         let line_of = |needle: &str| find_line(text, needle, 1).unwrap_or(0);
         match decl {
-            None => (Board::default(), None),
+            None => (Board::default(), None, None),
             Some(b) if b.map.is_some() => {
                 let file = b.map.as_deref().unwrap_or_default();
                 if !b.nodes.is_empty() || !b.edges.is_empty() || b.grid.is_some() {
@@ -331,44 +331,16 @@ impl<'a> Loader<'a> {
                         line_of("map:"),
                         format!("board: map: expected a .yaml file of this folder, not '{file}'"),
                     );
-                    return (Board::default(), None);
+                    return (Board::default(), None, None);
                 }
                 match self.zone_map(&format!("scenarios/{id}/{file}")) {
-                    Some(map) => (map.board().clone(), Some(map)),
-                    None => (Board::default(), None),
+                    Some(map) => (map.board().clone(), Some(map), None),
+                    None => (Board::default(), None, None),
                 }
             }
             Some(b) => {
-                let grid = b.grid.as_ref().map_or(0, |g| g.width.saturating_mul(g.height));
-                let nodes = grid.saturating_add(b.nodes.len());
-                if nodes > MAX_NODES {
-                    let line = line_of(if grid > 0 { "grid:" } else { "nodes:" });
-                    self.err(game_rel, line, format!("{nodes} board nodes: a board has at most {MAX_NODES}"));
-                }
-                if b.edges.len() > MAX_EDGES {
-                    let n = b.edges.len();
-                    self.err(game_rel, line_of("edges:"), format!("{n} edges: a board has at most {MAX_EDGES}"));
-                }
-                let mut board = match &b.grid {
-                    Some(g) if nodes <= MAX_NODES => Board::grid(g.width, g.height, g.diagonal),
-                    _ => Board::default(),
-                };
-                if nodes <= MAX_NODES && b.edges.len() <= MAX_EDGES {
-                    for n in &b.nodes {
-                        board.add_node(n);
-                    }
-                    for (a, c) in &b.edges {
-                        if !board.add_edge(a, c) {
-                            self.err(
-                                game_rel,
-                                line_of("edges:"),
-                                format!("edge {a} - {c}: both ends must be listed in nodes"),
-                            );
-                        }
-                    }
-                    board.finish();
-                }
-                (board, None)
+                let (board, grid) = self.graph_board(game_rel, text, b);
+                (board, None, grid)
             }
         }
     }

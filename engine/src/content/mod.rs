@@ -20,6 +20,7 @@
 
 mod catalogue;
 mod checks;
+mod grid;
 mod loader;
 mod mapfile;
 mod overlay;
@@ -28,6 +29,7 @@ mod schema;
 pub use catalogue::Entry;
 pub use schema::{CounterDecl, CounterVisibility, Players, Visibility, ZoneDecl};
 
+use crate::board::grid::Grid;
 use crate::board::Board;
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::fnv;
@@ -68,6 +70,9 @@ pub struct Content {
     /// The zone map the board is drawn from (`board: {map: FILE}`), whose movement graph
     /// is [`Content::board`].
     pub map: Option<Arc<ZoneMap>>,
+    /// The grid the board is made of (`board: {grid: ...}`), whose cells are the first
+    /// nodes of [`Content::board`], in cell order.
+    pub grid: Option<Arc<Grid>>,
     /// Problems that do not stop the game (a zone map's grazing and fragile pairs), for
     /// `posse check` to print.
     pub warnings: Vec<Diagnostic>,

@@ -103,13 +103,31 @@ pub(super) struct BoardDecl {
     pub(super) map: Option<String>,
 }
 
+/// A grid board (board/grid.rs): `cols` × `rows` cells (`width` and `height` are the
+/// same keys), the graph's diagonal edges, a ring of cells around the grid and the links
+/// through which alone the ring joins the grid (everywhere when `links` is absent).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GridDecl {
-    pub(super) width: usize,
-    pub(super) height: usize,
+    #[serde(alias = "width")]
+    pub(super) cols: i64,
+    #[serde(alias = "height")]
+    pub(super) rows: i64,
     #[serde(default)]
     pub(super) diagonal: bool,
+    #[serde(default)]
+    pub(super) ring: bool,
+    #[serde(default)]
+    pub(super) links: Option<Vec<LinkDecl>>,
+}
+
+/// A link between the ring and the grid: `[c, r]`, a ring cell (joined to the grid cell
+/// orthogonally next to it), or `[[c, r], [c, r]]`, a ring cell and that grid cell.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(untagged, expecting = "a link: [c, r] (a ring cell) or [[c, r], [c, r]] (a ring cell and a grid cell)")]
+pub(super) enum LinkDecl {
+    Ring((i64, i64)),
+    Pair((i64, i64), (i64, i64)),
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -197,6 +197,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
                     None => return err(format!("posse.zone: no board node '{}'", clip(&node))),
                 }
             }
+            // A node by number (the order of posse.nodes(); a grid's cell numbers).
+            (_, true, Value::Integer(n)) if n >= 1 && (n as u64) <= sh.content.board.nodes().len() as u64 => {
+                Some(n as usize - 1)
+            }
             (_, true, _) => return err(format!("posse.zone: zone '{name}' is per board node: give the node")),
             (false, false, Value::Nil) => None,
             (false, false, _) => {
@@ -568,6 +572,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
 
     super::mapapi::register(lua, shared, &raw, &mut names)?;
+    super::gridapi::register(lua, shared, &raw, &mut names)?;
     let list = lua.create_sequence_from(names.iter().copied().filter(|n| {
         !matches!(
             *n,

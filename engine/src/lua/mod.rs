@@ -9,16 +9,18 @@
 //!
 //! This is the bridge between the engine's data and the rules: it knows the state, the
 //! content, decisions and views, never the game's flow (`game` drives the VMs made here).
-//! Files: `api.rs` (the raw Rust functions of `posse`), `prelude.lua` (the module built
-//! from them), `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget),
-//! `watchdog.rs` (batches' budget without the count hook), `compile.rs` (compiling
-//! scripts, and `Content::load`), `shape.rs` (a decision read from Lua values),
-//! `render.rs` (the renderer's VM) and `errors.rs` (error messages with file and line).
+//! Files: `api.rs` (the raw Rust functions of `posse`; `mapapi.rs` and `gridapi.rs` add
+//! the zone-map and grid ones), `prelude.lua` (the module built from them),
+//! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
+//! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
+//! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
+//! renderer's VM) and `errors.rs` (error messages with file and line).
 
 mod api;
 mod budget;
 mod compile;
 mod errors;
+mod gridapi;
 mod mapapi;
 mod render;
 pub(crate) mod shape;

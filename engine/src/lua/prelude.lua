@@ -110,6 +110,100 @@ function posse.contents(zone) return { raw_contents(zone) } end
 function posse.neighbours(node) return { raw_neighbours(node) } end
 function posse.in_sight(a, reach, occupied) return { raw_in_sight(a, reach, occupied) } end
 
+-- Grid boards (board/grid.rs has the rules). A cell's number and its column and row are
+-- worked out here from the grid's size, asked once; a cell's neighbours are asked of the
+-- engine once a VM (they depend on the content alone) and kept, so `grid_steps` never
+-- crosses into Rust: a mover needs one `grid_distances` a target set, then steps here.
+local tointeger = math.tointeger
+local GRID_COLS, GRID_ROWS, GRID_RING = raw.grid_info()
+local GRID_O = GRID_RING and 1 or 0
+local GRID_STRIDE = GRID_COLS and GRID_COLS + 2 * GRID_O
+local GRID_CELLS = GRID_COLS and GRID_STRIDE * (GRID_ROWS + 2 * GRID_O)
+local function not_grid(f)
+  error("posse." .. f .. ": the board is not a grid (game.yaml: board: {grid: ...})", 3)
+end
+local function grid_coords(cell, f)
+  if GRID_COLS == nil then not_grid(f) end
+  local i = tointeger(cell)
+  if i == nil or i < 1 or i > GRID_CELLS then
+    local what = type(cell) == "number" and tostring(cell) or "a " .. type(cell)
+    error("posse." .. f .. ": " .. what .. " is not a cell (cells are 1.." .. GRID_CELLS .. ")", 3)
+  end
+  i = i - 1
+  return i % GRID_STRIDE - GRID_O, i // GRID_STRIDE - GRID_O
+end
+function posse.grid()
+  if GRID_COLS == nil then return nil end
+  return { cols = GRID_COLS, rows = GRID_ROWS, ring = GRID_RING, cells = GRID_CELLS }
+end
+function posse.cell(c, r)
+  if GRID_COLS == nil then not_grid("cell") end
+  local ci, ri = tointeger(c), tointeger(r)
+  if ci == nil or ri == nil then error("posse.cell: expected a column and a row (integers)", 2) end
+  if ci < -GRID_O or ci >= GRID_COLS + GRID_O or ri < -GRID_O or ri >= GRID_ROWS + GRID_O then return nil end
+  return (ri + GRID_O) * GRID_STRIDE + ci + GRID_O + 1
+end
+function posse.coords(cell) return grid_coords(cell, "coords") end
+function posse.on_ring(cell)
+  local c, r = grid_coords(cell, "on_ring")
+  return c < 0 or r < 0 or c >= GRID_COLS or r >= GRID_ROWS
+end
+local raw_grid_neighbours, raw_grid_distances, raw_grid_path = raw.grid_neighbours, raw.grid_distances, raw.grid_path
+local raw_grid_ring, raw_grid_links = raw.grid_ring, raw.grid_links
+local NEIGHBOURS = { [false] = {}, [true] = {} }
+local function grid_neighbours(cell, diagonal, f)
+  local by = NEIGHBOURS[diagonal == true]
+  local ns = by[cell]
+  if ns == nil then
+    grid_coords(cell, f)
+    ns = { raw_grid_neighbours(cell, diagonal == true) }
+    by[cell] = ns
+  end
+  return ns
+end
+function posse.grid_neighbours(cell, diagonal)
+  local ns, out = grid_neighbours(cell, diagonal, "grid_neighbours"), {}
+  for i = 1, #ns do out[i] = ns[i] end
+  return out
+end
+local function query(opts, f)
+  if opts == nil then return nil, nil, nil end
+  if type(opts) ~= "table" then error("posse." .. f .. ": expected a table of options or nil, got " .. type(opts), 3) end
+  return opts.avoid, opts.only, opts.diagonal == true
+end
+function posse.grid_distances(targets, opts)
+  return { raw_grid_distances(targets, query(opts, "grid_distances")) }
+end
+function posse.grid_path(from, targets, opts)
+  local path = { raw_grid_path(from, targets, query(opts, "grid_path")) }
+  if path[1] == nil then return nil end
+  return path
+end
+-- The neighbours of `from` of the least distance in `field`, when less than its own.
+local function steps(field, from, diagonal, f)
+  if type(field) ~= "table" then error("posse." .. f .. ": expected a field of posse.grid_distances", 3) end
+  local ns = grid_neighbours(from, diagonal, f)
+  local least
+  for i = 1, #ns do
+    local d = field[ns[i]]
+    if d and (least == nil or d < least) then least = d end
+  end
+  local own, out = field[from], {}
+  if least == nil or (own and own <= least) then return out end
+  for i = 1, #ns do
+    if field[ns[i]] == least then out[#out + 1] = ns[i] end
+  end
+  return out
+end
+function posse.grid_steps(field, from, diagonal) return steps(field, from, diagonal, "grid_steps") end
+function posse.grid_step(field, from, diagonal) return steps(field, from, diagonal, "grid_step")[1] end
+function posse.grid_ring() return { raw_grid_ring() } end
+function posse.grid_links()
+  local flat, out = { raw_grid_links() }, {}
+  for i = 1, #flat, 2 do out[#out + 1] = { flat[i], flat[i + 1] } end
+  return out
+end
+
 -- Per-object counters: each name is looked up in the engine once (slots depend on the
 -- content alone), then the object and the slot number are all that crosses to Rust.
 local object_slot, object_get, object_set, object_add = raw.object_slot, raw.object_get, raw.object_set, raw.object_add

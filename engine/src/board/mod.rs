@@ -1,6 +1,10 @@
-//! Boards as graphs: named nodes, undirected edges, neighbours and shortest paths, with a
-//! helper that builds square grids (nodes named `x,y`). Line of sight and zone shapes are
-//! properties a game keeps on nodes; the graph only answers adjacency and distance.
+//! Boards as graphs: named nodes, undirected edges, neighbours and shortest paths. Line of
+//! sight and zone shapes are properties a game keeps on nodes; the graph only answers
+//! adjacency and distance. A grid board ([`grid::Grid`]: cells by column and row, a ring
+//! around them, links, distances and first steps in a fixed direction order) makes its
+//! graph here too, with nodes named `c,r`.
+
+pub mod grid;
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -51,34 +55,6 @@ impl Board {
     /// Edges on the board, each counted once.
     pub fn edges(&self) -> usize {
         self.adj.iter().enumerate().map(|(i, a)| a.iter().filter(|&&j| j >= i).count()).sum()
-    }
-
-    /// A `width` × `height` grid with nodes `x,y` (1-based), orthogonal edges, and diagonal
-    /// ones when asked.
-    pub fn grid(width: usize, height: usize, diagonal: bool) -> Board {
-        let mut b = Board::default();
-        let name = |x: usize, y: usize| format!("{x},{y}");
-        for y in 1..=height {
-            for x in 1..=width {
-                b.add_node(&name(x, y));
-            }
-        }
-        for y in 1..=height {
-            for x in 1..=width {
-                if x < width {
-                    b.add_edge(&name(x, y), &name(x + 1, y));
-                }
-                if y < height {
-                    b.add_edge(&name(x, y), &name(x, y + 1));
-                }
-                if diagonal && x < width && y < height {
-                    b.add_edge(&name(x, y), &name(x + 1, y + 1));
-                    b.add_edge(&name(x + 1, y), &name(x, y + 1));
-                }
-            }
-        }
-        b.finish();
-        b
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -132,15 +108,6 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn grid_paths() {
-        let b = Board::grid(3, 3, false);
-        assert_eq!(b.neighbours("2,2").unwrap(), vec!["1,2", "2,1", "2,3", "3,2"]);
-        assert_eq!(b.path("1,1", "3,3").unwrap().len(), 5);
-        let d = Board::grid(3, 3, true);
-        assert_eq!(d.path("1,1", "3,3").unwrap(), vec!["1,1", "2,2", "3,3"]);
-    }
 
     #[test]
     fn graph_path_and_unknowns() {
