@@ -122,7 +122,7 @@ function M.play()
   while not game.over() do
     round = round + 1
     if D.round_limit > 0 and round > D.round_limit then
-      game.finish(false, "time ran out")
+      game.finish(false, "the police wait the crew out (round " .. D.round_limit .. ")")
       break
     end
     posse.set("round", round)

@@ -109,9 +109,7 @@ return function(view, data)
   local ps = {}
   for _, x in ipairs(police) do ps[#ps + 1] = ("%s (%s)"):format(x.o.name, x.at) end
   table.sort(ps)
-  if #ps > 0 then text.list(out, "Police: ", ps, ", ", "  ") end
-  local room = 23 - #out
-  local log = view.log or {}
-  for i = math.max(1, #log - room + 1), #log do out[#out + 1] = "  " .. log[i] end
+  if #ps > 0 then text.items(out, "Police: ", ps, ", ", "  ") end
+  text.ending(out, view)
   return table.concat(out, "\n")
 end

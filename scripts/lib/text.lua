@@ -245,7 +245,7 @@ end
 ---is left of M.ROWS (under "Log:"), then, when the game is over, who won and why. Every
 ---game's renderer ends this way.
 ---@param out string[]
----@param view {log: string[]|nil, result: {winners: integer[]|nil, reason: string|nil}|nil, seats: {name: string}[]}
+---@param view {log: string[]|nil, result: {winners: integer[]|nil, reason: string|nil, crew: boolean|nil}|nil, seats: {name: string}[]}
 function M.ending(out, view)
   local tail = {}
   local r = view.result
@@ -253,6 +253,7 @@ function M.ending(out, view)
     local why = r.reason and (" (" .. r.reason .. ")") or ""
     local n = #(r.winners or {})
     local who = n == 0 and "nobody wins" or (M.seat_names(view, r.winners) .. (n == 1 and " wins" or " win"))
+    if r.crew ~= nil then who = r.crew and "the crew wins" or "the crew loses" end
     M.wrap(tail, "GAME OVER: " .. who .. why, "", "  ")
   end
   local log = view.log or {}

@@ -310,7 +310,7 @@ impl<'a> Loader<'a> {
 
     /// The board the game declares (an empty one when it declares none or too much), the
     /// zone map it is drawn from, if any, and its grid, if it has one.
-    fn board(
+    pub(super) fn board(
         &mut self,
         id: &str,
         game_rel: &str,

@@ -1,7 +1,7 @@
 //! Scenarios (modes, variants): an overlay file that `game.yaml` lists changes the loaded
 //! game. Its players replace the game's, its `data:` is merged into the game's key by
 //! key, and its `defs:` change component counts (0 leaves a component out), props and
-//! the starting values of per-object counters. Its `script:` is the scenario's own Lua
+//! the starting values of per-object counters; its `board:` replaces the game's. Its `script:` is the scenario's own Lua
 //! (`posse.scenario()`), checked like every script. A scenario is loaded as `game/name`;
 //! its hash covers the game's and the overlay file.
 
@@ -45,6 +45,10 @@ impl Loader<'_> {
                 );
             }
             base.players = p;
+        }
+        if let Some(b) = &o.board {
+            let (board, map, grid) = self.board(&game, &rel, &text, Some(b));
+            (base.board, base.map, base.grid) = (board, map, grid);
         }
         merge(&mut base.data, o.data.0);
         if let Some(code) = o.script {

@@ -172,6 +172,9 @@ pub(super) struct OverlayFile {
     pub(super) about: Option<String>,
     #[serde(default)]
     pub(super) players: Option<Players>,
+    /// Replaces the game's board (a heist's building of another size).
+    #[serde(default)]
+    pub(super) board: Option<BoardDecl>,
     /// Merged into the game's `data:` (maps key by key, anything else replaced).
     #[serde(default)]
     pub(super) data: Strict,
