@@ -46,8 +46,8 @@ local function hostage_near(c, cell)
   return nil
 end
 
----The options of `c` now, `left` actions left; `may_end`: the turn may end (its gifted
----actions are spent).
+---The options of `c` now, `left` actions left; `may_end`: the turn may end before its
+---actions are spent (false for a criminal given an extra action, AD-T25).
 ---@param c Obj
 ---@param left integer
 ---@param may_end boolean
@@ -96,8 +96,13 @@ function M.list(c, left, may_end)
       if x ~= c and not game.subdued(x) and posse.obj_get(x, "gift") == 0 then add(out, "gift", 0, x) end
     end
   end
-  -- A tired criminal rests and a stack returns fire before its turn may end (AD-R37, AD-R41).
-  if left == 0 or (may_end and not owes and not tired) then add(out, "end", 0) end
+  -- A tired criminal rests and a stack returns fire before its turn may end (AD-R37, AD-R41);
+  -- a gifted one uses all its actions (AD-T25) unless none is left to take.
+  local paid = false
+  for _, o in ipairs(out) do
+    if o.cost > 0 then paid = true end
+  end
+  if left == 0 or not paid or (may_end and not owes and not tired) then add(out, "end", 0) end
   return out
 end
 
@@ -217,11 +222,11 @@ function M.turn(c)
   posse.obj_set(c, "gift", 0)
   ---@type american_desperado.Turn
   local turn = { c = c, left = D.actions + gifted }
-  local used = 0
   posse.set_current(seat)
   game.log(name(c) .. "'s turn.")
   while not game.over() and not game.subdued(c) do
-    local opts = M.list(c, turn.left, used >= gifted)
+    -- AD-T25: a criminal given an extra action must use all of its actions (Rest counts).
+    local opts = M.list(c, turn.left, gifted == 0)
     -- Nothing left but to end: no question.
     if #opts == 0 or (#opts == 1 and opts[1].kind == "end" and turn.left == 0) then break end
     local i = ask.one(seat, function()
@@ -235,7 +240,6 @@ function M.turn(c)
     local o = opts[i]
     if o.kind == "end" then break end
     turn.left = turn.left - o.cost
-    used = used + o.cost
     M.run(c, o, turn)
     game.check_end()
   end
