@@ -1,6 +1,7 @@
 //! The one integration-test binary: engine behaviour on fixture games, the generic tests
 //! every game gets, and each game's rule tests.
 
+mod american_desperado;
 mod content;
 mod cooperative;
 mod desperados;
