@@ -1,7 +1,7 @@
 //! The checklist lines of gaps §1 that the worked examples leave out: AD-R01, R02 and
 //! R10-R13 (the criminals), R06/R23 and §5.2 (entrances and patrol starts), R07, R09,
 //! R14/R15, R18, R19, R22, R32/R33, R36 (the Shadow's reach), R40, R44 (loot lying on the
-//! entrance) and R46. The police's lines (R24-R30, R38, R42) are in `police.rs`.
+//! entrance), R45 (the police after a skipped slot) and R46. The police's lines (R24-R30, R38, R42) are in `police.rs`.
 
 use super::*;
 
@@ -392,4 +392,20 @@ fn ad_r46_the_parts() {
            kinds.patrol, kinds.swat, kinds.fbi, kinds.heavy, posse.count(posse.zone('loot_side')))",
     );
     assert_eq!(parts, "6 entrance tiles, 12 hostage tokens, 48 markers, police 2 2 2 2, 4 loot pieces");
+}
+
+#[test]
+fn ad_r45_the_police_move_after_a_subdued_criminal_s_slot_too() {
+    // Patrol A walks the ring before the alarm: a step after the Thug's slot and one after
+    // Brains' (skipped, subdued).
+    let mut g = start(
+        "",
+        &["thug", "brains"],
+        1,
+        "no_police(); cop('patrol', 1, -1, 0, 0); floor(3, 3); put('thug', 3, 3); put('brains', 4, 4); set('brains', 'subdued', 1)",
+    );
+    pick(&mut g, "End the turn");
+    assert_eq!(asked(&g), "Thug at (3,3): 2 actions left.");
+    assert_eq!(counter(&g, "round", None), 2);
+    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
 }

@@ -320,3 +320,36 @@ fn ad_r42_the_exposed_criminal_nearest_the_rolled_entrance_then_the_lower_seat()
         street("2", "put('brains', 1, -1); set('brains', 'exposed', 1); put('thug', 5, -1); set('thug', 'exposed', 1)");
     assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue') * 10 + get('brains', 'fatigue')"), 1);
 }
+
+#[test]
+fn ad_r29_the_fbi_cuts_ring_corners_but_enters_only_by_an_entrance() {
+    // Ring to ring diagonally: from (-1,0) to (0,-1), one step nearer Brains on E1.
+    let mut g = board(&["brains"], "posse.set('threat', 5); put('brains', 1, -1); cop('fbi', 1, -1, 0)");
+    lua(&mut g, "police.extra_step()");
+    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(0,-1)");
+    // Ring to grid only through the entrance: Brains on (0,1), behind E6 (-1,1); from
+    // (-1,2) the diagonal into (0,1) is not a step, (-1,1) is.
+    let mut g = board(&["brains"], "posse.set('threat', 5); floor(0, 1); put('brains', 0, 1); cop('fbi', 1, -1, 2)");
+    lua(&mut g, "police.extra_step()");
+    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(-1,1)");
+    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 0);
+}
+
+#[test]
+fn ad_r42_a_criminal_ending_his_turn_in_the_street_is_spotted_and_the_new_call_lands_too() {
+    // Threat 3, SWAT #1 called. The Thug ends his turn at (5,-1): exposed. The SWAT rolls
+    // E1 (front): threat 4 calls SWAT #2 into the same reinforcement step; SWAT #1 lands
+    // on the Thug, who defends (+1 fatigue, 6 + 2 >= 4); SWAT #2 rolls E3.
+    let mut g = start(
+        "",
+        &["thug", "brains"],
+        1,
+        "no_police(); gone_patrols(); posse.set('threat', 3); threat.call(unit('swat', 1)); put('thug', 5, -1); put('brains', 4, 4)",
+    );
+    g.rig_dice(&["1", "6", "3"]);
+    pick(&mut g, "End the turn");
+    assert_eq!(lua_int(&mut g, "return get('thug', 'exposed')"), 1);
+    assert_eq!(threat(&g), 4);
+    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
+    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
+}
