@@ -217,7 +217,9 @@ local function patrol_step(p, pass)
   local field = posse.grid_distances(cells, { only = pass })
   local cands = #cells > 0 and field[pos] and posse.grid_steps(field, pos) or {}
   local step
-  if #cands > 0 then
+  if #cands == 1 then
+    step = cands[1]
+  elseif #cands > 1 then
     local fields = {}
     for i, cell in ipairs(cells) do fields[i] = posse.grid_distances(cell, { only = pass }) end
     step = better(cands, function(n)
@@ -256,6 +258,8 @@ local function specialist_step(u, pass, left)
   local step
   if #cands == 0 then
     step = fallback(u, pos, pass, diagonal)
+  elseif #cands == 1 then
+    step = cands[1]
   else
     local fields = {}
     if not for_hostages then
@@ -323,13 +327,15 @@ end
 ---The movement step after a criminal's slot (§5.6): every unit on the board moves, each
 ---its number of single steps, but one placed since the last reinforcement step.
 function M.movement()
+  -- Moving reveals and locks nothing: one look at the board serves the whole step.
+  local pass = passable()
   for _, u in ipairs(M.movers()) do
     local fresh = posse.obj_get(u, "fresh")
     if fresh > 0 then posse.obj_set(u, "fresh", fresh - 1) end
     if fresh <= 1 then
       local moves = game.props(u).moves
       for k = 1, moves do
-        if step(u, passable(), moves - k + 1) then break end
+        if step(u, pass, moves - k + 1) then break end
         if game.check_end() then return end
       end
     end
@@ -341,8 +347,9 @@ end
 ---those placed since the last criminal's turn), in the usual order.
 function M.extra_step()
   game.log("The police move at once.")
+  local pass = passable()
   for _, u in ipairs(M.movers()) do
-    if posse.obj_get(u, "fresh") == 0 then step(u, passable(), 1) end
+    if posse.obj_get(u, "fresh") == 0 then step(u, pass, 1) end
     if game.check_end() then return end
   end
 end
