@@ -71,7 +71,8 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
     let ring = i32::from(grid.has_ring());
     let (w, h) = (f64::from(cols + 2 * ring) * CELL, f64::from(rows + 2 * ring) * CELL);
     let title = format!("{}: the board, {}", view.game, whose(view));
-    let (width, height) = ((w + 2.0 * MARGIN).max(title.chars().count() as f64 * 8.0 + 2.0 * MARGIN), HEAD + h + MARGIN);
+    let (width, height) =
+        ((w + 2.0 * MARGIN).max(title.chars().count() as f64 * 8.0 + 2.0 * MARGIN), HEAD + h + MARGIN);
     // The top-left corner of cell (c, r).
     let at = |c: i32, r: i32| (MARGIN + f64::from(c + ring) * CELL, HEAD + f64::from(r + ring) * CELL);
     let mut s = String::new();
@@ -115,7 +116,12 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
         let _ = writeln!(s, r#"<text class="coord" x="{}" y="{}">{name}</text>"#, num(x + 2.0), num(y + 9.0));
         // Up to three lines of three labels; the rest is in the title.
         for (k, line) in labels.chunks(3).take(3).enumerate() {
-            let _ = write!(s, r#"<text class="label" x="{}" y="{}">"#, num(x + CELL / 2.0), num(y + 22.0 + 13.0 * k as f64));
+            let _ = write!(
+                s,
+                r#"<text class="label" x="{}" y="{}">"#,
+                num(x + CELL / 2.0),
+                num(y + 22.0 + 13.0 * k as f64)
+            );
             for (j, (text, class)) in line.iter().enumerate() {
                 let sep = if j > 0 { " " } else { "" };
                 let _ = write!(s, r#"<tspan class="{class}">{sep}{}</tspan>"#, esc(&cut(text, 4)));
@@ -134,7 +140,8 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
             (-1, _) => (x, y + 14.0, x, y + CELL - 14.0),
             _ => (x + CELL, y + 14.0, x + CELL, y + CELL - 14.0),
         };
-        let _ = writeln!(s, r#"<line class="link" x1="{}" y1="{}" x2="{}" y2="{}"/>"#, num(x1), num(y1), num(x2), num(y2));
+        let _ =
+            writeln!(s, r#"<line class="link" x1="{}" y1="{}" x2="{}" y2="{}"/>"#, num(x1), num(y1), num(x2), num(y2));
     }
     s.push_str("</g>\n</svg>\n");
     s
