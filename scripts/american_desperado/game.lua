@@ -52,6 +52,13 @@ end
 local CELL_OF = {}
 for cell = 1, GRID.cells do CELL_OF[AT[cell]] = cell end
 M.cells = CELLS
+-- The building's tiles and the street, each a list of cells.
+---@type Cell[], Cell[]
+M.tiles, M.street = {}, {}
+for cell = 1, GRID.cells do
+  local list = INSIDE[cell] and M.tiles or M.street
+  list[#list + 1] = cell
+end
 
 ---@param cell Cell
 ---@return Zone

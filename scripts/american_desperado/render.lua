@@ -72,7 +72,7 @@ return function(view, data)
         if #s > 3 then s = s:sub(1, 2) .. "+" end
       else
         local ground = objects(zs.ground)
-        local t = objects(zs.tile)[1]
+        local t = objects(zs.tile)[1] --[[@as table|nil]]
         if #objects(zs.lockdown) > 0 then
           s = "xxx"
         elseif #ground > 0 then
