@@ -268,17 +268,26 @@ local function specialist_step(u, pass, left)
   elseif #cands == 1 then
     step = cands[1]
   else
+    -- One field a target: the criminal (or hostage) each first step heads for.
     local fields = {}
-    if not for_hostages then
-      for i, cell in ipairs(cells) do fields[i] = posse.grid_distances(cell, { only = pass, diagonal = diagonal }) end
+    for i, cell in ipairs(for_hostages and hostages or cells) do
+      fields[i] = posse.grid_distances(cell, { only = pass, diagonal = diagonal })
     end
     step = better(cands, function(n)
       -- (1) a criminal's space can be entered with the steps left (not for the Heavy).
       local fight = 0
       if kind ~= "heavy" and (#game.standing_on(n) > 0 or (cfield[n] and cfield[n] <= left - 1)) then fight = 1 end
       if for_hostages then
-        local c, r = posse.coords(n)
-        return { fight, -r, -c }
+        -- (3) for hostages: the nearest from `n`, the lower (row, col) first.
+        local best_d, br, bc = math.huge, math.huge, math.huge
+        for i, h in ipairs(hostages) do
+          local d = fields[i][n]
+          local c, r = posse.coords(h)
+          if d and (d < best_d or (d == best_d and (r < br or (r == br and c < bc)))) then
+            best_d, br, bc = d, r, c
+          end
+        end
+        return { fight, -br, -bc }
       end
       local v, o = targeted(n, crew, fields)
       return { fight, v, -o }
