@@ -1,5 +1,5 @@
 //! `posse svg GAME [--seed N] [--players N] [--load SAVE] [--seat N | --god] [-o FILE]`:
-//! the SVG of a zone-map board, at a game's start or where a saved game stands.
+//! the SVG of a zone-map or grid board, at a game's start or where a saved game stands.
 //!
 //! It draws one seat's view: seat 1's unless `--seat` says another. The omniscient view,
 //! which shows every hidden thing, is drawn only when asked for by name (`--god`), so a
@@ -34,7 +34,7 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
                 bail!("{} is a game of {}, not {id}", file.display(), record.game);
             }
             let content = games::load(root, &record.game)?;
-            zone_map(&content)?;
+            drawable(&content)?;
             if record.content_hash != hex(content.hash) {
                 eprintln!(
                     "warning: {} was saved with other content than {}'s now; the replay may diverge",
@@ -59,7 +59,7 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
         None => {
             let id = opts.game.as_deref().ok_or_else(|| anyhow!("name a game, or --load a save"))?;
             let content = games::load(root, id)?;
-            zone_map(&content)?;
+            drawable(&content)?;
             let setup = play::setup(&content, Some(opts.seed), opts.players)?;
             Game::new(content, setup).map_err(|e| anyhow!("{e}"))?
         }
@@ -68,8 +68,8 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
     if let Some(s) = seat.filter(|&s| s == 0 || s > game.players()) {
         bail!("--seat {s}: {} has seats 1 to {}", game.content().id, game.players());
     }
-    let map = zone_map(game.content())?;
-    let text = posse::picture::svg(map, &game.view(seat));
+    drawable(game.content())?;
+    let text = picture(game.content(), &game.view(seat)).unwrap_or_default();
     match &opts.out {
         Some(file) => {
             std::fs::write(file, &text).map_err(|e| anyhow!("{}: cannot write: {e}", file.display()))?;
@@ -84,15 +84,24 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
     Ok(())
 }
 
-/// The game's zone map, or why there is none to draw.
-fn zone_map(content: &posse::Content) -> Result<&posse::zonemap::ZoneMap> {
-    match content.map.as_deref() {
-        Some(m) => Ok(m),
-        None => bail!(
-            "{}'s board is not a zone map: only a board drawn as geometry (board: {{map: FILE}} in its game.yaml) \
-             has a picture; `posse play {}` and :map show its board",
-            content.id,
-            content.id
-        ),
+/// The SVG of `content`'s board as `view` shows it: a zone map or a grid; None for a
+/// board with no geometry to draw.
+pub fn picture(content: &posse::Content, view: &posse::view::View) -> Option<String> {
+    if let Some(map) = content.map.as_deref() {
+        return Some(posse::picture::svg(map, view));
     }
+    content.grid.as_deref().map(|grid| posse::picture::grid_svg(grid, view))
+}
+
+/// Whether the game's board can be drawn, or why not.
+fn drawable(content: &posse::Content) -> Result<()> {
+    if content.map.is_some() || content.grid.is_some() {
+        return Ok(());
+    }
+    bail!(
+        "{}'s board has no picture: only a zone map (board: {{map: FILE}}) or a grid (board: {{grid: ...}}) \
+         is drawn; `posse play {}` shows its board",
+        content.id,
+        content.id
+    )
 }

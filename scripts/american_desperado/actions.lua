@@ -46,6 +46,18 @@ local function hostage_near(c, cell)
   return nil
 end
 
+---The face-down tiles `c` could scout from `cell` that its player does not know yet.
+---@param c Obj
+---@param cell Cell
+---@return Cell[]
+function M.unknown(c, cell)
+  local out, seat = {}, game.seat(c)
+  for _, n in ipairs(obstacles.scoutable(c, cell)) do
+    if not posse.knows(seat, game.tile(n) --[[@as Obj]]) then out[#out + 1] = n end
+  end
+  return out
+end
+
 ---The options of `c` now, `left` actions left; `may_end`: the turn may end before its
 ---actions are spent (false for a criminal given an extra action, AD-T25).
 ---@param c Obj
@@ -76,8 +88,12 @@ function M.list(c, left, may_end)
           end
         end
       end
-      for _, n in ipairs(obstacles.scoutable(c, cell)) do
-        if not posse.knows(seat, game.tile(n) --[[@as Obj]]) then add(out, "scout", 1, nil, n) end
+      -- Brains scouts any tile (§5.5): one option, then which tile.
+      local unknown = M.unknown(c, cell)
+      if game.props(c).scout_any then
+        if #unknown > 0 then add(out, "scout_any", 1) end
+      else
+        for _, n in ipairs(unknown) do add(out, "scout", 1, nil, n) end
       end
       if hostage_near(c, cell) then
         for _, x in ipairs(game.crew()) do
@@ -133,6 +149,7 @@ function M.label(c, o)
   end
   if k == "move" then return step_label(o.cell --[[@as Cell]]) end
   if k == "scout" then return "Scout " .. where(o.cell --[[@as Cell]]) end
+  if k == "scout_any" then return "Scout any tile (then choose which)" end
   if k == "trade" then return "Trade a hostage to free " .. name(o.what --[[@as Obj]]) end
   if k == "take" then return "Take the " .. name(o.what --[[@as Obj]]) .. " (free)" end
   if k == "drop" then return "Drop the " .. name(o.what --[[@as Obj]]) .. " (free)" end
@@ -165,6 +182,14 @@ function M.run(c, o, turn)
     end
   elseif k == "scout" then
     obstacles.peek(c, o.cell --[[@as Cell]])
+  elseif k == "scout_any" then
+    local can = M.unknown(c, cell)
+    local i = ask.one(game.seat(c), function() return name(c) .. " scouts which tile?" end, function()
+      local labels = {}
+      for j, n in ipairs(can) do labels[j] = "Scout " .. where(n) end
+      return labels
+    end, #can)
+    obstacles.peek(c, can[i])
   elseif k == "trade" then
     local token = hostage_near(c, cell) --[[@as Obj]]
     local x = o.what --[[@as Obj]]
@@ -223,7 +248,8 @@ function M.turn(c)
   ---@type american_desperado.Turn
   local turn = { c = c, left = D.actions + gifted }
   posse.set_current(seat)
-  game.log(name(c) .. "'s turn.")
+  local n = name(c)
+  game.log(n .. (n:sub(-1) == "s" and "' turn." or "'s turn."))
   while not game.over() and not game.subdued(c) do
     -- AD-T25: a criminal given an extra action must use all of its actions (Rest counts).
     local opts = M.list(c, turn.left, gifted == 0)

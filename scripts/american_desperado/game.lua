@@ -35,17 +35,15 @@ function M.where(cell)
   return ("(%d,%d)"):format(c, r)
 end
 
----Whether `cell` is a grid tile (not the street).
----@param cell Cell
----@return boolean
-function M.inside(cell) return not posse.on_ring(cell) end
-
--- Zone handles by cell, asked once.
+-- Zone handles by cell, asked once, and which cells are inside the building.
 local TILE, AT, GROUND, LOCKS = {}, {}, {}, {}
+---@type table<Cell, boolean>
+local INSIDE = {}
 ---@type Cell[]
 local CELLS = {}
 for cell = 1, GRID.cells do
   CELLS[cell] = cell
+  INSIDE[cell] = not posse.on_ring(cell)
   TILE[cell], AT[cell] = posse.zone("tile", cell), posse.zone("at", cell)
   GROUND[cell], LOCKS[cell] = posse.zone("ground", cell), posse.zone("lockdown", cell)
 end
@@ -54,6 +52,13 @@ end
 local CELL_OF = {}
 for cell = 1, GRID.cells do CELL_OF[AT[cell]] = cell end
 M.cells = CELLS
+-- The building's tiles and the street, each a list of cells.
+---@type Cell[], Cell[]
+M.tiles, M.street = {}, {}
+for cell = 1, GRID.cells do
+  local list = INSIDE[cell] and M.tiles or M.street
+  list[#list + 1] = cell
+end
 
 ---@param cell Cell
 ---@return Zone
@@ -67,7 +72,12 @@ function M.ground(cell) return GROUND[cell] end
 ---@return Zone
 function M.locks(cell) return LOCKS[cell] end
 
----The tile of a grid cell (nil on the street).
+---Whether `cell` is a grid tile (not the street).
+---@param cell Cell
+---@return boolean
+function M.inside(cell) return INSIDE[cell] == true end
+
+---The tile of a cell (a grid cell's, an entrance's), or nil.
 ---@param cell Cell
 ---@return Obj|nil
 function M.tile(cell) return posse.at(TILE[cell]) end

@@ -102,6 +102,10 @@ local function entrances()
 end
 
 local function setup()
+  -- Pawns, loot pieces and tokens are face up: everyone sees what they are.
+  for _, z in ipairs({ "crew", "police", "loot_side", "markers", "hostages" }) do
+    for _, o in ipairs(posse.contents(posse.zone(z))) do posse.flip(o, true) end
+  end
   -- The criminals are shared among the players in turn order (a player alone runs all).
   local players = posse.players()
   for i, c in ipairs(game.crew()) do posse.obj_set(c, "seat", (i - 1) % players + 1) end

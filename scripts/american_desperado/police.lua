@@ -16,17 +16,21 @@ local M = {}
 local name = game.name
 local RING, TRAIL, HUNT = 0, 1, 2
 -- Headings: 1 N, 2 E, 3 S, 4 W (N is the front, row - 1).
+---@type integer[], integer[]
 local DC, DR = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
 
 ------------------------------------------------------------------------ the board as the police see it
 
--- §5.11 npc_passable: the street, and revealed tiles not locked down.
+-- §5.11 npc_passable: the street, and revealed tiles not locked down (three calls into
+-- the engine for the whole board).
 ---@return table<Cell, boolean>
 local function passable()
-  local out = {}
-  for _, cell in ipairs(game.cells) do
-    if not game.inside(cell) or (game.revealed(cell) and not game.locked(cell)) then out[cell] = true end
+  local out = posse.nodes_holding("tile", true)
+  local locked = posse.nodes_holding("lockdown")
+  for _, cell in ipairs(game.tiles) do
+    if locked[cell] then out[cell] = nil end
   end
+  for _, cell in ipairs(game.street) do out[cell] = true end
   return out
 end
 
@@ -90,11 +94,12 @@ end
 ---@param key fun(n: Cell): number[]
 ---@return Cell|nil
 local function better(cands, key)
-  local best, best_key
+  ---@type Cell|nil, number[]|nil
+  local best, best_key = nil, nil
   for _, n in ipairs(cands) do
     local k = key(n)
-    local wins = best == nil
-    if not wins then
+    local wins = best_key == nil
+    if best_key ~= nil then
       for i = 1, #k do
         if k[i] ~= best_key[i] then
           wins = k[i] > best_key[i]
@@ -180,12 +185,14 @@ local function patrol_step(p, pass)
   end
   if mode == TRAIL then
     local visited = posse.obj_get(p, "visited")
+    ---@type Cell[]
     local cands = {}
     for _, n in ipairs(posse.grid_neighbours(pos, false)) do
       if game.inside(n) and game.revealed(n) and not game.locked(n) and visited & M.bit(n) == 0 then
         cands[#cands + 1] = n
       end
     end
+    ---@type Cell|nil
     local pick
     for _, n in ipairs(cands) do
       if pick == nil and #game.standing_on(n) > 0 then pick = n end
@@ -195,7 +202,7 @@ local function patrol_step(p, pass)
       local h = posse.obj_get(p, "heading")
       local pc, pr = posse.coords(pos)
       for _, turn in ipairs({ h, h % 4 + 1, (h + 2) % 4 + 1 }) do
-        local n = posse.cell(pc + DC[turn], pr + DR[turn])
+        local n = posse.cell(pc + (DC[turn] or 0), pr + (DR[turn] or 0))
         for _, x in ipairs(cands) do
           if pick == nil and x == n then pick, h = n, turn end
         end
@@ -217,7 +224,9 @@ local function patrol_step(p, pass)
   local field = posse.grid_distances(cells, { only = pass })
   local cands = #cells > 0 and field[pos] and posse.grid_steps(field, pos) or {}
   local step
-  if #cands > 0 then
+  if #cands == 1 then
+    step = cands[1]
+  elseif #cands > 1 then
     local fields = {}
     for i, cell in ipairs(cells) do fields[i] = posse.grid_distances(cell, { only = pass }) end
     step = better(cands, function(n)
@@ -256,18 +265,29 @@ local function specialist_step(u, pass, left)
   local step
   if #cands == 0 then
     step = fallback(u, pos, pass, diagonal)
+  elseif #cands == 1 then
+    step = cands[1]
   else
+    -- One field a target: the criminal (or hostage) each first step heads for.
     local fields = {}
-    if not for_hostages then
-      for i, cell in ipairs(cells) do fields[i] = posse.grid_distances(cell, { only = pass, diagonal = diagonal }) end
+    for i, cell in ipairs(for_hostages and hostages or cells) do
+      fields[i] = posse.grid_distances(cell, { only = pass, diagonal = diagonal })
     end
     step = better(cands, function(n)
       -- (1) a criminal's space can be entered with the steps left (not for the Heavy).
       local fight = 0
       if kind ~= "heavy" and (#game.standing_on(n) > 0 or (cfield[n] and cfield[n] <= left - 1)) then fight = 1 end
       if for_hostages then
-        local c, r = posse.coords(n)
-        return { fight, -r, -c }
+        -- (3) for hostages: the nearest from `n`, the lower (row, col) first.
+        local best_d, br, bc = math.huge, math.huge, math.huge
+        for i, h in ipairs(hostages) do
+          local d = fields[i][n]
+          local c, r = posse.coords(h)
+          if d and (d < best_d or (d == best_d and (r < br or (r == br and c < bc)))) then
+            best_d, br, bc = d, r, c
+          end
+        end
+        return { fight, -br, -bc }
       end
       local v, o = targeted(n, crew, fields)
       return { fight, v, -o }
@@ -323,13 +343,15 @@ end
 ---The movement step after a criminal's slot (§5.6): every unit on the board moves, each
 ---its number of single steps, but one placed since the last reinforcement step.
 function M.movement()
+  -- Moving reveals and locks nothing: one look at the board serves the whole step.
+  local pass = passable()
   for _, u in ipairs(M.movers()) do
     local fresh = posse.obj_get(u, "fresh")
     if fresh > 0 then posse.obj_set(u, "fresh", fresh - 1) end
     if fresh <= 1 then
-      local moves = game.props(u).moves
+      local moves = game.props(u).moves --[[@as integer]]
       for k = 1, moves do
-        if step(u, passable(), moves - k + 1) then break end
+        if step(u, pass, moves - k + 1) then break end
         if game.check_end() then return end
       end
     end
@@ -341,16 +363,17 @@ end
 ---those placed since the last criminal's turn), in the usual order.
 function M.extra_step()
   game.log("The police move at once.")
+  local pass = passable()
   for _, u in ipairs(M.movers()) do
-    if posse.obj_get(u, "fresh") == 0 then step(u, passable(), 1) end
+    if posse.obj_get(u, "fresh") == 0 then step(u, pass, 1) end
     if game.check_end() then return end
   end
 end
 
--- Along the ring from `a` to `b`, the shorter way round.
+-- Along the ring from `a` to `b`, the shorter way round (math.huge off the ring).
 ---@param a Cell
 ---@param b Cell
----@return integer
+---@return number
 local function ring_distance(a, b)
   local ring = posse.grid_ring()
   local ia, ib
@@ -373,7 +396,8 @@ function M.deploy(unit, during_turn)
   local e = threat.roll_entrance()
   local door = game.entrances[e]
   local sides = game.sides(door)
-  local spotted, best_d, best_o
+  ---@type Obj|nil, number, integer
+  local spotted, best_d, best_o = nil, math.huge, 0
   for i, c in ipairs(game.crew()) do
     local cell = game.cell_of(c)
     if cell and not game.subdued(c) and posse.obj_get(c, "exposed") > 0 then

@@ -44,9 +44,15 @@ return function(view, data)
   end
   -- The ring's right column and rear row are cols and rows: the grid is one less.
   local track = data.tracks and data.tracks[data.track] or { guard = 12 }
-  out[#out + 1] = ("%s heist, round %d. Threat %d/%d%s. Loot to get away with: %d."):format(data.heist_name or "The",
-    counters.round or 0, counters.threat or 0, track.guard, (counters.threat or 0) >= 1 and " (alarm)" or "",
-    data.target or 0)
+  local threat = counters.threat or 0 ---@type integer
+  -- The threat meter: a mark a level, up to the National Guard's.
+  local meter = ("#"):rep(threat) .. ("."):rep(math.max(0, track.guard - threat) --[[@as integer]])
+  out[#out + 1] = ("%s heist, round %d. Threat [%s] %d/%d%s. Get away with %d."):format(data.heist_name or "The",
+    counters.round or 0, meter, threat, track.guard, threat >= 1 and " ALARM" or "", data.target or 0)
+  -- Column numbers over the grid, row numbers before it.
+  local head = { "    " }
+  for c = -1, cols do head[#head + 1] = text.pad(("%2d"):format(c), 4) end
+  out[#out + 1] = (table.concat(head):gsub("%s+$", ""))
 
   local crew, police = {}, {}
   for r = -1, rows do
@@ -72,7 +78,7 @@ return function(view, data)
         if #s > 3 then s = s:sub(1, 2) .. "+" end
       else
         local ground = objects(zs.ground)
-        local t = objects(zs.tile)[1]
+        local t = objects(zs.tile)[1] --[[@as table|nil]]
         if #objects(zs.lockdown) > 0 then
           s = "xxx"
         elseif #ground > 0 then
@@ -91,8 +97,10 @@ return function(view, data)
       end
       line[#line + 1] = text.pad(s, 3)
     end
-    out[#out + 1] = "  " .. table.concat(line, " ")
+    out[#out + 1] = ((("%2d  "):format(r) .. table.concat(line, " ")):gsub("%s+$", ""))
   end
+  out[#out + 1] = "### face down, g4? known to you, G4! obstacle (Camera Guard bYstander locK),"
+  out[#out + 1] = " .  cleared, $2 loot, h hostage, xxx locked down, E1 entrance; b t e s: subdued"
 
   table.sort(crew, function(a, b) return a.o.name < b.o.name end)
   for _, x in ipairs(crew) do
@@ -103,8 +111,8 @@ return function(view, data)
     if (k.subdued or 0) > 0 then state[#state + 1] = "subdued" end
     if (k.exposed or 0) > 0 then state[#state + 1] = "exposed" end
     if (k.gift or 0) > 0 then state[#state + 1] = "+" .. k.gift .. " action" end
-    out[#out + 1] = text.pad(("%s (%s) p%d at (%s): fatigue %d, loot [%s] %s"):format(o.name, (o.props or {}).letter,
-      k.seat or 0, x.at, k.fatigue or 0, table.concat(loot, " "), table.concat(state, ", ")), text.WIDTH)
+    out[#out + 1] = ((("%s (%s) p%d at (%s): fatigue %d, loot [%s] %s"):format(o.name, (o.props or {}).letter,
+      k.seat or 0, x.at, k.fatigue or 0, table.concat(loot, " "), table.concat(state, ", "))):gsub("%s+$", ""))
   end
   local ps = {}
   for _, x in ipairs(police) do ps[#ps + 1] = ("%s (%s)"):format(x.o.name, x.at) end

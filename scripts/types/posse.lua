@@ -302,6 +302,14 @@ function posse.neighbours(node) end
 ---@return string[]|nil
 function posse.path(a, b) end
 
+---The nodes (by number: their place in `posse.nodes()`; on a grid, the cells) whose
+---per-node zone `zone` holds an object (its top one face up when `face_up`), as a set
+---`{[node] = true}`: a whole board read in one call (how full a zone is is public).
+---@param zone string
+---@param face_up boolean|nil
+---@return table<integer, boolean>
+function posse.nodes_holding(zone, face_up) end
+
 ---------------------------------------------------------------------- grid
 -- On a grid board (game.yaml: `board: {grid: {cols, rows, ring, links}}`) a cell is an
 -- integer, numbered row by row from the front-left cell of the board, and is also the

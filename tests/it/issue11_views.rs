@@ -62,6 +62,9 @@ fn every_view_fits_80_columns_and_a_seats_view_fits_the_rows_it_is_given() {
         ("goldfever/saloon_brawl", &[8]),
         ("goldfever/range_war", &[10]),
         ("goldfever/goldfever", &[12]),
+        // American Desperado's largest building, with the crew split every way.
+        ("american_desperado/large", &[1, 4]),
+        ("american_desperado/tiny", &[2]),
     ] {
         for &players in counts {
             let most = check(id, players, 2);

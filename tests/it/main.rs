@@ -12,6 +12,7 @@ mod generic;
 mod golden;
 mod goldfever;
 mod grid;
+mod grid_picture;
 mod hardening;
 mod issue11_views;
 mod issue9;

@@ -458,40 +458,6 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(sh.state.borrow_mut().rng.unit())
     });
 
-    // ---------------------------------------------------------------- board
-    def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
-    // On a zone map, movement is the map's as it is now (locks, breaches).
-    def!("neighbours", |sh, lua, node: mlua::LuaString| {
-        let node = node.to_str()?;
-        let st = sh.state.borrow();
-        let board = match sh.content.map.as_deref() {
-            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
-            _ => &sh.content.board,
-        };
-        // As values (prelude.lua makes the list): cheaper than filling a table from here.
-        match board.neighbours(&node) {
-            Some(ns) => ns.iter().map(|n| lua.create_string(n).map(Value::String)).collect::<Result<Variadic<Value>>>(),
-            None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
-        }
-    });
-    def!("path", |sh, lua, (a, b): (mlua::LuaString, mlua::LuaString)| {
-        let st = sh.state.borrow();
-        let board = match sh.content.map.as_deref() {
-            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
-            _ => &sh.content.board,
-        };
-        let (a, b) = (a.to_str()?, b.to_str()?);
-        for n in [&*a, &*b] {
-            if !board.contains(n) {
-                return err(format!("posse.path: no board node '{}'", clip(n)));
-            }
-        }
-        match board.path(&a, &b) {
-            Some(p) => Ok(Value::Table(lua.create_sequence_from(p)?)),
-            None => Ok(Value::Nil),
-        }
-    });
-
     // ------------------------------------------------------- in-flow bots
     def!("auto_pick", |sh, lua, (s, options, count, min, max): (Value, Value, Value, Value, Value)| {
         let players = sh.state.borrow().players();
@@ -571,6 +537,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         Ok(())
     });
 
+    super::boardapi::register(lua, shared, &raw, &mut names)?;
     super::mapapi::register(lua, shared, &raw, &mut names)?;
     super::gridapi::register(lua, shared, &raw, &mut names)?;
     let list = lua.create_sequence_from(names.iter().copied().filter(|n| {

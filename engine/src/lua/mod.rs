@@ -17,6 +17,7 @@
 //! renderer's VM) and `errors.rs` (error messages with file and line).
 
 mod api;
+mod boardapi;
 mod budget;
 mod compile;
 mod errors;

@@ -109,6 +109,12 @@ local raw_contents, raw_neighbours, raw_in_sight = raw.contents, raw.neighbours,
 function posse.contents(zone) return { raw_contents(zone) } end
 function posse.neighbours(node) return { raw_neighbours(node) } end
 function posse.in_sight(a, reach, occupied) return { raw_in_sight(a, reach, occupied) } end
+local raw_nodes_holding = raw.nodes_holding
+function posse.nodes_holding(zone, face_up)
+  local set = {}
+  for _, n in ipairs({ raw_nodes_holding(zone, face_up) }) do set[n] = true end
+  return set
+end
 
 -- Grid boards (board/grid.rs has the rules). A cell's number and its column and row are
 -- worked out here from the grid's size, asked once; a cell's neighbours are asked of the

@@ -1,5 +1,6 @@
-//! Pictures of a zone-map board: an SVG (`svg.rs`) and a grid of characters with a list
-//! of the zones (`chars.rs`), each as one seat sees the game.
+//! Pictures of a board: of a zone map, an SVG (`svg.rs`) and a grid of characters with a
+//! list of the zones (`chars.rs`); of a grid board, an SVG (`gridsvg.rs`); each as one seat
+//! sees the game.
 //!
 //! The design decision: **a picture is drawn from a view, never from the state.** Its
 //! inputs are the map's static geometry (content: the same for every seat) and a
@@ -9,9 +10,11 @@
 //! whoever asks for it; this module names neither the state nor the game.
 
 mod chars;
+mod gridsvg;
 mod svg;
 
 pub use chars::{grid, listing, text, LEGEND};
+pub use gridsvg::grid_svg;
 pub use svg::svg;
 
 use crate::view::{ObjectView, View};

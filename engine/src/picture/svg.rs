@@ -307,7 +307,7 @@ fn legend(s: &mut String, width: f64, y: f64) {
 }
 
 /// `text` cut to `cols` characters, with `…` when it was longer.
-fn cut(text: &str, cols: usize) -> String {
+pub(super) fn cut(text: &str, cols: usize) -> String {
     if text.chars().count() <= cols {
         text.to_string()
     } else {
@@ -318,7 +318,7 @@ fn cut(text: &str, cols: usize) -> String {
 }
 
 /// A number as SVG reads it: at most two decimals, no trailing zeros.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     let t = format!("{v:.2}");
     let t = t.trim_end_matches('0').trim_end_matches('.');
     if t == "-0" {
@@ -330,7 +330,7 @@ fn num(v: f64) -> String {
 
 /// Text escaped for XML, in elements and in quoted attributes alike; characters XML 1.0
 /// does not allow (control characters) are left out.
-fn esc(text: &str) -> String {
+pub(super) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

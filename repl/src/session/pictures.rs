@@ -1,5 +1,6 @@
-//! Pictures of a zone-map board: `:map` draws the town in characters and lists each zone
-//! with what stands there; `:svg FILE` writes it as an SVG (both from `posse::picture`).
+//! Pictures of a board: `:map` draws a zone map's town in characters and lists each zone
+//! with what stands there; `:svg FILE` writes a zone map or a grid as an SVG (both from
+//! `posse::picture`).
 //!
 //! Unlike the rest of `:map` (a board's places and roads, which are content), these show
 //! the game's state, so they follow the viewer rules of `:as` and `:log`: at the table
@@ -37,20 +38,20 @@ impl Session<'_> {
         self.say_paged(&text);
     }
 
-    /// `:svg FILE`: writes the SVG of the zone map as the asker sees it.
+    /// `:svg FILE`: writes the SVG of the board (a zone map or a grid) as the asker sees it.
     pub(super) fn write_svg(&mut self, file: &str, keyboard: Option<usize>) {
         let content = self.game.content().clone();
-        let Some(map) = content.map.as_deref() else {
+        if content.map.is_none() && content.grid.is_none() {
             return self.warn(format!(
-                ":svg: {}'s board is not a zone map, so there is no picture to draw; :map shows it",
+                ":svg: {}'s board is neither a zone map nor a grid, so there is no picture to draw; :map shows it",
                 content.id
             ));
-        };
+        }
         let seat = match self.picture_seat(keyboard) {
             Ok(s) => s,
             Err(e) => return self.warn(format!(":svg: {e}")),
         };
-        let text = posse::picture::svg(map, &self.game.view(seat));
+        let text = crate::svg::picture(&content, &self.game.view(seat)).unwrap_or_default();
         let whose = match seat {
             Some(s) => format!("as {} sees it", self.seat_name(s)),
             None => "with everything, hidden things included (GOD VIEW),".into(),

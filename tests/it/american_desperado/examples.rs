@@ -533,6 +533,10 @@ fn ad_t28_brains_scouts_a_far_tile() {
         2,
         "no_police(); floor(0, 0); put('brains', 0, 0); put('thug', 3, 3); lay(5, 5, 'bystander_3')",
     );
+    assert!(!offered(&g, "Scout (5,5)"), "one option, then which: {:?}", options(&g));
+    pick(&mut g, "Scout any tile (then choose which)");
+    assert_eq!(asked(&g), "Brains scouts which tile?");
+    assert!(offered(&g, "Scout (0,1)") && offered(&g, "Scout (4,4)"), "{:?}", options(&g));
     pick(&mut g, "Scout (5,5)");
     assert_eq!(tile_seen(&g, Some(1), 5, 5).as_deref(), Some("Bystander 3"));
     assert_eq!(tile_seen(&g, Some(2), 5, 5), None);

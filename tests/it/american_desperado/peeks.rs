@@ -4,13 +4,14 @@
 
 use super::*;
 
-/// The 3 characters the drawing of `seat` (None: the GOD VIEW) gives grid cell (c, r).
+/// The 3 characters the drawing of `seat` (None: the GOD VIEW) gives grid cell (c, r):
+/// the row's line starts with its number, then 4 characters a column from -1.
 fn glyph(g: &Game, seat: Option<usize>, c: i32, r: i32) -> String {
     let text = g.render(seat).unwrap();
-    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
-    let line = rows[(r + 1) as usize];
-    let at = 2 + (c + 1) as usize * 4;
-    line[at..at + 3].to_string()
+    let head = format!("{r:>2}  ");
+    let line = text.lines().find(|l| l.starts_with(&head)).unwrap_or_else(|| panic!("no row {r}:\n{text}"));
+    let at = 4 + (c + 1) as usize * 4;
+    format!("{:<3}", line.get(at..(at + 3).min(line.len())).unwrap_or(""))
 }
 
 #[test]
@@ -60,6 +61,7 @@ fn ad_r34_a_player_running_several_criminals_knows_what_each_scouted() {
          floor(3, 2); put('engineer', 3, 2); lay(3, 3, 'lock_5')
          floor(5, 0); put('shadow', 5, 0)",
     );
+    pick(&mut g, "Scout any tile");
     pick(&mut g, "Scout (4,2)");
     pick(&mut g, "End the turn");
     assert!(asked(&g).starts_with("Thug at"), "{}", asked(&g));

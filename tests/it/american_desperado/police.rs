@@ -151,11 +151,10 @@ fn ad_r28_swat_takes_the_path_that_results_in_combat() {
 }
 
 #[test]
-#[ignore = "police.lua breaks a SWAT's tie between hostages by the (row, col) of its first step, not of the hostage (§5.11 SWAT tie (3))"]
 fn ad_r28_swat_ties_between_hostages_by_the_hostage_s_row_and_column() {
     // Hostage A at (0,3) (west then south, 3 steps), hostage B at (5,2) (east, 3 steps).
-    // B has the lower (row, col): (2,5) < (3,0), so the SWAT goes east (direction order
-    // agrees: E before W). police.lua compares the steps' cells, (1,2) over (3,2): west.
+    // B has the lower (row, col): (2,5) before (3,0), so the SWAT goes east, where the
+    // (row, col) of the first steps, (2,1) before (2,3), would say west.
     let mut g = board(
         &["brains"],
         "posse.set('threat', 3); for c = 0, 5 do floor(c, 2) end; floor(0, 3); put('brains', 5, 5)

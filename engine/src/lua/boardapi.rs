@@ -1,0 +1,77 @@
+//! The board functions of `posse` that serve any board (see `scripts/types/posse.lua`):
+//! its nodes, a node's neighbours and a path between two (on a zone map, movement as the
+//! map is now), and which nodes' per-node zones hold something, in one call (a whole
+//! board read at a glance: how full each space is is public, like every zone's count).
+
+use super::api::{clip, err};
+use super::Shared;
+use mlua::{Lua, Result, Table, Value, Variadic};
+use std::rc::Rc;
+
+pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
+    macro_rules! def {
+        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
+            let $sh = shared.clone();
+            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
+            names.push($name);
+        }};
+    }
+
+    def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
+    // On a zone map, movement is the map's as it is now (locks, breaches).
+    def!("neighbours", |sh, lua, node: mlua::LuaString| {
+        let node = node.to_str()?;
+        let st = sh.state.borrow();
+        let board = match sh.content.map.as_deref() {
+            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
+            _ => &sh.content.board,
+        };
+        // As values (prelude.lua makes the list): cheaper than filling a table from here.
+        match board.neighbours(&node) {
+            Some(ns) => ns.iter().map(|n| lua.create_string(n).map(Value::String)).collect::<Result<Variadic<Value>>>(),
+            None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
+        }
+    });
+    def!("path", |sh, lua, (a, b): (mlua::LuaString, mlua::LuaString)| {
+        let st = sh.state.borrow();
+        let board = match sh.content.map.as_deref() {
+            Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
+            _ => &sh.content.board,
+        };
+        let (a, b) = (a.to_str()?, b.to_str()?);
+        for n in [&*a, &*b] {
+            if !board.contains(n) {
+                return err(format!("posse.path: no board node '{}'", clip(n)));
+            }
+        }
+        match board.path(&a, &b) {
+            Some(p) => Ok(Value::Table(lua.create_sequence_from(p)?)),
+            None => Ok(Value::Nil),
+        }
+    });
+
+    // The nodes (1-based, the board's order) whose per-node zone `name` holds an object,
+    // its top one face up when `face_up`: as values (prelude.lua makes the set).
+    def!("nodes_holding", |sh, _lua, (name, face_up): (mlua::LuaString, Option<bool>)| {
+        let name = name.to_str()?;
+        let decl = match sh.content.zone_index(&name) {
+            Some(d) if sh.content.zones[d].per_node => d,
+            Some(_) => return err(format!("posse.nodes_holding: zone '{}' is not per node", clip(&name))),
+            None => return err(format!("posse.nodes_holding: no zone '{}' is declared in game.yaml", clip(&name))),
+        };
+        let st = sh.state.borrow();
+        let face_up = face_up.unwrap_or(false);
+        let mut out = Vec::new();
+        for node in 0..sh.content.board.nodes().len() {
+            let Some(&z) = st.zone_index.get(&(decl, Some(node))) else { continue };
+            // Storage is bottom first: the top object is the last.
+            if let Some(&top) = st.zones[z].objects.last() {
+                if !face_up || st.objects[top].face_up {
+                    out.push(node as i64 + 1);
+                }
+            }
+        }
+        Ok(Variadic::from_iter(out))
+    });
+    Ok(())
+}
