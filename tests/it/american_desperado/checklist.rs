@@ -409,3 +409,35 @@ fn ad_r45_the_police_move_after_a_subdued_criminal_s_slot_too() {
     assert_eq!(counter(&g, "round", None), 2);
     assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
 }
+
+#[test]
+fn ad_r44_the_getaway_is_from_an_entrance_only() {
+    // Brains on the street at (2,-1), the Thug on E2 with the red loot lying there: 7 in
+    // all, apart. Then both on (2,-1), carrying 6, not an entrance: no win either.
+    let mut g = start(
+        "",
+        &["brains", "thug"],
+        1,
+        "no_police(); put('brains', 2, -1); give('brains', 'loot_4'); put('thug', 3, -1); give('thug', 'loot_2g')
+         drop(3, -1, 'loot_1')",
+    );
+    assert!(!g.is_over());
+    pick(&mut g, "End the turn");
+    assert!(!g.is_over(), "Brains on (2,-1), the Thug on E2");
+    assert!(asked(&g).starts_with("Thug at"), "{}", asked(&g));
+    pick(&mut g, "Move to (2,-1) (street)");
+    assert!(!g.is_over(), "both on (2,-1), not an entrance");
+    assert_eq!(asked(&g), "Thug at (2,-1): 1 action left.");
+}
+
+#[test]
+fn ad_r45_the_criminals_are_shared_among_the_players_in_turn_order() {
+    for (players, seats) in [(1, "1 1 1 1"), (2, "1 2 1 2"), (3, "1 2 3 1"), (4, "1 2 3 4")] {
+        let mut g = paused("", &["brains", "thug", "engineer", "shadow"], players);
+        let got = lua_str(
+            &mut g,
+            "local out = {} for i, c in ipairs(game.crew()) do out[i] = tostring(game.seat(c)) end return table.concat(out, ' ')",
+        );
+        assert_eq!(got, seats, "{players} players");
+    }
+}
