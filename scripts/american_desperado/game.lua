@@ -36,6 +36,7 @@ function M.where(cell)
 end
 
 -- Zone handles by cell, asked once, and which cells are inside the building.
+---@type table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>
 local TILE, AT, GROUND, LOCKS = {}, {}, {}, {}
 ---@type table<Cell, boolean>
 local INSIDE = {}
@@ -233,7 +234,7 @@ function M.room(c) return M.props(c).carry - posse.count(posse.zone("carry", c))
 function M.loot_on(cell)
   local list, value = {}, 0
   for _, o in ipairs(posse.contents(GROUND[cell])) do
-    local v = M.props(o).value
+    local v = M.props(o).value ---@type integer|nil
     if v then
       list[#list + 1] = o
       value = value + v

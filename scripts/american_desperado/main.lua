@@ -82,7 +82,7 @@ local function place_crew()
       for j, i in ipairs(free) do out[j] = ("E%d %s"):format(i, where(game.entrances[i])) end
       return out
     end, #free)
-    local e = game.entrances[free[k]]
+    local e = game.entrances[free[k] --[[@as integer]]] --[[@as Cell]]
     taken[e] = true
     for s in pairs(game.sides(e)) do per_side[s] = (per_side[s] or 0) + 1 end
     posse.move(c, game.at_zone(e))

@@ -16,10 +16,14 @@ local D = game.D
 local name = game.name
 
 -- The police's part, set by main (police.lua needs combat, which needs this module).
----@type {extra_step: fun(), deploy: fun(unit: Obj)}
+---@class american_desperado.PoliceHooks
+---@field extra_step fun()
+---@field deploy fun(unit: Obj)
+
+---@type american_desperado.PoliceHooks
 local police
 
----@param p {extra_step: fun(), deploy: fun(unit: Obj)}
+---@param p american_desperado.PoliceHooks
 function M.set_police(p) police = p end
 
 ---The tiles a lock on `lock_cell` locks down when a criminal stepped onto it in direction
@@ -141,10 +145,12 @@ end
 
 -- The strongest defeated specialist comes back by the die (a bystander's failure).
 local function strongest_back()
+  ---@type Obj|nil
   local best
   for _, o in ipairs(posse.contents(posse.zone("defeated"))) do
     local p = game.props(o)
-    if p.specialist and (best == nil or p.rank > game.props(best).rank or (p.rank == game.props(best).rank and o < best)) then
+    local b = best and game.props(best).rank or -1
+    if p.specialist and (best == nil or p.rank > b or (p.rank == b and o < best)) then
       best = o
     end
   end
@@ -153,6 +159,11 @@ end
 
 -- What success and failure do, by class (§5.8). `fail` returns whether the criminal stays
 -- on the tile (a guard subdues it there); otherwise it goes back where it came from.
+---@class american_desperado.Outcome
+---@field win fun(c: Obj, cell: Cell, tile: Obj)|nil
+---@field fail fun(c: Obj, cell: Cell, tile: Obj, dc: integer, dr: integer): boolean
+
+---@type table<string, american_desperado.Outcome>
 local OUTCOME = {
   camera = {
     fail = function()
@@ -218,7 +229,7 @@ function M.meet(c, from, cell, turn)
     end
   end
   if p.class == "loot" or posse.obj_get(tile, "cleared") > 0 then return true end
-  local o = OUTCOME[p.class]
+  local o = OUTCOME[p.class --[[@as string]]] --[[@as american_desperado.Outcome]]
   if combat.test(c, p.power, combat.bonus(c, p.class), turn, name(tile)) then
     posse.obj_set(tile, "cleared", 1)
     game.log(("%s overcomes the %s."):format(name(c), name(tile)))

@@ -119,15 +119,28 @@ fn svg_draws_a_saved_game_where_it_stands() {
 }
 
 #[test]
-fn svg_of_a_board_that_is_no_zone_map_says_so() {
+fn svg_of_a_board_that_is_neither_a_zone_map_nor_a_grid_says_so() {
     let o = posse(&["svg", "hilo"], "");
     assert!(!o.status.success());
     assert!(stdout(&o).is_empty());
     assert!(
-        stderr(&o).starts_with("posse: hilo's board is not a zone map: only a board drawn as geometry"),
+        stderr(&o).starts_with("posse: hilo's board has no picture: only a zone map (board: {map: FILE}) or a grid"),
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn svg_of_a_grid_board_draws_every_cell_and_its_links() {
+    let project = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let o = posse_in(&project, &["svg", "american_desperado/tiny", "--seed", "2"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    well_formed(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    // A 4 x 4 building and its street (6 x 6 cells), four entrances as doorways.
+    assert_eq!(svg.matches("<rect ").count(), 36, "{svg}");
+    assert_eq!(svg.matches(r#"class="link""#).count(), 4);
+    assert!(svg.contains("the view of p1") && svg.contains(r#"<tspan class="hidden">?</tspan>"#), "{svg}");
 }
 
 #[test]
@@ -157,6 +170,6 @@ fn the_repl_draws_the_town_as_the_asker_sees_it() {
     assert_eq!(out.matches("JAL  Jail cell: cache: ?").count(), 1, "{out}");
     // On a board that is no zone map, :map lists its places as before and :svg says why not.
     let o = posse(&["play", "hilo", "--seed", "1", "--bot", "2=random"], ":svg x.svg\n:quit\n");
-    assert!(stderr(&o).contains(":svg: hilo's board is not a zone map"), "{}", stderr(&o));
+    assert!(stderr(&o).contains(":svg: hilo's board is neither a zone map nor a grid"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(dir);
 }
