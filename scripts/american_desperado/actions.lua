@@ -173,10 +173,8 @@ function M.run(c, o, turn)
     local n = o.cell --[[@as Cell]]
     posse.move(c, game.at_zone(n))
     if game.inside(n) and (not game.revealed(n) or game.obstacle(n)) then
-      if not obstacles.meet(c, cell, n, turn) and not game.subdued(c) then
-        posse.move(c, game.at_zone(cell))
-        game.log(name(c) .. " falls back to " .. where(cell) .. ".")
-      end
+      -- A failure that does not hold it there sends it back to `cell` (obstacles.meet).
+      obstacles.meet(c, cell, n, turn)
     else
       game.log(("%s moves to %s."):format(name(c), where(n)))
     end

@@ -158,8 +158,10 @@ local function strongest_back()
 end
 
 -- What success and failure do, by class (§5.8). `fail` returns whether the criminal stays
--- on the tile (a guard subdues it there); otherwise it goes back where it came from.
+-- on the tile (`stays`: a guard subdues it there); otherwise it went back where it came
+-- from before `fail` ran.
 ---@class american_desperado.Outcome
+---@field stays boolean|nil
 ---@field win fun(c: Obj, cell: Cell, tile: Obj)|nil
 ---@field fail fun(c: Obj, cell: Cell, tile: Obj, dc: integer, dr: integer): boolean
 
@@ -173,6 +175,7 @@ local OUTCOME = {
     end,
   },
   guard = {
+    stays = true,
     fail = function(c)
       threat.raise(D.threat.guard, "a guard")
       combat.subdue(c)
@@ -208,7 +211,7 @@ local OUTCOME = {
 
 ---Criminal `c`, stepping from `from` onto grid cell `cell`, meets its tile: a face-down one
 ---is revealed to all; loot puts its piece on the space; an obstacle is fought (§5.7,
----§5.8). Returns whether `c` stays on `cell` (else it goes back to `from`).
+---§5.8). Returns whether `c` stays on `cell` (else it went back to `from`).
 ---@param c Obj
 ---@param from Cell
 ---@param cell Cell
@@ -238,6 +241,12 @@ function M.meet(c, from, cell, turn)
   end
   local fc, fr = posse.coords(from)
   local cc, cr = posse.coords(cell)
+  -- §5.8: unless the obstacle holds it, the criminal goes back first; what the failure
+  -- sets off (the camera's police step, an arrival) finds it there, not on the tile.
+  if not o.stays then
+    posse.move(c, game.at_zone(from))
+    game.log(("%s falls back to %s."):format(name(c), game.where(from)))
+  end
   return o.fail(c, cell, tile, cc - fc, cr - fr)
 end
 

@@ -441,3 +441,25 @@ fn ad_r45_the_criminals_are_shared_among_the_players_in_turn_order() {
         assert_eq!(got, seats, "{players} players");
     }
 }
+
+#[test]
+fn ad_r16_a_failed_camera_sends_the_criminal_back_before_the_police_step() {
+    // The alarm is on; a hunting patrol at (0,-1), next to the Engineer on E1. He fails
+    // the camera at (1,0) and goes back to E1; the camera's extra step then takes the
+    // patrol onto E1, onto him: it attacks (+1 fatigue), he wins (6 >= 3). He does not
+    // end up sharing E1 with a patrol that never fought.
+    let mut g = start(
+        "",
+        &["engineer", "thug"],
+        1,
+        "no_police(); gone_patrols(); posse.set('threat', 1); cop('patrol', 1, 0, -1, 2)
+         put('engineer', 1, -1); put('thug', 4, 4); lay(1, 0, 'camera_4')",
+    );
+    g.rig_dice(&["1", "6"]);
+    pick(&mut g, "Step onto (1,0) (face down)");
+    pick(&mut g, "Keep the roll");
+    assert_eq!(threat(&g), 3);
+    assert_eq!(lua_str(&mut g, "return at('engineer')"), "(1,-1)");
+    assert_eq!(lua_int(&mut g, "return get('engineer', 'fatigue')"), 1, "the patrol attacked him");
+    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "defeated");
+}
