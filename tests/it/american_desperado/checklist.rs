@@ -463,3 +463,21 @@ fn ad_r16_a_failed_camera_sends_the_criminal_back_before_the_police_step() {
     assert_eq!(lua_int(&mut g, "return get('engineer', 'fatigue')"), 1, "the patrol attacked him");
     assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "defeated");
 }
+
+#[test]
+fn ad_r18_a_specialist_sent_back_onto_the_space_the_criminal_fell_back_to_attacks_him() {
+    // The Thug fails a bystander from E1; the FBI agent comes back on E1 (black 1), where
+    // he already stands again: it attacks (+1 fatigue), he wins (6 + 2 >= 5).
+    let mut g = start(
+        "",
+        &["thug", "brains"],
+        1,
+        "no_police(); put('thug', 1, -1); put('brains', 4, 4); lay(1, 0, 'bystander_2')
+         posse.move(unit('fbi', 1), posse.zone('defeated'))",
+    );
+    g.rig_dice(&["1", "1", "6"]);
+    pick(&mut g, "Step onto (1,0) (face down)");
+    assert_eq!(lua_str(&mut g, "return at('thug')"), "(1,-1)");
+    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
+    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "defeated");
+}
