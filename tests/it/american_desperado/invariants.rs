@@ -2,7 +2,9 @@
 //! heist: a standing criminal shares its space with a police unit only while it owes that
 //! unit an attack (AD-R41; any other meeting is a fight, §5.11); no unit stands on a
 //! face-down or locked tile (§5.11 npc_passable) and no criminal on a face-down one
-//! (AD-R35); the threat never falls (§5.9); every loot piece is somewhere.
+//! (AD-R35); a subdued criminal carries nothing (§5.12); only a criminal in the street is
+//! exposed; locks hold face-down tiles only and hostages lie on revealed ones; fatigue and
+//! gifts never go below 0; the threat never falls (§5.9); every loot piece is somewhere.
 
 use super::*;
 
@@ -24,6 +26,19 @@ for _, u in ipairs(game.on_board()) do
     bad[#bad + 1] = game.name(u) .. ' on a closed tile ' .. game.where(x)
   end
 end
+for _, c in ipairs(game.crew()) do
+  local x = game.cell_of(c)
+  if game.subdued(c) and posse.count(posse.zone('carry', c)) > 0 then bad[#bad + 1] = game.name(c) .. ' carries loot, subdued' end
+  if posse.obj_get(c, 'fatigue') < 0 then bad[#bad + 1] = game.name(c) .. ' has negative fatigue' end
+  if posse.obj_get(c, 'exposed') > 0 and x and game.inside(x) then bad[#bad + 1] = game.name(c) .. ' exposed inside' end
+end
+for _, x in ipairs(game.cells) do
+  if game.locked(x) and game.revealed(x) then bad[#bad + 1] = 'a revealed tile locked at ' .. game.where(x) end
+  if #game.hostages_on(x) > 0 and game.inside(x) and not game.revealed(x) then
+    bad[#bad + 1] = 'a hostage on a face-down tile at ' .. game.where(x)
+  end
+end
+if posse.get('gifts') < 0 then bad[#bad + 1] = 'negative gifts' end
 local pieces = posse.count(posse.zone('loot_side'))
 for _, x in ipairs(game.cells) do pieces = pieces + #(game.loot_on(x)) end
 for _, c in ipairs(game.crew()) do pieces = pieces + posse.count(posse.zone('carry', c)) end
