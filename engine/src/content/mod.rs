@@ -60,7 +60,7 @@ pub struct Content {
     pub api: u32,
     pub players: Players,
     /// Whether the seats win or lose together (`cooperative: true`): the result says
-    /// whether the crew won ([`crate::decision::GameResult::crew`]), never who.
+    /// whether the crew won (the result's `crew`), never who.
     pub cooperative: bool,
     pub zones: Vec<ZoneDecl>,
     pub counters: Vec<CounterDecl>,

@@ -53,11 +53,8 @@ fn short(name: &str) -> String {
     let mut number = String::new();
     for word in name.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
         match word.chars().next() {
-            Some(c) if c.is_ascii_digit() => {
-                if number.is_empty() {
-                    number = word.to_string();
-                }
-            }
+            Some(c) if c.is_ascii_digit() && number.is_empty() => number = word.to_string(),
+            Some(c) if c.is_ascii_digit() => {}
             Some(c) if out.chars().count() < 2 => out.extend(c.to_uppercase()),
             _ => {}
         }
