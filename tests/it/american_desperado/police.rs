@@ -352,3 +352,23 @@ fn ad_r42_a_criminal_ending_his_turn_in_the_street_is_spotted_and_the_new_call_l
     assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
     assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
 }
+
+#[test]
+fn ad_r42_a_unit_landing_on_a_stack_in_the_street_meets_the_stack_rules() {
+    // Brains ends his turn at (5,-1) with the Thug: exposed. SWAT #1 rolls E1 (front) and
+    // lands there (threat 4); the Thug fights with his +2 and covering fire +1 (1 + 3 >=
+    // 4), Brains takes cover (+1 fatigue). SWAT #2, called by level 4, rolls E3.
+    let mut g = start(
+        "",
+        &["brains", "thug"],
+        1,
+        "no_police(); gone_patrols(); posse.set('threat', 3); threat.call(unit('swat', 1)); put('brains', 5, -1); put('thug', 5, -1)",
+    );
+    g.rig_dice(&["1", "1", "3"]);
+    pick(&mut g, "End the turn");
+    assert_eq!(asked(&g), "The SWAT attacks (5,-1). Who fights (the others take cover)?");
+    pick(&mut g, "Thug fights");
+    assert_eq!(threat(&g), 4);
+    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
+    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue') * 10 + get('thug', 'fatigue')"), 10);
+}
