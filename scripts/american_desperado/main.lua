@@ -15,7 +15,8 @@ local name, where = game.name, game.where
 
 obstacles.set_police({ extra_step = police.extra_step, deploy = function(u) police.deploy(u, true) end })
 
--- The deal (§5.4): `obstacles` tiles drawn from the shuffled obstacle deck (or evenly by
+-- The deal (§5.4): `obstacles` tiles drawn from the shuffled obstacle deck of
+-- `obstacle_copies` a kind (or evenly by
 -- class with `stratified_deal`), the loot tiles added, shuffled again, dealt row by row
 -- face down.
 local function deal()
@@ -25,6 +26,13 @@ local function deal()
     if game.props(t).class == "loot" then loot[#loot + 1] = t end
   end
   for _, t in ipairs(loot) do posse.move(t, unused) end
+  -- The deck (§5.1): `obstacle_copies` of each obstacle, 3 (48 tiles) or 4 (64).
+  local copies = {}
+  for _, t in ipairs(posse.contents(bag)) do
+    local id = posse.def_id(t)
+    copies[id] = (copies[id] or 0) + 1
+    if copies[id] > D.obstacle_copies then posse.move(t, posse.zone("box")) end
+  end
   posse.shuffle(bag)
   local keep = D.obstacles
   if D.stratified_deal then
