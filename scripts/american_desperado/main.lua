@@ -63,14 +63,16 @@ local function deal()
   end
 end
 
--- §5.2: patrol A at (-1, 0), patrol B at (-1, rows - 1); the others wait.
+-- §5.2: patrols A and B where the heist says (data.patrols); the others wait.
 local function patrols()
-  local ps = {}
+  local k = 0
   for _, o in ipairs(game.police()) do
-    if game.props(o).kind == "patrol" then ps[#ps + 1] = o end
+    local at = D.patrols[k + 1]
+    if game.props(o).kind == "patrol" and at then
+      k = k + 1
+      posse.move(o, game.at_zone(posse.cell(at[1], at[2]) --[[@as Cell]]))
+    end
   end
-  posse.move(ps[1], game.at_zone(posse.cell(-1, 0) --[[@as Cell]]))
-  posse.move(ps[2], game.at_zone(posse.cell(-1, game.rows - 1) --[[@as Cell]]))
 end
 
 -- AD-R08: each criminal, in turn order, takes a free entrance, at most two a side.
