@@ -1,7 +1,11 @@
 //! The checklist lines of gaps §1 that the worked examples leave out: AD-R01, R02 and
 //! R10-R13 (the criminals), R06/R23 and §5.2 (entrances and patrol starts), R07, R09,
 //! R14/R15, R18, R19, R22, R32/R33, R36 (the Shadow's reach), R40, R44 (loot lying on the
-//! entrance), R45 (the police after a skipped slot) and R46. The police's lines (R24-R30, R38, R42) are in `police.rs`.
+//! entrance), R45 (the police after a skipped slot) and R46. The police's lines (R24-R30,
+//! R38, R42) are in `police.rs`, R31 in `options.rs`. The examples (`examples.rs`) test the
+//! others: R03 and R04 (T02-T04), R05 (T01), R08 (T05), R11 (T24), R16 (T08, T09), R17
+//! (T07), R20 and R21 (T11, T12), R34 (T27, T28), R35 (T06, T07), R37 (T16, T17), R39
+//! (T06, T18-T20), R41 (T21), R43 (T10, T15).
 
 use super::*;
 
