@@ -130,6 +130,21 @@ pub fn log_has(g: &Game, seat: Option<usize>, text: &str) -> bool {
     g.log_lines(seat).iter().any(|l| l.contains(text))
 }
 
+/// The prompt of the first pending decision.
+pub fn asked(g: &Game) -> String {
+    g.next_request().map(|r| r.prompt()).unwrap_or_default()
+}
+
+/// The labels of the first pending decision.
+pub fn options(g: &Game) -> Vec<String> {
+    g.next_request().map(|r| r.labels()).unwrap_or_default()
+}
+
+/// Whether an option of the pending decision starts with `prefix`.
+pub fn offered(g: &Game, prefix: &str) -> bool {
+    options(g).iter().any(|l| l.starts_with(prefix))
+}
+
 /// The labels of `seat`'s unanswered request.
 pub fn labels(g: &Game, seat: usize) -> Vec<String> {
     let r = g.pending().into_iter().find(|r| r.seat == seat);

@@ -235,21 +235,6 @@ pub fn lua_list(g: &mut Game, code: &str) -> Vec<String> {
     serde_json::from_value(lua(g, code)).unwrap_or_default()
 }
 
-/// The prompt of the first pending decision.
-pub fn asked(g: &Game) -> String {
-    g.next_request().map(|r| r.prompt()).unwrap_or_default()
-}
-
-/// The labels of the first pending decision.
-pub fn options(g: &Game) -> Vec<String> {
-    g.next_request().map(|r| r.labels()).unwrap_or_default()
-}
-
-/// Whether an option of the pending decision starts with `prefix`.
-pub fn offered(g: &Game, prefix: &str) -> bool {
-    options(g).iter().any(|l| l.starts_with(prefix))
-}
-
 /// The threat.
 pub fn threat(g: &Game) -> i64 {
     counter(g, "threat", None)

@@ -141,21 +141,6 @@ pub fn lua_list(g: &mut Game, code: &str) -> Vec<String> {
     serde_json::from_value(lua(g, code)).unwrap_or_default()
 }
 
-/// The prompt of the first pending decision.
-pub fn asked(g: &Game) -> String {
-    g.next_request().map(|r| r.prompt()).unwrap_or_default()
-}
-
-/// The labels of the first pending decision.
-pub fn options(g: &Game) -> Vec<String> {
-    g.next_request().map(|r| r.labels()).unwrap_or_default()
-}
-
-/// Whether an option of the pending decision starts with `prefix`.
-pub fn offered(g: &Game, prefix: &str) -> bool {
-    options(g).iter().any(|l| l.starts_with(prefix))
-}
-
 /// A game of `scenario` with `players`, arranged at the first round's start: no joker for
 /// anyone (unless `arrange` deals some), `arrange` run, and only `who`'s chip left in the
 /// mug for round 1; returns with `who`'s first question pending.
