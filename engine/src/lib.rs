@@ -33,6 +33,7 @@ pub mod rng;
 pub mod savefile;
 pub mod sim;
 pub mod state;
+pub mod stats;
 pub mod view;
 mod yaml;
 pub mod zonemap;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The engine's layers, bottom first.
 const LAYERS: [(&str, &[&str]); 10] = [
-    ("foundations", &["limits", "diag", "hash", "rng", "board"]),
+    ("foundations", &["limits", "diag", "hash", "rng", "board", "stats"]),
     ("geometry", &["zonemap"]),
     ("files", &["yaml", "savefile"]),
     ("data", &["content", "record", "decision"]),

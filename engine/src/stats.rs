@@ -1,0 +1,123 @@
+//! The statistics a designer reads off a batch of games: proportions with their 95%
+//! Wilson score intervals, and the spread of a sample (mean, quantiles, a histogram).
+//! Pure arithmetic on counts: the same numbers give the same report on every machine.
+
+use serde::Serialize;
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A proportion `k` of `n` with its 95% Wilson score interval (Wilson, 1927): unlike the
+/// normal approximation it stays inside 0..1 and is sound for rare and common events and
+/// for small `n`. With `n` = 0 the rate is 0 and the interval the whole of 0..1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rate {
+    pub count: usize,
+    pub of: usize,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Rate {
+    pub fn new(count: usize, of: usize) -> Rate {
+        if of == 0 {
+            return Rate { count, of, rate: 0.0, low: 0.0, high: 1.0 };
+        }
+        let (k, n) = (count as f64, of as f64);
+        let p = k / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        // The ends exactly when all or none: the arithmetic leaves a rounding error there.
+        let low = if count == 0 { 0.0 } else { (centre - half).max(0.0) };
+        let high = if count >= of { 1.0 } else { (centre + half).min(1.0) };
+        Rate { count, of, rate: p, low, high }
+    }
+
+    /// Whether `p` lies outside the interval: the rate differs from `p` at the 5% level.
+    pub fn excludes(&self, p: f64) -> bool {
+        p < self.low || p > self.high
+    }
+
+    /// "41.2% (38.2–44.3)": the rate and its interval, in percent.
+    pub fn percent(&self) -> String {
+        format!("{:.1}% ({:.1}–{:.1})", 100.0 * self.rate, 100.0 * self.low, 100.0 * self.high)
+    }
+}
+
+/// The spread of a sample of whole numbers: mean, quantiles, and a histogram of at most
+/// [`BINS`] bins of equal width.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spread {
+    pub n: usize,
+    pub mean: f64,
+    pub min: i64,
+    pub p10: i64,
+    pub median: i64,
+    pub p90: i64,
+    pub max: i64,
+    /// (from, to, count): the values from..=to, bottom bin first.
+    pub histogram: Vec<(i64, i64, usize)>,
+}
+
+/// The most bins a histogram has.
+pub const BINS: usize = 12;
+
+impl Spread {
+    pub fn of(values: &[i64]) -> Spread {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let n = v.len();
+        if n == 0 {
+            return Spread { n, mean: 0.0, min: 0, p10: 0, median: 0, p90: 0, max: 0, histogram: Vec::new() };
+        }
+        // The nearest-rank quantile: the smallest value with at least q of the sample at or
+        // below it.
+        let q = |q: f64| v[((q * n as f64).ceil() as usize).clamp(1, n) - 1];
+        let (min, max) = (v[0], v[n - 1]);
+        let width = ((max - min) / BINS as i64 + 1).max(1);
+        let mut histogram: Vec<(i64, i64, usize)> = Vec::new();
+        for &x in &v {
+            let from = min + (x - min) / width * width;
+            match histogram.last_mut() {
+                Some(bin) if bin.0 == from => bin.2 += 1,
+                _ => histogram.push((from, from + width - 1, 1)),
+            }
+        }
+        let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
+        Spread { n, mean, min, p10: q(0.1), median: q(0.5), p90: q(0.9), max, histogram }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // 81 of 263 (Newcombe 1998, table I): 0.2553 to 0.3662.
+        let r = Rate::new(81, 263);
+        assert!((r.low - 0.2553).abs() < 5e-4 && (r.high - 0.3662).abs() < 5e-4, "{r:?}");
+        // 0 of 10: 0 to 0.2775; 10 of 10: 0.7225 to 1.
+        let (none, all) = (Rate::new(0, 10), Rate::new(10, 10));
+        assert!(none.low == 0.0 && (none.high - 0.2775).abs() < 5e-4, "{none:?}");
+        assert!((all.low - 0.7225).abs() < 5e-4 && all.high == 1.0, "{all:?}");
+        assert!(Rate::new(500, 1000).excludes(0.46) && !Rate::new(500, 1000).excludes(0.48));
+        assert_eq!(Rate::new(0, 0).high, 1.0);
+        assert_eq!(Rate::new(412, 1000).percent(), "41.2% (38.2–44.3)");
+    }
+
+    #[test]
+    fn spreads_give_nearest_rank_quantiles_and_even_bins() {
+        let s = Spread::of(&(1..=100).collect::<Vec<_>>());
+        assert_eq!((s.min, s.p10, s.median, s.p90, s.max), (1, 10, 50, 90, 100));
+        assert!((s.mean - 50.5).abs() < 1e-9);
+        assert!(s.histogram.len() <= BINS);
+        assert_eq!(s.histogram.iter().map(|b| b.2).sum::<usize>(), 100);
+        assert_eq!(s.histogram[0], (1, 9, 9));
+        let one = Spread::of(&[7, 7, 7]);
+        assert_eq!(one.histogram, vec![(7, 7, 3)]);
+        assert_eq!(Spread::of(&[]).n, 0);
+    }
+}
