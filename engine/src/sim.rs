@@ -4,6 +4,7 @@
 
 use crate::content::Content;
 use crate::game::{Game, Setup};
+use crate::stats::{Rate, Spread};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -38,6 +39,30 @@ pub struct SimReport {
     /// A cooperative game's results: how often the crew won, and how it lost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crew: Option<CrewTally>,
+    /// The crew's success rate with its interval (cooperative games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crew_rate: Option<Rate>,
+    /// Finished games by how they ended: one winner, a win shared by several seats, none.
+    pub outcomes: Outcomes,
+    /// Each seat's wins alone (a rate of the finished games, with its 95% interval) and
+    /// wins it shared: a shared win is never counted as a seat's own.
+    pub seats: Vec<Standing>,
+    /// The same by side (team, else role, else seat name): a side wins alone when all the
+    /// winners are its seats.
+    pub sides: Vec<Standing>,
+    /// Whether the seat that plays first wins more than its share (games with a winner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_player: Option<FirstPlayer>,
+    /// Game lengths in decisions.
+    pub decisions: Spread,
+    /// Game lengths in the game's own unit (`length:` in game.yaml), and the unit's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<Spread>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length_unit: Option<String>,
+    /// Each seat's final score, when the game keeps scores.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub scores: BTreeMap<usize, Spread>,
     pub decisions_mean: f64,
     pub decisions_min: usize,
     pub decisions_max: usize,
@@ -64,6 +89,33 @@ impl CrewTally {
             *self.lost_by.entry(k).or_default() += v;
         }
     }
+}
+
+/// Finished games by how they ended.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Outcomes {
+    pub one_winner: usize,
+    pub shared_win: usize,
+    pub no_winner: usize,
+}
+
+/// A seat's or a side's wins: alone, as a rate of the finished games with its 95% Wilson
+/// interval, and shared with others (counted apart, never as its own).
+#[derive(Debug, Clone, Serialize)]
+pub struct Standing {
+    pub name: String,
+    pub alone: Rate,
+    pub shared: usize,
+}
+
+/// The first seat's wins alone against its fair share of the games won alone (1 / the
+/// number of seats): the difference, and whether the share lies outside its interval.
+#[derive(Debug, Clone, Serialize)]
+pub struct FirstPlayer {
+    pub alone: Rate,
+    pub fair: f64,
+    pub advantage: f64,
+    pub significant: bool,
 }
 
 pub use crate::bot::bot_rng;
@@ -114,6 +166,22 @@ struct Tally {
     reasons: BTreeMap<String, usize>,
     crew: CrewTally,
     lengths: Vec<usize>,
+    one_winner: usize,
+    shared_win: usize,
+    alone_per_seat: BTreeMap<usize, usize>,
+    shared_per_seat: BTreeMap<usize, usize>,
+    alone_per_side: BTreeMap<String, usize>,
+    shared_per_side: BTreeMap<String, usize>,
+    /// Lengths in the game's own unit, in seed order.
+    units: Vec<i64>,
+    scores: BTreeMap<usize, Vec<i64>>,
+}
+
+/// Adds `other`'s counts to `into`.
+fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, usize>, other: BTreeMap<K, usize>) {
+    for (k, v) in other {
+        *into.entry(k).or_default() += v;
+    }
 }
 
 impl Tally {
@@ -132,6 +200,16 @@ impl Tally {
         }
         self.crew.merge(other.crew);
         self.lengths.extend(other.lengths);
+        self.one_winner += other.one_winner;
+        self.shared_win += other.shared_win;
+        add_counts(&mut self.alone_per_seat, other.alone_per_seat);
+        add_counts(&mut self.shared_per_seat, other.shared_per_seat);
+        add_counts(&mut self.alone_per_side, other.alone_per_side);
+        add_counts(&mut self.shared_per_side, other.shared_per_side);
+        self.units.extend(other.units);
+        for (k, v) in other.scores {
+            self.scores.entry(k).or_default().extend(v);
+        }
     }
 }
 
@@ -144,23 +222,37 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
                 t.lengths.push(game.choices().len());
                 t.finished += 1;
                 let result = game.result().expect("over");
-                if result.winners.is_empty() {
-                    t.no_winner += 1;
+                match result.winners.len() {
+                    0 => t.no_winner += 1,
+                    1 => t.one_winner += 1,
+                    _ => t.shared_win += 1,
                 }
                 {
                     let seats = game.seats();
+                    let alone = result.winners.len() == 1;
                     // A side wins a game once, however many of its seats share the win.
                     let mut sides = std::collections::BTreeSet::new();
                     for &w in &result.winners {
                         *t.wins_per_seat.entry(w).or_default() += 1;
+                        let per = if alone { &mut t.alone_per_seat } else { &mut t.shared_per_seat };
+                        *per.entry(w).or_default() += 1;
                         let seat = &seats[w - 1];
                         sides.insert(
                             seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()),
                         );
                     }
+                    let one_side = sides.len() == 1;
                     for side in sides {
-                        *t.wins_per_side.entry(side).or_default() += 1;
+                        *t.wins_per_side.entry(side.clone()).or_default() += 1;
+                        let per = if one_side { &mut t.alone_per_side } else { &mut t.shared_per_side };
+                        *per.entry(side).or_default() += 1;
                     }
+                }
+                for (&seat, &score) in &result.scores {
+                    t.scores.entry(seat).or_default().push(score);
+                }
+                if let Some(l) = &content.length {
+                    t.units.push(game.counter(&l.counter).unwrap_or(0));
                 }
                 if let Some(r) = &result.reason {
                     *t.reasons.entry(r.clone()).or_default() += 1;
@@ -209,9 +301,34 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
     let secs = start.elapsed().as_secs_f64();
     let total: usize = all.lengths.iter().sum();
     let n = all.lengths.len();
+    let players = players.unwrap_or(content.players.default.unwrap_or(content.players.min));
+    let finished = all.finished;
+    let standing =
+        |name: String, alone: usize, shared: usize| Standing { name, alone: Rate::new(alone, finished), shared };
+    let seats: Vec<Standing> = (1..=players)
+        .map(|s| {
+            let get = |m: &BTreeMap<usize, usize>| m.get(&s).copied().unwrap_or(0);
+            standing(format!("seat {s}"), get(&all.alone_per_seat), get(&all.shared_per_seat))
+        })
+        .collect();
+    let sides: Vec<Standing> = all
+        .wins_per_side
+        .keys()
+        .map(|k| {
+            let get = |m: &BTreeMap<String, usize>| m.get(k).copied().unwrap_or(0);
+            standing(k.clone(), get(&all.alone_per_side), get(&all.shared_per_side))
+        })
+        .collect();
+    // Seat 1's fair share of the games won alone is one seat's part of them.
+    let first_player = (players > 1 && !content.cooperative && finished > 0).then(|| {
+        let alone = seats[0].alone;
+        let fair = all.one_winner as f64 / finished as f64 / players as f64;
+        FirstPlayer { alone, fair, advantage: alone.rate - fair, significant: alone.excludes(fair) }
+    });
+    let lengths: Vec<i64> = all.lengths.iter().map(|&l| l as i64).collect();
     SimReport {
         game: content.id.clone(),
-        players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
+        players,
         games,
         seed,
         jobs,
@@ -221,7 +338,16 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
         wins_per_side: all.wins_per_side,
         no_winner: all.no_winner,
         reasons: all.reasons,
+        crew_rate: content.cooperative.then(|| Rate::new(all.crew.won, finished)),
         crew: content.cooperative.then_some(all.crew),
+        outcomes: Outcomes { one_winner: all.one_winner, shared_win: all.shared_win, no_winner: all.no_winner },
+        seats,
+        sides,
+        first_player,
+        decisions: Spread::of(&lengths),
+        length: content.length.as_ref().map(|_| Spread::of(&all.units)),
+        length_unit: content.length.as_ref().map(|l| l.unit.clone()),
+        scores: all.scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
         decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
         decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
         decisions_max: all.lengths.iter().copied().max().unwrap_or(0),

@@ -57,30 +57,68 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         }
         return lengths_and_speed(s, r);
     }
-    let _ = writeln!(s, "wins per seat:");
-    for seat in 1..=r.players {
-        let n = r.wins_per_seat.get(&seat).copied().unwrap_or(0);
-        let _ = writeln!(s, "  seat {seat}: {n} ({:.1}%)", pct(n));
+    let o = &r.outcomes;
+    let _ = writeln!(
+        s,
+        "outcomes: one winner {} ({:.1}%), a shared win {} ({:.1}%), no winner {} ({:.1}%)",
+        o.one_winner,
+        pct(o.one_winner),
+        o.shared_win,
+        pct(o.shared_win),
+        o.no_winner,
+        pct(o.no_winner)
+    );
+    let _ = writeln!(s, "wins alone per seat (95% interval), and wins shared with others:");
+    for seat in &r.seats {
+        let _ = writeln!(s, "  {}: {}, shared {}", seat.name, seat.alone.percent(), seat.shared);
     }
-    let _ = writeln!(s, "wins per side:");
-    for (side, &n) in &r.wins_per_side {
-        let _ = writeln!(s, "  {side}: {n} ({:.1}%)", pct(n));
+    let _ = writeln!(s, "wins alone per side:");
+    for side in &r.sides {
+        let _ = writeln!(s, "  {}: {}, shared {}", side.name, side.alone.percent(), side.shared);
     }
-    let _ = writeln!(s, "no winner: {} ({:.1}%)", r.no_winner, pct(r.no_winner));
+    if let Some(f) = &r.first_player {
+        let _ = writeln!(
+            s,
+            "first player: seat 1 wins {} alone against a fair share of {:.1}%: {:+.1} points, {}",
+            f.alone.percent(),
+            100.0 * f.fair,
+            100.0 * f.advantage,
+            if f.significant { "significant at 5%" } else { "not significant" }
+        );
+    }
     let _ = writeln!(s, "reasons:");
     for (reason, &n) in &r.reasons {
         let _ = writeln!(s, "  {reason}: {n} ({:.1}%)", pct(n));
     }
+    for (seat, sp) in &r.scores {
+        let _ = writeln!(
+            s,
+            "scores of seat {seat}: mean {:.1}, median {} (10%-90%: {} to {}), min {}, max {}",
+            sp.mean, sp.median, sp.p10, sp.p90, sp.min, sp.max
+        );
+    }
     lengths_and_speed(s, r)
 }
 
-/// The report's last lines: game lengths and speed.
+/// The report's last lines: game lengths (with a histogram) and speed.
 fn lengths_and_speed(mut s: String, r: &SimReport) -> String {
+    let unit = r.length_unit.as_deref().unwrap_or("decisions");
+    let spread = r.length.as_ref().unwrap_or(&r.decisions);
+    if let Some(l) = &r.length {
+        let _ = writeln!(
+            s,
+            "length: mean {:.1} {unit}, median {} (10%-90%: {} to {}), min {}, max {}",
+            l.mean, l.median, l.p10, l.p90, l.min, l.max
+        );
+    }
+    histogram(&mut s, unit, spread);
     let _ = writeln!(
         s,
         "decisions per game: mean {:.1}, min {}, max {}",
         r.decisions_mean, r.decisions_min, r.decisions_max
     );
+    let d = &r.decisions;
+    let _ = writeln!(s, "decisions: median {} (10%-90%: {} to {})", d.median, d.p10, d.p90);
     let _ = writeln!(
         s,
         "speed: {:.1} games/s, {:.0} decisions/s ({:.2}s on {} thread{})",
@@ -91,4 +129,18 @@ fn lengths_and_speed(mut s: String, r: &SimReport) -> String {
         if r.jobs == 1 { "" } else { "s" }
     );
     s
+}
+
+/// A histogram of game lengths in `unit`: a bar of up to 40 marks a bin.
+fn histogram(s: &mut String, unit: &str, spread: &posse::stats::Spread) {
+    let most = spread.histogram.iter().map(|b| b.2).max().unwrap_or(0);
+    if most == 0 {
+        return;
+    }
+    let _ = writeln!(s, "games by length in {unit}:");
+    for &(from, to, n) in &spread.histogram {
+        let bar = "#".repeat((n * 40).div_ceil(most));
+        let span = if from == to { from.to_string() } else { format!("{from}-{to}") };
+        let _ = writeln!(s, "  {span:>9} {bar} {n}");
+    }
 }

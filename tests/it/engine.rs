@@ -250,10 +250,15 @@ fn a_batch_on_several_threads_reports_the_same_games() {
     let three = posse::sim::run(&c, 30, 7, Some(3), 3);
     assert_eq!(one.finished, 30);
     assert_eq!(three.jobs, 3);
-    assert_eq!(serde_json::to_value(&one.wins_per_seat).unwrap(), serde_json::to_value(&three.wins_per_seat).unwrap());
-    assert_eq!(one.reasons, three.reasons);
-    assert_eq!((one.decisions_min, one.decisions_max), (three.decisions_min, three.decisions_max));
-    assert_eq!(one.decisions_mean, three.decisions_mean);
+    // The whole report but the threads and the timings.
+    let strip = |r: &posse::sim::SimReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        for k in ["jobs", "seconds", "games_per_second", "decisions_per_second"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    assert_eq!(strip(&one), strip(&three));
 }
 
 #[test]

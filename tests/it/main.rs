@@ -22,5 +22,6 @@ mod objects;
 mod playthrough;
 mod sandbox;
 mod shared_lua;
+mod sim_report;
 mod zonemap;
 mod zonemap_queries;

@@ -124,6 +124,19 @@ impl<'a> Loader<'a> {
         if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
             self.err(&game_rel, line_of("players:"), "expected 1 <= min <= default <= max <= 64");
         }
+        if let Some(l) = &game.length {
+            match game.counters.iter().find(|c| c.id == l.counter) {
+                Some(c) if !c.per_seat && !c.per_object => {}
+                Some(_) => self.err(
+                    &game_rel,
+                    line_of("length:"),
+                    format!("length: counter '{}' must be global (not per seat or per object)", l.counter),
+                ),
+                None => {
+                    self.err(&game_rel, line_of("length:"), format!("length: no counter '{}' is declared", l.counter))
+                }
+            }
+        }
         for (name, file) in &game.scenarios.0 {
             let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
             if !is_id(name) || !plain {
@@ -265,6 +278,7 @@ impl<'a> Loader<'a> {
             api: game.api,
             players: game.players,
             cooperative: game.cooperative,
+            length: game.length,
             zones: game.zones,
             counters: game.counters,
             dice,

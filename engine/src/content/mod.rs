@@ -27,7 +27,7 @@ mod overlay;
 mod schema;
 
 pub use catalogue::Entry;
-pub use schema::{CounterDecl, CounterVisibility, Players, Visibility, ZoneDecl};
+pub use schema::{CounterDecl, CounterVisibility, Length, Players, Visibility, ZoneDecl};
 
 use crate::board::grid::Grid;
 use crate::board::Board;
@@ -62,6 +62,8 @@ pub struct Content {
     /// Whether the seats win or lose together (`cooperative: true`): the result says
     /// whether the crew won (the result's `crew`), never who.
     pub cooperative: bool,
+    /// The game's own unit of length (`length:`), which `sim` reports beside decisions.
+    pub length: Option<Length>,
     pub zones: Vec<ZoneDecl>,
     pub counters: Vec<CounterDecl>,
     pub dice: Vec<Die>,

@@ -76,6 +76,15 @@ pub struct CounterDecl {
     pub initial: i64,
 }
 
+/// A game's length in its own unit (`length: {counter: round, unit: rounds}`): the value
+/// of a global counter when the game ends.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Length {
+    pub counter: String,
+    pub unit: String,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DiceDecl {
@@ -143,6 +152,9 @@ pub(super) struct GameFile {
     /// All seats win or lose together: `play` returns `won` rather than `winners`.
     #[serde(default)]
     pub(super) cooperative: bool,
+    /// The game's own unit of length, for `sim`: a global counter and the unit's name.
+    #[serde(default)]
+    pub(super) length: Option<Length>,
     pub(super) main: String,
     pub(super) render: String,
     #[serde(default)]

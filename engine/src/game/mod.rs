@@ -179,6 +179,13 @@ impl Game {
         self.result.as_ref()
     }
 
+    /// A global counter's value now (None: no such global counter).
+    pub fn counter(&self, name: &str) -> Option<i64> {
+        let st = self.vm.shared.state.borrow();
+        let slot = st.counter_index.get(name)?;
+        (!slot.per_seat && !slot.per_object).then(|| st.counters[slot.first])
+    }
+
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }

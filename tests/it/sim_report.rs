@@ -1,0 +1,82 @@
+//! What `sim` reports a designer (issue 14): how games ended, each seat's and side's wins
+//! alone with their 95% intervals and the wins it shared (never counted as its own), the
+//! first player's advantage, game lengths in decisions and in the game's own unit, and the
+//! scores' spread.
+
+use posse::sim;
+use posse_tests::{load, load_fixture};
+
+#[test]
+fn shared_wins_are_reported_as_such_and_never_counted_as_a_seats_own() {
+    // Hi-Lo: equal top scores share the win.
+    let c = load_fixture("hilo");
+    let r = sim::run(&c, 400, 0, Some(3), 2);
+    let o = &r.outcomes;
+    assert_eq!(o.one_winner + o.shared_win + o.no_winner, r.finished);
+    assert!(o.shared_win > 0, "some games end in a shared win: {o:?}");
+    // Alone, the seats' rates add up to the games with one winner: no game counts twice.
+    let alone: usize = r.seats.iter().map(|s| s.alone.count).sum();
+    assert_eq!(alone, o.one_winner);
+    for s in &r.seats {
+        let seat: usize = s.name.trim_start_matches("seat ").parse().unwrap();
+        let all = r.wins_per_seat.get(&seat).copied().unwrap_or(0);
+        assert_eq!(s.alone.count + s.shared, all, "{}", s.name);
+        assert!(s.alone.low <= s.alone.rate && s.alone.rate <= s.alone.high && s.alone.of == r.finished);
+    }
+    let f = r.first_player.as_ref().expect("a first player");
+    assert!((f.fair - o.one_winner as f64 / r.finished as f64 / 3.0).abs() < 1e-12);
+    assert!((f.advantage - (r.seats[0].alone.rate - f.fair)).abs() < 1e-12);
+    assert_eq!(f.significant, f.alone.excludes(f.fair));
+    // Scores: one spread a seat, over every finished game.
+    assert_eq!(r.scores.len(), 3);
+    assert!(r.scores.values().all(|s| s.n == r.finished && s.min <= s.median && s.median <= s.max));
+}
+
+#[test]
+fn lengths_come_in_decisions_and_in_the_games_own_unit() {
+    let c = load("dice_town");
+    assert_eq!(c.length.as_ref().map(|l| l.unit.as_str()), Some("rounds"));
+    let r = sim::run(&c, 60, 0, Some(4), 1);
+    let rounds = r.length.as_ref().expect("rounds");
+    assert_eq!(r.length_unit.as_deref(), Some("rounds"));
+    assert_eq!(rounds.n, 60);
+    assert!(rounds.min >= 1 && rounds.p10 <= rounds.median && rounds.median <= rounds.p90);
+    assert_eq!(r.decisions.n, 60);
+    assert_eq!(r.decisions.min as usize, r.decisions_min);
+    assert_eq!(r.decisions.histogram.iter().map(|b| b.2).sum::<usize>(), 60);
+    // Each game's rounds are its `round` counter at the end.
+    let g = sim::play_random(&c, 0, Some(4)).unwrap();
+    assert_eq!(g.counter("round"), Some(rounds_of_seed_0(&c)));
+}
+
+/// Seed 0's rounds, from the report of that one game.
+fn rounds_of_seed_0(c: &std::sync::Arc<posse::Content>) -> i64 {
+    let r = sim::run(c, 1, 0, Some(4), 1);
+    r.length.unwrap().max
+}
+
+#[test]
+fn a_cooperative_game_reports_the_crews_rate_and_no_first_player() {
+    let c = load_fixture("vault");
+    let r = sim::run(&c, 200, 0, Some(2), 1);
+    let rate = r.crew_rate.expect("the crew's rate");
+    assert_eq!(rate.count, r.crew.as_ref().unwrap().won);
+    assert!(r.first_player.is_none());
+}
+
+#[test]
+fn a_length_naming_no_global_counter_is_an_error_at_its_line() {
+    for (to, want) in
+        [("nope", "length: no counter 'nope' is declared"), ("money", "length: counter 'money' must be global")]
+    {
+        let root = posse_tests::scratch_project(env!("CARGO_TARGET_TMPDIR"), &format!("length_{to}"));
+        posse_tests::edit(
+            &root,
+            "scenarios/dice_town/game.yaml",
+            "length: {counter: round",
+            &format!("length: {{counter: {to}"),
+        );
+        let e = posse::Content::load(&root, "dice_town").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("scenarios/dice_town/game.yaml:") && e.contains(want), "{e}");
+    }
+}
