@@ -96,9 +96,10 @@ enum Cmd {
         /// Number of players [default: the game's]
         #[arg(long)]
         players: Option<usize>,
-        /// Threads to spread the games over (the report is the same for any number).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Threads to spread the games over (the report is the same for any number)
+        /// [default: the machine's cores]
+        #[arg(long)]
+        jobs: Option<usize>,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
@@ -182,7 +183,10 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json }) => sim::run(&root, &game, n, seed, players, jobs, json),
+        Some(Cmd::Sim { game, n, seed, players, jobs, json }) => {
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            sim::run(&root, &game, n, seed, players, jobs, json)
+        }
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)
