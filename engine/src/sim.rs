@@ -213,7 +213,12 @@ impl Tally {
     }
 }
 
-fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<usize>) -> Tally {
+fn tally(
+    content: &Arc<Content>,
+    seeds: std::ops::Range<u64>,
+    players: Option<usize>,
+    done: &(dyn Fn() + Sync),
+) -> Tally {
     let mut t = Tally::default();
     let mut previous = None;
     for s in seeds {
@@ -270,6 +275,7 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
             }
             Err(e) => t.errors.push(SimError { seed: s, message: e.to_string() }),
         }
+        done();
     }
     t
 }
@@ -278,6 +284,19 @@ fn tally(content: &Arc<Content>, seeds: std::ops::Range<u64>, players: Option<us
 /// (each takes a contiguous range of seeds; the report is the same for any `jobs`, but
 /// for the timings).
 pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usize>, jobs: usize) -> SimReport {
+    run_with_progress(content, games, seed, players, jobs, &|| {})
+}
+
+/// [`run`], calling `done` after every game (from the thread that played it): what a
+/// progress bar counts.
+pub fn run_with_progress(
+    content: &Arc<Content>,
+    games: usize,
+    seed: u64,
+    players: Option<usize>,
+    jobs: usize,
+    done: &(dyn Fn() + Sync),
+) -> SimReport {
     let start = Instant::now();
     let jobs = jobs.clamp(1, games.max(1));
     let per = games.div_ceil(jobs) as u64;
@@ -287,10 +306,11 @@ pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usiz
         .collect();
     let mut all = Tally::default();
     if ranges.len() <= 1 {
-        all = tally(content, seed..seed.wrapping_add(games as u64), players);
+        all = tally(content, seed..seed.wrapping_add(games as u64), players, done);
     } else {
         let parts: Vec<Tally> = std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players))).collect();
+            let handles: Vec<_> =
+                ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, done))).collect();
             handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
         });
         for p in parts {

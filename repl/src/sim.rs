@@ -8,6 +8,7 @@ use crate::games;
 use anyhow::Result;
 use posse::sim::{self, SimReport};
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::Path;
 
 /// Runs the batch and prints it. Returns whether every game finished without error.
@@ -24,7 +25,18 @@ pub fn run(
     if let Some(p) = players {
         posse::Setup::new(&content, seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
-    let report = sim::run(&content, games_n, seed, players, jobs);
+    let report = if !json && std::io::stderr().is_terminal() {
+        // On a terminal, a bar with the time left; nothing when the output goes elsewhere.
+        let bar = indicatif::ProgressBar::new(games_n as u64);
+        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        let report = sim::run_with_progress(&content, games_n, seed, players, jobs, &|| bar.inc(1));
+        bar.finish_and_clear();
+        report
+    } else {
+        sim::run(&content, games_n, seed, players, jobs)
+    };
     if json {
         println!("{}", serde_json::to_string(&report)?);
     } else {

@@ -167,3 +167,14 @@ fn resume_after_load_and_the_end_screen() {
     assert!(std::fs::read_to_string(&again).expect("saved").contains("played_by: [\"person\",\"random\"]"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 14: on a terminal, `sim` shows a progress bar with the time left, then the report.
+#[test]
+fn sim_on_a_terminal_shows_its_progress() {
+    let dir = scratch("sim-progress");
+    let mut p = posse(&dir, &["sim", "hilo", "-n", "20000", "--jobs", "1"]);
+    see(&mut p, "/20000 games, ");
+    see(&mut p, " left");
+    see(&mut p, "finished: 20000 of 20000");
+    assert!(exits_well(&mut p));
+}

@@ -13,6 +13,8 @@ fn sim_json_is_one_object() {
     assert!(text.status.success());
     assert!(stdout(&text).contains("finished: 5 of 5"), "{}", stdout(&text));
     assert!(stdout(&text).contains("decisions per game: mean"), "{}", stdout(&text));
+    // Piped, no progress bar: nothing on stderr.
+    assert!(stderr(&text).is_empty(), "{}", stderr(&text));
 }
 
 #[test]
