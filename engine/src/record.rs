@@ -48,6 +48,9 @@ pub struct Record {
     /// Hash of the content the game was played with (hex); a different hash on load means
     /// the scripts or YAML changed since, and the replay may diverge.
     pub content_hash: String,
+    /// The values `--set` changed for this game ("KEY=VALUE"), applied again on load.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<String>,
     pub seed: u64,
     /// Seat names in play order; their number is the number of players.
     pub seats: Vec<String>,
@@ -92,6 +95,10 @@ impl Record {
         out.push_str(&format!("posse_save: {}\n", self.posse_save));
         out.push_str(&format!("game: {}\n", self.game));
         out.push_str(&format!("content_hash: \"{}\"\n", self.content_hash));
+        if !self.set.is_empty() {
+            // As JSON strings (valid YAML), whatever the values hold.
+            out.push_str(&format!("set: {}\n", serde_json::to_string(&self.set).unwrap_or_default()));
+        }
         out.push_str(&format!("seed: {}\n", self.seed));
         out.push_str(&format!("seats: {}\n", serde_json::to_string(&self.seats).unwrap_or_default()));
         if !self.played_by.is_empty() {
@@ -189,6 +196,7 @@ mod tests {
             posse_save: 1,
             game: "dice_town".into(),
             content_hash: "00ff".into(),
+            set: Vec::new(),
             seed: 9,
             seats: vec!["Ann".into(), "Bo \"B\"".into()],
             played_by: Vec::new(),
@@ -198,6 +206,7 @@ mod tests {
         assert_eq!(Record::from_yaml(&r.to_yaml(), "x").unwrap(), r);
         let r = Record {
             posse_save: 2,
+            set: vec!["start_money=80".into(), "gangs.0.name=A \"quoted\" name: yes".into()],
             played_by: vec![PERSON.into(), "random".into()],
             bots: Some(BotsRecord { seed: 9, drawn: u64::MAX }),
             ..r

@@ -19,6 +19,9 @@ pub struct SimError {
 #[derive(Debug, Clone, Serialize)]
 pub struct SimReport {
     pub game: String,
+    /// The values `--set` changed ("KEY=VALUE").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
     pub players: usize,
     pub games: usize,
     /// Seed of the first game; game i has seed `seed + i`.
@@ -348,6 +351,7 @@ pub fn run_with_progress(
     let lengths: Vec<i64> = all.lengths.iter().map(|&l| l as i64).collect();
     SimReport {
         game: content.id.clone(),
+        sets: content.sets.clone(),
         players,
         games,
         seed,

@@ -62,6 +62,15 @@ pub fn load(root: &Path, id: &str) -> Result<Arc<Content>> {
     Content::load(root, id).map(Arc::new).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// Game `id` with the values `sets` changes ("KEY=VALUE", `--set`).
+pub fn load_with(root: &Path, id: &str, sets: &[String]) -> Result<Arc<Content>> {
+    let content = load(root, id)?;
+    if sets.is_empty() {
+        return Ok(content);
+    }
+    content.with_sets(sets).map(Arc::new).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// A seed from the clock, for games started without `--seed` (printed, so they replay).
 pub fn time_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

@@ -74,6 +74,10 @@ enum Cmd {
         /// each time; FILE.lock beside it keeps a second posse from saving there too.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// Change a value of the game's data (KEY) or a component's props (ID.props.KEY)
+        /// for this game, recorded in its save; repeatable (docs/sim.md).
+        #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "load")]
+        sets: Vec<String>,
     },
     /// Replay a saved game; print its result (or how far it got) and its state hash.
     Replay {
@@ -103,6 +107,10 @@ enum Cmd {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Change a value of the game's data (KEY) or a component's props (ID.props.KEY)
+        /// for this batch, named in the report; repeatable (docs/sim.md).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Print the playthrough of one seeded game between random bots: every step's
     /// question, options and pick, who reads each log line, and every seat's view at the
@@ -174,8 +182,8 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
-        Some(Cmd::Play { game, load, seed, players, bots, save }) => {
-            let opts = play::PlayOptions { root, seed, players, bots, save, designer: cli.designer };
+        Some(Cmd::Play { game, load, seed, players, bots, save, sets }) => {
+            let opts = play::PlayOptions { root, seed, players, bots, save, designer: cli.designer, sets };
             let mut input = input::stdin_source();
             match load {
                 Some(file) => play::resume(&file, game.as_deref(), opts, input.as_mut()).map(|()| true),
@@ -183,9 +191,9 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            sim::run(&root, &game, n, seed, players, jobs, json)
+            sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })
         }
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {

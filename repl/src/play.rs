@@ -36,11 +36,13 @@ pub struct PlayOptions {
     pub save: Option<PathBuf>,
     /// Designer mode: every command for everyone (`--designer`).
     pub designer: bool,
+    /// `--set KEY=VALUE` arguments, as typed.
+    pub sets: Vec<String>,
 }
 
 /// Plays game `id` with the given options, reading answers from `input`.
 pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
-    let content = games::load(&opts.root, id)?;
+    let content = games::load_with(&opts.root, id, &opts.sets)?;
     let setup = setup(&content, opts.seed, opts.players)?;
     let bots = bots::parse(&opts.bots, &setup.seats).map_err(|e| anyhow!(e))?;
     run(content, setup, bots, opts.root, opts.save, opts.designer, input)
@@ -54,7 +56,7 @@ pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn 
     if let Some(id) = id.filter(|&id| id != record.game) {
         bail!("{} is a game of {}, not {id}", file.display(), record.game);
     }
-    let content = games::load(&opts.root, &record.game)?;
+    let content = games::load_with(&opts.root, &record.game, &record.set)?;
     let bots =
         if opts.bots.is_empty() { None } else { Some(bots::parse(&opts.bots, &record.seats).map_err(|e| anyhow!(e))?) };
     // The session starts on the save's first position and loads the save as `:load` does.

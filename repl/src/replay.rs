@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 pub fn run(root: &Path, file: &Path, step: bool) -> Result<()> {
     let record = Record::load(file).map_err(|e| anyhow!("{e}"))?;
-    let content = games::load(root, &record.game)?;
+    let content = games::load_with(root, &record.game, &record.set)?;
     if record.content_hash != hex(content.hash) {
         eprintln!(
             "warning: {} was saved with other content than {}'s now (hash {}, now {}); the replay may diverge",

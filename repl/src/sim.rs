@@ -11,17 +11,22 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::Path;
 
+/// What `posse sim` was asked for.
+pub struct SimOptions {
+    pub game: String,
+    /// `--set KEY=VALUE` arguments, as typed.
+    pub sets: Vec<String>,
+    pub games: usize,
+    pub seed: u64,
+    pub players: Option<usize>,
+    pub jobs: usize,
+    pub json: bool,
+}
+
 /// Runs the batch and prints it. Returns whether every game finished without error.
-pub fn run(
-    root: &Path,
-    id: &str,
-    games_n: usize,
-    seed: u64,
-    players: Option<usize>,
-    jobs: usize,
-    json: bool,
-) -> Result<bool> {
-    let content = games::load(root, id)?;
+pub fn run(root: &Path, opts: SimOptions) -> Result<bool> {
+    let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json } = opts;
+    let content = games::load_with(root, &id, &sets)?;
     if let Some(p) = players {
         posse::Setup::new(&content, seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
@@ -54,6 +59,9 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         n => format!(", seeds {seed}..={}", seed.wrapping_add(n as u64 - 1)),
     };
     let _ = writeln!(s, "{}: {} games, {} players{seeds}", r.game, r.games, r.players);
+    if !r.sets.is_empty() {
+        let _ = writeln!(s, "with: {}", r.sets.join(", "));
+    }
     let _ = writeln!(s, "finished: {} of {}", r.finished, r.games);
     let _ = writeln!(s, "script errors: {}", r.errors.len());
     for e in &r.errors {

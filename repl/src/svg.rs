@@ -33,7 +33,7 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
             if let Some(id) = opts.game.as_deref().filter(|&id| id != record.game) {
                 bail!("{} is a game of {}, not {id}", file.display(), record.game);
             }
-            let content = games::load(root, &record.game)?;
+            let content = games::load_with(root, &record.game, &record.set)?;
             drawable(&content)?;
             if record.content_hash != hex(content.hash) {
                 eprintln!(

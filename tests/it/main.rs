@@ -21,6 +21,7 @@ mod marshals;
 mod objects;
 mod playthrough;
 mod sandbox;
+mod sets;
 mod shared_lua;
 mod sim_report;
 mod zonemap;

@@ -279,6 +279,7 @@ impl<'a> Loader<'a> {
             players: game.players,
             cooperative: game.cooperative,
             length: game.length,
+            sets: Vec::new(),
             zones: game.zones,
             counters: game.counters,
             dice,

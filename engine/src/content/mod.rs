@@ -25,6 +25,7 @@ mod loader;
 mod mapfile;
 mod overlay;
 mod schema;
+mod sets;
 
 pub use catalogue::Entry;
 pub use schema::{CounterDecl, CounterVisibility, Length, Players, Visibility, ZoneDecl};
@@ -64,6 +65,8 @@ pub struct Content {
     pub cooperative: bool,
     /// The game's own unit of length (`length:`), which `sim` reports beside decisions.
     pub length: Option<Length>,
+    /// The changes `--set` made to this run ("KEY=VALUE", in order; sets.rs).
+    pub sets: Vec<String>,
     pub zones: Vec<ZoneDecl>,
     pub counters: Vec<CounterDecl>,
     pub dice: Vec<Die>,

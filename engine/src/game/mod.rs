@@ -206,6 +206,7 @@ impl Game {
             posse_save: SAVE_VERSION,
             game: self.content.id.clone(),
             content_hash: hex(self.content.hash),
+            set: self.content.sets.clone(),
             seed: self.setup.seed,
             seats: self.setup.seats.clone(),
             played_by: Vec::new(),

@@ -319,8 +319,13 @@ impl Session<'_> {
             Ok(r) => r,
             Err(e) => return self.warn(e.to_string()),
         };
-        let content = if record.game == self.game.content().id {
+        let content = if record.game == self.game.content().id && record.set == self.game.content().sets {
             self.game.content().clone()
+        } else if !record.set.is_empty() {
+            match crate::games::load_with(&self.root, &record.game, &record.set) {
+                Ok(c) => c,
+                Err(e) => return self.warn(format!("{file}: cannot load game '{}':\n{e}", record.game)),
+            }
         } else {
             match Content::load(&self.root, &record.game) {
                 Ok(c) => Arc::new(c),

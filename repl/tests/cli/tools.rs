@@ -85,3 +85,33 @@ fn a_playthrough_starts_with_the_command_that_writes_it() {
     assert!(out.contains("\n== step 1: p1") && out.contains("\nstate-hash: "), "{out}");
     assert_eq!(posse(&["playthrough", "hilo", "--players", "2", "--seed", "3"], "").stdout, o.stdout);
 }
+
+/// Issue 14: `--set` in a batch (named in the report, a typo refused) and in a saved game
+/// (kept in the save, so the replay is the same game).
+#[test]
+fn set_changes_a_value_for_a_batch_and_a_saved_game() {
+    let o = posse(&["sim", "hilo", "-n", "10", "--set", "rounds=1"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("with: rounds=1"), "{}", stdout(&o));
+    let json = posse(&["sim", "hilo", "-n", "10", "--set", "rounds=1", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).expect("JSON");
+    assert_eq!(v["sets"], serde_json::json!(["rounds=1"]));
+    let typo = posse(&["sim", "hilo", "-n", "10", "--set", "round=1"], "");
+    assert!(!typo.status.success());
+    assert!(stderr(&typo).contains("--set round: no key 'round' in data of hilo (there: rounds)"), "{}", stderr(&typo));
+
+    let dir = scratch("set-save");
+    let save = dir.join("g.yaml");
+    let save = save.to_str().unwrap();
+    let args = ["play", "hilo", "--seed", "3", "--bot", "all=random", "--set", "rounds=1", "--save", save];
+    let played = posse(&args, "");
+    assert!(played.status.success(), "{}", stderr(&played));
+    let text = std::fs::read_to_string(save).unwrap();
+    assert!(text.contains("set: [\"rounds=1\"]"), "{text}");
+    let hash = |out: &str| out.lines().find(|l| l.starts_with("state-hash: ")).map(str::to_string);
+    let replayed = posse(&["replay", save], "");
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert_eq!(hash(&stdout(&replayed)), hash(&stdout(&played)));
+    assert!(!stderr(&replayed).contains("other content"), "{}", stderr(&replayed));
+    let _ = std::fs::remove_dir_all(dir);
+}
