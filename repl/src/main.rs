@@ -87,6 +87,33 @@ enum Cmd {
         #[arg(long)]
         step: bool,
     },
+    /// Two variants of a game on the same seeds and bots' streams: each measure's
+    /// difference with its 95% interval (docs/sim.md).
+    Compare {
+        /// Game id, as `posse list` prints it.
+        game: String,
+        /// Number of games a variant.
+        #[arg(short = 'n', long = "games", default_value_t = 1000)]
+        n: usize,
+        /// Seed of the first game; game i has seed S + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// Threads [default: the machine's cores]
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Variant A: the game with these values changed (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Variant B: variant A with these values changed too (repeatable).
+        #[arg(long = "against", value_name = "KEY=VALUE", required = true)]
+        against: Vec<String>,
+        /// Print the comparison as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play many games between random bots and summarise them.
     Sim {
         /// Game id, as `posse list` prints it.
@@ -111,6 +138,10 @@ enum Cmd {
         /// for this batch, named in the report; repeatable (docs/sim.md).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Also write one row a game to FILE (CSV: seed, variant, bots, winners, crew,
+        /// scores, decisions, length, reason).
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
     },
     /// Print the playthrough of one seeded game between random bots: every step's
     /// question, options and pick, who reads each log line, and every seat's view at the
@@ -191,9 +222,18 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })
+            let report = sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })?;
+            if let Some(file) = csv {
+                std::fs::write(&file, sim::csv(&report))
+                    .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+            }
+            Ok(report.errors.is_empty())
+        }
+        Some(Cmd::Compare { game, n, seed, players, jobs, sets, against, json }) => {
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            sim::compare(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json }, &against)
         }
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {

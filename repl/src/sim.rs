@@ -23,8 +23,8 @@ pub struct SimOptions {
     pub json: bool,
 }
 
-/// Runs the batch and prints it. Returns whether every game finished without error.
-pub fn run(root: &Path, opts: SimOptions) -> Result<bool> {
+/// Runs the batch and prints it; returns the report.
+pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
     let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json } = opts;
     let content = games::load_with(root, &id, &sets)?;
     if let Some(p) = players {
@@ -47,7 +47,7 @@ pub fn run(root: &Path, opts: SimOptions) -> Result<bool> {
     } else {
         print!("{}", summary(&report, seed));
     }
-    Ok(report.errors.is_empty())
+    Ok(report)
 }
 
 /// The report as text, one fact per line.
@@ -163,4 +163,80 @@ fn histogram(s: &mut String, unit: &str, spread: &posse::stats::Spread) {
         let span = if from == to { from.to_string() } else { format!("{from}-{to}") };
         let _ = writeln!(s, "  {span:>9} {bar} {n}");
     }
+}
+
+/// `posse compare`: variant A (the game with `opts.sets`) against variant B (A with
+/// `against` too), on the same seeds. Returns whether every game of both finished.
+pub fn compare(root: &Path, opts: SimOptions, against: &[String]) -> Result<bool> {
+    let a = games::load_with(root, &opts.game, &opts.sets)?;
+    let both: Vec<String> = opts.sets.iter().chain(against).cloned().collect();
+    let b = games::load_with(root, &opts.game, &both)?;
+    if let Some(p) = opts.players {
+        posse::Setup::new(&a, opts.seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    let ra = sim::run(&a, opts.games, opts.seed, opts.players, opts.jobs);
+    let rb = sim::run(&b, opts.games, opts.seed, opts.players, opts.jobs);
+    let c = sim::compare(&ra, &rb);
+    if opts.json {
+        let v = serde_json::json!({ "a": { "sets": ra.sets, "errors": ra.errors }, "b": { "sets": rb.sets, "errors": rb.errors }, "comparison": c });
+        println!("{v}");
+        return Ok(ra.errors.is_empty() && rb.errors.is_empty());
+    }
+    let mut s = String::new();
+    let name = |sets: &[String]| if sets.is_empty() { "the game as it is".to_string() } else { sets.join(", ") };
+    let _ = writeln!(s, "{}: {} games a variant, {} players, seeds from {}", ra.game, ra.games, ra.players, opts.seed);
+    let _ = writeln!(s, "A: {}", name(&ra.sets));
+    let _ = writeln!(s, "B: {}", name(&rb.sets));
+    for (v, r) in [("A", &ra), ("B", &rb)] {
+        if !r.errors.is_empty() {
+            let _ = writeln!(s, "script errors in {v}: {} (first at seed {})", r.errors.len(), r.errors[0].seed);
+        }
+    }
+    let _ = writeln!(s, "paired games: {}, played identically: {}", c.paired, c.identical);
+    let _ = writeln!(s, "{:<22} {:>9} {:>9}  B - A (95% interval)", "measure", "A", "B");
+    for d in &c.measures {
+        let (k, unit) = if d.rate { (100.0, " points") } else { (1.0, "") };
+        let _ = writeln!(
+            s,
+            "{:<22} {:>9} {:>9}  {:+.1}{unit} ({:+.1} to {:+.1}){}",
+            d.measure,
+            if d.rate { format!("{:.1}%", k * d.a) } else { format!("{:.1}", d.a) },
+            if d.rate { format!("{:.1}%", k * d.b) } else { format!("{:.1}", d.b) },
+            k * d.diff,
+            k * d.low,
+            k * d.high,
+            if d.significant { "  significant" } else { "" }
+        );
+    }
+    print!("{s}");
+    Ok(ra.errors.is_empty() && rb.errors.is_empty())
+}
+
+/// The report's games as CSV, a row a game in seed order (RFC 4180 quoting).
+pub fn csv(r: &SimReport) -> String {
+    let field = |s: String| {
+        if s.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s
+        }
+    };
+    let join = |v: Vec<String>| v.join(";");
+    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason\n");
+    for g in &r.rows {
+        let row = [
+            g.seed.to_string(),
+            join(r.sets.clone()),
+            join(vec!["random".to_string(); r.players]),
+            join(g.winners.iter().map(ToString::to_string).collect()),
+            g.crew.map_or(String::new(), |w| if w { "won".into() } else { "lost".into() }),
+            join(g.scores.iter().map(|(s, v)| format!("{s}:{v}")).collect()),
+            g.decisions.to_string(),
+            g.length.map_or(String::new(), |l| l.to_string()),
+            g.reason.clone().unwrap_or_default(),
+        ];
+        out.push_str(&row.into_iter().map(field).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out
 }

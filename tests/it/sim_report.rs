@@ -80,3 +80,27 @@ fn a_length_naming_no_global_counter_is_an_error_at_its_line() {
         assert!(e.contains("scenarios/dice_town/game.yaml:") && e.contains(want), "{e}");
     }
 }
+
+#[test]
+fn a_paired_comparison_pairs_the_same_seeds_and_bots() {
+    let c = load_fixture("hilo");
+    let a = sim::run(&c, 300, 0, Some(2), 2);
+    // The same game against itself: every game alike, no difference.
+    let same = sim::compare(&a, &sim::run(&c, 300, 0, Some(2), 1));
+    assert_eq!((same.paired, same.identical), (300, 300));
+    assert!(same.measures.iter().all(|d| d.diff == 0.0 && !d.significant), "{:?}", same.measures);
+    // One round instead of three: shorter games, surely.
+    let short = std::sync::Arc::new(c.with_sets(&["rounds=1".into()]).unwrap());
+    let b = sim::run(&short, 300, 0, Some(2), 2);
+    let cmp = sim::compare(&a, &b);
+    assert_eq!(cmp.paired, 300);
+    assert!(cmp.identical < 300);
+    let d = cmp.measures.iter().find(|d| d.measure == "decisions").unwrap();
+    assert!(d.significant && d.high < 0.0 && d.b < d.a, "{d:?}");
+    assert!((d.diff - (d.b - d.a)).abs() < 1e-9);
+    let seats: Vec<&str> = cmp.measures.iter().map(|d| d.measure.as_str()).collect();
+    assert_eq!(seats[..3], ["seat 1 wins alone", "seat 2 wins alone", "no winner"]);
+    // The rows are the games, in seed order.
+    assert_eq!(a.rows.len(), 300);
+    assert!(a.rows.windows(2).all(|w| w[0].seed + 1 == w[1].seed));
+}

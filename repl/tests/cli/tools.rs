@@ -115,3 +115,25 @@ fn set_changes_a_value_for_a_batch_and_a_saved_game() {
     assert!(!stderr(&replayed).contains("other content"), "{}", stderr(&replayed));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 14: a CSV row a game, and a paired comparison read in the terminal.
+#[test]
+fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
+    let dir = scratch("csv");
+    let file = dir.join("games.csv");
+    let o = posse(&["sim", "hilo", "-n", "4", "--set", "rounds=1", "--csv", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason");
+    assert_eq!(lines.len(), 5, "{csv}");
+    assert!(lines[1].starts_with("0,rounds=1,random;random,"), "{csv}");
+    assert!(lines[1].ends_with(",most points"), "{csv}");
+    let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
+    assert!(c.status.success(), "{}", stderr(&c));
+    let out = stdout(&c);
+    assert!(out.contains("A: the game as it is\nB: rounds=1\npaired games: 200, played identically: "), "{out}");
+    let decisions = out.lines().find(|l| l.starts_with("decisions ")).unwrap_or_default();
+    assert!(decisions.ends_with("significant") && decisions.contains(" -"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

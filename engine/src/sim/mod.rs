@@ -2,6 +2,10 @@
 //! reporting completion, script errors (with the seed of each failing game), wins per
 //! seat and per side, game lengths in decisions, and throughput.
 
+mod compare;
+
+pub use compare::{compare, Comparison, Difference};
+
 use crate::content::Content;
 use crate::game::{Game, Setup};
 use crate::stats::{Rate, Spread};
@@ -66,6 +70,9 @@ pub struct SimReport {
     /// Each seat's final score, when the game keeps scores.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub scores: BTreeMap<usize, Spread>,
+    /// Every finished game in seed order (not in `--json`: `--csv` writes them).
+    #[serde(skip)]
+    pub rows: Vec<GameRow>,
     pub decisions_mean: f64,
     pub decisions_min: usize,
     pub decisions_max: usize,
@@ -92,6 +99,22 @@ impl CrewTally {
             *self.lost_by.entry(k).or_default() += v;
         }
     }
+}
+
+/// One finished game, as a CSV row and a paired comparison read it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameRow {
+    pub seed: u64,
+    pub winners: Vec<usize>,
+    /// A cooperative game's: whether the crew won.
+    pub crew: Option<bool>,
+    pub reason: Option<String>,
+    pub decisions: usize,
+    /// The length in the game's own unit, when it declares one.
+    pub length: Option<i64>,
+    pub scores: BTreeMap<usize, i64>,
+    /// A hash of the game's choices: two games with equal ones played the same way.
+    pub digest: u64,
 }
 
 /// Finished games by how they ended.
@@ -178,6 +201,7 @@ struct Tally {
     /// Lengths in the game's own unit, in seed order.
     units: Vec<i64>,
     scores: BTreeMap<usize, Vec<i64>>,
+    rows: Vec<GameRow>,
 }
 
 /// Adds `other`'s counts to `into`.
@@ -210,6 +234,7 @@ impl Tally {
         add_counts(&mut self.alone_per_side, other.alone_per_side);
         add_counts(&mut self.shared_per_side, other.shared_per_side);
         self.units.extend(other.units);
+        self.rows.extend(other.rows);
         for (k, v) in other.scores {
             self.scores.entry(k).or_default().extend(v);
         }
@@ -259,9 +284,32 @@ fn tally(
                 for (&seat, &score) in &result.scores {
                     t.scores.entry(seat).or_default().push(score);
                 }
-                if let Some(l) = &content.length {
-                    t.units.push(game.counter(&l.counter).unwrap_or(0));
+                let length = content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0));
+                if let Some(l) = length {
+                    t.units.push(l);
                 }
+                let choices: Vec<u8> = game
+                    .choices()
+                    .iter()
+                    .flat_map(|c| {
+                        let mut b = (c.seat as u32).to_le_bytes().to_vec();
+                        for p in &c.picks {
+                            b.extend(p.to_le_bytes());
+                        }
+                        b.push(0xff);
+                        b
+                    })
+                    .collect();
+                t.rows.push(GameRow {
+                    seed: s,
+                    winners: result.winners.clone(),
+                    crew: result.crew,
+                    reason: result.reason.clone(),
+                    decisions: game.choices().len(),
+                    length,
+                    scores: result.scores.clone(),
+                    digest: crate::hash::fnv(&choices),
+                });
                 if let Some(r) = &result.reason {
                     *t.reasons.entry(r.clone()).or_default() += 1;
                 }
@@ -372,6 +420,7 @@ pub fn run_with_progress(
         length: content.length.as_ref().map(|_| Spread::of(&all.units)),
         length_unit: content.length.as_ref().map(|l| l.unit.clone()),
         scores: all.scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
+        rows: all.rows,
         decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
         decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
         decisions_max: all.lengths.iter().copied().max().unwrap_or(0),

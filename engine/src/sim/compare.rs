@@ -1,0 +1,72 @@
+//! Paired comparisons (issue 14): two batches of the same seeds, whose bots draw the same
+//! random streams (the bots' stream is the seed's), so each seed's two games differ only
+//! by what the variants change. Each measure's difference is taken game by game, and its
+//! 95% interval is that of the mean of the paired differences (normal approximation, which
+//! the thousands of games a comparison plays make sound): far narrower than comparing two
+//! independent batches when most games play alike.
+
+use super::{GameRow, SimReport};
+use crate::stats::Z95;
+use serde::Serialize;
+
+/// One measure in both variants: their means, the mean of B − A over the paired games, its
+/// 95% interval, and whether 0 lies outside it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Difference {
+    pub measure: String,
+    /// Whether the measure is a rate (a mean of 0s and 1s), shown in percent.
+    pub rate: bool,
+    pub a: f64,
+    pub b: f64,
+    pub diff: f64,
+    pub low: f64,
+    pub high: f64,
+    pub significant: bool,
+}
+
+/// A paired comparison of two batches.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    /// The seeds both variants finished.
+    pub paired: usize,
+    /// Of them, the games both variants played choice for choice alike.
+    pub identical: usize,
+    pub measures: Vec<Difference>,
+}
+
+/// The paired difference of `f` over `pairs` (B − A), named `measure`.
+fn difference(measure: String, rate: bool, pairs: &[(&GameRow, &GameRow)], f: impl Fn(&GameRow) -> f64) -> Difference {
+    let n = pairs.len() as f64;
+    let (xs, ys): (Vec<f64>, Vec<f64>) = pairs.iter().map(|(a, b)| (f(a), f(b))).unzip();
+    let mean = |v: &[f64]| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / n };
+    let d: Vec<f64> = xs.iter().zip(&ys).map(|(x, y)| y - x).collect();
+    let diff = mean(&d);
+    let var = if d.len() > 1 { d.iter().map(|v| (v - diff).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+    let half = if d.is_empty() { 0.0 } else { Z95 * (var / n).sqrt() };
+    let (low, high) = (diff - half, diff + half);
+    Difference { measure, rate, a: mean(&xs), b: mean(&ys), diff, low, high, significant: low > 0.0 || high < 0.0 }
+}
+
+/// Compares batch `b` with batch `a`, seed by seed: for each seat, the rate of its wins
+/// alone; the rate of games with no winner; the mean length in decisions and in the game's
+/// unit; a cooperative game's success rate.
+pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
+    let by_seed: std::collections::BTreeMap<u64, &GameRow> = b.rows.iter().map(|r| (r.seed, r)).collect();
+    let pairs: Vec<(&GameRow, &GameRow)> = a.rows.iter().filter_map(|r| Some((r, *by_seed.get(&r.seed)?))).collect();
+    let identical = pairs.iter().filter(|(x, y)| x.digest == y.digest).count();
+    let mut measures = Vec::new();
+    if a.crew.is_some() {
+        measures.push(difference("the crew wins".into(), true, &pairs, |r| f64::from(u8::from(r.crew == Some(true)))));
+    } else {
+        for seat in 1..=a.players.max(b.players) {
+            let alone = move |r: &GameRow| f64::from(u8::from(r.winners == [seat]));
+            measures.push(difference(format!("seat {seat} wins alone"), true, &pairs, alone));
+        }
+        measures.push(difference("no winner".into(), true, &pairs, |r| f64::from(u8::from(r.winners.is_empty()))));
+    }
+    measures.push(difference("decisions".into(), false, &pairs, |r| r.decisions as f64));
+    if let (Some(unit), Some(_)) = (&a.length_unit, &b.length_unit) {
+        measures.push(difference(unit.clone(), false, &pairs, |r| r.length.unwrap_or(0) as f64));
+    }
+    Comparison { paired: pairs.len(), identical, measures }
+}
