@@ -265,11 +265,6 @@ impl Vm {
         Ok(vm)
     }
 
-    /// Makes this VM ready for a new game of the same content, as if it were fresh: the
-    /// globals, libraries and `posse` module as they were after setup, no module loaded,
-    /// and the new state. The definitions stay: made once per VM and frozen (prelude.lua),
-    /// they are the same for every game, and a card's script keeps no game state (its
-    /// behaviour reaches the game through the context the game passes it).
     /// The state at the start of a game of this content for `seats` and `seed`, for
     /// [`Vm::reset`]: a copy of the one this VM last made for the same seats (a batch
     /// plays game after game in one VM), else a new one.
@@ -283,6 +278,11 @@ impl Vm {
         state
     }
 
+    /// Makes this VM ready for a new game of the same content, as if it were fresh: the
+    /// globals, libraries and `posse` module as they were after setup, no module loaded,
+    /// and the new state. The definitions stay: made once per VM and frozen (prelude.lua),
+    /// they are the same for every game, and a card's script keeps no game state (its
+    /// behaviour reaches the game through the context the game passes it).
     pub fn reset(&self, state: State) -> Result<(), Error> {
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
