@@ -70,11 +70,19 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     let pct = |n: usize| if r.finished == 0 { 0.0 } else { 100.0 * n as f64 / r.finished as f64 };
     if let Some(crew) = &r.crew {
         // The seats win or lose together: wins per seat would only repeat this.
-        let _ = writeln!(s, "the crew won: {} ({:.1}%)", crew.won, pct(crew.won));
+        match &r.crew_rate {
+            Some(rate) => {
+                let _ = writeln!(s, "the crew won: {}, {}", crew.won, rate.percent());
+            }
+            None => {
+                let _ = writeln!(s, "the crew won: {} ({:.1}%)", crew.won, pct(crew.won));
+            }
+        }
         let _ = writeln!(s, "the crew lost: {} ({:.1}%)", crew.lost, pct(crew.lost));
         for (why, &n) in &crew.lost_by {
             let _ = writeln!(s, "  {why}: {n} ({:.1}%)", pct(n));
         }
+        measures(&mut s, r);
         return lengths_and_speed(s, r);
     }
     let o = &r.outcomes;
@@ -110,6 +118,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     for (reason, &n) in &r.reasons {
         let _ = writeln!(s, "  {reason}: {n} ({:.1}%)", pct(n));
     }
+    measures(&mut s, r);
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,
@@ -239,4 +248,18 @@ pub fn csv(r: &SimReport) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Ludii's measures of the game: completion, drawishness, branching factor.
+fn measures(s: &mut String, r: &SimReport) {
+    let m = &r.measures;
+    // A cooperative game has no winner whenever the crew loses: no draws to measure.
+    let drawishness =
+        if r.crew.is_some() { String::new() } else { format!(", drawishness {}", m.drawishness.percent()) };
+    let _ = writeln!(
+        s,
+        "measures: completion {}{drawishness}, branching factor {:.1} options a decision",
+        m.completion.percent(),
+        m.branching
+    );
 }

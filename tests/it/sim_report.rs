@@ -104,3 +104,17 @@ fn a_paired_comparison_pairs_the_same_seeds_and_bots() {
     assert_eq!(a.rows.len(), 300);
     assert!(a.rows.windows(2).all(|w| w[0].seed + 1 == w[1].seed));
 }
+
+#[test]
+fn the_games_measures_completion_drawishness_and_branching() {
+    let c = load_fixture("hilo");
+    let r = sim::run(&c, 200, 0, Some(2), 2);
+    let m = &r.measures;
+    assert_eq!((m.completion.count, m.completion.of), (r.finished, 200));
+    assert_eq!(m.drawishness.count, r.outcomes.no_winner);
+    // Hi-Lo's questions offer one or two options: its branching factor lies between.
+    assert!(m.branching > 1.0 && m.branching < 2.0, "{}", m.branching);
+    let offered: usize = r.rows.iter().map(|g| g.options).sum();
+    let decided: usize = r.rows.iter().map(|g| g.decisions).sum();
+    assert!((m.branching - offered as f64 / decided as f64).abs() < 1e-12);
+}

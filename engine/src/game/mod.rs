@@ -58,6 +58,8 @@ pub struct Game {
     /// The length of the log when the pending decision was asked: the choices after it
     /// answer that decision, and the game has not acted on them yet.
     asked_at: usize,
+    /// The options the bots were offered over the decisions they made in the flow.
+    offered: usize,
     renderer: RefCell<Option<Renderer>>,
     /// Whether the watchdog stopped this batch game and it was played again counted.
     #[cfg(feature = "test-hooks")]
@@ -179,6 +181,12 @@ impl Game {
         self.result.as_ref()
     }
 
+    /// How many options the bots were offered over the decisions they made in the flow (a
+    /// batch game's; 0 when none played there).
+    pub fn options_offered(&self) -> usize {
+        self.offered
+    }
+
     /// A global counter's value now (None: no such global counter).
     pub fn counter(&self, name: &str) -> Option<i64> {
         let st = self.vm.shared.state.borrow();
@@ -271,6 +279,7 @@ impl Game {
             choices: Vec::new(),
             limit: MAX_DECISIONS,
             made: 0,
+            options: 0,
         }))?;
         let mut game = Game {
             content,
@@ -282,6 +291,7 @@ impl Game {
             choices: Vec::new(),
             redo: Vec::new(),
             asked_at: 0,
+            offered: 0,
             renderer: RefCell::new(None),
             #[cfg(feature = "test-hooks")]
             replayed: false,
@@ -309,6 +319,7 @@ impl Game {
             h.arm(flow_state);
         }
         if on {
+            game.offered = game.vm.shared.auto.borrow().as_ref().map_or(0, |b| b.options);
             game.vm.set_auto(None)?;
         }
         started?;

@@ -469,6 +469,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         let picks = random_choice(shape, &mut bots.rng);
         bots.made += 1;
+        bots.options += shape.count;
         sh.watched.progress();
         // Each decision starts a new step, as it does when the flow yields.
         sh.budget.refill();

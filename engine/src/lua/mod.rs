@@ -78,6 +78,8 @@ pub(crate) struct AutoBots {
     /// Decisions after which the game counts as endless.
     pub limit: usize,
     pub made: usize,
+    /// Options offered over the decisions made (the branching factor's sum).
+    pub options: usize,
 }
 
 /// A game's VM: the `posse` module, the game's modules, and the engine hooks.

@@ -70,6 +70,9 @@ pub struct SimReport {
     /// Each seat's final score, when the game keeps scores.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub scores: BTreeMap<usize, Spread>,
+    /// Measures of the game as a game (Ludii's): how often a game ends (of those begun),
+    /// how often with no winner, and the mean options a decision offers.
+    pub measures: Measures,
     /// Every finished game in seed order (not in `--json`: `--csv` writes them).
     #[serde(skip)]
     pub rows: Vec<GameRow>,
@@ -115,6 +118,18 @@ pub struct GameRow {
     pub scores: BTreeMap<usize, i64>,
     /// A hash of the game's choices: two games with equal ones played the same way.
     pub digest: u64,
+    /// The options offered over all its decisions.
+    pub options: usize,
+}
+
+/// Ludii's measures of a game: completion (games that end, of those begun), drawishness
+/// (finished games with no winner), and the branching factor (options a decision, over
+/// every decision of every finished game).
+#[derive(Debug, Clone, Serialize)]
+pub struct Measures {
+    pub completion: Rate,
+    pub drawishness: Rate,
+    pub branching: f64,
 }
 
 /// Finished games by how they ended.
@@ -309,6 +324,7 @@ fn tally(
                     length,
                     scores: result.scores.clone(),
                     digest: crate::hash::fnv(&choices),
+                    options: game.options_offered(),
                 });
                 if let Some(r) = &result.reason {
                     *t.reasons.entry(r.clone()).or_default() += 1;
@@ -420,6 +436,19 @@ pub fn run_with_progress(
         length: content.length.as_ref().map(|_| Spread::of(&all.units)),
         length_unit: content.length.as_ref().map(|l| l.unit.clone()),
         scores: all.scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
+        measures: Measures {
+            completion: Rate::new(finished, games),
+            drawishness: Rate::new(all.no_winner, finished),
+            branching: {
+                let decisions: usize = all.rows.iter().map(|r| r.decisions).sum();
+                let options: usize = all.rows.iter().map(|r| r.options).sum();
+                if decisions == 0 {
+                    0.0
+                } else {
+                    options as f64 / decisions as f64
+                }
+            },
+        },
         rows: all.rows,
         decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
         decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
