@@ -142,6 +142,23 @@ enum Cmd {
         /// scores, decisions, length, reason).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+        /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
+        /// to --out, for `posse merge`; with --out and no --shard, the slice comes from
+        /// Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes
+        /// (JOB_COMPLETION_INDEX, and POSSE_SHARDS for N).
+        #[arg(long, value_name = "K/N", requires = "out")]
+        shard: Option<String>,
+        /// Where a shard's raw games go (JSON).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json"])]
+        out: Option<PathBuf>,
+    },
+    /// Merge the shards of a batch (`sim --shard K/N --out FILE`) into its report.
+    Merge {
+        /// The shards' files, every one of the batch.
+        files: Vec<PathBuf>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the playthrough of one seeded game between random bots: every step's
     /// question, options and pick, who reads each log line, and every seat's view at the
@@ -222,7 +239,13 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv: _, shard, out: Some(out) }) => {
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
+            sim::shard(&root, opts, shard.as_deref(), &out)
+        }
+        Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, shard: _, out: None }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let report = sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })?;
             if let Some(file) = csv {

@@ -263,3 +263,67 @@ fn measures(s: &mut String, r: &SimReport) {
         m.branching
     );
 }
+
+/// The slice a shard plays: `K/N` as given, else from Slurm's or Kubernetes' variables.
+fn slice_of(flag: Option<&str>) -> Result<(usize, usize)> {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.trim().parse::<usize>().ok());
+    let (k, n) = match flag {
+        Some(f) => {
+            let (k, n) = f.split_once('/').ok_or_else(|| anyhow::anyhow!("--shard {f}: expected K/N"))?;
+            let parse = |x: &str| {
+                x.trim().parse::<usize>().map_err(|_| anyhow::anyhow!("--shard {f}: expected K/N, two whole numbers"))
+            };
+            (parse(k)?, parse(n)?)
+        }
+        None => match (var("SLURM_ARRAY_TASK_ID"), var("SLURM_ARRAY_TASK_COUNT"), var("JOB_COMPLETION_INDEX")) {
+            // Slurm's ids run from the array's first (0 or 1, or any): shard by the offset.
+            (Some(id), Some(count), _) => (id - var("SLURM_ARRAY_TASK_MIN").unwrap_or(0).min(id) + 1, count),
+            (_, _, Some(index)) => {
+                let n = var("POSSE_SHARDS").ok_or_else(|| {
+                    anyhow::anyhow!("JOB_COMPLETION_INDEX is set: POSSE_SHARDS must give the number of shards")
+                })?;
+                (index + 1, n)
+            }
+            _ => anyhow::bail!(
+                "--out without --shard: no Slurm array task or Kubernetes completion index to take the slice from"
+            ),
+        },
+    };
+    if n == 0 || k == 0 || k > n {
+        anyhow::bail!("shard {k} of {n}: expected 1 <= K <= N");
+    }
+    Ok((k - 1, n))
+}
+
+/// `posse sim --shard K/N --out FILE`: plays the slice and writes its games raw.
+pub fn shard(root: &Path, opts: SimOptions, flag: Option<&str>, out: &Path) -> Result<bool> {
+    let (k, n) = slice_of(flag)?;
+    let content = games::load_with(root, &opts.game, &opts.sets)?;
+    if let Some(p) = opts.players {
+        posse::Setup::new(&content, opts.seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    let s = sim::run_shard(&content, opts.games, opts.seed, opts.players, opts.jobs, (k, n));
+    let ok = s.errors.is_empty();
+    std::fs::write(out, serde_json::to_string(&s)?)
+        .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", out.display()))?;
+    println!("shard {} of {n}: {} games to {}", k + 1, sim::shard_games(opts.games, k, n), out.display());
+    Ok(ok)
+}
+
+/// `posse merge FILES...`: the report of the batch the shards are of.
+pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
+    let mut shards = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", f.display()))?;
+        let s: sim::Shard = serde_json::from_str(&text)
+            .map_err(|e| anyhow::anyhow!("{}: not a shard of posse sim: {e}", f.display()))?;
+        shards.push(s);
+    }
+    let report = sim::merge(shards).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", summary(&report, report.seed));
+    }
+    Ok(report.errors.is_empty())
+}

@@ -118,3 +118,31 @@ fn the_games_measures_completion_drawishness_and_branching() {
     let decided: usize = r.rows.iter().map(|g| g.decisions).sum();
     assert!((m.branching - offered as f64 / decided as f64).abs() < 1e-12);
 }
+
+#[test]
+fn shards_merged_give_the_one_machine_report() {
+    let c = load_fixture("hilo");
+    let one = sim::run(&c, 101, 5, Some(3), 2);
+    let shards: Vec<sim::Shard> = (0..4).map(|k| sim::run_shard(&c, 101, 5, Some(3), 1, (k, 4))).collect();
+    // The slices are disjoint and cover the seeds.
+    let seeds: Vec<u64> = shards.iter().flat_map(|s| s.rows.iter().map(|r| r.seed)).collect();
+    assert_eq!(seeds, (5..106).collect::<Vec<_>>());
+    let strip = |r: &sim::SimReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        for k in ["jobs", "seconds", "games_per_second", "decisions_per_second"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    let merged = sim::merge(shards.clone()).unwrap();
+    assert_eq!(strip(&merged), strip(&one));
+    assert_eq!(merged.rows, one.rows);
+    // Every shard once, of one batch.
+    let e = sim::merge(shards[..3].to_vec()).unwrap_err();
+    assert_eq!(e, "shard 4 of 4 is missing");
+    let e = sim::merge(vec![shards[0].clone(), shards[0].clone()]).unwrap_err();
+    assert_eq!(e, "shard 1 of 4 is given twice or does not exist");
+    let other = sim::run_shard(&c, 100, 5, Some(3), 1, (1, 4));
+    let e = sim::merge(vec![shards[0].clone(), other]).unwrap_err();
+    assert!(e.starts_with("shard 2 of 4 is of another batch (100 games of hilo from seed 5, not 101"), "{e}");
+}

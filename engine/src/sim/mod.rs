@@ -3,18 +3,22 @@
 //! seat and per side, game lengths in decisions, and throughput.
 
 mod compare;
+mod report;
+mod shard;
 
 pub use compare::{compare, Comparison, Difference};
+pub use report::Batch;
+pub use shard::{merge, run_shard, shard_games, slice, Shard};
 
 use crate::content::Content;
 use crate::game::{Game, Setup};
 use crate::stats::{Rate, Spread};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SimError {
     pub seed: u64,
     pub message: String,
@@ -94,21 +98,14 @@ pub struct CrewTally {
     pub lost_by: BTreeMap<String, usize>,
 }
 
-impl CrewTally {
-    fn merge(&mut self, other: CrewTally) {
-        self.won += other.won;
-        self.lost += other.lost;
-        for (k, v) in other.lost_by {
-            *self.lost_by.entry(k).or_default() += v;
-        }
-    }
-}
-
-/// One finished game, as a CSV row and a paired comparison read it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One finished game: what the report, a CSV row, a paired comparison and a merge of
+/// shards are made from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
     pub seed: u64,
     pub winners: Vec<usize>,
+    /// The winners' sides (team, else role, else seat name), each once, in order.
+    pub sides: Vec<String>,
     /// A cooperative game's: whether the crew won.
     pub crew: Option<bool>,
     pub reason: Option<String>,
@@ -196,64 +193,11 @@ fn ended(game: Game) -> Result<Game, crate::diag::Error> {
     }
 }
 
-/// What one run over a range of seeds found; runs on several threads are merged.
+/// What one run over a range of seeds found: its games and its errors, in seed order.
 #[derive(Default)]
 struct Tally {
-    finished: usize,
-    errors: Vec<SimError>,
-    wins_per_seat: BTreeMap<usize, usize>,
-    wins_per_side: BTreeMap<String, usize>,
-    no_winner: usize,
-    reasons: BTreeMap<String, usize>,
-    crew: CrewTally,
-    lengths: Vec<usize>,
-    one_winner: usize,
-    shared_win: usize,
-    alone_per_seat: BTreeMap<usize, usize>,
-    shared_per_seat: BTreeMap<usize, usize>,
-    alone_per_side: BTreeMap<String, usize>,
-    shared_per_side: BTreeMap<String, usize>,
-    /// Lengths in the game's own unit, in seed order.
-    units: Vec<i64>,
-    scores: BTreeMap<usize, Vec<i64>>,
     rows: Vec<GameRow>,
-}
-
-/// Adds `other`'s counts to `into`.
-fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, usize>, other: BTreeMap<K, usize>) {
-    for (k, v) in other {
-        *into.entry(k).or_default() += v;
-    }
-}
-
-impl Tally {
-    fn merge(&mut self, other: Tally) {
-        self.finished += other.finished;
-        self.errors.extend(other.errors);
-        for (k, v) in other.wins_per_seat {
-            *self.wins_per_seat.entry(k).or_default() += v;
-        }
-        for (k, v) in other.wins_per_side {
-            *self.wins_per_side.entry(k).or_default() += v;
-        }
-        self.no_winner += other.no_winner;
-        for (k, v) in other.reasons {
-            *self.reasons.entry(k).or_default() += v;
-        }
-        self.crew.merge(other.crew);
-        self.lengths.extend(other.lengths);
-        self.one_winner += other.one_winner;
-        self.shared_win += other.shared_win;
-        add_counts(&mut self.alone_per_seat, other.alone_per_seat);
-        add_counts(&mut self.shared_per_seat, other.shared_per_seat);
-        add_counts(&mut self.alone_per_side, other.alone_per_side);
-        add_counts(&mut self.shared_per_side, other.shared_per_side);
-        self.units.extend(other.units);
-        self.rows.extend(other.rows);
-        for (k, v) in other.scores {
-            self.scores.entry(k).or_default().extend(v);
-        }
-    }
+    errors: Vec<SimError>,
 }
 
 fn tally(
@@ -267,42 +211,17 @@ fn tally(
     for s in seeds {
         match play_random_reusing(content, s, players, previous.take()) {
             Ok(game) => {
-                t.lengths.push(game.choices().len());
-                t.finished += 1;
                 let result = game.result().expect("over");
-                match result.winners.len() {
-                    0 => t.no_winner += 1,
-                    1 => t.one_winner += 1,
-                    _ => t.shared_win += 1,
-                }
-                {
-                    let seats = game.seats();
-                    let alone = result.winners.len() == 1;
-                    // A side wins a game once, however many of its seats share the win.
-                    let mut sides = std::collections::BTreeSet::new();
-                    for &w in &result.winners {
-                        *t.wins_per_seat.entry(w).or_default() += 1;
-                        let per = if alone { &mut t.alone_per_seat } else { &mut t.shared_per_seat };
-                        *per.entry(w).or_default() += 1;
+                let seats = game.seats();
+                // A side wins a game once, however many of its seats share the win.
+                let sides: std::collections::BTreeSet<String> = result
+                    .winners
+                    .iter()
+                    .map(|&w| {
                         let seat = &seats[w - 1];
-                        sides.insert(
-                            seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone()),
-                        );
-                    }
-                    let one_side = sides.len() == 1;
-                    for side in sides {
-                        *t.wins_per_side.entry(side.clone()).or_default() += 1;
-                        let per = if one_side { &mut t.alone_per_side } else { &mut t.shared_per_side };
-                        *per.entry(side).or_default() += 1;
-                    }
-                }
-                for (&seat, &score) in &result.scores {
-                    t.scores.entry(seat).or_default().push(score);
-                }
-                let length = content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0));
-                if let Some(l) = length {
-                    t.units.push(l);
-                }
+                        seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
+                    })
+                    .collect();
                 let choices: Vec<u8> = game
                     .choices()
                     .iter()
@@ -318,26 +237,15 @@ fn tally(
                 t.rows.push(GameRow {
                     seed: s,
                     winners: result.winners.clone(),
+                    sides: sides.into_iter().collect(),
                     crew: result.crew,
                     reason: result.reason.clone(),
                     decisions: game.choices().len(),
-                    length,
+                    length: content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0)),
                     scores: result.scores.clone(),
                     digest: crate::hash::fnv(&choices),
                     options: game.options_offered(),
                 });
-                if let Some(r) = &result.reason {
-                    *t.reasons.entry(r.clone()).or_default() += 1;
-                }
-                match result.crew {
-                    Some(true) => t.crew.won += 1,
-                    Some(false) => {
-                        t.crew.lost += 1;
-                        let why = result.reason.clone().unwrap_or_else(|| "no reason given".into());
-                        *t.crew.lost_by.entry(why).or_default() += 1;
-                    }
-                    None => {}
-                }
                 previous = Some(game);
             }
             Err(e) => t.errors.push(SimError { seed: s, message: e.to_string() }),
@@ -345,6 +253,48 @@ fn tally(
         done();
     }
     t
+}
+
+/// Plays the games of `seeds` on `jobs` threads (each a contiguous part of them).
+fn play_range(
+    content: &Arc<Content>,
+    seeds: std::ops::Range<u64>,
+    players: Option<usize>,
+    jobs: usize,
+    done: &(dyn Fn() + Sync),
+) -> Tally {
+    let games = seeds.end.wrapping_sub(seeds.start);
+    let jobs = (jobs as u64).clamp(1, games.max(1));
+    let per = games.div_ceil(jobs);
+    let ranges: Vec<std::ops::Range<u64>> = (0..jobs)
+        .map(|j| seeds.start.wrapping_add(j * per)..seeds.start.wrapping_add(((j + 1) * per).min(games)))
+        .filter(|r| r.start < r.end)
+        .collect();
+    if ranges.len() <= 1 {
+        return tally(content, seeds, players, done);
+    }
+    let parts: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, done))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut all = Tally::default();
+    for p in parts {
+        all.rows.extend(p.rows);
+        all.errors.extend(p.errors);
+    }
+    all
+}
+
+/// The games of `seeds` on `jobs` threads, as rows and errors (a shard's).
+pub(super) fn play_rows(
+    content: &Arc<Content>,
+    seeds: std::ops::Range<u64>,
+    players: Option<usize>,
+    jobs: usize,
+) -> (Vec<GameRow>, Vec<SimError>) {
+    let t = play_range(content, seeds, players, jobs, &|| {});
+    (t.rows, t.errors)
 }
 
 /// Plays `games` games with random bots, seeds `seed, seed + 1, ...`, on `jobs` threads
@@ -366,95 +316,9 @@ pub fn run_with_progress(
 ) -> SimReport {
     let start = Instant::now();
     let jobs = jobs.clamp(1, games.max(1));
-    let per = games.div_ceil(jobs) as u64;
-    let ranges: Vec<std::ops::Range<u64>> = (0..jobs as u64)
-        .map(|j| seed.wrapping_add(j * per)..seed.wrapping_add(((j + 1) * per).min(games as u64)))
-        .filter(|r| r.start < r.end || games == 0)
-        .collect();
-    let mut all = Tally::default();
-    if ranges.len() <= 1 {
-        all = tally(content, seed..seed.wrapping_add(games as u64), players, done);
-    } else {
-        let parts: Vec<Tally> = std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, done))).collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-        });
-        for p in parts {
-            all.merge(p);
-        }
-    }
-    all.errors.sort_by_key(|e| e.seed);
-    let secs = start.elapsed().as_secs_f64();
-    let total: usize = all.lengths.iter().sum();
-    let n = all.lengths.len();
-    let players = players.unwrap_or(content.players.default.unwrap_or(content.players.min));
-    let finished = all.finished;
-    let standing =
-        |name: String, alone: usize, shared: usize| Standing { name, alone: Rate::new(alone, finished), shared };
-    let seats: Vec<Standing> = (1..=players)
-        .map(|s| {
-            let get = |m: &BTreeMap<usize, usize>| m.get(&s).copied().unwrap_or(0);
-            standing(format!("seat {s}"), get(&all.alone_per_seat), get(&all.shared_per_seat))
-        })
-        .collect();
-    let sides: Vec<Standing> = all
-        .wins_per_side
-        .keys()
-        .map(|k| {
-            let get = |m: &BTreeMap<String, usize>| m.get(k).copied().unwrap_or(0);
-            standing(k.clone(), get(&all.alone_per_side), get(&all.shared_per_side))
-        })
-        .collect();
-    // Seat 1's fair share of the games won alone is one seat's part of them.
-    let first_player = (players > 1 && !content.cooperative && finished > 0).then(|| {
-        let alone = seats[0].alone;
-        let fair = all.one_winner as f64 / finished as f64 / players as f64;
-        FirstPlayer { alone, fair, advantage: alone.rate - fair, significant: alone.excludes(fair) }
-    });
-    let lengths: Vec<i64> = all.lengths.iter().map(|&l| l as i64).collect();
-    SimReport {
-        game: content.id.clone(),
-        sets: content.sets.clone(),
-        players,
-        games,
-        seed,
-        jobs,
-        finished: all.finished,
-        errors: all.errors,
-        wins_per_seat: all.wins_per_seat,
-        wins_per_side: all.wins_per_side,
-        no_winner: all.no_winner,
-        reasons: all.reasons,
-        crew_rate: content.cooperative.then(|| Rate::new(all.crew.won, finished)),
-        crew: content.cooperative.then_some(all.crew),
-        outcomes: Outcomes { one_winner: all.one_winner, shared_win: all.shared_win, no_winner: all.no_winner },
-        seats,
-        sides,
-        first_player,
-        decisions: Spread::of(&lengths),
-        length: content.length.as_ref().map(|_| Spread::of(&all.units)),
-        length_unit: content.length.as_ref().map(|l| l.unit.clone()),
-        scores: all.scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
-        measures: Measures {
-            completion: Rate::new(finished, games),
-            drawishness: Rate::new(all.no_winner, finished),
-            branching: {
-                let decisions: usize = all.rows.iter().map(|r| r.decisions).sum();
-                let options: usize = all.rows.iter().map(|r| r.options).sum();
-                if decisions == 0 {
-                    0.0
-                } else {
-                    options as f64 / decisions as f64
-                }
-            },
-        },
-        rows: all.rows,
-        decisions_mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
-        decisions_min: all.lengths.iter().copied().min().unwrap_or(0),
-        decisions_max: all.lengths.iter().copied().max().unwrap_or(0),
-        seconds: secs,
-        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
-        decisions_per_second: if secs > 0.0 { total as f64 / secs } else { 0.0 },
-    }
+    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, done);
+    let batch = Batch::of(content, games, seed, players);
+    let mut r = report::build(&batch, all.rows, all.errors, jobs);
+    r.timed(start.elapsed().as_secs_f64());
+    r
 }

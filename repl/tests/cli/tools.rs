@@ -137,3 +137,42 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert!(decisions.ends_with("significant") && decisions.contains(" -"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 14: shards of a batch (by flag, and from a Slurm array's variables) merged give
+/// the one-machine report.
+#[test]
+fn shards_merged_report_what_one_machine_does() {
+    let dir = scratch("shards");
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("s{k}.json"));
+        let spec = format!("{k}/3");
+        let o = posse(
+            &["sim", "hilo", "-n", "50", "--players", "3", "--shard", &spec, "--out", file.to_str().unwrap()],
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).starts_with(&format!("shard {k} of 3: ")), "{}", stdout(&o));
+        files.push(file);
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let merged = posse(&args, "");
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let one = posse(&["sim", "hilo", "-n", "50", "--players", "3"], "");
+    let body = |o: &Output| stdout(o).lines().filter(|l| !l.starts_with("speed:")).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&merged), body(&one));
+    // The same slice from Slurm's variables.
+    let slurm = dir.join("slurm.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .args(["--root", fixtures().to_str().unwrap(), "sim", "hilo", "-n", "50", "--players", "3", "--out"])
+        .arg(&slurm)
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .env("SLURM_ARRAY_TASK_MIN", "0")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(&slurm).unwrap(), std::fs::read(&files[1]).unwrap());
+    let _ = std::fs::remove_dir_all(dir);
+}

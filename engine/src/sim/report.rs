@@ -1,0 +1,152 @@
+//! The report of a batch, made from its games alone (their rows, in seed order) and what
+//! the batch was: so a batch played on one machine, on several threads, or in shards
+//! merged afterwards gives the same report but for the timings.
+
+use super::{CrewTally, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing};
+use crate::content::Content;
+use crate::stats::{Rate, Spread};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What a batch plays: the game, its `--set` values, the number of players, the games and
+/// their first seed, and what the report needs of the game (cooperative, the unit of
+/// length).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Batch {
+    pub game: String,
+    pub sets: Vec<String>,
+    pub players: usize,
+    pub games: usize,
+    pub seed: u64,
+    pub cooperative: bool,
+    pub length_unit: Option<String>,
+}
+
+impl Batch {
+    pub fn of(content: &Content, games: usize, seed: u64, players: Option<usize>) -> Batch {
+        Batch {
+            game: content.id.clone(),
+            sets: content.sets.clone(),
+            players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
+            games,
+            seed,
+            cooperative: content.cooperative,
+            length_unit: content.length.as_ref().map(|l| l.unit.clone()),
+        }
+    }
+}
+
+fn add<K: Ord>(m: &mut BTreeMap<K, usize>, k: K) {
+    *m.entry(k).or_default() += 1;
+}
+
+/// The report of `batch` from its `rows` and `errors` (any order: both are sorted by
+/// seed here), played on `jobs` threads; no timings yet ([`SimReport::timed`]).
+pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimError>, jobs: usize) -> SimReport {
+    rows.sort_by_key(|r| r.seed);
+    errors.sort_by_key(|e| e.seed);
+    let finished = rows.len();
+    let (mut wins_per_seat, mut alone_per_seat, mut shared_per_seat) =
+        (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+    let (mut wins_per_side, mut alone_per_side, mut shared_per_side) =
+        (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+    let (mut outcomes, mut reasons, mut crew) = (Outcomes::default(), BTreeMap::new(), CrewTally::default());
+    let mut scores: BTreeMap<usize, Vec<i64>> = BTreeMap::new();
+    for r in &rows {
+        match r.winners.len() {
+            0 => outcomes.no_winner += 1,
+            1 => outcomes.one_winner += 1,
+            _ => outcomes.shared_win += 1,
+        }
+        for &w in &r.winners {
+            add(&mut wins_per_seat, w);
+            add(if r.winners.len() == 1 { &mut alone_per_seat } else { &mut shared_per_seat }, w);
+        }
+        for side in &r.sides {
+            add(&mut wins_per_side, side.clone());
+            add(if r.sides.len() == 1 { &mut alone_per_side } else { &mut shared_per_side }, side.clone());
+        }
+        if let Some(why) = &r.reason {
+            add(&mut reasons, why.clone());
+        }
+        match r.crew {
+            Some(true) => crew.won += 1,
+            Some(false) => {
+                crew.lost += 1;
+                add(&mut crew.lost_by, r.reason.clone().unwrap_or_else(|| "no reason given".into()));
+            }
+            None => {}
+        }
+        for (&seat, &score) in &r.scores {
+            scores.entry(seat).or_default().push(score);
+        }
+    }
+    let standing = |name: String, alone: Option<&usize>, shared: Option<&usize>| Standing {
+        name,
+        alone: Rate::new(alone.copied().unwrap_or(0), finished),
+        shared: shared.copied().unwrap_or(0),
+    };
+    let seats: Vec<Standing> = (1..=batch.players)
+        .map(|s| standing(format!("seat {s}"), alone_per_seat.get(&s), shared_per_seat.get(&s)))
+        .collect();
+    let sides: Vec<Standing> =
+        wins_per_side.keys().map(|k| standing(k.clone(), alone_per_side.get(k), shared_per_side.get(k))).collect();
+    // Seat 1's fair share of the games won alone is one seat's part of them.
+    let first_player = (batch.players > 1 && !batch.cooperative && finished > 0).then(|| {
+        let alone = seats[0].alone;
+        let fair = outcomes.one_winner as f64 / finished as f64 / batch.players as f64;
+        FirstPlayer { alone, fair, advantage: alone.rate - fair, significant: alone.excludes(fair) }
+    });
+    let lengths: Vec<i64> = rows.iter().map(|r| r.decisions as i64).collect();
+    let total: usize = rows.iter().map(|r| r.decisions).sum();
+    let options: usize = rows.iter().map(|r| r.options).sum();
+    SimReport {
+        game: batch.game.clone(),
+        sets: batch.sets.clone(),
+        players: batch.players,
+        games: batch.games,
+        seed: batch.seed,
+        jobs,
+        finished,
+        errors,
+        wins_per_seat,
+        wins_per_side,
+        no_winner: outcomes.no_winner,
+        reasons,
+        crew_rate: batch.cooperative.then(|| Rate::new(crew.won, finished)),
+        crew: batch.cooperative.then_some(crew),
+        measures: Measures {
+            completion: Rate::new(finished, batch.games),
+            drawishness: Rate::new(outcomes.no_winner, finished),
+            branching: if total == 0 { 0.0 } else { options as f64 / total as f64 },
+        },
+        outcomes,
+        seats,
+        sides,
+        first_player,
+        decisions: Spread::of(&lengths),
+        length: batch
+            .length_unit
+            .as_ref()
+            .map(|_| Spread::of(&rows.iter().map(|r| r.length.unwrap_or(0)).collect::<Vec<_>>())),
+        length_unit: batch.length_unit.clone(),
+        scores: scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
+        decisions_mean: if finished > 0 { total as f64 / finished as f64 } else { 0.0 },
+        decisions_min: rows.iter().map(|r| r.decisions).min().unwrap_or(0),
+        decisions_max: rows.iter().map(|r| r.decisions).max().unwrap_or(0),
+        rows,
+        seconds: 0.0,
+        games_per_second: 0.0,
+        decisions_per_second: 0.0,
+    }
+}
+
+impl SimReport {
+    /// Sets the timings of a batch that took `secs`.
+    pub fn timed(&mut self, secs: f64) {
+        let total: usize = self.rows.iter().map(|r| r.decisions).sum();
+        self.seconds = secs;
+        self.games_per_second = if secs > 0.0 { self.games as f64 / secs } else { 0.0 };
+        self.decisions_per_second = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+    }
+}
