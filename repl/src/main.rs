@@ -16,6 +16,7 @@ mod bots;
 mod check;
 mod command;
 mod games;
+mod html;
 mod input;
 mod menu;
 mod play;
@@ -113,6 +114,9 @@ enum Cmd {
         /// Print the comparison as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Also write the comparison as an HTML page with its plot to FILE.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Play many games between random bots and summarise them.
     Sim {
@@ -142,6 +146,9 @@ enum Cmd {
         /// scores, decisions, length, reason).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+        /// Also write the report as an HTML page with its plots to FILE.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
         /// to --out, for `posse merge`; with --out and no --shard, the slice comes from
         /// Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes
@@ -149,7 +156,7 @@ enum Cmd {
         #[arg(long, value_name = "K/N", requires = "out")]
         shard: Option<String>,
         /// Where a shard's raw games go (JSON).
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json"])]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json", "html"])]
         out: Option<PathBuf>,
     },
     /// Merge the shards of a batch (`sim --shard K/N --out FILE`) into its report.
@@ -239,24 +246,29 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv: _, shard, out: Some(out) }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv: _, html: _, shard, out: Some(out) }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
             sim::shard(&root, opts, shard.as_deref(), &out)
         }
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, shard: _, out: None }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, html, shard: _, out: None }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let report = sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })?;
             if let Some(file) = csv {
                 std::fs::write(&file, sim::csv(&report))
                     .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
             }
+            if let Some(file) = html {
+                std::fs::write(&file, html::report(&report))
+                    .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+            }
             Ok(report.errors.is_empty())
         }
-        Some(Cmd::Compare { game, n, seed, players, jobs, sets, against, json }) => {
+        Some(Cmd::Compare { game, n, seed, players, jobs, sets, against, json, html }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            sim::compare(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json }, &against)
+            let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
+            sim::compare(&root, opts, &against, html.as_deref())
         }
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {

@@ -176,7 +176,7 @@ fn histogram(s: &mut String, unit: &str, spread: &posse::stats::Spread) {
 
 /// `posse compare`: variant A (the game with `opts.sets`) against variant B (A with
 /// `against` too), on the same seeds. Returns whether every game of both finished.
-pub fn compare(root: &Path, opts: SimOptions, against: &[String]) -> Result<bool> {
+pub fn compare(root: &Path, opts: SimOptions, against: &[String], html: Option<&Path>) -> Result<bool> {
     let a = games::load_with(root, &opts.game, &opts.sets)?;
     let both: Vec<String> = opts.sets.iter().chain(against).cloned().collect();
     let b = games::load_with(root, &opts.game, &both)?;
@@ -186,6 +186,10 @@ pub fn compare(root: &Path, opts: SimOptions, against: &[String]) -> Result<bool
     let ra = sim::run(&a, opts.games, opts.seed, opts.players, opts.jobs);
     let rb = sim::run(&b, opts.games, opts.seed, opts.players, opts.jobs);
     let c = sim::compare(&ra, &rb);
+    if let Some(file) = html {
+        std::fs::write(file, crate::html::comparison(&ra, &rb, &c))
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+    }
     if opts.json {
         let v = serde_json::json!({ "a": { "sets": ra.sets, "errors": ra.errors }, "b": { "sets": rb.sets, "errors": rb.errors }, "comparison": c });
         println!("{v}");

@@ -176,3 +176,21 @@ fn shards_merged_report_what_one_machine_does() {
     assert_eq!(std::fs::read(&slurm).unwrap(), std::fs::read(&files[1]).unwrap());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 14: the HTML report of a batch and of a comparison, with their plots.
+#[test]
+fn html_reports_carry_their_plots() {
+    let dir = scratch("html");
+    let (page, cmp) = (dir.join("sim.html"), dir.join("cmp.html"));
+    let o = posse(&["sim", "hilo", "-n", "40", "--html", page.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "{html}");
+    assert_eq!(html.matches("<svg ").count(), 2, "win rates and lengths: {html}");
+    assert_eq!(html.matches("class=\"ci\"").count(), 2, "an interval a seat: {html}");
+    let o = posse(&["compare", "hilo", "-n", "40", "--against", "rounds=1", "--html", cmp.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&cmp).unwrap();
+    assert!(html.contains("B: rounds=1.") && html.contains("class=\"zero\""), "{html}");
+    let _ = std::fs::remove_dir_all(dir);
+}
