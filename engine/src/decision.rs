@@ -77,6 +77,16 @@ impl Shape {
     }
 }
 
+/// One option tag's use in a game (a tag names what an option plays or uses, such as a
+/// card's definition id): the seats it was offered to, the seats that chose it, and
+/// how many times it was chosen.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TagUse {
+    pub offered: Vec<usize>,
+    pub played: Vec<usize>,
+    pub times: usize,
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {

@@ -119,6 +119,24 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         let _ = writeln!(s, "  {reason}: {n} ({:.1}%)", pct(n));
     }
     measures(&mut s, r);
+    if !r.cards.is_empty() {
+        let _ = writeln!(
+            s,
+            "cards and abilities (seat-games: offered, played; times played; wins alone when played, when not):"
+        );
+        for c in &r.cards {
+            let _ = writeln!(
+                s,
+                "  {}: {}, {}; {}; {} against {}",
+                c.tag,
+                c.offered,
+                c.played,
+                c.times,
+                c.wins_when_played.percent(),
+                c.wins_when_not.percent()
+            );
+        }
+    }
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,

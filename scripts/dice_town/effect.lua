@@ -10,6 +10,7 @@
 
 local posse = require "posse"
 local ask = require "lib.ask"
+local cards = require "lib.cards"
 local seats = require "lib.seats"
 local text = require "lib.text"
 local game = require "dice_town.game"
@@ -232,7 +233,8 @@ local function resolve_actions(p)
       local last = total == 0 and "done" or (unsafe and "forfeit") or nil
       m.p, m.n, m.total, m.cards, m.last = p, n, total, list, last
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      local c = ask.one(p, "Your Actions: which comes next?", menu_labels, n + #list + (last and 1 or 0), only_cards)
+      local c = ask.one(p, "Your Actions: which comes next?", menu_labels, n + #list + (last and 1 or 0), only_cards,
+        cards.tags(list, n))
       if c <= n then
         resolve_one(p, ids[m.cands[c]])
       elseif c <= n + #list then

@@ -8,6 +8,7 @@
 
 local posse = require "posse"
 local ask = require "lib.ask"
+local cards = require "lib.cards"
 local game = require "dice_town.game"
 local hands = require "dice_town.hands"
 local dice = require "dice_town.dice"
@@ -94,7 +95,8 @@ function M.phase(p)
       local nr = can_roll and (keep and 3 or 2) or 0
       menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      local c = ask.one(p, menu_prompt, menu_labels, ne + nr + #list, not can_roll and ne == 1)
+      local c = ask.one(p, menu_prompt, menu_labels, ne + nr + #list, not can_roll and ne == 1,
+        cards.tags(list, ne + nr))
       if c <= ne then return effects[c] end
       c = c - ne
       if c <= nr then

@@ -18,17 +18,21 @@ local M = {}
 
 -- One options table, reused: the engine reads it when the flow yields, before anything
 -- else can ask.
-local ONE = { count = 0, secret = false }
+local ONE = { count = 0, secret = false, tags = nil }
 
----Asks `seat` to choose one of `n` options; returns its index (1..n).
+---Asks `seat` to choose one of `n` options; returns its index (1..n). `tags`, when given,
+---names what option i plays or uses (`tags[i]`: a card's or an ability's definition id;
+---nil for an option of no card): `posse sim` counts each tag's offers, plays and the wins
+---of the seats that played it.
 ---@param seat Seat
 ---@param prompt string|fun(): string
 ---@param labels string[]|fun(): string[]
 ---@param n integer
 ---@param secret boolean|nil
+---@param tags (string|false)[]|nil
 ---@return integer
-function M.one(seat, prompt, labels, n, secret)
-  ONE.count, ONE.secret = n, secret == true
+function M.one(seat, prompt, labels, n, secret, tags)
+  ONE.count, ONE.secret, ONE.tags = n, secret == true, tags
   return posse.choose(seat, prompt, labels, ONE) --[[@as integer]]
 end
 

@@ -97,6 +97,19 @@ function M.names(list)
   return out
 end
 
+---The tags of a question's options that play the cards of `list` (their definition ids),
+---after `offset` options of no card: what `ask.one`'s `tags` takes, so `posse sim` counts
+---how often each card is offered and played, and the wins of those who played it.
+---@param list Obj[]
+---@param offset integer
+---@return (string|false)[]
+function M.tags(list, offset)
+  local out = {}
+  for i = 1, offset do out[i] = false end
+  for k = 1, #list do out[offset + k] = (DEF[list[k]] or def(list[k])).id end
+  return out
+end
+
 ---Rules text of `card` (empty when its YAML gives none).
 ---@param card Obj
 ---@return string

@@ -95,10 +95,12 @@ function posse.set_current(seat) end
 ---when being asked at all would tell something, e.g. that the seat holds a reaction card).
 ---With `opts.min`/`opts.max` the seat chooses several and the answer is a sorted list of
 ---indices: call it `posse.choose_several` (the same function, typed for that answer).
+---`opts.tags[i]` names what option i plays or uses (a card's definition id; false or nil
+---for none): `posse sim` counts each tag's offers, plays and the wins of its players.
 ---@param seat Seat
 ---@param prompt string|fun(): string
 ---@param options string[]|fun(): string[]
----@param opts {count: integer|nil, secret: boolean|nil}|nil
+---@param opts {count: integer|nil, secret: boolean|nil, min: integer|nil, max: integer|nil, tags: (string|false)[]|nil}|nil
 ---@return integer
 function posse.choose(seat, prompt, options, opts) end
 

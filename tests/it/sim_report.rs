@@ -146,3 +146,24 @@ fn shards_merged_give_the_one_machine_report() {
     let e = sim::merge(vec![shards[0].clone(), other]).unwrap_err();
     assert!(e.starts_with("shard 2 of 4 is of another batch (100 games of hilo from seed 5, not 101"), "{e}");
 }
+
+#[test]
+fn cards_are_counted_by_the_tags_their_options_carry() {
+    // Dice Town's card options carry their cards' definition ids (lib.cards.tags).
+    let c = load("dice_town");
+    let r = sim::run(&c, 150, 0, Some(4), 2);
+    assert!(r.cards.len() >= 5, "{:?}", r.cards.iter().map(|c| &c.tag).collect::<Vec<_>>());
+    let ids: Vec<&str> = c.defs.iter().map(|d| d.id.as_str()).collect();
+    for card in &r.cards {
+        assert!(ids.contains(&card.tag.as_str()), "{} is a definition", card.tag);
+        assert!(card.played <= card.offered && card.played <= card.times, "{card:?}");
+        assert_eq!(card.wins_when_played.of, card.played);
+        assert_eq!(card.wins_when_not.of, card.offered - card.played);
+    }
+    // The numbers are those of the rows: a tag's plays add up over the games.
+    let first = &r.cards[0];
+    let times: usize = r.rows.iter().filter_map(|g| g.tags.get(&first.tag)).map(|u| u.times).sum();
+    assert_eq!(times, first.times);
+    // A game whose options carry no tags reports none.
+    assert!(sim::run(&load_fixture("hilo"), 20, 0, Some(2), 1).cards.is_empty());
+}

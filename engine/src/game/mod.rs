@@ -60,6 +60,8 @@ pub struct Game {
     asked_at: usize,
     /// The options the bots were offered over the decisions they made in the flow.
     offered: usize,
+    /// What the options' tags saw in the bots' decisions (by tag).
+    tags: std::collections::BTreeMap<String, crate::decision::TagUse>,
     renderer: RefCell<Option<Renderer>>,
     /// Whether the watchdog stopped this batch game and it was played again counted.
     #[cfg(feature = "test-hooks")]
@@ -187,6 +189,12 @@ impl Game {
         self.offered
     }
 
+    /// What the tags of the options the bots were offered saw (a batch game's): by tag, the
+    /// seats offered it, the seats that chose it, and how often it was chosen.
+    pub fn tags(&self) -> &std::collections::BTreeMap<String, crate::decision::TagUse> {
+        &self.tags
+    }
+
     /// A global counter's value now (None: no such global counter).
     pub fn counter(&self, name: &str) -> Option<i64> {
         let st = self.vm.shared.state.borrow();
@@ -280,6 +288,7 @@ impl Game {
             limit: MAX_DECISIONS,
             made: 0,
             options: 0,
+            tags: Default::default(),
         }))?;
         let mut game = Game {
             content,
@@ -292,6 +301,7 @@ impl Game {
             redo: Vec::new(),
             asked_at: 0,
             offered: 0,
+            tags: Default::default(),
             renderer: RefCell::new(None),
             #[cfg(feature = "test-hooks")]
             replayed: false,
@@ -319,7 +329,10 @@ impl Game {
             h.arm(flow_state);
         }
         if on {
-            game.offered = game.vm.shared.auto.borrow().as_ref().map_or(0, |b| b.options);
+            if let Some(b) = game.vm.shared.auto.borrow_mut().as_mut() {
+                game.offered = b.options;
+                game.tags = std::mem::take(&mut b.tags);
+            }
             game.vm.set_auto(None)?;
         }
         started?;

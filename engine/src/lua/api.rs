@@ -459,7 +459,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     });
 
     // ------------------------------------------------------- in-flow bots
-    def!("auto_pick", |sh, lua, (s, options, count, min, max): (Value, Value, Value, Value, Value)| {
+    def!("auto_pick", |sh, lua, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
         let players = sh.state.borrow().players();
         let shape = super::shape::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
         let mut auto = sh.auto.borrow_mut();
@@ -478,6 +478,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         } else {
             Value::Integer(picks[0] as i64)
         };
+        if let Value::Table(tags) = &tags {
+            bots.note_tags(shape.seat, tags, shape.count, &picks)?;
+        }
         bots.choices.push(Choice { seat: shape.seat, picks });
         Ok(answer)
     });

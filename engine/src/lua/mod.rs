@@ -41,6 +41,7 @@ use budget::install_budget;
 use compile::{compile, engine_chunk, module_loader, PRELUDE, SANDBOX};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -80,7 +81,39 @@ pub(crate) struct AutoBots {
     pub made: usize,
     /// Options offered over the decisions made (the branching factor's sum).
     pub options: usize,
+    /// What the options' tags (the def id a choice plays or uses) saw: by tag.
+    pub tags: BTreeMap<String, crate::decision::TagUse>,
 }
+
+impl AutoBots {
+    /// Notes the tags of a decision of `seat` (`tags[i]`: option i's tag, a string, or
+    /// none) offering `count` options, of which `picks` were chosen. At most
+    /// [`MAX_TAG_BYTES`] of tag a name.
+    pub fn note_tags(&mut self, seat: usize, tags: &Table, count: usize, picks: &[u32]) -> mlua::Result<()> {
+        for i in 1..=count {
+            let Value::String(t) = tags.raw_get::<Value>(i)? else { continue };
+            let bytes = t.as_bytes();
+            if bytes.len() > MAX_TAG_BYTES {
+                return Err(mlua::Error::runtime(format!("option {i}'s tag is longer than {MAX_TAG_BYTES} bytes")));
+            }
+            let name = String::from_utf8_lossy(&bytes).into_owned();
+            let u = self.tags.entry(name).or_default();
+            if !u.offered.contains(&seat) {
+                u.offered.push(seat);
+            }
+            if picks.contains(&(i as u32)) {
+                u.times += 1;
+                if !u.played.contains(&seat) {
+                    u.played.push(seat);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The longest tag an option may carry.
+pub const MAX_TAG_BYTES: usize = 256;
 
 /// A game's VM: the `posse` module, the game's modules, and the engine hooks.
 pub(crate) struct Vm {

@@ -274,7 +274,7 @@ function posse.choose(seat, prompt, options, opts)
       min = min or 1
       max = max or min
     end
-    if AUTO then return auto_pick(seat, options, opts.count, min, max) end
+    if AUTO then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
     return yield(seat, prompt, options, min, max, opts.count, opts.secret)
   end
   if AUTO then return auto_pick(seat, options) end

@@ -77,6 +77,9 @@ pub struct SimReport {
     /// Measures of the game as a game (Ludii's): how often a game ends (of those begun),
     /// how often with no winner, and the mean options a decision offers.
     pub measures: Measures,
+    /// Each tag's numbers (cards and abilities the options named), by tag.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardNumbers>,
     /// Every finished game in seed order (not in `--json`: `--csv` writes them).
     #[serde(skip)]
     pub rows: Vec<GameRow>,
@@ -117,6 +120,9 @@ pub struct GameRow {
     pub digest: u64,
     /// The options offered over all its decisions.
     pub options: usize,
+    /// What the options' tags (cards, abilities) saw: by tag, who was offered it and who
+    /// chose it.
+    pub tags: BTreeMap<String, crate::decision::TagUse>,
 }
 
 /// Ludii's measures of a game: completion (games that end, of those begun), drawishness
@@ -127,6 +133,19 @@ pub struct Measures {
     pub completion: Rate,
     pub drawishness: Rate,
     pub branching: f64,
+}
+
+/// A tag's numbers over a batch, counted in seat-games (a seat in a game): offered to it,
+/// played by it (and how many times in all), and the seat's wins alone when it played the
+/// tag against when it was offered it and did not.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardNumbers {
+    pub tag: String,
+    pub offered: usize,
+    pub played: usize,
+    pub times: usize,
+    pub wins_when_played: Rate,
+    pub wins_when_not: Rate,
 }
 
 /// Finished games by how they ended.
@@ -245,6 +264,7 @@ fn tally(
                     scores: result.scores.clone(),
                     digest: crate::hash::fnv(&choices),
                     options: game.options_offered(),
+                    tags: game.tags().clone(),
                 });
                 previous = Some(game);
             }

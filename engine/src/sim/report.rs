@@ -2,7 +2,7 @@
 //! the batch was: so a batch played on one machine, on several threads, or in shards
 //! merged afterwards gives the same report but for the timings.
 
-use super::{CrewTally, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing};
+use super::{CardNumbers, CrewTally, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing};
 use crate::content::Content;
 use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
@@ -97,6 +97,35 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         let fair = outcomes.one_winner as f64 / finished as f64 / batch.players as f64;
         FirstPlayer { alone, fair, advantage: alone.rate - fair, significant: alone.excludes(fair) }
     });
+    // Each tag in seat-games: (offered, played, times, won when played, won when not).
+    let mut tags: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    for r in &rows {
+        for (tag, u) in &r.tags {
+            let t = tags.entry(tag.as_str()).or_default();
+            t[0] += u.offered.len();
+            t[1] += u.played.len();
+            t[2] += u.times;
+            for seat in &u.offered {
+                let won = r.winners == [*seat];
+                if u.played.contains(seat) {
+                    t[3] += usize::from(won);
+                } else {
+                    t[4] += usize::from(won);
+                }
+            }
+        }
+    }
+    let cards = tags
+        .into_iter()
+        .map(|(tag, [offered, played, times, won_played, won_not])| CardNumbers {
+            tag: tag.to_string(),
+            offered,
+            played,
+            times,
+            wins_when_played: Rate::new(won_played, played),
+            wins_when_not: Rate::new(won_not, offered - played),
+        })
+        .collect();
     let lengths: Vec<i64> = rows.iter().map(|r| r.decisions as i64).collect();
     let total: usize = rows.iter().map(|r| r.decisions).sum();
     let options: usize = rows.iter().map(|r| r.options).sum();
@@ -131,6 +160,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             .map(|_| Spread::of(&rows.iter().map(|r| r.length.unwrap_or(0)).collect::<Vec<_>>())),
         length_unit: batch.length_unit.clone(),
         scores: scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
+        cards,
         decisions_mean: if finished > 0 { total as f64 / finished as f64 } else { 0.0 },
         decisions_min: rows.iter().map(|r| r.decisions).min().unwrap_or(0),
         decisions_max: rows.iter().map(|r| r.decisions).max().unwrap_or(0),
