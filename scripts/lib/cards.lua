@@ -44,6 +44,11 @@ local posse = require "posse"
 ---@class lib.cards
 local M = {}
 
+-- The tags of the last question's options (M.tags), and how many it holds.
+---@type (string|false)[]
+local TAGS = {}
+local TAGS_N = 0
+
 -- A card whose definition has no script does nothing.
 local NOTHING = {}
 
@@ -100,14 +105,19 @@ end
 ---The tags of a question's options that play the cards of `list` (their definition ids),
 ---after `offset` options of no card: what `ask.one`'s `tags` takes, so `posse sim` counts
 ---how often each card is offered and played, and the wins of those who played it.
+---One table serves every question (the engine reads it when the question is asked): it
+---is good until the next call.
 ---@param list Obj[]
 ---@param offset integer
----@return (string|false)[]
+---@return (string|false)[]|nil
 function M.tags(list, offset)
-  local out = {}
-  for i = 1, offset do out[i] = false end
-  for k = 1, #list do out[offset + k] = (DEF[list[k]] or def(list[k])).id end
-  return out
+  local n = #list
+  if n == 0 then return nil end
+  for i = 1, offset do TAGS[i] = false end
+  for k = 1, n do TAGS[offset + k] = (DEF[list[k]] or def(list[k])).id end
+  for i = offset + n + 1, TAGS_N do TAGS[i] = nil end
+  TAGS_N = offset + n
+  return TAGS
 end
 
 ---Rules text of `card` (empty when its YAML gives none).

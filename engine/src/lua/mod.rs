@@ -96,8 +96,12 @@ impl AutoBots {
             if bytes.len() > MAX_TAG_BYTES {
                 return Err(mlua::Error::runtime(format!("option {i}'s tag is longer than {MAX_TAG_BYTES} bytes")));
             }
-            let name = String::from_utf8_lossy(&bytes).into_owned();
-            let u = self.tags.entry(name).or_default();
+            let name = String::from_utf8_lossy(&bytes);
+            // Looked up by reference: a tag is allocated once a game.
+            let u = match self.tags.get_mut(name.as_ref()) {
+                Some(u) => u,
+                None => self.tags.entry(name.into_owned()).or_default(),
+            };
             if !u.offered.contains(&seat) {
                 u.offered.push(seat);
             }

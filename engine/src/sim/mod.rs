@@ -241,18 +241,15 @@ fn tally(
                         seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
                     })
                     .collect();
-                let choices: Vec<u8> = game
-                    .choices()
-                    .iter()
-                    .flat_map(|c| {
-                        let mut b = (c.seat as u32).to_le_bytes().to_vec();
-                        for p in &c.picks {
-                            b.extend(p.to_le_bytes());
-                        }
-                        b.push(0xff);
-                        b
-                    })
-                    .collect();
+                // The choices' digest, written as it goes (no copy of them).
+                let mut digest = crate::hash::Fnv::default();
+                for c in game.choices() {
+                    digest.write(&(c.seat as u32).to_le_bytes());
+                    for p in &c.picks {
+                        digest.write(&p.to_le_bytes());
+                    }
+                    digest.write(&[0xff]);
+                }
                 t.rows.push(GameRow {
                     seed: s,
                     winners: result.winners.clone(),
@@ -262,7 +259,7 @@ fn tally(
                     decisions: game.choices().len(),
                     length: content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0)),
                     scores: result.scores.clone(),
-                    digest: crate::hash::fnv(&choices),
+                    digest: digest.finish(),
                     options: game.options_offered(),
                     tags: game.tags().clone(),
                 });
