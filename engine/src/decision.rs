@@ -87,6 +87,14 @@ pub struct TagUse {
     pub times: usize,
 }
 
+/// A batch bot's restriction (restricted play): seat `seat` never picks an option tagged
+/// `tag` when the question offers it another.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Ban {
+    pub seat: usize,
+    pub tag: String,
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {

@@ -149,6 +149,10 @@ enum Cmd {
         /// Also write the report as an HTML page with its plots to FILE.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// Restricted play: for each card (option tag), the same seeds with seat 1 never
+        /// playing it; prints each card's contribution to seat 1's wins.
+        #[arg(long)]
+        restricted: bool,
         /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
         /// to --out, for `posse merge`; with --out and no --shard, the slice comes from
         /// Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes
@@ -246,13 +250,26 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv: _, html: _, shard, out: Some(out) }) => {
+        Some(Cmd::Sim {
+            game,
+            n,
+            seed,
+            players,
+            jobs,
+            json,
+            sets,
+            csv: _,
+            html: _,
+            restricted: _,
+            shard,
+            out: Some(out),
+        }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
             sim::shard(&root, opts, shard.as_deref(), &out)
         }
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, html, shard: _, out: None }) => {
+        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, html, restricted, shard: _, out: None }) => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let report = sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })?;
             if let Some(file) = csv {
@@ -262,6 +279,9 @@ fn run(cli: Cli) -> Result<bool> {
             if let Some(file) = html {
                 std::fs::write(&file, html::report(&report))
                     .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+            }
+            if restricted {
+                sim::restricted(&root, &report, jobs)?;
             }
             Ok(report.errors.is_empty())
         }

@@ -349,3 +349,36 @@ pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
     }
     Ok(report.errors.is_empty())
 }
+
+/// `sim --restricted`: each card tag of `base` played again on the same seeds with seat 1
+/// never playing it, and its contribution to seat 1's wins alone.
+pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
+    let content = games::load_with(root, &base.game, &base.sets)?;
+    let players = Some(base.players);
+    let banned: Vec<(String, SimReport)> = base
+        .cards
+        .iter()
+        .map(|c| {
+            let ban = posse::decision::Ban { seat: 1, tag: c.tag.clone() };
+            (c.tag.clone(), sim::run_banned(&content, base.games, base.seed, players, jobs, &ban))
+        })
+        .collect();
+    let mut s = String::new();
+    let _ = writeln!(s, "restricted play (seat 1 never plays the card; its wins alone, B - A, 95% interval):");
+    for r in sim::restricted(base, &banned) {
+        let d = &r.seat1;
+        let _ = writeln!(
+            s,
+            "  {}: {:.1}% without it against {:.1}%: {:+.1} points ({:+.1} to {:+.1}), {}",
+            r.tag,
+            100.0 * d.b,
+            100.0 * d.a,
+            100.0 * d.diff,
+            100.0 * d.low,
+            100.0 * d.high,
+            r.verdict
+        );
+    }
+    print!("{s}");
+    Ok(())
+}

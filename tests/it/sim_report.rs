@@ -167,3 +167,25 @@ fn cards_are_counted_by_the_tags_their_options_carry() {
     // A game whose options carry no tags reports none.
     assert!(sim::run(&load_fixture("hilo"), 20, 0, Some(2), 1).cards.is_empty());
 }
+
+#[test]
+fn restricted_play_keeps_seat_1_from_a_card_and_measures_what_it_was_worth() {
+    let c = load("dice_town");
+    let base = sim::run(&c, 200, 0, Some(4), 2);
+    let tag = base.cards.iter().max_by_key(|c| c.played).expect("a card").tag.clone();
+    let ban = posse::decision::Ban { seat: 1, tag: tag.clone() };
+    let banned = sim::run_banned(&c, 200, 0, Some(4), 2, &ban);
+    let played_by = |r: &sim::SimReport, seat: usize| {
+        r.rows.iter().filter(|g| g.tags.get(&tag).is_some_and(|u| u.played.contains(&seat))).count()
+    };
+    // Seat 1 plays it only when it is all a question offers; the others as before.
+    assert!(played_by(&base, 1) > 20 && played_by(&banned, 1) * 10 < played_by(&base, 1), "{tag}");
+    assert!(played_by(&banned, 2) > 0);
+    let report = sim::restricted(&base, &[(tag.clone(), banned.clone())]);
+    let d = &report[0].seat1;
+    assert_eq!(report[0].tag, tag);
+    assert!((d.a - base.seats[0].alone.rate).abs() < 1e-12 && (d.b - banned.seats[0].alone.rate).abs() < 1e-12);
+    let verdict = report[0].verdict.as_str();
+    assert!(matches!(verdict, "helps" | "hurts" | "no measurable effect"), "{verdict}");
+    assert_eq!(verdict == "no measurable effect", !d.significant);
+}

@@ -31,7 +31,7 @@ pub use setup::{Divergence, Setup};
 
 use crate::bot::bot_rng;
 use crate::content::Content;
-use crate::decision::GameResult;
+use crate::decision::{Ban, GameResult};
 use crate::diag::{Error, Result};
 use crate::hash::{fnv, hex};
 use crate::limits::MAX_DECISIONS;
@@ -74,7 +74,7 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm, Bots::None)
+        Game::start(content, setup, vm, Bots::None, None)
     }
 
     /// Plays a whole game with random bots in every seat, drawing from
@@ -87,10 +87,15 @@ impl Game {
     /// the watchdog interrupts is played again from its start with the budget counted, so
     /// the game returned is always the one counted play gives.
     pub fn new_with_random_bots(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        Game::new_with_bots(content, setup, None)
+    }
+
+    /// [`Game::new_with_random_bots`], the bots held to `ban` (restricted play).
+    pub fn new_with_bots(content: Arc<Content>, setup: Setup, ban: Option<Ban>) -> Result<Game> {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start_bots(content, setup, vm)
+        Game::start_bots(content, setup, vm, ban)
     }
 
     /// Starts a new game of the same content in this game's Lua VM, which saves building a
@@ -99,14 +104,19 @@ impl Game {
     pub fn restart(self, setup: Setup) -> Result<Game> {
         check_players(&self.content, &setup)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start(self.content, setup, self.vm, Bots::None)
+        Game::start(self.content, setup, self.vm, Bots::None, None)
     }
 
     /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
     pub fn restart_with_random_bots(self, setup: Setup) -> Result<Game> {
+        self.restart_with_bots(setup, None)
+    }
+
+    /// [`Game::restart_with_random_bots`], the bots held to `ban` (restricted play).
+    pub fn restart_with_bots(self, setup: Setup, ban: Option<Ban>) -> Result<Game> {
         check_players(&self.content, &setup)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start_bots(self.content, setup, self.vm)
+        Game::start_bots(self.content, setup, self.vm, ban)
     }
 
     /// Replays a record as far as it fits. Returns the game and, when a choice no longer
@@ -240,22 +250,22 @@ impl Game {
         fnv(&bytes)
     }
 
-    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm) -> Result<Game> {
+    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm, ban: Option<Ban>) -> Result<Game> {
         let shared = vm.shared.clone();
-        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast);
+        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast, ban.clone());
         if !shared.watched.interrupted() {
             return fast;
         }
         drop(fast);
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        let game = Game::start(content, setup, vm, Bots::Counted)?;
+        let game = Game::start(content, setup, vm, Bots::Counted, ban)?;
         #[cfg(feature = "test-hooks")]
         let game = Game { replayed: true, ..game };
         Ok(game)
     }
 
-    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots) -> Result<Game> {
+    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots, ban: Option<Ban>) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
             content.game,
@@ -289,6 +299,7 @@ impl Game {
             made: 0,
             options: 0,
             tags: Default::default(),
+            ban,
         }))?;
         let mut game = Game {
             content,

@@ -467,7 +467,15 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         if bots.made >= bots.limit {
             return err(format!("the game did not end within {} decisions", bots.limit));
         }
-        let picks = random_choice(shape, &mut bots.rng);
+        // Restricted play: a banned tag is never picked while there is another option.
+        let allowed = match &tags {
+            Value::Table(t) if !shape.multi => bots.allowed(shape.seat, t, shape.count)?,
+            _ => None,
+        };
+        let picks = match allowed {
+            Some(a) => vec![a[bots.rng.below(a.len() as u64) as usize]],
+            None => random_choice(shape, &mut bots.rng),
+        };
         bots.made += 1;
         bots.options += shape.count;
         sh.watched.progress();

@@ -83,9 +83,26 @@ pub(crate) struct AutoBots {
     pub options: usize,
     /// What the options' tags (the def id a choice plays or uses) saw: by tag.
     pub tags: BTreeMap<String, crate::decision::TagUse>,
+    /// Restricted play: a seat that never picks a tag when it has another option.
+    pub ban: Option<crate::decision::Ban>,
 }
 
 impl AutoBots {
+    /// The options the ban leaves `seat` among `count` tagged by `tags` (None: no ban
+    /// applies, or it would leave nothing to pick).
+    pub fn allowed(&self, seat: usize, tags: &Table, count: usize) -> mlua::Result<Option<Vec<u32>>> {
+        let Some(ban) = self.ban.as_ref().filter(|b| b.seat == seat) else { return Ok(None) };
+        let mut allowed = Vec::with_capacity(count);
+        for i in 1..=count {
+            let banned =
+                matches!(tags.raw_get::<Value>(i)?, Value::String(t) if t.as_bytes().as_ref() == ban.tag.as_bytes());
+            if !banned {
+                allowed.push(i as u32);
+            }
+        }
+        Ok((allowed.len() < count && !allowed.is_empty()).then_some(allowed))
+    }
+
     /// Notes the tags of a decision of `seat` (`tags[i]`: option i's tag, a string, or
     /// none) offering `count` options, of which `picks` were chosen. At most
     /// [`MAX_TAG_BYTES`] of tag a name.

@@ -70,3 +70,38 @@ pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
     }
     Comparison { paired: pairs.len(), identical, measures }
 }
+
+/// A card's contribution found by restricted play: the same seeds with seat 1's bot never
+/// playing the tag when it has another option.
+#[derive(Debug, Clone, Serialize)]
+pub struct Restricted {
+    pub tag: String,
+    /// Seat 1's wins alone as played (A) and never playing the tag (B), B − A with its
+    /// interval: a card that helps shows a significant loss without it.
+    pub seat1: Difference,
+    /// "helps", "hurts", "no measurable effect", or "never played".
+    pub verdict: String,
+}
+
+/// The restricted-play report: for each tag, `base` against the batch of the same seeds
+/// with the tag banned for seat 1.
+pub fn restricted(base: &SimReport, banned: &[(String, SimReport)]) -> Vec<Restricted> {
+    banned
+        .iter()
+        .map(|(tag, b)| {
+            let seat1 = compare(base, b).measures.into_iter().find(|d| d.measure == "seat 1 wins alone");
+            let seat1 = seat1.unwrap_or_else(|| difference("seat 1 wins alone".into(), true, &[], |_| 0.0));
+            let played = base.cards.iter().find(|c| &c.tag == tag).map_or(0, |c| c.played);
+            let verdict = if played == 0 {
+                "never played"
+            } else if seat1.significant && seat1.diff < 0.0 {
+                "helps"
+            } else if seat1.significant {
+                "hurts"
+            } else {
+                "no measurable effect"
+            };
+            Restricted { tag: tag.clone(), seat1, verdict: verdict.into() }
+        })
+        .collect()
+}

@@ -6,11 +6,12 @@ mod compare;
 mod report;
 mod shard;
 
-pub use compare::{compare, Comparison, Difference};
+pub use compare::{compare, restricted, Comparison, Difference, Restricted};
 pub use report::Batch;
 pub use shard::{merge, run_shard, shard_games, slice, Shard};
 
 use crate::content::Content;
+use crate::decision::Ban;
 use crate::game::{Game, Setup};
 use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
@@ -192,15 +193,26 @@ pub fn play_random_reusing(
     players: Option<usize>,
     previous: Option<Game>,
 ) -> Result<Game, crate::diag::Error> {
+    play_reusing(content, seed, players, previous, None)
+}
+
+/// [`play_random_reusing`], the bots held to `ban` (restricted play).
+fn play_reusing(
+    content: &Arc<Content>,
+    seed: u64,
+    players: Option<usize>,
+    previous: Option<Game>,
+    ban: Option<&Ban>,
+) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
     let game = match previous {
         // Whatever a previous game's scripts did to their VM, a game never fails because
         // of it: if the reused VM fails, the game is played again in a fresh one.
-        Some(g) => match g.restart_with_random_bots(setup.clone()) {
+        Some(g) => match g.restart_with_bots(setup.clone(), ban.cloned()) {
             Ok(g) => g,
-            Err(_) => Game::new_with_random_bots(content.clone(), setup)?,
+            Err(_) => Game::new_with_bots(content.clone(), setup, ban.cloned())?,
         },
-        None => Game::new_with_random_bots(content.clone(), setup)?,
+        None => Game::new_with_bots(content.clone(), setup, ban.cloned())?,
     };
     ended(game)
 }
@@ -223,12 +235,13 @@ fn tally(
     content: &Arc<Content>,
     seeds: std::ops::Range<u64>,
     players: Option<usize>,
+    ban: Option<&Ban>,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
     let mut t = Tally::default();
     let mut previous = None;
     for s in seeds {
-        match play_random_reusing(content, s, players, previous.take()) {
+        match play_reusing(content, s, players, previous.take(), ban) {
             Ok(game) => {
                 let result = game.result().expect("over");
                 let seats = game.seats();
@@ -278,6 +291,7 @@ fn play_range(
     seeds: std::ops::Range<u64>,
     players: Option<usize>,
     jobs: usize,
+    ban: Option<&Ban>,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
     let games = seeds.end.wrapping_sub(seeds.start);
@@ -288,11 +302,11 @@ fn play_range(
         .filter(|r| r.start < r.end)
         .collect();
     if ranges.len() <= 1 {
-        return tally(content, seeds, players, done);
+        return tally(content, seeds, players, ban, done);
     }
     let parts: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> =
-            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, done))).collect();
+            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, ban, done))).collect();
         handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
     });
     let mut all = Tally::default();
@@ -310,8 +324,24 @@ pub(super) fn play_rows(
     players: Option<usize>,
     jobs: usize,
 ) -> (Vec<GameRow>, Vec<SimError>) {
-    let t = play_range(content, seeds, players, jobs, &|| {});
+    let t = play_range(content, seeds, players, jobs, None, &|| {});
     (t.rows, t.errors)
+}
+
+/// [`run`] with the bots held to `ban`: restricted play.
+pub fn run_banned(
+    content: &Arc<Content>,
+    games: usize,
+    seed: u64,
+    players: Option<usize>,
+    jobs: usize,
+    ban: &Ban,
+) -> SimReport {
+    let start = Instant::now();
+    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, Some(ban), &|| {});
+    let mut r = report::build(&Batch::of(content, games, seed, players), all.rows, all.errors, jobs);
+    r.timed(start.elapsed().as_secs_f64());
+    r
 }
 
 /// Plays `games` games with random bots, seeds `seed, seed + 1, ...`, on `jobs` threads
@@ -333,7 +363,7 @@ pub fn run_with_progress(
 ) -> SimReport {
     let start = Instant::now();
     let jobs = jobs.clamp(1, games.max(1));
-    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, done);
+    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, None, done);
     let batch = Batch::of(content, games, seed, players);
     let mut r = report::build(&batch, all.rows, all.errors, jobs);
     r.timed(start.elapsed().as_secs_f64());
