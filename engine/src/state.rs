@@ -107,6 +107,11 @@ pub struct State {
     /// Bytes of text in `log` (bounded: the log lives outside Lua's memory limit).
     #[serde(skip)]
     pub log_bytes: usize,
+    /// By definition: how many times a copy came into a seat's zones from elsewhere (a card
+    /// drawn into a hand), for `sim`'s per-card numbers. Derived from the moves, which a
+    /// replay makes again, so not part of the position (nor of its hash).
+    #[serde(skip)]
+    pub drawn: Vec<u32>,
     /// Faces that the next rolls show instead of random ones (`Game::rig_dice`, for tests
     /// only; never saved).
     #[cfg(feature = "test-hooks")]
@@ -211,6 +216,7 @@ impl State {
             zone_index: Arc::new(zone_index),
             counter_index: Arc::new(counter_index),
             log_bytes: 0,
+            drawn: vec![0; content.defs.len()],
             #[cfg(feature = "test-hooks")]
             rigged: Default::default(),
         }
@@ -284,6 +290,25 @@ impl State {
             self.zones[zone].objects.push(obj);
         }
         self.objects[obj].zone = zone;
+        let owner = self.zones[zone].owner;
+        if owner.is_some() && self.zones[from].owner != owner {
+            if let Some(n) = self.drawn.get_mut(self.objects[obj].def) {
+                *n += 1;
+            }
+        }
+    }
+
+    /// By definition: the copies in seats' zones now (cards held).
+    pub fn held(&self) -> Vec<u32> {
+        let mut held = vec![0; self.drawn.len()];
+        for z in self.zones.iter().filter(|z| z.owner.is_some()) {
+            for &o in &z.objects {
+                if let Some(n) = held.get_mut(self.objects[o].def) {
+                    *n += 1;
+                }
+            }
+        }
+        held
     }
 
     /// Shuffles a zone; nobody knows its objects any more (face-up ones turn face down).

@@ -122,13 +122,15 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     if !r.cards.is_empty() {
         let _ = writeln!(
             s,
-            "cards and abilities (seat-games: offered, played; times played; wins alone when played, when not):"
+            "cards and abilities (drawn, held at the end; seat-games offered, played; times played; wins alone when played, when not):"
         );
         for c in &r.cards {
             let _ = writeln!(
                 s,
-                "  {}: {}, {}; {}; {} against {}",
+                "  {}: {}, {}; {}, {}; {}; {} against {}",
                 c.tag,
+                c.drawn,
+                c.held,
                 c.offered,
                 c.played,
                 c.times,

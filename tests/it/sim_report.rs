@@ -159,7 +159,15 @@ fn cards_are_counted_by_the_tags_their_options_carry() {
         assert!(card.played <= card.offered && card.played <= card.times, "{card:?}");
         assert_eq!(card.wins_when_played.of, card.played);
         assert_eq!(card.wins_when_not.of, card.offered - card.played);
+        // A card is drawn into a hand before it is played or held there at the end.
+        assert!(card.times <= card.drawn && card.held <= card.drawn && card.drawn > 0, "{card:?}");
     }
+    // Held at the end: the copies in seats' zones, game by game.
+    let g = sim::play_random(&c, 0, Some(4)).unwrap();
+    let view = g.view(None);
+    let in_hands: usize = view.seats.iter().map(|s| s.zones.values().map(|z| z.count).sum::<usize>()).sum();
+    let held: u32 = g.card_counts().values().map(|&(_, h)| h).sum();
+    assert_eq!(held as usize, in_hands);
     // The numbers are those of the rows: a tag's plays add up over the games.
     let first = &r.cards[0];
     let times: usize = r.rows.iter().filter_map(|g| g.tags.get(&first.tag)).map(|u| u.times).sum();

@@ -205,6 +205,21 @@ impl Game {
         &self.tags
     }
 
+    /// By definition id: how many copies came into seats' zones in this game (drawn), and
+    /// how many are in seats' zones now (held); only the definitions with either.
+    pub fn card_counts(&self) -> std::collections::BTreeMap<String, (u32, u32)> {
+        let st = self.vm.shared.state.borrow();
+        let held = st.held();
+        let mut out = std::collections::BTreeMap::new();
+        for (d, def) in self.content.defs.iter().enumerate() {
+            let (dr, he) = (st.drawn.get(d).copied().unwrap_or(0), held.get(d).copied().unwrap_or(0));
+            if dr > 0 || he > 0 {
+                out.insert(def.id.clone(), (dr, he));
+            }
+        }
+        out
+    }
+
     /// A global counter's value now (None: no such global counter).
     pub fn counter(&self, name: &str) -> Option<i64> {
         let st = self.vm.shared.state.borrow();

@@ -124,6 +124,8 @@ pub struct GameRow {
     /// What the options' tags (cards, abilities) saw: by tag, who was offered it and who
     /// chose it.
     pub tags: BTreeMap<String, crate::decision::TagUse>,
+    /// By definition id: copies drawn into seats' zones, and held there at the end.
+    pub cards: BTreeMap<String, (u32, u32)>,
 }
 
 /// Ludii's measures of a game: completion (games that end, of those begun), drawishness
@@ -142,6 +144,10 @@ pub struct Measures {
 #[derive(Debug, Clone, Serialize)]
 pub struct CardNumbers {
     pub tag: String,
+    /// Copies of the definition drawn into seats' zones, and held there at the ends of the
+    /// games (when the tag is a definition id).
+    pub drawn: usize,
+    pub held: usize,
     pub offered: usize,
     pub played: usize,
     pub times: usize,
@@ -275,6 +281,7 @@ fn tally(
                     digest: digest.finish(),
                     options: game.options_offered(),
                     tags: game.tags().clone(),
+                    cards: game.card_counts(),
                 });
                 previous = Some(game);
             }

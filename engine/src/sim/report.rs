@@ -115,10 +115,21 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             }
         }
     }
+    // Drawn and held, by definition id, for the tags that are definitions.
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in &rows {
+        for (id, &(d, h)) in &r.cards {
+            let c = counts.entry(id.as_str()).or_default();
+            c.0 += d as usize;
+            c.1 += h as usize;
+        }
+    }
     let cards = tags
         .into_iter()
         .map(|(tag, [offered, played, times, won_played, won_not])| CardNumbers {
             tag: tag.to_string(),
+            drawn: counts.get(tag).map_or(0, |c| c.0),
+            held: counts.get(tag).map_or(0, |c| c.1),
             offered,
             played,
             times,
