@@ -47,6 +47,29 @@ struct Cli {
     command: Option<Cmd>,
 }
 
+/// What every batch of games is asked: its first seed, its players, its threads.
+#[derive(clap::Args)]
+struct Batch {
+    /// Seed of the first game; game i has seed S + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Number of players [default: the game's]
+    #[arg(long)]
+    players: Option<usize>,
+    /// Threads to spread the games over (the report is the same for any number)
+    /// [default: the machine's cores]
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+impl Batch {
+    /// The options of a batch of `games` games of `game` with `sets`.
+    fn options(self, game: String, sets: Vec<String>, games: usize, json: bool) -> sim::SimOptions {
+        let jobs = self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        sim::SimOptions { game, sets, games, seed: self.seed, players: self.players, jobs, json }
+    }
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// List the games, one id per line.
@@ -96,15 +119,8 @@ enum Cmd {
         /// Number of games a variant.
         #[arg(short = 'n', long = "games", default_value_t = 1000)]
         n: usize,
-        /// Seed of the first game; game i has seed S + i.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Number of players [default: the game's]
-        #[arg(long)]
-        players: Option<usize>,
-        /// Threads [default: the machine's cores]
-        #[arg(long)]
-        jobs: Option<usize>,
+        #[command(flatten)]
+        batch: Batch,
         /// Variant A: the game with these values changed (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
@@ -125,16 +141,8 @@ enum Cmd {
         /// Number of games.
         #[arg(short = 'n', long = "games", default_value_t = 100)]
         n: usize,
-        /// Seed of the first game; game i has seed S + i.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Number of players [default: the game's]
-        #[arg(long)]
-        players: Option<usize>,
-        /// Threads to spread the games over (the report is the same for any number)
-        /// [default: the machine's cores]
-        #[arg(long)]
-        jobs: Option<usize>,
+        #[command(flatten)]
+        batch: Batch,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
@@ -250,28 +258,14 @@ fn run(cli: Cli) -> Result<bool> {
             }
         }
         Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Sim {
-            game,
-            n,
-            seed,
-            players,
-            jobs,
-            json,
-            sets,
-            csv: _,
-            html: _,
-            restricted: _,
-            shard,
-            out: Some(out),
-        }) => {
-            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
-            sim::shard(&root, opts, shard.as_deref(), &out)
+        Some(Cmd::Sim { game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out) }) => {
+            sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out)
         }
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, seed, players, jobs, json, sets, csv, html, restricted, shard: _, out: None }) => {
-            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let report = sim::run(&root, sim::SimOptions { game, sets, games: n, seed, players, jobs, json })?;
+        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None }) => {
+            let opts = batch.options(game, sets, n, json);
+            let jobs = opts.jobs;
+            let report = sim::run(&root, opts)?;
             if let Some(file) = csv {
                 std::fs::write(&file, sim::csv(&report))
                     .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
@@ -285,10 +279,8 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(report.errors.is_empty())
         }
-        Some(Cmd::Compare { game, n, seed, players, jobs, sets, against, json, html }) => {
-            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let opts = sim::SimOptions { game, sets, games: n, seed, players, jobs, json };
-            sim::compare(&root, opts, &against, html.as_deref())
+        Some(Cmd::Compare { game, n, batch, sets, against, json, html }) => {
+            sim::compare(&root, batch.options(game, sets, n, json), &against, html.as_deref())
         }
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
