@@ -28,3 +28,11 @@ pub fn random_choice(decision: impl Into<Shape>, rng: &mut Rng) -> Vec<u32> {
 pub fn bot_rng(seed: u64) -> Rng {
     Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)
 }
+
+/// The seed of the stream a bot draws from for the decision at `position` (the number of
+/// choices made before it) of game `seed`: a strategy bot's `math.random`, and the random
+/// bot's picks when people play. It depends on the game and the position alone, so undo
+/// and reload meet the same picks.
+pub fn pick_seed(seed: u64, position: usize) -> u64 {
+    seed ^ 0xB07 ^ (position as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}

@@ -87,6 +87,38 @@ pub struct TagUse {
     pub times: usize,
 }
 
+impl TagUse {
+    /// Notes one option of a decision of `seat` tagged with this tag: offered to the
+    /// seat, and chosen when `picked`.
+    pub fn note(&mut self, seat: usize, picked: bool) {
+        if !self.offered.contains(&seat) {
+            self.offered.push(seat);
+        }
+        if picked {
+            self.times += 1;
+            if !self.played.contains(&seat) {
+                self.played.push(seat);
+            }
+        }
+    }
+}
+
+/// A decision as a strategy bot reads it: who decides, the question and its options'
+/// labels and tags (what option i plays or uses, when the script says), and how many to
+/// pick. Nothing in it comes from the state but through the script's own words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Question {
+    /// 1-based.
+    pub seat: usize,
+    pub prompt: String,
+    pub labels: Vec<String>,
+    /// Option i's tag is `tags[i - 1]` (None: the script gave it none).
+    pub tags: Vec<Option<String>>,
+    pub multi: bool,
+    pub min: usize,
+    pub max: usize,
+}
+
 /// A batch bot's restriction (restricted play): seat `seat` never picks an option tagged
 /// `tag` when the question offers it another.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]

@@ -1,4 +1,5 @@
-//! Which seats bots play, from `--bot SEAT=random` arguments, and how bots pick.
+//! Which seats bots play, from `--bot SEAT=KIND` arguments (the random bot, or a
+//! strategy bot of the game: `scripts/<game>/bots/KIND.lua`), and how bots pick.
 //!
 //! When people play, a bot's pick depends only on the game's seed, the position in the
 //! log and the question: its RNG is made afresh for every decision from `seed ^ 0xB07`
@@ -16,17 +17,26 @@
 
 use posse::bot::random_choice;
 use posse::rng::Rng;
-use posse::Request;
-use std::collections::BTreeSet;
+use posse::{Content, Game, Request, Strategy};
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+use std::sync::Arc;
 
-/// The kinds of bot there are, as `--bot SEAT=KIND` and saves name them.
-pub const KINDS: [&str; 1] = ["random"];
+/// The bot every game has, as `--bot SEAT=KIND` and saves name it.
+pub const RANDOM: &str = "random";
 
-/// Where bots' random picks come from.
+/// The kinds of bot `content`'s game has: the random bot, then its strategy bots.
+pub fn kinds(content: &Content) -> Vec<String> {
+    std::iter::once(RANDOM.to_string()).chain(posse::bot_names(content)).collect()
+}
+
+/// Where bots' picks come from.
 pub struct Picker {
     seed: u64,
     /// One stream for the whole game, when every seat is a bot.
     stream: Option<Rng>,
+    /// The seats a strategy bot plays, with its name.
+    strategies: BTreeMap<usize, (String, Rc<Strategy>)>,
 }
 
 impl Picker {
@@ -42,7 +52,42 @@ impl Picker {
             rng.set_position(u128::from(drawn));
             rng
         });
-        Picker { seed, stream }
+        Picker { seed, stream, strategies: BTreeMap::new() }
+    }
+
+    /// The picker with `kinds`' strategy bots (seat -> kind; the random seats are left
+    /// out): one VM a bot however many seats it plays.
+    pub fn with_strategies(
+        mut self,
+        content: &Arc<Content>,
+        kinds: &BTreeMap<usize, String>,
+    ) -> Result<Picker, String> {
+        let mut made: BTreeMap<&str, Rc<Strategy>> = BTreeMap::new();
+        for (&seat, kind) in kinds.iter().filter(|(_, k)| k.as_str() != RANDOM) {
+            if !made.contains_key(kind.as_str()) {
+                made.insert(kind, Rc::new(Strategy::new(content, kind).map_err(|e| e.to_string())?));
+            }
+            self.strategies.insert(seat, (kind.clone(), made[kind.as_str()].clone()));
+        }
+        Ok(self)
+    }
+
+    /// The kind of bot that plays `seat` (the random bot unless a strategy bot does).
+    pub fn kind(&self, seat: usize) -> &str {
+        self.strategies.get(&seat).map_or(RANDOM, |(k, _)| k.as_str())
+    }
+
+    /// The answer of `seat`'s bot to the game's next decision (`position` choices made):
+    /// its strategy bot's, from the seat's view, or the random bot's.
+    pub fn pick_in(&mut self, game: &Game, position: usize) -> Result<Vec<u32>, String> {
+        let Some(r) = game.next_request() else { return Err("nothing to decide".into()) };
+        match self.strategies.get(&r.seat) {
+            Some((_, bot)) => {
+                let seed = posse::bot::pick_seed(self.seed, position);
+                game.strategy_pick(bot, r.seat, seed, None).map_err(|e| e.to_string())
+            }
+            None => Ok(self.pick(position, r)),
+        }
     }
 
     /// The seed the bots' picks come from.
@@ -59,20 +104,21 @@ impl Picker {
     pub fn pick(&mut self, position: usize, req: &Request) -> Vec<u32> {
         match &mut self.stream {
             Some(rng) => random_choice(req, rng),
-            None => {
-                let salt = (position as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                random_choice(req, &mut Rng::new(self.seed ^ 0xB07 ^ salt))
-            }
+            None => random_choice(req, &mut Rng::new(posse::bot::pick_seed(self.seed, position))),
         }
     }
 }
 
-/// Seat numbers (1-based) played by bots, from `--bot` arguments: `SEAT=random` or
-/// `SEAT`, where SEAT is a seat number, a seat name or `all`.
-pub fn parse(specs: &[String], seats: &[String]) -> Result<BTreeSet<usize>, String> {
-    let mut bots = BTreeSet::new();
+/// Seat numbers (1-based) played by bots, with the kind of bot, from `--bot` arguments:
+/// `SEAT=KIND` or `SEAT` (the random bot), where SEAT is a seat number, a seat name or
+/// `all` and KIND one of `kinds` (a later argument overrides an earlier one).
+pub fn parse(specs: &[String], seats: &[String], kinds: &[String]) -> Result<BTreeMap<usize, String>, String> {
+    let mut bots = BTreeMap::new();
     for spec in specs {
-        bots.extend(parse_one(spec, seats).map_err(|e| format!("--bot {spec}: {e}"))?);
+        let (seats, kind) = parse_one(spec, seats, kinds).map_err(|e| format!("--bot {spec}: {e}"))?;
+        for s in seats {
+            bots.insert(s, kind.clone());
+        }
     }
     Ok(bots)
 }
@@ -81,20 +127,21 @@ pub fn parse(specs: &[String], seats: &[String]) -> Result<BTreeSet<usize>, Stri
 pub fn parse_list(text: &str, seats: &[String]) -> Result<BTreeSet<usize>, String> {
     let mut bots = BTreeSet::new();
     for spec in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
-        bots.extend(parse_one(spec, seats)?);
+        bots.extend(parse_one(spec, seats, &[RANDOM.to_string()])?.0);
     }
     Ok(bots)
 }
 
-fn parse_one(spec: &str, seats: &[String]) -> Result<Vec<usize>, String> {
-    let (seat, kind) = spec.split_once('=').unwrap_or((spec, "random"));
-    if !KINDS.contains(&kind.trim()) {
-        return Err(format!("unknown bot '{}' (bots: {})", kind.trim(), KINDS.join(", ")));
+fn parse_one(spec: &str, seats: &[String], kinds: &[String]) -> Result<(Vec<usize>, String), String> {
+    let (seat, kind) = spec.split_once('=').unwrap_or((spec, RANDOM));
+    let kind = kind.trim();
+    if !kinds.iter().any(|k| k == kind) {
+        return Err(format!("unknown bot '{kind}' (bots: {})", kinds.join(", ")));
     }
     if seat.trim().eq_ignore_ascii_case("all") {
-        return Ok((1..=seats.len()).collect());
+        return Ok(((1..=seats.len()).collect(), kind.to_string()));
     }
-    Ok(vec![seat_number(seat.trim(), seats)?])
+    Ok((vec![seat_number(seat.trim(), seats)?], kind.to_string()))
 }
 
 /// A seat given as a 1-based number or a name (names ignore case).
@@ -143,10 +190,16 @@ mod tests {
 
     #[test]
     fn parses_bot_specs() {
-        let b = |s: &[&str]| parse(&s.iter().map(|s| s.to_string()).collect::<Vec<_>>(), &seats());
+        let kinds = vec![RANDOM.to_string(), "sharp".to_string()];
+        let b = |s: &[&str]| {
+            parse(&s.iter().map(|s| s.to_string()).collect::<Vec<_>>(), &seats(), &kinds)
+                .map(|m| m.keys().copied().collect::<BTreeSet<_>>())
+        };
         assert_eq!(b(&["2=random"]).unwrap(), BTreeSet::from([2]));
         assert_eq!(b(&["P3=random", "1"]).unwrap(), BTreeSet::from([1, 3]));
         assert_eq!(b(&["all=random"]).unwrap(), BTreeSet::from([1, 2, 3]));
+        let named = parse(&["all".into(), "2=sharp".into()], &seats(), &kinds).unwrap();
+        assert_eq!(named.values().map(String::as_str).collect::<Vec<_>>(), ["random", "sharp", "random"]);
         assert!(b(&["4=random"]).unwrap_err().contains("seats are 1..3 (p1, p2, p3)"));
         assert!(b(&["2=smart"]).unwrap_err().contains("unknown bot 'smart'"));
         assert_eq!(parse_list("1, p3", &seats()).unwrap(), BTreeSet::from([1, 3]));

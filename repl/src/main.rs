@@ -60,13 +60,18 @@ struct Batch {
     /// [default: the machine's cores]
     #[arg(long)]
     jobs: Option<usize>,
+    /// A seat played by a bot other than the random one: SEAT=NAME, SEAT a number from
+    /// 1, a seat name or `all`, NAME `random` or one of the game's strategy bots
+    /// (scripts/<game>/bots/NAME.lua); repeatable, the other seats play `random`.
+    #[arg(long = "bot", value_name = "SEAT=NAME")]
+    bots: Vec<String>,
 }
 
 impl Batch {
     /// The options of a batch of `games` games of `game` with `sets`.
     fn options(self, game: String, sets: Vec<String>, games: usize, json: bool) -> sim::SimOptions {
         let jobs = self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        sim::SimOptions { game, sets, games, seed: self.seed, players: self.players, jobs, json }
+        sim::SimOptions { game, sets, games, seed: self.seed, players: self.players, jobs, json, bots: self.bots }
     }
 }
 
@@ -90,9 +95,10 @@ enum Cmd {
         /// Number of players [default: the game's]
         #[arg(long)]
         players: Option<usize>,
-        /// A seat played by a bot: SEAT=random, SEAT a number from 1, a seat name or `all`
-        /// (with --load: instead of the save's seats).
-        #[arg(long = "bot", value_name = "SEAT=random")]
+        /// A seat played by a bot: SEAT=NAME, SEAT a number from 1, a seat name or `all`,
+        /// NAME `random` (the default) or one of the game's strategy bots (`posse bots
+        /// GAME`); with --load: instead of the save's seats.
+        #[arg(long = "bot", value_name = "SEAT=NAME")]
         bots: Vec<String>,
         /// Save the game to FILE when it starts and after every step, replacing it whole
         /// each time; FILE.lock beside it keeps a second posse from saving there too.
@@ -125,8 +131,12 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Variant B: variant A with these values changed too (repeatable).
-        #[arg(long = "against", value_name = "KEY=VALUE", required = true)]
+        #[arg(long = "against", value_name = "KEY=VALUE", required_unless_present = "against_bots")]
         against: Vec<String>,
+        /// Variant B: variant A with this seat played by another bot, SEAT=NAME as in
+        /// --bot (repeatable): two line-ups compared on the same seeds.
+        #[arg(long = "against-bot", value_name = "SEAT=NAME")]
+        against_bots: Vec<String>,
         /// Print the comparison as one JSON object.
         #[arg(long)]
         json: bool,
@@ -170,6 +180,11 @@ enum Cmd {
         /// Where a shard's raw games go (JSON).
         #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json", "html"])]
         out: Option<PathBuf>,
+    },
+    /// List a game's bots: the random one and its strategy bots, each with its `about`.
+    Bots {
+        /// Game id, as `posse list` prints it.
+        game: String,
     },
     /// Merge the shards of a batch (`sim --shard K/N --out FILE`) into its report.
     Merge {
@@ -279,9 +294,10 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(report.errors.is_empty())
         }
-        Some(Cmd::Compare { game, n, batch, sets, against, json, html }) => {
-            sim::compare(&root, batch.options(game, sets, n, json), &against, html.as_deref())
+        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, json, html }) => {
+            sim::compare(&root, batch.options(game, sets, n, json), &against, &against_bots, html.as_deref())
         }
+        Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)

@@ -43,6 +43,7 @@ pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()
     let q = format!("Bot seats ({}; numbers or names, 'all', Enter for none): ", setup.seats.join(", "));
     input.set_completions(Completions { labels: setup.seats.clone(), multi: true, ..Completions::default() });
     let Some(bots) = ask(input, &q, |t| bots::parse_list(t, &setup.seats)) else { return Ok(()) };
+    let bots = bots.into_iter().map(|s| (s, bots::RANDOM.to_string())).collect();
     play::run(content, setup, bots, root.to_path_buf(), None, designer, input)
 }
 

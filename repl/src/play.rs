@@ -21,7 +21,7 @@ use crate::session::{self, Io, Session};
 use anyhow::{anyhow, bail, Result};
 use posse::savefile::SaveLock;
 use posse::{Content, Game, Record, Setup};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -44,7 +44,7 @@ pub struct PlayOptions {
 pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
     let content = games::load_with(&opts.root, id, &opts.sets)?;
     let setup = setup(&content, opts.seed, opts.players)?;
-    let bots = bots::parse(&opts.bots, &setup.seats).map_err(|e| anyhow!(e))?;
+    let bots = bots::parse(&opts.bots, &setup.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?;
     run(content, setup, bots, opts.root, opts.save, opts.designer, input)
 }
 
@@ -57,8 +57,12 @@ pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn 
         bail!("{} is a game of {}, not {id}", file.display(), record.game);
     }
     let content = games::load_with(&opts.root, &record.game, &record.set)?;
-    let bots =
-        if opts.bots.is_empty() { None } else { Some(bots::parse(&opts.bots, &record.seats).map_err(|e| anyhow!(e))?) };
+    let kinds = bots::kinds(&content);
+    let bots = if opts.bots.is_empty() {
+        None
+    } else {
+        Some(bots::parse(&opts.bots, &record.seats, &kinds).map_err(|e| anyhow!(e))?)
+    };
     // The session starts on the save's first position and loads the save as `:load` does.
     let setup = Setup { seed: record.seed, seats: record.seats.clone() };
     let game = Game::new(content.clone(), setup).map_err(|e| anyhow!("{}: {e}", file.display()))?;
@@ -92,7 +96,7 @@ pub fn setup(content: &Content, seed: Option<u64>, players: Option<usize>) -> Re
 pub fn run(
     content: Arc<Content>,
     setup: Setup,
-    bots: BTreeSet<usize>,
+    kinds: BTreeMap<usize, String>,
     root: PathBuf,
     save: Option<PathBuf>,
     designer: bool,
@@ -100,16 +104,24 @@ pub fn run(
 ) -> Result<()> {
     let save = save.map(|p| SaveLock::acquire(&p)).transpose().map_err(|e| anyhow!("{e}"))?;
     let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
-    writeln!(out, "{} ({}): {}", content.name, content.id, session::seat_list(&setup.seats, &bots))?;
+    let bots: BTreeSet<usize> = kinds.keys().copied().collect();
+    let seats: Vec<String> = (1..=setup.seats.len())
+        .map(|s| match kinds.get(&s).map(String::as_str) {
+            Some(bots::RANDOM) | None => setup.seats[s - 1].clone(),
+            Some(kind) => format!("{} ({kind})", setup.seats[s - 1]),
+        })
+        .collect();
+    writeln!(out, "{} ({}): {}", content.name, content.id, session::seat_list(&seats, &bots))?;
     if !session::table_play(setup.seats.len(), &bots, designer) {
         writeln!(out, "seed: {}", setup.seed)?;
     }
     if input.is_terminal() {
         writeln!(out, "Type :help for commands.")?;
     }
-    let game = Game::new(content, setup).map_err(|e| anyhow!("{e}"))?;
+    let game = Game::new(content.clone(), setup).map_err(|e| anyhow!("{e}"))?;
     let io = Io { input, out: &mut out, err: &mut err };
-    let mut session = Session::new(game, root, bots, save, io).designer(designer);
+    let session = Session::new(game, root, bots, save, io).designer(designer);
+    let mut session = session.strategies(&content, &kinds).map_err(|e| anyhow!(e))?;
     session.run();
     Ok(())
 }

@@ -21,26 +21,43 @@ pub struct SimOptions {
     pub players: Option<usize>,
     pub jobs: usize,
     pub json: bool,
+    /// `--bot SEAT=KIND` arguments, as typed (the other seats play the random bot).
+    pub bots: Vec<String>,
+}
+
+/// The line-up of `--bot` arguments for a game of `content` with `players` (every seat
+/// not named plays the random bot); an unknown seat or bot is an error naming the bots.
+pub fn lineup(
+    content: &std::sync::Arc<posse::Content>,
+    seed: u64,
+    players: Option<usize>,
+    specs: &[String],
+) -> Result<sim::Lineup> {
+    let setup = posse::Setup::new(content, seed, players).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let kinds =
+        crate::bots::parse(specs, &setup.seats, &crate::bots::kinds(content)).map_err(|e| anyhow::anyhow!(e))?;
+    let bots = (1..=setup.seats.len()).map(|s| kinds.get(&s).cloned().unwrap_or_else(|| "random".into())).collect();
+    let lineup = sim::Lineup { bots, ban: None };
+    lineup.check(content).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(lineup)
 }
 
 /// Runs the batch and prints it; returns the report.
 pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
-    let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json } = opts;
+    let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json, bots } = opts;
     let content = games::load_with(root, &id, &sets)?;
-    if let Some(p) = players {
-        posse::Setup::new(&content, seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
+    let lineup = lineup(&content, seed, players, &bots)?;
     let report = if !json && std::io::stderr().is_terminal() {
         // On a terminal, a bar with the time left; nothing when the output goes elsewhere.
         let bar = indicatif::ProgressBar::new(games_n as u64);
         let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         bar.set_style(style);
-        let report = sim::run_with_progress(&content, games_n, seed, players, jobs, &|| bar.inc(1));
+        let report = sim::run_with_progress(&content, games_n, seed, players, jobs, &lineup, &|| bar.inc(1));
         bar.finish_and_clear();
         report
     } else {
-        sim::run(&content, games_n, seed, players, jobs)
+        sim::run_with_progress(&content, games_n, seed, players, jobs, &lineup, &|| {})
     };
     if json {
         println!("{}", serde_json::to_string(&report)?);
@@ -59,6 +76,13 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         n => format!(", seeds {seed}..={}", seed.wrapping_add(n as u64 - 1)),
     };
     let _ = writeln!(s, "{}: {} games, {} players{seeds}", r.game, r.games, r.players);
+    if !r.bots.is_empty() {
+        let _ = writeln!(
+            s,
+            "bots: {}",
+            r.bots.iter().enumerate().map(|(i, b)| format!("{}={b}", i + 1)).collect::<Vec<_>>().join(", ")
+        );
+    }
     if !r.sets.is_empty() {
         let _ = writeln!(s, "with: {}", r.sets.join(", "));
     }
@@ -196,15 +220,22 @@ fn histogram(s: &mut String, unit: &str, spread: &posse::stats::Spread) {
 
 /// `posse compare`: variant A (the game with `opts.sets`) against variant B (A with
 /// `against` too), on the same seeds. Returns whether every game of both finished.
-pub fn compare(root: &Path, opts: SimOptions, against: &[String], html: Option<&Path>) -> Result<bool> {
+/// With `against_bots`, B's seats named there are played by those bots instead.
+pub fn compare(
+    root: &Path,
+    opts: SimOptions,
+    against: &[String],
+    against_bots: &[String],
+    html: Option<&Path>,
+) -> Result<bool> {
     let a = games::load_with(root, &opts.game, &opts.sets)?;
     let both: Vec<String> = opts.sets.iter().chain(against).cloned().collect();
     let b = games::load_with(root, &opts.game, &both)?;
-    if let Some(p) = opts.players {
-        posse::Setup::new(&a, opts.seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    let ra = sim::run(&a, opts.games, opts.seed, opts.players, opts.jobs);
-    let rb = sim::run(&b, opts.games, opts.seed, opts.players, opts.jobs);
+    let la = lineup(&a, opts.seed, opts.players, &opts.bots)?;
+    let bots_b: Vec<String> = opts.bots.iter().chain(against_bots).cloned().collect();
+    let lb = lineup(&b, opts.seed, opts.players, &bots_b)?;
+    let ra = sim::run_with_progress(&a, opts.games, opts.seed, opts.players, opts.jobs, &la, &|| {});
+    let rb = sim::run_with_progress(&b, opts.games, opts.seed, opts.players, opts.jobs, &lb, &|| {});
     let c = sim::compare(&ra, &rb);
     if let Some(file) = html {
         std::fs::write(file, crate::html::comparison(&ra, &rb, &c))
@@ -216,10 +247,20 @@ pub fn compare(root: &Path, opts: SimOptions, against: &[String], html: Option<&
         return Ok(ra.errors.is_empty() && rb.errors.is_empty());
     }
     let mut s = String::new();
-    let name = |sets: &[String]| if sets.is_empty() { "the game as it is".to_string() } else { sets.join(", ") };
+    let name = |r: &SimReport| {
+        let mut parts = r.sets.clone();
+        parts.extend(
+            r.bots.iter().enumerate().filter(|(_, b)| *b != "random").map(|(i, b)| format!("seat {} bot {b}", i + 1)),
+        );
+        if parts.is_empty() {
+            "the game as it is, random bots".to_string()
+        } else {
+            parts.join(", ")
+        }
+    };
     let _ = writeln!(s, "{}: {} games a variant, {} players, seeds from {}", ra.game, ra.games, ra.players, opts.seed);
-    let _ = writeln!(s, "A: {}", name(&ra.sets));
-    let _ = writeln!(s, "B: {}", name(&rb.sets));
+    let _ = writeln!(s, "A: {}", name(&ra));
+    let _ = writeln!(s, "B: {}", name(&rb));
     for (v, r) in [("A", &ra), ("B", &rb)] {
         if !r.errors.is_empty() {
             let _ = writeln!(s, "script errors in {v}: {} (first at seed {})", r.errors.len(), r.errors[0].seed);
@@ -323,10 +364,8 @@ fn slice_of(flag: Option<&str>) -> Result<(usize, usize)> {
 pub fn shard(root: &Path, opts: SimOptions, flag: Option<&str>, out: &Path) -> Result<bool> {
     let (k, n) = slice_of(flag)?;
     let content = games::load_with(root, &opts.game, &opts.sets)?;
-    if let Some(p) = opts.players {
-        posse::Setup::new(&content, opts.seed, Some(p)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    let s = sim::run_shard(&content, opts.games, opts.seed, opts.players, opts.jobs, (k, n));
+    let lineup = lineup(&content, opts.seed, opts.players, &opts.bots)?;
+    let s = sim::run_shard(&content, opts.games, opts.seed, opts.players, opts.jobs, &lineup, (k, n));
     let ok = s.errors.is_empty();
     std::fs::write(out, serde_json::to_string(&s)?)
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", out.display()))?;
@@ -362,7 +401,8 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
         .iter()
         .map(|c| {
             let ban = posse::decision::Ban { seat: 1, tag: c.tag.clone() };
-            (c.tag.clone(), sim::run_banned(&content, base.games, base.seed, players, jobs, &ban))
+            let lineup = sim::Lineup { bots: base.bots.clone(), ban: Some(ban) };
+            (c.tag.clone(), sim::run_with_progress(&content, base.games, base.seed, players, jobs, &lineup, &|| {}))
         })
         .collect();
     let mut s = String::new();
@@ -382,5 +422,17 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
         );
     }
     print!("{s}");
+    Ok(())
+}
+
+/// `posse bots GAME`: the random bot, then each strategy bot with its `about` line.
+pub fn list_bots(root: &Path, id: &str) -> Result<()> {
+    let content = games::load_with(root, id, &[])?;
+    println!("random: picks uniformly among the options (every game)");
+    for name in posse::bot_names(&content) {
+        let bot = posse::Strategy::new(&content, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let about = bot.about().map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+        println!("{name}: {about}");
+    }
     Ok(())
 }

@@ -123,7 +123,7 @@ fn the_games_measures_completion_drawishness_and_branching() {
 fn shards_merged_give_the_one_machine_report() {
     let c = load_fixture("hilo");
     let one = sim::run(&c, 101, 5, Some(3), 2);
-    let shards: Vec<sim::Shard> = (0..4).map(|k| sim::run_shard(&c, 101, 5, Some(3), 1, (k, 4))).collect();
+    let shards: Vec<sim::Shard> = (0..4).map(|k| sim::run_shard(&c, 101, 5, Some(3), 1, &sim::Lineup::random(), (k, 4))).collect();
     // The slices are disjoint and cover the seeds.
     let seeds: Vec<u64> = shards.iter().flat_map(|s| s.rows.iter().map(|r| r.seed)).collect();
     assert_eq!(seeds, (5..106).collect::<Vec<_>>());
@@ -142,7 +142,7 @@ fn shards_merged_give_the_one_machine_report() {
     assert_eq!(e, "shard 4 of 4 is missing");
     let e = sim::merge(vec![shards[0].clone(), shards[0].clone()]).unwrap_err();
     assert_eq!(e, "shard 1 of 4 is given twice or does not exist");
-    let other = sim::run_shard(&c, 100, 5, Some(3), 1, (1, 4));
+    let other = sim::run_shard(&c, 100, 5, Some(3), 1, &sim::Lineup::random(), (1, 4));
     let e = sim::merge(vec![shards[0].clone(), other]).unwrap_err();
     assert!(e.starts_with("shard 2 of 4 is of another batch (100 games of hilo from seed 5, not 101"), "{e}");
 }
@@ -182,7 +182,8 @@ fn restricted_play_keeps_seat_1_from_a_card_and_measures_what_it_was_worth() {
     let base = sim::run(&c, 200, 0, Some(4), 2);
     let tag = base.cards.iter().max_by_key(|c| c.played).expect("a card").tag.clone();
     let ban = posse::decision::Ban { seat: 1, tag: tag.clone() };
-    let banned = sim::run_banned(&c, 200, 0, Some(4), 2, &ban);
+    let lineup = sim::Lineup { bots: Vec::new(), ban: Some(ban) };
+    let banned = sim::run_with_progress(&c, 200, 0, Some(4), 2, &lineup, &|| {});
     let played_by = |r: &sim::SimReport, seat: usize| {
         r.rows.iter().filter(|g| g.tags.get(&tag).is_some_and(|u| u.played.contains(&seat))).count()
     };

@@ -53,6 +53,7 @@ impl Pending {
                         secret: get("secret")?,
                         revisable: get("revisable")?,
                         shown_to_team: get("shown_to_team")?,
+                        tags: get("tags")?,
                     };
                     requests.push(Request::read(asked, players, shared)?);
                 }
@@ -70,8 +71,8 @@ impl Pending {
             Some(seat) => {
                 let mut next = || vals.next().unwrap_or(Value::Nil);
                 let (prompt, options, min, max, count, secret) = (next(), next(), next(), next(), next(), next());
-                let (revisable, shown_to_team) = (Value::Nil, Value::Nil);
-                let asked = Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team };
+                let (revisable, shown_to_team, tags) = (Value::Nil, Value::Nil, next());
+                let asked = Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags };
                 let r = Request::read(asked, players, shared)?;
                 Pending { requests: vec![r], answers: vec![None], each: false }
             }

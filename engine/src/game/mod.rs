@@ -12,12 +12,13 @@
 //!
 //! This is the top of the engine: it drives the Lua bridge (`crate::lua`) and knows
 //! everything below it; nothing below knows it. Files: this one (starting a game, batches,
-//! what it holds), `setup.rs` (seeds and seats, divergence of a replayed log),
+//! what it holds), `bots.rs` (strategy bots' questions and picks), `setup.rs` (seeds and seats, divergence of a replayed log),
 //! `request.rs` (a pending decision and its lazy prompt and labels), `flow.rs` (reading
 //! what the flow yields and returns), `step.rs` (answering: validation, resuming the
 //! flow, rollback, undo and redo), `views.rs` (views, the log and rendering) and
 //! `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
 
+mod bots;
 mod flow;
 #[cfg(feature = "test-hooks")]
 mod hooks;

@@ -11,7 +11,7 @@ use crate::decision::Shape;
 use crate::diag::{Error, Result};
 use crate::limits::DECISION_TEXT_BYTES;
 use crate::lua::shape::shape;
-use crate::lua::{lua_err, script_message, Shared};
+use crate::lua::{lua_err, script_message, Shared, MAX_TAG_BYTES};
 use mlua::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,6 +34,9 @@ pub struct Request {
     /// `posse.choose_each` only: the seat's team sees its answer while the others decide
     /// (teammates showing each other the cards they played).
     pub shown_to_team: bool,
+    /// Option i's tag (`tags[i - 1]`): what it plays or uses, when the script says (a
+    /// card's definition id), for per-card numbers and strategy bots.
+    pub tags: Vec<Option<String>>,
     prompt: Lazy,
     options: Lazy,
     /// The prompt once made, like `labels`: nothing changes the game between two steps.
@@ -189,6 +192,8 @@ pub(super) struct Asked {
     pub secret: Value,
     pub revisable: Value,
     pub shown_to_team: Value,
+    /// `opts.tags`: a list of option i's tag (a string) or nothing.
+    pub tags: Value,
 }
 
 impl Request {
@@ -196,7 +201,7 @@ impl Request {
     /// (lua/shape.rs, crate::decision), the prompt and labels kept as they are or as the
     /// functions that make them.
     pub(super) fn read(asked: Asked, players: usize, shared: &Rc<Shared>) -> Result<Request> {
-        let Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team } = asked;
+        let Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags } = asked;
         let shape = shape(players, &seat, &options, &count, &min, &max).map_err(Error::Script)?;
         let prompt = match prompt {
             Value::Function(f) => Lazy::Make(f),
@@ -215,6 +220,7 @@ impl Request {
         let flag = |v: &Value| !matches!(v, Value::Nil | Value::Boolean(false));
         let (secret, revisable, shown_to_team) = (flag(&secret), flag(&revisable), flag(&shown_to_team));
         let Shape { seat, count, multi, min, max } = shape;
+        let tags = read_tags(&tags, count)?;
         let shared = shared.clone();
         Ok(Request {
             seat,
@@ -225,6 +231,7 @@ impl Request {
             secret,
             revisable,
             shown_to_team,
+            tags,
             prompt,
             options,
             prompt_text: RefCell::new(None),
@@ -232,4 +239,23 @@ impl Request {
             shared,
         })
     }
+}
+
+/// The tags of a decision of `count` options, copied out of Lua (at most
+/// [`MAX_TAG_BYTES`] each); none when the script gave none.
+fn read_tags(tags: &Value, count: usize) -> Result<Vec<Option<String>>> {
+    let Value::Table(t) = tags else { return Ok(Vec::new()) };
+    let mut out = Vec::with_capacity(count);
+    for i in 1..=count {
+        out.push(match t.raw_get::<Value>(i).map_err(lua_err)? {
+            Value::String(s) if s.as_bytes().len() > MAX_TAG_BYTES => {
+                return Err(Error::Script(format!(
+                    "posse.choose: option {i}'s tag is longer than {MAX_TAG_BYTES} bytes"
+                )))
+            }
+            Value::String(s) => Some(s.to_string_lossy()),
+            _ => None,
+        });
+    }
+    Ok(out)
 }

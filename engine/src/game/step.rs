@@ -23,8 +23,23 @@ impl Game {
         let idx = self.validate(seat, picks)?;
         let mut picks = picks.to_vec();
         let pending = self.pending.as_mut().expect("validated");
-        if pending.requests[idx].multi {
+        let req = &pending.requests[idx];
+        if req.multi {
             picks.sort_unstable();
+        }
+        // Per-card numbers count answered questions, whoever answers (a revised answer
+        // counts once).
+        if pending.answers[idx].is_none() {
+            self.offered += req.count;
+            for (i, tag) in req.tags.iter().enumerate() {
+                if let Some(tag) = tag {
+                    let u = match self.tags.get_mut(tag) {
+                        Some(u) => u,
+                        None => self.tags.entry(tag.clone()).or_default(),
+                    };
+                    u.note(seat, picks.contains(&(i as u32 + 1)));
+                }
+            }
         }
         pending.answers[idx] = Some(picks.clone());
         self.choices.push(Choice { seat, picks });

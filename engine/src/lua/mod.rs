@@ -14,7 +14,7 @@
 //! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
-//! renderer's VM) and `errors.rs` (error messages with file and line).
+//! renderer's VM), `strategy.rs` (strategy bots' VMs) and `errors.rs` (error messages with file and line).
 
 mod api;
 mod boardapi;
@@ -25,11 +25,13 @@ mod gridapi;
 mod mapapi;
 mod render;
 pub(crate) mod shape;
+mod strategy;
 pub(crate) mod watchdog;
 
 pub(crate) use budget::Budget;
 pub(crate) use errors::{lua_err, script_message};
 pub(crate) use render::Renderer;
+pub use strategy::{names as bot_names, Strategy};
 
 use crate::content::Content;
 use crate::diag::Error;
@@ -119,15 +121,7 @@ impl AutoBots {
                 Some(u) => u,
                 None => self.tags.entry(name.into_owned()).or_default(),
             };
-            if !u.offered.contains(&seat) {
-                u.offered.push(seat);
-            }
-            if picks.contains(&(i as u32)) {
-                u.times += 1;
-                if !u.played.contains(&seat) {
-                    u.played.push(seat);
-                }
-            }
+            u.note(seat, picks.contains(&(i as u32)));
         }
         Ok(())
     }

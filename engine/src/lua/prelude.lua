@@ -275,7 +275,7 @@ function posse.choose(seat, prompt, options, opts)
       max = max or min
     end
     if AUTO then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
-    return yield(seat, prompt, options, min, max, opts.count, opts.secret)
+    return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags)
   end
   if AUTO then return auto_pick(seat, options) end
   return yield(seat, prompt, options)
@@ -294,7 +294,7 @@ function posse.choose_each(requests)
       asked[r.seat] = true
       local min, max = r.min, r.max
       if min == nil and max ~= nil then min = 1 elseif max == nil and min ~= nil then max = min end
-      answers[i] = auto_pick(r.seat, r.options, r.count, min, max)
+      answers[i] = auto_pick(r.seat, r.options, r.count, min, max, r.tags)
     end
     if #answers == 0 then error("posse.choose_each: expected at least one request", 2) end
     return answers

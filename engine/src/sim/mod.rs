@@ -13,9 +13,11 @@ pub use shard::{merge, run_shard, shard_games, slice, Shard};
 use crate::content::Content;
 use crate::decision::Ban;
 use crate::game::{Game, Setup};
+use crate::lua::Strategy;
 use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -32,6 +34,10 @@ pub struct SimReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<String>,
     pub players: usize,
+    /// Each seat's bot, when any is a strategy bot ("random" or its name; empty: random
+    /// in every seat).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<String>,
     pub games: usize,
     /// Seed of the first game; game i has seed `seed + i`.
     pub seed: u64,
@@ -241,13 +247,26 @@ fn tally(
     content: &Arc<Content>,
     seeds: std::ops::Range<u64>,
     players: Option<usize>,
-    ban: Option<&Ban>,
+    lineup: &Lineup,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
     let mut t = Tally::default();
     let mut previous = None;
+    // The strategy bots of this thread, one VM a bot however many seats it plays.
+    let strategies = match lineup.strategies(content) {
+        Ok(s) => s,
+        Err(e) => {
+            t.errors.extend(seeds.map(|seed| SimError { seed, message: e.to_string() }));
+            return t;
+        }
+    };
     for s in seeds {
-        match play_reusing(content, s, players, previous.take(), ban) {
+        let played = if strategies.iter().all(Option::is_none) {
+            play_reusing(content, s, players, previous.take(), lineup.ban.as_ref())
+        } else {
+            play_lineup(content, s, players, previous.take(), &strategies, lineup.ban.as_ref())
+        };
+        match played {
             Ok(game) => {
                 let result = game.result().expect("over");
                 let seats = game.seats();
@@ -298,7 +317,7 @@ fn play_range(
     seeds: std::ops::Range<u64>,
     players: Option<usize>,
     jobs: usize,
-    ban: Option<&Ban>,
+    lineup: &Lineup,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
     let games = seeds.end.wrapping_sub(seeds.start);
@@ -309,11 +328,11 @@ fn play_range(
         .filter(|r| r.start < r.end)
         .collect();
     if ranges.len() <= 1 {
-        return tally(content, seeds, players, ban, done);
+        return tally(content, seeds, players, lineup, done);
     }
     let parts: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> =
-            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, ban, done))).collect();
+            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, lineup, done))).collect();
         handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
     });
     let mut all = Tally::default();
@@ -324,54 +343,136 @@ fn play_range(
     all
 }
 
+/// Who plays each seat of a batch: the random bot, or a strategy bot of the game by name
+/// (`scripts/<game>/bots/NAME.lua`); and restricted play's ban, if any.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lineup {
+    /// Seat i's bot is `bots[i - 1]`: "random" or a strategy bot's name (missing: random).
+    pub bots: Vec<String>,
+    pub ban: Option<Ban>,
+}
+
+impl Lineup {
+    /// Random bots in every seat.
+    pub fn random() -> Lineup {
+        Lineup::default()
+    }
+
+    /// The bots of `players` seats by name, as the report gives them.
+    pub fn names(&self, players: usize) -> Vec<String> {
+        (0..players).map(|i| self.bots.get(i).cloned().unwrap_or_else(|| "random".into())).collect()
+    }
+
+    /// Whether every seat plays the random bot.
+    pub fn all_random(&self) -> bool {
+        self.bots.iter().all(|b| b == "random")
+    }
+
+    /// Each seat's strategy bot (None: random), one VM a bot; an unknown bot's error.
+    fn strategies(&self, content: &Arc<Content>) -> Result<Vec<Option<Rc<Strategy>>>, crate::diag::Error> {
+        let mut made: BTreeMap<&str, Rc<Strategy>> = BTreeMap::new();
+        let mut out = Vec::with_capacity(self.bots.len());
+        for b in &self.bots {
+            if b == "random" {
+                out.push(None);
+                continue;
+            }
+            if !made.contains_key(b.as_str()) {
+                made.insert(b, Rc::new(Strategy::new(content, b)?));
+            }
+            out.push(made.get(b.as_str()).cloned());
+        }
+        Ok(out)
+    }
+
+    /// Checks that every bot named exists and loads (the error names the game's bots).
+    pub fn check(&self, content: &Arc<Content>) -> Result<(), crate::diag::Error> {
+        self.strategies(content).map(|_| ())
+    }
+}
+
+/// Plays game `seed` with `strategies` (by seat; None: the random bot) answering each
+/// yielded decision: the random seats draw from [`bot_rng`] in turn, a strategy bot from
+/// the stream of [`crate::bot::pick_seed`] at its decision's position, so the game is
+/// the one `posse play` with the same bots plays.
+fn play_lineup(
+    content: &Arc<Content>,
+    seed: u64,
+    players: Option<usize>,
+    previous: Option<Game>,
+    strategies: &[Option<Rc<Strategy>>],
+    ban: Option<&Ban>,
+) -> Result<Game, crate::diag::Error> {
+    let setup = Setup::new(content, seed, players)?;
+    let mut game = match previous {
+        Some(g) => match g.restart(setup.clone()) {
+            Ok(g) => g,
+            Err(_) => Game::new(content.clone(), setup)?,
+        },
+        None => Game::new(content.clone(), setup)?,
+    };
+    let mut rng = bot_rng(seed);
+    while let Some(r) = game.next_request() {
+        if game.choices().len() >= crate::limits::MAX_DECISIONS {
+            let n = crate::limits::MAX_DECISIONS;
+            return Err(crate::diag::Error::Script(format!("the game did not end within {n} decisions")));
+        }
+        let seat = r.seat;
+        let picks = match strategies.get(seat - 1).and_then(Option::as_deref) {
+            Some(bot) => game.strategy_pick(bot, seat, crate::bot::pick_seed(seed, game.choices().len()), ban)?,
+            None => {
+                let allowed: Vec<u32> = match ban.filter(|b| b.seat == seat && !r.multi) {
+                    Some(b) => (1..=r.count as u32)
+                        .filter(|&i| r.tags.get(i as usize - 1).and_then(Option::as_deref) != Some(b.tag.as_str()))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                if !allowed.is_empty() && allowed.len() < r.count {
+                    vec![allowed[rng.below(allowed.len() as u64) as usize]]
+                } else {
+                    crate::bot::random_choice(r, &mut rng)
+                }
+            }
+        };
+        game.choose(seat, &picks)?;
+    }
+    Ok(game)
+}
+
 /// The games of `seeds` on `jobs` threads, as rows and errors (a shard's).
 pub(super) fn play_rows(
     content: &Arc<Content>,
     seeds: std::ops::Range<u64>,
     players: Option<usize>,
     jobs: usize,
+    lineup: &Lineup,
 ) -> (Vec<GameRow>, Vec<SimError>) {
-    let t = play_range(content, seeds, players, jobs, None, &|| {});
+    let t = play_range(content, seeds, players, jobs, lineup, &|| {});
     (t.rows, t.errors)
-}
-
-/// [`run`] with the bots held to `ban`: restricted play.
-pub fn run_banned(
-    content: &Arc<Content>,
-    games: usize,
-    seed: u64,
-    players: Option<usize>,
-    jobs: usize,
-    ban: &Ban,
-) -> SimReport {
-    let start = Instant::now();
-    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, Some(ban), &|| {});
-    let mut r = report::build(&Batch::of(content, games, seed, players), all.rows, all.errors, jobs);
-    r.timed(start.elapsed().as_secs_f64());
-    r
 }
 
 /// Plays `games` games with random bots, seeds `seed, seed + 1, ...`, on `jobs` threads
 /// (each takes a contiguous range of seeds; the report is the same for any `jobs`, but
 /// for the timings).
 pub fn run(content: &Arc<Content>, games: usize, seed: u64, players: Option<usize>, jobs: usize) -> SimReport {
-    run_with_progress(content, games, seed, players, jobs, &|| {})
+    run_with_progress(content, games, seed, players, jobs, &Lineup::random(), &|| {})
 }
 
-/// [`run`], calling `done` after every game (from the thread that played it): what a
-/// progress bar counts.
+/// [`run`] with the bots of `lineup` (and its ban: restricted play), calling `done` after
+/// every game (from the thread that played it): what a progress bar counts.
 pub fn run_with_progress(
     content: &Arc<Content>,
     games: usize,
     seed: u64,
     players: Option<usize>,
     jobs: usize,
+    lineup: &Lineup,
     done: &(dyn Fn() + Sync),
 ) -> SimReport {
     let start = Instant::now();
     let jobs = jobs.clamp(1, games.max(1));
-    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, None, done);
-    let batch = Batch::of(content, games, seed, players);
+    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, lineup, done);
+    let batch = Batch::of(content, games, seed, players).with_bots(lineup);
     let mut r = report::build(&batch, all.rows, all.errors, jobs);
     r.timed(start.elapsed().as_secs_f64());
     r

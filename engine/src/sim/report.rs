@@ -20,6 +20,9 @@ pub struct Batch {
     pub seed: u64,
     pub cooperative: bool,
     pub length_unit: Option<String>,
+    /// Each seat's bot: "random" or a strategy bot's name (empty: random in every seat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<String>,
 }
 
 impl Batch {
@@ -32,7 +35,14 @@ impl Batch {
             seed,
             cooperative: content.cooperative,
             length_unit: content.length.as_ref().map(|l| l.unit.clone()),
+            bots: Vec::new(),
         }
+    }
+
+    /// The batch played by `lineup`'s bots (named per seat unless all are random).
+    pub fn with_bots(mut self, lineup: &super::Lineup) -> Batch {
+        self.bots = if lineup.all_random() { Vec::new() } else { lineup.names(self.players) };
+        self
     }
 }
 
@@ -144,6 +154,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         game: batch.game.clone(),
         sets: batch.sets.clone(),
         players: batch.players,
+        bots: batch.bots.clone(),
         games: batch.games,
         seed: batch.seed,
         jobs,

@@ -42,10 +42,11 @@ pub fn run_shard(
     seed: u64,
     players: Option<usize>,
     jobs: usize,
+    lineup: &super::Lineup,
     (k, n): (usize, usize),
 ) -> Shard {
-    let (rows, errors) = play_rows(content, slice(games, seed, k, n), players, jobs);
-    Shard { batch: Batch::of(content, games, seed, players), shard: k, shards: n, rows, errors }
+    let (rows, errors) = play_rows(content, slice(games, seed, k, n), players, jobs, lineup);
+    Shard { batch: Batch::of(content, games, seed, players).with_bots(lineup), shard: k, shards: n, rows, errors }
 }
 
 /// The report of the batch `shards` are of: every shard 0..N of the same batch, once.

@@ -24,7 +24,7 @@ use posse::hash::hex;
 use posse::record::BotsRecord;
 use posse::savefile::SaveLock;
 use posse::{Choice, Content, Record};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -348,7 +348,7 @@ impl Session<'_> {
         content: Arc<Content>,
         record: &Record,
         file: &str,
-        bots: Option<BTreeSet<usize>>,
+        bots: Option<BTreeMap<usize, String>>,
     ) -> Result<(), String> {
         if record.content_hash != hex(content.hash) {
             self.warn(format!(
@@ -359,34 +359,45 @@ impl Session<'_> {
         }
         let players = record.seats.len();
         let overridden = bots.is_some();
-        let bots = match bots {
+        let kinds: BTreeMap<usize, String> = match bots {
             Some(b) => b,
-            None if record.played_by.is_empty() => self.bots.iter().copied().filter(|&s| s <= players).collect(),
+            None if record.played_by.is_empty() => self
+                .bots
+                .iter()
+                .copied()
+                .filter(|&s| s <= players)
+                .map(|s| (s, self.picker.kind(s).to_string()))
+                .collect(),
             None => {
-                let mut seats = BTreeSet::new();
+                let known = bots::kinds(&content);
+                let mut seats = BTreeMap::new();
                 for (seat, kind) in record.bot_seats() {
-                    if !bots::KINDS.contains(&kind) {
+                    if !known.iter().any(|k| k == kind) {
                         return Err(format!(
-                            "{file}: seat {seat} is played by a bot of kind '{kind}', which this posse does not have (bots: {})",
-                            bots::KINDS.join(", ")
+                            "{file}: seat {seat} is played by a bot of kind '{kind}', which {} does not have (bots: {})",
+                            content.game,
+                            known.join(", ")
                         ));
                     }
-                    seats.insert(seat);
+                    seats.insert(seat, kind.to_string());
                 }
                 seats
             }
         };
+        let bots: BTreeSet<usize> = kinds.keys().copied().collect();
+        let saved = record.bots.unwrap_or(BotsRecord { seed: record.seed, drawn: 0 });
+        let all_bots = bots.len() == players;
+        // The stream goes on from where it was only for the bots that drew from it.
+        let drawn = if all_bots && record.bot_seats().count() == players { saved.drawn } else { 0 };
+        let picker = bots::Picker::resume(saved.seed, all_bots, drawn);
+        let picker = picker.with_strategies(&content, &kinds).map_err(|e| format!("{file}: {e}"))?;
         let (game, marks, divergence) = recap::replay(content, record).map_err(|e| format!("{file}: {e}"))?;
         self.game = game;
         self.marks = marks;
         self.notes.clear();
         self.seen.clear();
         self.bots = bots;
-        let saved = record.bots.unwrap_or(BotsRecord { seed: record.seed, drawn: 0 });
-        let all_bots = self.bots.len() == players;
-        // The stream goes on from where it was only for the bots that drew from it.
-        let drawn = if all_bots && record.bot_seats().count() == players { saved.drawn } else { 0 };
-        self.picker = bots::Picker::resume(saved.seed, all_bots, drawn);
+        self.picker = picker;
         self.ahead.clear();
         self.stepping = false;
         self.last_human = None;

@@ -62,11 +62,12 @@ use crate::command;
 use crate::input::{Completions, Line, LineSource};
 use posse::record::{BotsRecord, PERSON};
 use posse::savefile::SaveLock;
-use posse::{Choice, Game, Record};
+use posse::{Choice, Content, Game, Record};
 use recap::{Mark, Note};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Where a session reads and writes: answers in, the game on `out`, problems on `err`.
 pub struct Io<'a> {
@@ -194,6 +195,13 @@ impl<'a> Session<'a> {
         self
     }
 
+    /// The strategy bots of the bot seats `kinds` names (seat -> kind of bot).
+    pub fn strategies(mut self, content: &Arc<Content>, kinds: &BTreeMap<usize, String>) -> Result<Self, String> {
+        let picker = bots::Picker::new(self.game.setup().seed, self.bots.len() == self.game.players());
+        self.picker = picker.with_strategies(content, kinds)?;
+        Ok(self)
+    }
+
     /// Designer mode: today's powers for everyone, whoever plays.
     pub fn designer(mut self, on: bool) -> Self {
         self.designer |= on;
@@ -297,8 +305,24 @@ impl<'a> Session<'a> {
             self.bot_failed = Some(pos);
             return false;
         }
-        let Some(picks) = self.game.next_request().map(|r| self.picker.pick(pos, r)) else { return false };
         let name = self.seat_name(q.seat);
+        let picked = if self.bots.contains(&q.seat) {
+            self.picker.pick_in(&self.game, pos)
+        } else {
+            // `:auto` for a person: the random bot.
+            let Some(picks) = self.game.next_request().map(|r| self.picker.pick(pos, r)) else { return false };
+            Ok(picks)
+        };
+        let picks = match picked {
+            Ok(p) => p,
+            Err(e) => {
+                self.warn(format!("{name} (bot) could not decide: {e}"));
+                self.warn("answer for it at the prompt");
+                self.bot_failed = Some(pos);
+                self.auto = Auto::Off;
+                return false;
+            }
+        };
         match self.make_by(q.seat, picks.clone(), false) {
             Ok(()) => {
                 if !self.bots.contains(&q.seat) {
@@ -517,7 +541,7 @@ impl<'a> Session<'a> {
     fn record(&self) -> Record {
         let mut record = self.game.record();
         record.played_by = (1..=self.game.players())
-            .map(|s| if self.bots.contains(&s) { bots::KINDS[0] } else { PERSON }.to_string())
+            .map(|s| if self.bots.contains(&s) { self.picker.kind(s) } else { PERSON }.to_string())
             .collect();
         record.bots = Some(BotsRecord { seed: self.picker.seed(), drawn: self.picker.drawn() });
         record

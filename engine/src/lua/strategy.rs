@@ -1,0 +1,192 @@
+//! Strategy bots: a game's `scripts/<game>/bots/NAME.lua`, each in a Lua VM of its own
+//! that holds no game state and has no `posse` module, like the renderer's. A bot is
+//! given a seat's view, the question (prompt, labels, tags, how many to pick) and the
+//! game's public `data:`, and returns its pick. Every pick runs in the VM as it was after
+//! setup, with `math.random` drawing from a stream the caller seeds: what a bot picks
+//! depends on what it is given alone, so undo, reload and replay meet the same picks.
+
+use super::compile::{compile, module_loader};
+use super::{api, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Saved};
+use crate::content::Content;
+use crate::decision::Question;
+use crate::diag::Error;
+use crate::rng::Rng;
+use crate::view::View;
+use mlua::{Function, Lua, Table, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The folder of a game's scripts that holds its strategy bots (module `<game>.bots.NAME`).
+const FOLDER: &str = "bots";
+
+/// The names of the strategy bots of `content`'s game, sorted.
+pub fn names(content: &Content) -> Vec<String> {
+    let prefix = format!("{}.{FOLDER}.", content.game);
+    content
+        .modules
+        .keys()
+        .filter_map(|m| m.strip_prefix(&prefix))
+        .filter(|n| !n.contains('.'))
+        .map(String::from)
+        .collect()
+}
+
+/// A strategy bot of a game, in its VM.
+pub struct Strategy {
+    lua: Lua,
+    budget: Rc<Budget>,
+    /// The compiled bot module, run afresh for every pick.
+    chunk: Function,
+    file: String,
+    name: String,
+    metatables: Saved,
+    rng: Rc<RefCell<Rng>>,
+    /// The content, for the game's `data:` (the bot's third argument, made afresh for
+    /// every pick, as the renderer's).
+    content: Arc<Content>,
+}
+
+impl Strategy {
+    /// The bot `name` of `content`'s game (an error lists the game's bots).
+    pub fn new(content: &Arc<Content>, name: &str) -> Result<Strategy, Error> {
+        let module = format!("{}.{FOLDER}.{name}", content.game);
+        let Some(source) = content.modules.get(&module) else {
+            let known = names(content);
+            let list = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(Error::Usage(format!(
+                "{} has no bot '{name}' (scripts/{}/{FOLDER}/{name}.lua); its bots: random, {list}",
+                content.game, content.game
+            )));
+        };
+        let lua = sandboxed_lua()?;
+        let budget = Budget::new();
+        install_budget(&lua, budget.clone(), Arc::default())?;
+        let loader = module_loader(&lua, content).map_err(lua_err)?;
+        let rng = Rc::new(RefCell::new(Rng::new(0)));
+        let provided = lua.create_table().map_err(lua_err)?;
+        let sandboxed = sandbox(&lua, loader, provided, budget.clone(), None)?;
+        // math.random draws from the stream of the pick (the sandbox keeps this function).
+        let math: Table = lua.globals().get("math").map_err(lua_err)?;
+        let r = rng.clone();
+        let random = lua
+            .create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
+                let mut rng = r.borrow_mut();
+                match (m, n) {
+                    (None, _) => Ok(Value::Number(rng.unit())),
+                    (Some(m), None) if m >= 1 => Ok(Value::Integer(rng.below(m as u64) as i64 + 1)),
+                    (Some(m), Some(n)) if n >= m => Ok(Value::Integer(m + rng.below((n - m + 1) as u64) as i64)),
+                    _ => Err(mlua::Error::runtime("bad argument to 'random' (interval is empty)")),
+                }
+            })
+            .map_err(lua_err)?;
+        math.set("random", random).map_err(lua_err)?;
+        let metatables = Saved::snapshot(&sandboxed)?;
+        let chunk = compile(&lua, content, source).map_err(|e| Error::Script(script_message(&e)))?;
+        Ok(Strategy {
+            lua,
+            budget,
+            chunk,
+            file: source.file.clone(),
+            name: name.to_string(),
+            metatables,
+            rng,
+            content: content.clone(),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The bot's one-line description (its table's `about`), if it gives one.
+    pub fn about(&self) -> Result<Option<String>, Error> {
+        self.budget.refill();
+        self.metatables.reset(&self.lua)?;
+        let bot = self.table()?;
+        Ok(bot.get::<Option<String>>("about").ok().flatten())
+    }
+
+    fn table(&self) -> Result<Table, Error> {
+        match self.chunk.call::<Value>(()) {
+            Ok(Value::Table(t)) => Ok(t),
+            Ok(_) => Err(Error::Script(format!(
+                "{}: expected the bot to return a table {{about = ..., pick = function(view, question, data)}}",
+                self.file
+            ))),
+            Err(e) => Err(Error::Script(script_message(&e))),
+        }
+    }
+
+    /// The bot's answer to `question`, seen as `view` shows the game to the seat, with
+    /// `math.random` drawing from a stream seeded by `seed`. The answer is checked: one
+    /// option (1..n), or for a question of several a list of distinct options in range.
+    pub fn pick(&self, view: &View, question: &Question, seed: u64) -> Result<Vec<u32>, Error> {
+        self.budget.refill();
+        self.metatables.reset(&self.lua)?;
+        *self.rng.borrow_mut() = Rng::new(seed);
+        let bot = self.table()?;
+        let pick = match bot.get::<Value>("pick") {
+            Ok(Value::Function(f)) => f,
+            _ => return Err(Error::Script(format!("{}: expected the bot's table to have a pick function", self.file))),
+        };
+        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
+        let q = self.question(question).map_err(lua_err)?;
+        let data =
+            mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
+        let answer = pick.call::<Value>((v, q, data)).map_err(|e| Error::Script(script_message(&e)))?;
+        let bad = |what: String| {
+            Error::Script(format!("{}: bot '{}' of seat {}: {what}", self.file, self.name, question.seat))
+        };
+        let count = question.labels.len();
+        let picks: Vec<u32> = match answer {
+            Value::Integer(i) if !question.multi => vec![u32::try_from(i).unwrap_or(0)],
+            Value::Number(n) if !question.multi && n.fract() == 0.0 => vec![n as u32],
+            Value::Table(t) if question.multi => {
+                if t.raw_len() > count {
+                    return Err(bad(format!("picked {} options of {count}", t.raw_len())));
+                }
+                let mut out = Vec::new();
+                for v in t.sequence_values::<i64>() {
+                    out.push(u32::try_from(v.map_err(|e| bad(script_message(&e)))?).unwrap_or(0));
+                }
+                out
+            }
+            other => {
+                let want = if question.multi { "a list of option numbers" } else { "an option number" };
+                return Err(bad(format!("pick returned {}, expected {want}", other.type_name())));
+            }
+        };
+        let shape = crate::decision::Shape {
+            seat: question.seat,
+            count,
+            multi: question.multi,
+            min: question.min,
+            max: question.max,
+        };
+        shape.check(&picks).map_err(|e| bad(format!("pick returned {picks:?}: {e}")))?;
+        Ok(picks)
+    }
+
+    /// The question as a Lua table: `prompt`, `labels`, `tags` (false where an option has
+    /// none), `multi`, `min`, `max`, `count`.
+    fn question(&self, q: &Question) -> mlua::Result<Table> {
+        let t = self.lua.create_table()?;
+        t.set("seat", q.seat)?;
+        t.set("prompt", q.prompt.as_str())?;
+        t.set("labels", self.lua.create_sequence_from(q.labels.iter().map(|l| l.as_str()))?)?;
+        let tags = self.lua.create_table()?;
+        for (i, tag) in q.tags.iter().enumerate() {
+            match tag {
+                Some(s) => tags.raw_set(i + 1, s.as_str())?,
+                None => tags.raw_set(i + 1, false)?,
+            }
+        }
+        t.set("tags", tags)?;
+        t.set("multi", q.multi)?;
+        t.set("min", q.min)?;
+        t.set("max", q.max)?;
+        t.set("count", q.labels.len())?;
+        Ok(t)
+    }
+}

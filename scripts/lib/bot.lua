@@ -1,0 +1,61 @@
+-- What strategy bots share: reading a question's options by tag or label, and picking the
+-- best option by a score (ties broken at random). A bot sees only its seat's view and the
+-- question (docs/authoring.md, "Strategy bots").
+
+local M = {}
+
+---The first option whose tag is `tag`, or nil.
+---@param q BotQuestion
+---@param tag string
+---@return integer|nil
+function M.by_tag(q, tag)
+  for i = 1, q.count do
+    if q.tags[i] == tag then return i end
+  end
+  return nil
+end
+
+---The first option whose label contains `text` (plain text, not a pattern), or nil.
+---@param q BotQuestion
+---@param text string
+---@return integer|nil
+function M.by_label(q, text)
+  for i = 1, q.count do
+    if string.find(q.labels[i], text, 1, true) then return i end
+  end
+  return nil
+end
+
+---The option with the highest `score(i, label, tag)`; among equal scores, one at random.
+---@param q BotQuestion
+---@param score fun(i: integer, label: string, tag: string|false): number
+---@return integer
+function M.best(q, score)
+  local best, tied = nil, {}
+  for i = 1, q.count do
+    local s = score(i, q.labels[i], q.tags[i])
+    if best == nil or s > best then
+      best, tied = s, { i }
+    elseif s == best then
+      tied[#tied + 1] = i
+    end
+  end
+  return tied[math.random(#tied)]
+end
+
+---The viewing seat's own entry of the view.
+---@param view View
+---@return SeatView
+function M.me(view)
+  return view.seats[view.seat or 1]
+end
+
+---The first whole number in `text`, or nil (a label's amount, a cell's column...).
+---@param text string
+---@return integer|nil
+function M.number(text)
+  local n = string.match(text, "%-?%d+")
+  return n and tonumber(n) --[[@as integer]] or nil
+end
+
+return M

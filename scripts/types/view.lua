@@ -1,0 +1,66 @@
+---@meta view
+-- LuaLS annotations for what the engine gives a game's renderer and strategy bots: a
+-- seat's view (everything the seat may see, nothing else) and, for bots, the question.
+-- Nothing here runs.
+
+---@class View
+---@field seat integer|nil      the seat viewing (nil: the omniscient view)
+---@field game string
+---@field players integer
+---@field current integer|nil   whose turn it is, as the game last said
+---@field seats SeatView[]
+---@field counters table<string, integer>  the global counters the seat may read
+---@field zones table<string, ZoneView>    the global zones
+---@field board table<string, table<string, ZoneView>>  per-node zones: node, then zone id
+---@field dice string[]         the faces showing
+---@field log string[]          the newest log lines the seat may read
+---@field deciding integer[]    the seats the game waits for
+---@field answers AnswerView[]  answers already given to the pending decision that the seat may see
+---@field result table|nil      how the game ended
+---@field map table|nil         a zone map's locks and breaches
+
+---@class SeatView
+---@field name string
+---@field role string|nil
+---@field team string|nil
+---@field eliminated boolean
+---@field counters table<string, integer>  its counters the viewer may read
+---@field zones table<string, ZoneView>    its zones
+
+---@class ZoneView
+---@field count integer
+---@field objects ObjectView[]  top first
+
+---@class ObjectView
+---@field hidden boolean|nil    true: the viewer cannot see what it is (no other field)
+---@field def string            its definition id
+---@field name string
+---@field text string|nil
+---@field props table
+---@field face_up boolean
+---@field counters table<string, integer>|nil
+---@field zones table<string, ZoneView>|nil
+
+---@class AnswerView
+---@field seat integer
+---@field picks integer[]
+---@field labels string[]
+
+---A decision as a strategy bot reads it.
+---@class BotQuestion
+---@field seat integer          the seat asked (the bot's)
+---@field prompt string
+---@field labels string[]       option i's label is labels[i]
+---@field tags (string|false)[] option i's tag (what it plays or uses), false where it has none
+---@field count integer         the number of options
+---@field multi boolean         several options are picked (a list), between min and max
+---@field min integer
+---@field max integer
+
+---A strategy bot: what `scripts/<game>/bots/NAME.lua` returns. `pick` gets the seat's
+---view, the question and the game's `data:`, and returns an option number (or a list of
+---them when `question.multi`). It runs in a VM of its own, set back before every pick:
+---it keeps nothing between picks, and `math.random` is seeded by the game and the pick.
+---@class Bot
+---@field about string
+---@field pick fun(view: View, question: BotQuestion, data: table): integer|integer[]
