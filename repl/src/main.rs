@@ -131,8 +131,12 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Variant B: variant A with these values changed too (repeatable).
-        #[arg(long = "against", value_name = "KEY=VALUE", required_unless_present = "against_bots")]
+        #[arg(long = "against", value_name = "KEY=VALUE", required_unless_present_any = ["against_bots", "against_variant"])]
         against: Vec<String>,
+        /// Variant B: another variant (mode) of the game, such as `dice_town/short`, with
+        /// the same --set values: two overlays compared on the same seeds.
+        #[arg(long = "against-variant", value_name = "GAME/VARIANT")]
+        against_variant: Option<String>,
         /// Variant B: variant A with this seat played by another bot, SEAT=NAME as in
         /// --bot (repeatable): two line-ups compared on the same seeds.
         #[arg(long = "against-bot", value_name = "SEAT=NAME")]
@@ -161,7 +165,7 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Also write one row a game to FILE (CSV: seed, variant, bots, winners, crew,
-        /// scores, decisions, length, reason).
+        /// scores, decisions, length, reason, the tags chosen).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Also write the report as an HTML page with its plots to FILE.
@@ -294,8 +298,9 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(report.errors.is_empty())
         }
-        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, json, html }) => {
-            sim::compare(&root, batch.options(game, sets, n, json), &against, &against_bots, html.as_deref())
+        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html }) => {
+            let b = sim::VariantB { sets: against, bots: against_bots, game: against_variant };
+            sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref())
         }
         Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),

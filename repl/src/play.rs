@@ -107,11 +107,12 @@ pub fn run(
     let bots: BTreeSet<usize> = kinds.keys().copied().collect();
     let seats: Vec<String> = (1..=setup.seats.len())
         .map(|s| match kinds.get(&s).map(String::as_str) {
-            Some(bots::RANDOM) | None => setup.seats[s - 1].clone(),
-            Some(kind) => format!("{} ({kind})", setup.seats[s - 1]),
+            None => setup.seats[s - 1].clone(),
+            Some(bots::RANDOM) => format!("{} (bot)", setup.seats[s - 1]),
+            Some(kind) => format!("{} (bot: {kind})", setup.seats[s - 1]),
         })
         .collect();
-    writeln!(out, "{} ({}): {}", content.name, content.id, session::seat_list(&seats, &bots))?;
+    writeln!(out, "{} ({}): {}", content.name, content.id, seats.join(", "))?;
     if !session::table_play(setup.seats.len(), &bots, designer) {
         writeln!(out, "seed: {}", setup.seed)?;
     }

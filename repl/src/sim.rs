@@ -218,21 +218,27 @@ fn histogram(s: &mut String, unit: &str, spread: &posse::stats::Spread) {
     }
 }
 
-/// `posse compare`: variant A (the game with `opts.sets`) against variant B (A with
-/// `against` too), on the same seeds. Returns whether every game of both finished.
-/// With `against_bots`, B's seats named there are played by those bots instead.
-pub fn compare(
-    root: &Path,
-    opts: SimOptions,
-    against: &[String],
-    against_bots: &[String],
-    html: Option<&Path>,
-) -> Result<bool> {
+/// What variant B of `posse compare` changes from A: more values, bots in some seats,
+/// another variant (mode) of the game.
+pub struct VariantB {
+    pub sets: Vec<String>,
+    pub bots: Vec<String>,
+    pub game: Option<String>,
+}
+
+/// `posse compare`: variant A (the game with `opts.sets` and `opts.bots`) against
+/// variant B (A changed as `against` says), on the same seeds. Returns whether every
+/// game of both finished.
+pub fn compare(root: &Path, opts: SimOptions, against: &VariantB, html: Option<&Path>) -> Result<bool> {
     let a = games::load_with(root, &opts.game, &opts.sets)?;
-    let both: Vec<String> = opts.sets.iter().chain(against).cloned().collect();
-    let b = games::load_with(root, &opts.game, &both)?;
+    let both: Vec<String> = opts.sets.iter().chain(&against.sets).cloned().collect();
+    let b_game = against.game.as_deref().unwrap_or(&opts.game);
+    if b_game.split('/').next() != opts.game.split('/').next() {
+        anyhow::bail!("--against-variant {b_game}: not a variant of {} (its variants: posse list)", opts.game);
+    }
+    let b = games::load_with(root, b_game, &both)?;
     let la = lineup(&a, opts.seed, opts.players, &opts.bots)?;
-    let bots_b: Vec<String> = opts.bots.iter().chain(against_bots).cloned().collect();
+    let bots_b: Vec<String> = opts.bots.iter().chain(&against.bots).cloned().collect();
     let lb = lineup(&b, opts.seed, opts.players, &bots_b)?;
     let ra = sim::run_with_progress(&a, opts.games, opts.seed, opts.players, opts.jobs, &la, &|| {});
     let rb = sim::run_with_progress(&b, opts.games, opts.seed, opts.players, opts.jobs, &lb, &|| {});
@@ -248,17 +254,19 @@ pub fn compare(
     }
     let mut s = String::new();
     let name = |r: &SimReport| {
-        let mut parts = r.sets.clone();
+        let mut parts = if r.game == ra.game && r.game == rb.game { Vec::new() } else { vec![r.game.clone()] };
+        parts.extend(r.sets.iter().cloned());
         parts.extend(
             r.bots.iter().enumerate().filter(|(_, b)| *b != "random").map(|(i, b)| format!("seat {} bot {b}", i + 1)),
         );
         if parts.is_empty() {
-            "the game as it is, random bots".to_string()
+            "the game as it is".to_string()
         } else {
             parts.join(", ")
         }
     };
-    let _ = writeln!(s, "{}: {} games a variant, {} players, seeds from {}", ra.game, ra.games, ra.players, opts.seed);
+    let _ =
+        writeln!(s, "{}: {} games a variant, {} players, seeds from {}", opts.game, ra.games, ra.players, opts.seed);
     let _ = writeln!(s, "A: {}", name(&ra));
     let _ = writeln!(s, "B: {}", name(&rb));
     for (v, r) in [("A", &ra), ("B", &rb)] {
@@ -296,18 +304,21 @@ pub fn csv(r: &SimReport) -> String {
         }
     };
     let join = |v: Vec<String>| v.join(";");
-    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason\n");
+    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played\n");
+    let bots = if r.bots.is_empty() { vec!["random".to_string(); r.players] } else { r.bots.clone() };
     for g in &r.rows {
         let row = [
             g.seed.to_string(),
             join(r.sets.clone()),
-            join(vec!["random".to_string(); r.players]),
+            join(bots.clone()),
             join(g.winners.iter().map(ToString::to_string).collect()),
             g.crew.map_or(String::new(), |w| if w { "won".into() } else { "lost".into() }),
             join(g.scores.iter().map(|(s, v)| format!("{s}:{v}")).collect()),
             g.decisions.to_string(),
             g.length.map_or(String::new(), |l| l.to_string()),
             g.reason.clone().unwrap_or_default(),
+            // Per tag, how many times it was chosen in the game.
+            join(g.tags.iter().filter(|(_, u)| u.times > 0).map(|(t, u)| format!("{t}:{}", u.times)).collect()),
         ];
         out.push_str(&row.into_iter().map(field).collect::<Vec<_>>().join(","));
         out.push('\n');

@@ -2,6 +2,7 @@
 //! every game gets, and each game's rule tests.
 
 mod american_desperado;
+mod bots;
 mod content;
 mod cooperative;
 mod desperados;

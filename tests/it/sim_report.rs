@@ -123,7 +123,8 @@ fn the_games_measures_completion_drawishness_and_branching() {
 fn shards_merged_give_the_one_machine_report() {
     let c = load_fixture("hilo");
     let one = sim::run(&c, 101, 5, Some(3), 2);
-    let shards: Vec<sim::Shard> = (0..4).map(|k| sim::run_shard(&c, 101, 5, Some(3), 1, &sim::Lineup::random(), (k, 4))).collect();
+    let shards: Vec<sim::Shard> =
+        (0..4).map(|k| sim::run_shard(&c, 101, 5, Some(3), 1, &sim::Lineup::random(), (k, 4))).collect();
     // The slices are disjoint and cover the seeds.
     let seeds: Vec<u64> = shards.iter().flat_map(|s| s.rows.iter().map(|r| r.seed)).collect();
     assert_eq!(seeds, (5..106).collect::<Vec<_>>());

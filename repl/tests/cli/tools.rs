@@ -125,10 +125,10 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert!(o.status.success(), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason");
+    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played");
     assert_eq!(lines.len(), 5, "{csv}");
     assert!(lines[1].starts_with("0,rounds=1,random;random,"), "{csv}");
-    assert!(lines[1].ends_with(",most points"), "{csv}");
+    assert!(lines[1].ends_with(",most points,"), "{csv}");
     let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
     assert!(c.status.success(), "{}", stderr(&c));
     let out = stdout(&c);
@@ -192,5 +192,55 @@ fn html_reports_carry_their_plots() {
     assert!(o.status.success(), "{}", stderr(&o));
     let html = std::fs::read_to_string(&cmp).unwrap();
     assert!(html.contains("B: rounds=1.") && html.contains("class=\"zero\""), "{html}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Strategy bots (issue 14): listed by `posse bots`, played by `--bot SEAT=NAME` in `play`
+/// and `sim` alike (game S of a batch is `play --seed S` with the same bots), kept in a
+/// save and played again on `--load`.
+#[test]
+fn strategy_bots_play_the_same_games_in_play_sim_and_a_loaded_save() {
+    let o = posse(&["bots", "hilo"], "");
+    assert!(
+        stdout(&o).starts_with("random: picks uniformly") && stdout(&o).contains("\nhigh: plays its higher card\n")
+    );
+    let dir = scratch("bots");
+    let file = dir.join("games.csv");
+    let s = posse(&["sim", "hilo", "-n", "6", "--bot", "1=high", "--csv", file.to_str().unwrap()], "");
+    assert!(stdout(&s).contains("bots: 1=high, 2=random\n"), "{}", stdout(&s));
+    let csv = std::fs::read_to_string(&file).unwrap();
+    for seed in 0..6 {
+        let p = posse(&["play", "hilo", "--seed", &seed.to_string(), "--bot", "all", "--bot", "1=high"], "");
+        finished(&p);
+        let out = stdout(&p);
+        let result = out.lines().find(|l| l.starts_with("result: ")).unwrap();
+        let row: Vec<&str> = csv.lines().nth(seed + 1).unwrap().split(',').collect();
+        assert_eq!(row[2], "high;random");
+        assert!(
+            result.starts_with(&format!(
+                "result: winners={} scores={}",
+                row[3].replace(';', ","),
+                row[5].replace(';', ",")
+            )),
+            "{result} / {row:?}"
+        );
+    }
+    // A person against the bot: the save names it, and --load plays it again.
+    let save = dir.join("g.yaml");
+    let f = save.to_str().unwrap();
+    let o = posse(&["play", "hilo", "--seed", "5", "--bot", "2=high", "--save", f], "1\n");
+    assert!(stdout(&o).starts_with("Hi-Lo (hilo): p1, p2 (bot: high)"), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("played_by: [\"person\",\"high\"]\n"), "{saved}");
+    let rest = "-\n2\n1\n1\n\n";
+    let straight = finished(&posse(&["play", "hilo", "--seed", "5", "--bot", "2=high"], &format!("1\n{rest}")));
+    assert_eq!(finished(&posse(&["play", "--load", f], rest)), straight);
+    // An unknown bot is refused with the game's bots.
+    let e = posse(&["sim", "hilo", "--bot", "2=sharpest"], "");
+    assert!(
+        !e.status.success() && stderr(&e).contains("unknown bot 'sharpest' (bots: random, high, spy, wrong)"),
+        "{}",
+        stderr(&e)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

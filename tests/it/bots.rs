@@ -1,0 +1,68 @@
+//! Strategy bots (issue 14): a game's `scripts/<game>/bots/NAME.lua`, given a seat's view
+//! and the question alone, in a VM of its own; in batches beside random bots, its games
+//! repeatable and the same on any number of threads; and each shipped game's bot beating
+//! the random bot with significance.
+
+use posse::sim::{self, Lineup, SimReport};
+use posse_tests::{load, load_fixture};
+
+fn lineup(bots: &[&str]) -> Lineup {
+    Lineup { bots: bots.iter().map(|b| b.to_string()).collect(), ban: None }
+}
+
+fn run(game: &str, fixture: bool, games: usize, players: usize, bots: &[&str]) -> SimReport {
+    let c = if fixture { load_fixture(game) } else { load(game) };
+    sim::run_with_progress(&c, games, 0, Some(players), 2, &lineup(bots), &|| {})
+}
+
+/// The paired difference in seat 1's wins alone (or the crew's wins) that `bots` make
+/// against random bots in every seat, on the same seeds.
+fn against_random(game: &str, fixture: bool, games: usize, players: usize, bots: &[&str]) -> sim::Difference {
+    let c = if fixture { load_fixture(game) } else { load(game) };
+    let random = sim::run(&c, games, 0, Some(players), 2);
+    let with = run(game, fixture, games, players, bots);
+    assert!(with.errors.is_empty(), "{game}: {:?}", with.errors.first());
+    let measure = if with.crew.is_some() { "the crew wins" } else { "seat 1 wins alone" };
+    sim::compare(&random, &with).measures.into_iter().find(|d| d.measure == measure).expect("the measure")
+}
+
+#[test]
+fn a_bot_that_reads_its_hand_beats_the_random_bot() {
+    let d = against_random("hilo", true, 300, 2, &["high", "random"]);
+    assert!(d.significant && d.diff > 0.1, "{d:?}");
+}
+
+#[test]
+fn a_batch_with_a_strategy_bot_is_the_same_on_any_number_of_threads() {
+    let c = load_fixture("hilo");
+    let one = sim::run_with_progress(&c, 40, 3, Some(3), 1, &lineup(&["random", "high", "random"]), &|| {});
+    let three = sim::run_with_progress(&c, 40, 3, Some(3), 3, &lineup(&["random", "high", "random"]), &|| {});
+    assert_eq!(one.rows, three.rows);
+    assert_eq!(one.bots, ["random", "high", "random"]);
+    // Random bots in every seat is the fast batch, which a line-up of "random" names is.
+    let named = sim::run_with_progress(&c, 40, 3, Some(3), 1, &lineup(&["random"; 3]), &|| {});
+    assert_eq!(named.rows, sim::run(&c, 40, 3, Some(3), 1).rows);
+    assert!(named.bots.is_empty());
+}
+
+#[test]
+fn a_bot_reaches_neither_the_engine_nor_others_secrets_nor_its_last_pick() {
+    let r = run("hilo", true, 30, 3, &["spy", "spy", "spy"]);
+    assert!(r.errors.is_empty(), "{:?}", r.errors.first());
+    assert_eq!(r.finished, 30);
+}
+
+#[test]
+fn a_wrong_answer_is_an_error_naming_the_bot_and_its_seat() {
+    let r = run("hilo", true, 2, 2, &["random", "wrong"]);
+    assert_eq!(r.errors.len(), 2);
+    let e = &r.errors[0].message;
+    assert!(e.contains("bots/wrong.lua") && e.contains("seat 2") && e.contains("options are 1..2"), "{e}");
+}
+
+#[test]
+fn an_unknown_bot_is_refused_with_the_games_bots() {
+    let c = load_fixture("hilo");
+    let e = lineup(&["sharpest"]).check(&c).unwrap_err().to_string();
+    assert!(e.contains("no bot 'sharpest'") && e.contains("random, high, spy, wrong"), "{e}");
+}
