@@ -342,3 +342,38 @@ impl Default for Rng {
         Rng::new(0)
     }
 }
+
+/// Who leads by the game's `lead:` counter as the game goes (Ludii's decisiveness): the
+/// seat ahead alone (None: a tie, or no such counter), and the decision from which it has
+/// been.
+#[derive(Debug, Clone, Default)]
+pub struct Lead {
+    /// The counter's first value (seat 1's) in [`State::counters`].
+    first: Option<usize>,
+    pub leader: Option<usize>,
+    pub since: usize,
+}
+
+impl Lead {
+    /// Following `counter` (a per-seat counter) of `state`'s game.
+    pub fn new(state: &State, counter: Option<&str>) -> Lead {
+        let first = counter.and_then(|c| state.counter_index.get(c)).filter(|s| s.per_seat).map(|s| s.first);
+        Lead { first, leader: None, since: 0 }
+    }
+
+    /// Notes who leads at decision `at` (the number of decisions made before it).
+    pub fn note(&mut self, state: &State, at: usize) {
+        let Some(first) = self.first else { return };
+        let Some(values) = state.counters.get(first..first + state.seats.len()) else { return };
+        let best = values.iter().copied().max();
+        let mut top = values.iter().enumerate().filter(|&(_, &v)| Some(v) == best);
+        let leader = match (top.next(), top.next()) {
+            (Some((i, _)), None) => Some(i + 1),
+            _ => None,
+        };
+        if leader != self.leader {
+            self.leader = leader;
+            self.since = at;
+        }
+    }
+}

@@ -338,6 +338,14 @@ fn measures(s: &mut String, r: &SimReport) {
         m.completion.percent(),
         m.branching
     );
+    if let Some(d) = &m.decisiveness {
+        let _ = writeln!(
+            s,
+            "decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} games won alone by the seat leading at the end)",
+            100.0 * d.settled,
+            d.games
+        );
+    }
 }
 
 /// The slice a shard plays: `K/N` as given, else from Slurm's or Kubernetes' variables.

@@ -199,3 +199,24 @@ fn restricted_play_keeps_seat_1_from_a_card_and_measures_what_it_was_worth() {
     assert!(matches!(verdict, "helps" | "hurts" | "no measurable effect"), "{verdict}");
     assert_eq!(verdict == "no measurable effect", !d.significant);
 }
+
+/// Ludii's decisiveness, by the counter a game leads by (`lead:`): how far into a game its
+/// winner took the lead for good, game by game and on average; absent without `lead:`.
+#[test]
+fn decisiveness_is_how_early_the_winner_led_for_good() {
+    let c = load_fixture("hilo");
+    let r = sim::run(&c, 200, 0, Some(2), 2);
+    let d = r.measures.decisiveness.as_ref().expect("hilo leads by its score");
+    let settled: Vec<f64> = r.rows.iter().filter_map(|g| g.settled).collect();
+    assert_eq!(d.games, settled.len());
+    assert!(d.games > 100 && settled.iter().all(|&s| (0.0..1.0).contains(&s)), "{d:?}");
+    assert!((d.settled - settled.iter().sum::<f64>() / settled.len() as f64).abs() < 1e-12);
+    // Only games won alone count; a game the winner led from the start settles at 0.
+    for g in &r.rows {
+        assert!(g.settled.is_none() || g.winners.len() == 1);
+    }
+    // By hand, one game: the winner's last moment behind or level is where it settled.
+    let game = sim::play_random(&c, 0, Some(2)).unwrap();
+    assert_eq!(Some(game.settled()), r.rows.iter().find(|g| g.seed == 0).map(|g| g.settled));
+    assert!(sim::run(&load("dice_town"), 5, 0, Some(2), 1).measures.decisiveness.is_none());
+}

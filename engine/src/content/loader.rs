@@ -137,6 +137,13 @@ impl<'a> Loader<'a> {
                 }
             }
         }
+        if let Some(l) = &game.lead {
+            match game.counters.iter().find(|c| &c.id == l) {
+                Some(c) if c.per_seat => {}
+                Some(_) => self.err(&game_rel, line_of("lead:"), format!("lead: counter '{l}' must be per seat")),
+                None => self.err(&game_rel, line_of("lead:"), format!("lead: no counter '{l}' is declared")),
+            }
+        }
         for (name, file) in &game.scenarios.0 {
             let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
             if !is_id(name) || !plain {
@@ -279,6 +286,7 @@ impl<'a> Loader<'a> {
             players: game.players,
             cooperative: game.cooperative,
             length: game.length,
+            lead: game.lead,
             sets: Vec::new(),
             zones: game.zones,
             counters: game.counters,

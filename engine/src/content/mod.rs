@@ -65,6 +65,8 @@ pub struct Content {
     pub cooperative: bool,
     /// The game's own unit of length (`length:`), which `sim` reports beside decisions.
     pub length: Option<Length>,
+    /// The per-seat counter by which a seat leads (`lead:`), for `sim`'s decisiveness.
+    pub lead: Option<String>,
     /// The changes `--set` made to this run ("KEY=VALUE", in order; sets.rs).
     pub sets: Vec<String>,
     pub zones: Vec<ZoneDecl>,

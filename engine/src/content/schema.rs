@@ -155,6 +155,10 @@ pub(super) struct GameFile {
     /// The game's own unit of length, for `sim`: a global counter and the unit's name.
     #[serde(default)]
     pub(super) length: Option<Length>,
+    /// A per-seat counter by which a seat leads (higher is ahead), for `sim`'s
+    /// decisiveness.
+    #[serde(default)]
+    pub(super) lead: Option<String>,
     pub(super) main: String,
     pub(super) render: String,
     #[serde(default)]

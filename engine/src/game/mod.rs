@@ -221,6 +221,17 @@ impl Game {
         out
     }
 
+    /// How early the winner was settled (Ludii's decisiveness): when one seat won and it
+    /// led alone by the game's `lead:` counter at the end, the share of the game's
+    /// decisions made before it took the lead for good (0: it led from the start).
+    pub fn settled(&self) -> Option<f64> {
+        let winners = &self.result.as_ref()?.winners;
+        let mut lead = self.vm.shared.lead.borrow_mut();
+        lead.note(&self.vm.shared.state.borrow(), self.choices.len());
+        (winners.len() == 1 && lead.leader == Some(winners[0]) && !self.choices.is_empty())
+            .then(|| lead.since as f64 / self.choices.len() as f64)
+    }
+
     /// A global counter's value now (None: no such global counter).
     pub fn counter(&self, name: &str) -> Option<i64> {
         let st = self.vm.shared.state.borrow();
@@ -306,6 +317,7 @@ impl Game {
             }
         };
         let flow = vm.lua.create_thread(play).map_err(lua_err)?;
+        *vm.shared.lead.borrow_mut() = crate::state::Lead::new(&vm.shared.state.borrow(), content.lead.as_deref());
         vm.set_flow(&flow)?;
         let on = bots != Bots::None;
         vm.set_auto(on.then(|| AutoBots {

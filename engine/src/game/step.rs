@@ -21,6 +21,7 @@ impl Game {
     /// is as it was before the call.
     pub fn choose(&mut self, seat: usize, picks: &[u32]) -> Result<()> {
         let idx = self.validate(seat, picks)?;
+        self.vm.shared.lead.borrow_mut().note(&self.vm.shared.state.borrow(), self.choices.len());
         let mut picks = picks.to_vec();
         let pending = self.pending.as_mut().expect("validated");
         let req = &pending.requests[idx];

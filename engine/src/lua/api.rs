@@ -476,6 +476,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             Some(a) => vec![a[bots.rng.below(a.len() as u64) as usize]],
             None => random_choice(shape, &mut bots.rng),
         };
+        sh.lead.borrow_mut().note(&sh.state.borrow(), bots.made);
         bots.made += 1;
         bots.options += shape.count;
         sh.watched.progress();

@@ -70,6 +70,9 @@ pub(crate) struct Shared {
     /// Set while the flow runs without its count hook, under the watchdog: coroutines
     /// made then get the hook armed (`hook`) when they are made.
     pub fast: Cell<Option<watchdog::Hook>>,
+    /// Who leads by the game's `lead:` counter, noted at every decision (sim's
+    /// decisiveness).
+    pub lead: RefCell<crate::state::Lead>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -295,6 +298,7 @@ impl Vm {
             read_only: Cell::new(false),
             watched: Arc::default(),
             fast: Cell::new(None),
+            lead: RefCell::new(crate::state::Lead::default()),
         });
         install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;

@@ -127,6 +127,9 @@ pub struct GameRow {
     pub digest: u64,
     /// The options offered over all its decisions.
     pub options: usize,
+    /// The share of the game played before its winner led for good (see [`Decisiveness`]).
+    #[serde(default)]
+    pub settled: Option<f64>,
     /// What the options' tags (cards, abilities) saw: by tag, who was offered it and who
     /// chose it.
     pub tags: BTreeMap<String, crate::decision::TagUse>,
@@ -142,6 +145,18 @@ pub struct Measures {
     pub completion: Rate,
     pub drawishness: Rate,
     pub branching: f64,
+    /// How early the winner is settled, when the game declares a counter to lead by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisiveness: Option<Decisiveness>,
+}
+
+/// Ludii's decisiveness, by the game's `lead:` counter: over the games won alone whose
+/// winner led alone at the end, the mean share of the game (in decisions) played before
+/// the winner took the lead for good. Lower is more decisive: the winner is clear early.
+#[derive(Debug, Clone, Serialize)]
+pub struct Decisiveness {
+    pub games: usize,
+    pub settled: f64,
 }
 
 /// A tag's numbers over a batch, counted in seat-games (a seat in a game): offered to it,
@@ -299,6 +314,7 @@ fn tally(
                     scores: result.scores.clone(),
                     digest: digest.finish(),
                     options: game.options_offered(),
+                    settled: game.settled(),
                     tags: game.tags().clone(),
                     cards: game.card_counts(),
                 });

@@ -2,7 +2,9 @@
 //! the batch was: so a batch played on one machine, on several threads, or in shards
 //! merged afterwards gives the same report but for the timings.
 
-use super::{CardNumbers, CrewTally, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing};
+use super::{
+    CardNumbers, CrewTally, Decisiveness, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing,
+};
 use crate::content::Content;
 use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
@@ -20,6 +22,9 @@ pub struct Batch {
     pub seed: u64,
     pub cooperative: bool,
     pub length_unit: Option<String>,
+    /// Whether the game declares a counter to lead by (`lead:`): decisiveness is measured.
+    #[serde(default)]
+    pub lead: bool,
     /// Each seat's bot: "random" or a strategy bot's name (empty: random in every seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<String>,
@@ -35,6 +40,7 @@ impl Batch {
             seed,
             cooperative: content.cooperative,
             length_unit: content.length.as_ref().map(|l| l.unit.clone()),
+            lead: content.lead.is_some(),
             bots: Vec::new(),
         }
     }
@@ -170,6 +176,13 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             completion: Rate::new(finished, batch.games),
             drawishness: Rate::new(outcomes.no_winner, finished),
             branching: if total == 0 { 0.0 } else { options as f64 / total as f64 },
+            decisiveness: {
+                let settled: Vec<f64> = rows.iter().filter_map(|r| r.settled).collect();
+                batch.lead.then(|| Decisiveness {
+                    games: settled.len(),
+                    settled: if settled.is_empty() { 0.0 } else { settled.iter().sum::<f64>() / settled.len() as f64 },
+                })
+            },
         },
         outcomes,
         seats,
