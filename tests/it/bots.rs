@@ -66,3 +66,15 @@ fn an_unknown_bot_is_refused_with_the_games_bots() {
     let e = lineup(&["sharpest"]).check(&c).unwrap_err().to_string();
     assert!(e.contains("no bot 'sharpest'") && e.contains("random, high, spy, wrong"), "{e}");
 }
+
+/// Each shipped game's strategy bot beats the random bot with significance: seat 1's wins
+/// alone on the same seeds, or the crew's wins in a cooperative game (every seat the bot).
+fn beats_random(game: &str, games: usize, players: usize, bots: &[&str]) {
+    let d = against_random(game, false, games, players, bots);
+    assert!(d.significant && d.diff > 0.0, "{game}: {d:?}");
+}
+
+#[test]
+fn the_desperados_bot_beats_random() {
+    beats_random("desperados", 100, 4, &["sharp"]);
+}
