@@ -78,3 +78,8 @@ fn beats_random(game: &str, games: usize, players: usize, bots: &[&str]) {
 fn the_desperados_bot_beats_random() {
     beats_random("desperados", 100, 4, &["sharp"]);
 }
+
+#[test]
+fn the_dice_town_bot_beats_random() {
+    beats_random("dice_town", 60, 4, &["sharp"]);
+}
