@@ -13,6 +13,8 @@ local bot = require("lib.bot")
 local KEEP = { wild = 4, ambush = 6, camping = 6, clue = 5, hideout = 9, jurisdiction = 9 }
 -- Bullets and Provisions kept for a forced payment of 2 (Z23: n + 1 needed).
 local RESERVE = 3
+-- An Ambush or Camping played where it hits nobody, by who is known to be corrupt.
+local ESCAPE = { me = 40, rival = -1, [""] = -1 }
 -- A move draws a card: the base score of every option that draws again.
 local DRAW = 100
 
@@ -22,6 +24,7 @@ local DRAW = 100
 ---@field me SeatView
 ---@field c table<string, integer>   my counters
 ---@field basic boolean
+---@field corrupt string  "me": I hold the Corrupt Marshal; "rival": a rival revealed it; "" else
 
 ---The terrain id at map position `p`.
 ---@param s sharp.Seat
@@ -61,6 +64,21 @@ local function card_played(s, label)
   return nil
 end
 
+---Who is known to help the Outlaws: "me" (in my hand or on my badge), "rival" (on a
+---rival's badge) or "".
+---@param view View
+---@return string
+local function corrupt(view)
+  for i, sv in ipairs(view.seats) do
+    for _, z in pairs({ sv.zones.badge, i == view.seat and sv.zones.hand or nil }) do
+      for _, o in ipairs(z.objects) do
+        if o.props and o.props.kind == "corrupt" then return i == view.seat and "me" or "rival" end
+      end
+    end
+  end
+  return ""
+end
+
 ---The other live Marshals at my position.
 ---@param s sharp.Seat
 ---@return SeatView[]
@@ -97,7 +115,8 @@ end
 ---@return number
 local function move_score(s, p, cost, used)
   if not p then return DRAW - cost end
-  local own = terrain_at(s, p) == s.data.terrains[s.c.character or 0]
+  -- BASIC has no Coins: a capture pays no more in one's own terrain.
+  local own = not s.basic and terrain_at(s, p) == s.data.terrains[s.c.character or 0]
   return DRAW - cost + (own and 15 or 0) + 3 * math.min(moves_from(s, p, used), 3)
 end
 
@@ -108,8 +127,9 @@ end
 local function hold_up_score(s, props)
   if s.basic then return props.kind == "camping" and 60 or 50 end
   local here = others_here(s)
-  -- Nobody here: still worth a little, left on the pile the next Outlaw drawn escapes.
-  if #here == 0 then return 20 end
+  -- Nobody here: left on the pile, the next Outlaw drawn escapes. That denies the next
+  -- player a capture, and helps the Corrupt Marshal's Outlaws get away for good.
+  if #here == 0 then return ESCAPE[s.corrupt] end
   local score = 40 + 10 * props.cost
   -- A lone Marshal here who cannot pay and keep one is eliminated: better than a draw.
   if #here == 1 and (here[1].counters[props.resource] or 0) < props.cost + 1 then score = DRAW + 50 end
@@ -150,8 +170,10 @@ local function step(s, q)
     local o = card_played(s, label)
     if not o or not o.props then return -5 end
     if o.props.when == "move" then
-      local worth = o.props.kind == "wild" and KEEP.wild or (o.props.value or 0)
-      if s.basic then worth = 0 end
+      -- A Wild goes anywhere: kept, it keeps later chains going. BASIC has no claims.
+      local wild = o.props.kind == "wild"
+      local worth = wild and KEEP.wild or (o.props.value or 0)
+      if s.basic then worth = wild and 2 or 0 end
       return move_score(s, to, worth, o)
     end
     return action_score(s, o)
@@ -265,7 +287,8 @@ return {
   pick = function(view, q, data)
     local me = bot.me(view)
     ---@type sharp.Seat
-    local s = { view = view, data = data, me = me, c = me.counters, basic = data.mode == "basic" }
+    local s = { view = view, data = data, me = me, c = me.counters, basic = data.mode == "basic",
+      corrupt = corrupt(view) }
     local p = q.prompt
     if q.multi then
       local out = {}
