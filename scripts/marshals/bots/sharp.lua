@@ -129,7 +129,7 @@ local function hold_up_score(s, props)
   local here = others_here(s)
   -- Nobody here: left on the pile, the next Outlaw drawn escapes. That denies the next
   -- player a capture, and helps the Corrupt Marshal's Outlaws get away for good.
-  if #here == 0 then return ESCAPE[s.corrupt] end
+  if #here == 0 then return ESCAPE[s.corrupt] or -1 end
   local score = 40 + 10 * props.cost
   -- A lone Marshal here who cannot pay and keep one is eliminated: better than a draw.
   if #here == 1 and (here[1].counters[props.resource] or 0) < props.cost + 1 then score = DRAW + 50 end
