@@ -3,9 +3,10 @@
 -- cheapest Movement cards first (a card kept is worth its value in a claim) and heading
 -- for its own terrain (a capture there pays double). It keeps enough Bullets and Provisions
 -- to survive an Ambush or a Camping, and ends its turn with the best Action it holds: one
--- that eliminates or hurts the Marshals here, a Hideout, or an Ambush or Camping left on
--- the discard pile so that the next Outlaw drawn escapes. It reads labels and the view
--- only (scripts/marshals/render.lua shows where things are).
+-- that eliminates or hurts the Marshals here, or a Hideout; when it is the Corrupt Marshal,
+-- also an Ambush or Camping that hits nobody, left on the discard pile so that the next
+-- Outlaw drawn escapes. It reads labels and the view only (scripts/marshals/render.lua
+-- shows where things are): Step 2's options have no tags.
 
 local bot = require("lib.bot")
 
