@@ -181,10 +181,10 @@ local function step(s, q)
   end)
 end
 
----The score of keeping a card named `name` (Hideout) or of drawing it next (Clue's top).
+---The props of the card named `name` that I am looking at (a Hideout's or a Clue's cards).
 ---@param s sharp.Seat
 ---@param name string
----@return table|nil props of the card I look at with that name
+---@return table|nil
 local function looked_at(s, name)
   local look = s.me.zones.look
   for _, o in ipairs(look and look.objects or {}) do
