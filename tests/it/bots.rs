@@ -83,3 +83,9 @@ fn the_desperados_bot_beats_random() {
 fn the_dice_town_bot_beats_random() {
     beats_random("dice_town", 60, 4, &["sharp"]);
 }
+
+#[test]
+fn the_marshals_bot_beats_random() {
+    beats_random("marshals", 200, 3, &["sharp"]);
+    beats_random("marshals/basic", 120, 3, &["sharp"]);
+}
