@@ -205,7 +205,7 @@ function M.step_cost(b, who, cell)
   for _, u in ipairs(cell.police) do cost = cost + M.attack_risk(who, u) end
   if not cell.inside then
     -- Out in the street after the alarm, arrivals and hunting patrols find it.
-    return cost + (b.threat > 0 and 0.5 or 0)
+    return cost + (b.threat > 0 and 3 or 0)
   end
   if cell.locked then return math.huge end
   local t = cell.tile
