@@ -89,3 +89,8 @@ fn the_marshals_bot_beats_random() {
     beats_random("marshals", 200, 3, &["sharp"]);
     beats_random("marshals/basic", 120, 3, &["sharp"]);
 }
+
+#[test]
+fn the_american_desperado_crew_bot_beats_random() {
+    beats_random("american_desperado/tiny", 40, 2, &["sharp", "sharp"]);
+}
