@@ -3,7 +3,7 @@
 //! and SVG plots drawn here: win rates with their 95% interval bars, the histogram of game
 //! lengths, and each measure's difference with its interval.
 
-use posse::sim::{Comparison, SimReport, Standing};
+use posse::sim::{Comparison, Difference, SimReport, Standing};
 use posse::stats::Spread;
 use std::fmt::Write as _;
 
@@ -14,8 +14,9 @@ fn esc(s: &str) -> String {
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:60em;color:#222}\
 table{border-collapse:collapse}td,th{padding:.2em .8em;text-align:left;border-bottom:1px solid #ddd}\
-.bar{fill:#6b8fc7}.ci{stroke:#222;stroke-width:2}.axis{stroke:#999}.zero{stroke:#c33;stroke-dasharray:4 3}\
-text{font-size:12px}";
+svg{display:block;max-width:100%;height:auto;margin:.5em 0}\
+.bar{fill:#6b8fc7}.ci{stroke:#222;stroke-width:2;fill:none}.axis{stroke:#999}.zero{stroke:#c33;stroke-dasharray:4 3}\
+text{font-size:12px;fill:#222}.tick{text-anchor:middle;fill:#555}.num{fill:#444}";
 
 fn page(title: &str, body: &str) -> String {
     format!(
@@ -24,61 +25,112 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-/// Horizontal bars of rates (0..1) with their interval whiskers, one a row.
-fn rates_svg(rows: &[(String, f64, f64, f64)]) -> String {
-    let (w, row, left) = (560.0, 24.0, 140.0);
-    let scale = |p: f64| left + p * (w - left - 20.0);
-    let h = row * rows.len() as f64 + 30.0;
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" role=\"img\">\n");
-    for (i, (name, rate, low, high)) in rows.iter().enumerate() {
-        let y = 10.0 + i as f64 * row;
-        let _ = writeln!(s, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + 14.0, esc(name));
+/// A generous width of a line of 12px text, to keep labels clear of the plot beside them.
+fn text_width(s: &str) -> f64 {
+    7.0 * s.chars().count() as f64
+}
+
+/// The opening tag of a plot `w` by `h`, scaled down with the page when it is narrower.
+fn svg_open(w: f64, h: f64, label: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" role=\"img\" aria-label=\"{}\">\n",
+        esc(label)
+    )
+}
+
+/// An interval's whisker from `x1` to `x2` at height `y`, with end caps.
+fn whisker(x1: f64, x2: f64, y: f64) -> String {
+    format!("<path class=\"ci\" d=\"M{x1:.1} {:.1}v8M{x1:.1} {y:.1}H{x2:.1}M{x2:.1} {:.1}v8\"/>\n", y - 4.0, y - 4.0)
+}
+
+/// Horizontal bars of rates (0..1) with their interval whiskers, one a row: the name on
+/// the left, the rate and its interval written on the right.
+fn rates_svg(rows: &[(String, f64, f64, f64)], label: &str) -> String {
+    let (row, plot) = (24.0, 400.0);
+    let left = rows.iter().map(|r| text_width(&r.0)).fold(40.0, f64::max) + 12.0;
+    let scale = |p: f64| left + p.clamp(0.0, 1.0) * plot;
+    let value = |r: &(String, f64, f64, f64)| format!("{:.1}% ({:.1}–{:.1})", 100.0 * r.1, 100.0 * r.2, 100.0 * r.3);
+    let w = scale(1.0) + 16.0 + rows.iter().map(|r| text_width(&value(r))).fold(0.0, f64::max) + 8.0;
+    let base = 8.0 + row * rows.len() as f64 + 4.0;
+    let h = base + 22.0;
+    let mut s = svg_open(w, h, label);
+    for (i, r) in rows.iter().enumerate() {
+        let y = 8.0 + i as f64 * row;
+        let _ = writeln!(s, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + 12.0, esc(&r.0));
         let _ = writeln!(
             s,
-            "<rect class=\"bar\" x=\"{left}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"16\"><title>{:.1}% ({:.1}–{:.1})</title></rect>",
-            scale(*rate) - left,
-            100.0 * rate,
-            100.0 * low,
-            100.0 * high
+            "<rect class=\"bar\" x=\"{left:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"16\"><title>{}</title></rect>",
+            scale(r.1) - left,
+            value(r)
         );
-        let _ = writeln!(
-            s,
-            "<line class=\"ci\" x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\"/>",
-            scale(*low),
-            scale(*high),
-            y + 8.0,
-            y + 8.0
-        );
+        s.push_str(&whisker(scale(r.2), scale(r.3), y + 8.0));
+        let _ =
+            writeln!(s, "<text class=\"num\" x=\"{:.1}\" y=\"{:.1}\">{}</text>", scale(1.0) + 16.0, y + 12.0, value(r));
     }
-    let base = h - 14.0;
-    let _ = writeln!(s, "<line class=\"axis\" x1=\"{left}\" x2=\"{:.1}\" y1=\"{base}\" y2=\"{base}\"/>", scale(1.0));
+    let _ = writeln!(
+        s,
+        "<line class=\"axis\" x1=\"{left:.1}\" x2=\"{:.1}\" y1=\"{base:.1}\" y2=\"{base:.1}\"/>",
+        scale(1.0)
+    );
     for p in [0.0, 0.25, 0.5, 0.75, 1.0] {
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{:.0}%</text>", scale(p) - 8.0, h - 2.0, 100.0 * p);
+        let _ = writeln!(
+            s,
+            "<line class=\"axis\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{base:.1}\" y2=\"{1:.1}\"/><text class=\"tick\" x=\"{0:.1}\" y=\"{2:.1}\">{3:.0}%</text>",
+            scale(p),
+            base + 4.0,
+            base + 17.0,
+            100.0 * p
+        );
     }
     s.push_str("</svg>\n");
     s
 }
 
-/// The histogram of a spread.
+/// The histogram of a spread: its bins of equal width in place along the axis (a bin with
+/// no game is a gap, not left out), each bar's count above it.
 fn histogram_svg(spread: &Spread, unit: &str) -> String {
-    let (w, h, bottom) = (560.0, 200.0, 170.0);
-    let most = spread.histogram.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
-    let n = spread.histogram.len().max(1) as f64;
-    let bw = (w - 40.0) / n;
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" role=\"img\">\n");
-    for (i, &(from, to, count)) in spread.histogram.iter().enumerate() {
-        let bh = (bottom - 10.0) * count as f64 / most;
-        let x = 20.0 + i as f64 * bw;
+    let (left, top, bottom) = (30.0, 20.0, 170.0);
+    let bins = &spread.histogram;
+    let (first, width) = bins.first().map_or((0, 1), |b| (b.0, (b.1 - b.0 + 1).max(1)));
+    let slots = bins.last().map_or(1, |b| ((b.0 - first) / width + 1) as usize);
+    let bw = (500.0 / slots as f64).min(80.0);
+    let (w, h) = (left + bw * slots as f64 + 30.0, bottom + 26.0);
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    let mut s = svg_open(w, h, &format!("games by length in {unit}"));
+    for &(from, to, count) in bins {
+        let x = left + ((from - first) / width) as f64 * bw;
+        let bh = (bottom - top) * count as f64 / most;
         let _ = writeln!(
             s,
-            "<rect class=\"bar\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\"><title>{from}–{to} {}: {count} games</title></rect>",
+            "<rect class=\"bar\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\"><title>{from}–{to} {}: {count} {}</title></rect>",
+            x + 1.0,
             bottom - bh,
             bw - 2.0,
-            esc(unit)
+            esc(unit),
+            if count == 1 { "game" } else { "games" }
         );
-        let _ = writeln!(s, "<text x=\"{x:.1}\" y=\"{:.1}\">{from}</text>", bottom + 14.0);
+        let _ = writeln!(
+            s,
+            "<text class=\"tick num\" x=\"{:.1}\" y=\"{:.1}\">{count}</text>",
+            x + bw / 2.0,
+            bottom - bh - 4.0
+        );
     }
-    let _ = writeln!(s, "<line class=\"axis\" x1=\"20\" x2=\"{:.1}\" y1=\"{bottom}\" y2=\"{bottom}\"/>", w - 20.0);
+    let end = left + bw * slots as f64;
+    let _ = writeln!(s, "<line class=\"axis\" x1=\"{left}\" x2=\"{end:.1}\" y1=\"{bottom}\" y2=\"{bottom}\"/>");
+    // Bins of one value are named under their bars; wider ones have their edges marked, the
+    // last edge being one past the last bin's values.
+    let marks = if width == 1 { slots } else { slots + 1 };
+    for k in 0..marks {
+        let x = left + k as f64 * bw;
+        let (at, v) = if width == 1 { (x + bw / 2.0, first + k as i64) } else { (x, first + k as i64 * width) };
+        let _ = writeln!(
+            s,
+            "<line class=\"axis\" x1=\"{at:.1}\" x2=\"{at:.1}\" y1=\"{bottom}\" y2=\"{:.1}\"/><text class=\"tick\" x=\"{at:.1}\" y=\"{:.1}\">{v}</text>",
+            bottom + 4.0,
+            bottom + 17.0
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -103,8 +155,8 @@ pub fn report(r: &SimReport) -> String {
     );
     if let (Some(crew), Some(rate)) = (&r.crew, &r.crew_rate) {
         let _ =
-            writeln!(b, "<h2>The crew</h2>\n<p>won {} ({}), lost {}.</p>", crew.won, esc(&rate.percent()), crew.lost);
-        b.push_str(&rates_svg(&[("the crew wins".into(), rate.rate, rate.low, rate.high)]));
+            writeln!(b, "<h2>The crew</h2>\n<p>won {}, lost {}: {}.</p>", crew.won, crew.lost, esc(&rate.percent()));
+        b.push_str(&rates_svg(&[("the crew wins".into(), rate.rate, rate.low, rate.high)], "the crew's wins"));
     } else {
         let o = &r.outcomes;
         let _ = writeln!(
@@ -112,11 +164,11 @@ pub fn report(r: &SimReport) -> String {
             "<h2>Wins alone, with their 95% intervals</h2>\n<p>One winner {}, a shared win {}, no winner {}.</p>",
             o.one_winner, o.shared_win, o.no_winner
         );
-        b.push_str(&rates_svg(&standings(&r.seats)));
+        b.push_str(&rates_svg(&standings(&r.seats), "wins alone per seat"));
         // Sides that are more than their seats (teams, roles shared by several seats).
         if r.sides.len() > 1 && r.sides.len() < r.seats.len() {
             b.push_str("<h2>Wins alone per side</h2>\n");
-            b.push_str(&rates_svg(&standings(&r.sides)));
+            b.push_str(&rates_svg(&standings(&r.sides), "wins alone per side"));
         }
         if let Some(f) = &r.first_player {
             let _ = writeln!(
@@ -165,47 +217,60 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
     );
     h.push_str("<table><tr><th>measure</th><th>A</th><th>B</th><th>B − A (95% interval)</th></tr>\n");
     for d in &c.measures {
-        let k = if d.rate { 100.0 } else { 1.0 };
-        let sig = if d.significant { " significant" } else { "" };
+        // Rates in percent and their differences in points, as the text report has them.
+        let (k, unit, pts) = if d.rate { (100.0, "%", " points") } else { (1.0, "", "") };
+        let diff = format!("{:+.2}{pts} ({:+.2} to {:+.2})", k * d.diff, k * d.low, k * d.high);
+        let diff = if d.significant { format!("<strong>{diff} significant</strong>") } else { diff };
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:+.2} ({:+.2} to {:+.2}){sig}</td></tr>",
+            "<tr><td>{}</td><td>{:.1}{unit}</td><td>{:.1}{unit}</td><td>{diff}</td></tr>",
             esc(&d.measure),
             k * d.a,
-            k * d.b,
-            k * d.diff,
-            k * d.low,
-            k * d.high
+            k * d.b
         );
     }
     h.push_str("</table>\n<h2>Differences of the rates (points), with their 95% intervals</h2>\n");
-    // A forest plot of the rates' differences, zero marked.
+    // A forest plot of the rates' differences, zero marked: the names on the left, each
+    // difference and its interval written on the right.
     let rates: Vec<_> = c.measures.iter().filter(|d| d.rate).collect();
     let span = rates.iter().map(|d| d.low.abs().max(d.high.abs())).fold(0.01, f64::max);
-    let (w, row, left) = (560.0, 24.0, 160.0);
-    let x = |v: f64| left + (v / span + 1.0) / 2.0 * (w - left - 20.0);
-    let height = row * rates.len() as f64 + 34.0;
-    let _ = writeln!(h, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{height}\" role=\"img\">");
-    let _ = writeln!(h, "<line class=\"zero\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"0\" y2=\"{height}\"/>", x(0.0));
+    let (row, plot) = (24.0, 360.0);
+    let left = rates.iter().map(|d| text_width(&d.measure)).fold(40.0, f64::max) + 12.0;
+    let x = |v: f64| left + (v / span + 1.0) / 2.0 * plot;
+    let value = |d: &Difference| format!("{:+.2} ({:+.2} to {:+.2})", 100.0 * d.diff, 100.0 * d.low, 100.0 * d.high);
+    let w = left + plot + 16.0 + rates.iter().map(|d| text_width(&value(d))).fold(0.0, f64::max) + 8.0;
+    let base = 8.0 + row * rates.len() as f64 + 4.0;
+    let height = base + 22.0;
+    h.push_str(&svg_open(w, height, "differences of the rates, B − A, in points"));
+    let _ = writeln!(h, "<line class=\"zero\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"4\" y2=\"{base:.1}\"/>", x(0.0));
     for (i, d) in rates.iter().enumerate() {
-        let y = 14.0 + i as f64 * row;
+        let y = 16.0 + i as f64 * row;
         let _ = writeln!(h, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + 4.0, esc(&d.measure));
-        let _ = writeln!(
-            h,
-            "<line class=\"ci\" x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\"/>",
-            x(d.low),
-            x(d.high)
-        );
+        h.push_str(&whisker(x(d.low), x(d.high), y));
         let _ = writeln!(
             h,
             "<circle class=\"bar\" cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\"><title>{:+.2} points</title></circle>",
             x(d.diff),
             100.0 * d.diff
         );
+        let _ =
+            writeln!(h, "<text class=\"num\" x=\"{:.1}\" y=\"{:.1}\">{}</text>", left + plot + 16.0, y + 4.0, value(d));
     }
     // The scale: the widest interval's ends, in points.
-    for v in [-span, 0.0, span] {
-        let _ = writeln!(h, "<text x=\"{:.1}\" y=\"{:.1}\">{:+.1}</text>", x(v) - 10.0, height - 4.0, 100.0 * v);
+    let _ = writeln!(
+        h,
+        "<line class=\"axis\" x1=\"{left:.1}\" x2=\"{:.1}\" y1=\"{base:.1}\" y2=\"{base:.1}\"/>",
+        left + plot
+    );
+    for v in [-span, -span / 2.0, 0.0, span / 2.0, span] {
+        let _ = writeln!(
+            h,
+            "<line class=\"axis\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{base:.1}\" y2=\"{1:.1}\"/><text class=\"tick\" x=\"{0:.1}\" y=\"{2:.1}\">{3:+.1}</text>",
+            x(v),
+            base + 4.0,
+            base + 17.0,
+            100.0 * v
+        );
     }
     h.push_str("</svg>\n");
     page(&format!("posse compare {}", a.game), &h)

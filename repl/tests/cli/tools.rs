@@ -188,6 +188,7 @@ fn html_reports_carry_their_plots() {
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "{html}");
     assert_eq!(html.matches("<svg ").count(), 2, "win rates and lengths: {html}");
     assert_eq!(html.matches("class=\"ci\"").count(), 2, "an interval a seat: {html}");
+    assert_eq!(html.matches("<text class=\"num\"").count(), 2, "each seat's rate written out: {html}");
     let o = posse(&["compare", "hilo", "-n", "40", "--against", "rounds=1", "--html", cmp.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", stderr(&o));
     let html = std::fs::read_to_string(&cmp).unwrap();

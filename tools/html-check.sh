@@ -1,0 +1,376 @@
+#!/usr/bin/env bash
+# The HTML reports of `posse sim --html` and `posse compare --html` (repl/src/html.rs),
+# rendered in headless Chromium, and checked in what Chromium made of them:
+#   - the page parses cleanly: the source's tags are balanced, and Chromium's DOM has the
+#     same elements (no element repaired, moved or dropped) and no <parsererror>;
+#   - the title, each plot's <svg> with its bars, whiskers and axis ticks, the win rates
+#     and intervals written beside the bars (the numbers of the same run's --json), the
+#     histogram's counts, and the tables' rows;
+#   - the layout: no text of a plot outside its box or over another text or a bar, and no
+#     page wider than the window;
+#   - the screenshot is not blank: enough colours, the bars' colour among them.
+# Usage: tools/html-check.sh [DIR] writes the reports, DOMs and screenshots (PNG) to DIR
+# (a new temporary folder by default). POSSE=path/to/posse uses that binary instead of
+# building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=${1:-$(mktemp -d)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+fail() {
+  echo "html-check: FAILED: $*" >&2
+  exit 1
+}
+
+# Chromium (and python3, which reads the DOM and the PNGs) from Debian when missing.
+chromium=${CHROMIUM:-/usr/bin/chromium}
+missing=()
+[ -x "$chromium" ] || missing+=(chromium)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  echo "html-check: installing ${missing[*]} with apt"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+[ -x "$chromium" ] || fail "no Chromium at $chromium"
+
+# The posse binary.
+if [ -n "${POSSE:-}" ]; then
+  posse=$POSSE
+else
+  cargo build --release --quiet
+  posse=$root/target/release/posse
+fi
+[ -x "$posse" ] || fail "no posse binary at $posse"
+posse() { "$posse" --root "$root" "$@"; }
+
+# The reports, each with the same run's --json to check the numbers against. Restricted
+# play (sim --restricted) prints its table only as text: the HTML has no part of it.
+posse sim dice_town -n 300 --set start_money=80 --json --html "$out/sim.html" >"$out/sim.json" ||
+  fail "posse sim dice_town"
+posse sim desperados -n 200 --json --html "$out/sides.html" >"$out/sides.json" || fail "posse sim desperados"
+posse sim american_desperado -n 200 --json --html "$out/crew.html" >"$out/crew.json" ||
+  fail "posse sim american_desperado"
+posse compare dice_town -n 300 --set start_money=60 --against start_money=80 --json --html "$out/compare.html" \
+  >"$out/compare.json" || fail "posse compare dice_town"
+
+# Headless Chromium, on a fresh profile each time; its own chatter goes to chromium.log.
+chrome() {
+  local profile status=0
+  profile=$(mktemp -d)
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$profile" --window-size=1000,1400 "$@" 2>>"$out/chromium.log" || status=$?
+  rm -rf "$profile"
+  return $status
+}
+
+# A copy of a page with a script that measures each plot's texts and bars as laid out
+# and writes them into the page, for --dump-dom to carry out.
+probe='<script>
+const out = {scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth, svgs: []};
+const box = (e) => { const b = e.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height}; };
+for (const svg of document.querySelectorAll("svg")) {
+  const vb = svg.viewBox.baseVal;
+  const [w, h] = vb && vb.width ? [vb.width, vb.height] : [svg.width.baseVal.value, svg.height.baseVal.value];
+  out.svgs.push({w, h,
+    texts: [...svg.querySelectorAll("text")].map((t) => ({text: t.textContent, ...box(t)})),
+    bars: [...svg.querySelectorAll("rect.bar")].map(box)});
+}
+const pre = document.createElement("pre");
+pre.id = "layout";
+pre.textContent = JSON.stringify(out);
+document.body.append(pre);
+</script>'
+
+: >"$out/chromium.log"
+for page in sim sides crew compare; do
+  html=$out/$page.html
+  chrome --dump-dom "file://$html" >"$out/$page.dom.html" || fail "Chromium could not load $html (see $out/chromium.log)"
+  python3 - "$html" "$out/$page.probe.html" "$probe" <<'PY'
+import sys
+src, dst, probe = sys.argv[1:]
+text = open(src, encoding="utf-8").read()
+open(dst, "w", encoding="utf-8").write(text.replace("</body>", probe + "\n</body>", 1))
+PY
+  chrome --dump-dom "file://$out/$page.probe.html" >"$out/$page.layout.html" ||
+    fail "Chromium could not load $out/$page.probe.html (see $out/chromium.log)"
+  chrome --screenshot="$out/$page.png" "file://$html" >/dev/null || fail "Chromium could not screenshot $html"
+  [ -s "$out/$page.png" ] || fail "no screenshot of $html"
+done
+
+python3 - "$out" <<'PY' || fail "the reports do not render as they should (above; files in $out)"
+import json, re, struct, sys, zlib
+from html.parser import HTMLParser
+
+out = sys.argv[1]
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+problems = []
+
+
+def problem(page, what):
+    problems.append(f"{page}: {what}")
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent, self.children, self.text = tag, dict(attrs), parent, [], ""
+
+    def all(self, tag=None, cls=None):
+        for c in self.children:
+            if (tag is None or c.tag == tag) and (cls is None or cls in c.attrs.get("class", "").split()):
+                yield c
+            yield from c.all(tag, cls)
+
+    def content(self):
+        return self.text + "".join(c.content() for c in self.children)
+
+
+class Tree(HTMLParser):
+    """The element tree of a page; `errors` lists unbalanced or misnested tags."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.root = self.at = Node("#root", [], None)
+        self.errors, self.counts, self.doctype = [], {}, None
+        self.feed(text)
+        self.close()
+        while self.at is not self.root:
+            self.errors.append(f"<{self.at.tag}> never closed")
+            self.at = self.at.parent
+
+    def handle_decl(self, decl):
+        self.doctype = decl
+
+    def handle_starttag(self, tag, attrs):
+        self.counts[tag] = self.counts.get(tag, 0) + 1
+        node = Node(tag, attrs, self.at)
+        self.at.children.append(node)
+        if tag not in VOID:
+            self.at = node
+
+    def handle_startendtag(self, tag, attrs):
+        self.counts[tag] = self.counts.get(tag, 0) + 1
+        self.at.children.append(Node(tag, attrs, self.at))
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if self.at.tag != tag:
+            self.errors.append(f"</{tag}> closes <{self.at.tag}>")
+            return
+        self.at = self.at.parent
+
+    def handle_data(self, data):
+        self.at.text += data
+
+
+def pct(r):
+    return f"{100 * r['rate']:.1f}% ({100 * r['low']:.1f}–{100 * r['high']:.1f})"
+
+
+def texts(svg):
+    return [t.content() for t in svg.all("text")]
+
+
+def rates_plot(page, svg, rows, what):
+    """A plot of rates: a bar, a whisker and the rate written out a row; the 0..100% axis."""
+    bars, whiskers, words = list(svg.all("rect", "bar")), list(svg.all(None, "ci")), texts(svg)
+    if len(bars) != len(rows) or len(whiskers) != len(rows):
+        problem(page, f"{what}: {len(bars)} bars and {len(whiskers)} whiskers for {len(rows)} rows")
+    for name, rate in rows:
+        for want in (name, pct(rate)):
+            if want not in words:
+                problem(page, f"{what}: no text {want!r} in the plot (texts: {words})")
+    for tick in ("0%", "25%", "50%", "75%", "100%"):
+        if tick not in words:
+            problem(page, f"{what}: no axis tick {tick}")
+
+
+def histogram_plot(page, svg, spread):
+    bins = spread["histogram"]
+    bars, words = list(svg.all("rect", "bar")), texts(svg)
+    if len(bars) != len(bins):
+        problem(page, f"histogram: {len(bars)} bars for {len(bins)} bins")
+    for lo, hi, n in bins:
+        if str(n) not in words:
+            problem(page, f"histogram: no count {n} over the bin {lo}–{hi}")
+    if bins and str(bins[0][0]) not in words:
+        problem(page, f"histogram: the axis does not start at {bins[0][0]} (texts: {words})")
+
+
+def table_rows(page, doc, index, want):
+    tables = list(doc.all("table"))
+    if len(tables) <= index:
+        problem(page, f"no table {index + 1}")
+        return []
+    rows = [[c.content().strip() for c in tr.children if c.tag in ("td", "th")] for tr in tables[index].all("tr")]
+    if len(rows) != want:
+        problem(page, f"table {index + 1} has {len(rows)} rows, not {want}")
+    return rows
+
+
+def check_sim(page, doc, j):
+    svgs = list(doc.all("svg"))
+    want = 1 + (1 < len(j["sides"]) < len(j["seats"])) + 1
+    if len(svgs) != want:
+        problem(page, f"{len(svgs)} plots, not {want}")
+        return
+    para = doc.all("p").__next__().content()
+    if f"{j['games']} games" not in para or (j.get("sets") and "with " + ", ".join(j["sets"]) not in para):
+        problem(page, f"the first paragraph does not name the batch: {para!r}")
+    if j.get("crew_rate"):
+        rates_plot(page, svgs[0], [("the crew wins", j["crew_rate"])], "the crew's wins")
+    else:
+        rates_plot(page, svgs[0], [(s["name"], s["alone"]) for s in j["seats"]], "wins alone per seat")
+        if want == 3:
+            rates_plot(page, svgs[1], [(s["name"], s["alone"]) for s in j["sides"]], "wins alone per side")
+    histogram_plot(page, svgs[-1], j.get("length") or j["decisions"])
+    rows = table_rows(page, doc, 0, len(j["reasons"]) + 1)
+    for why, n in j["reasons"].items():
+        if [why, str(n)] not in rows:
+            problem(page, f"the reasons' table has no row {why!r}: {n}")
+
+
+def check_compare(page, doc, j):
+    measures = j["comparison"]["measures"]
+    rows = table_rows(page, doc, 0, len(measures) + 1)
+    for m in measures:
+        if not any(r and r[0] == m["measure"] for r in rows):
+            problem(page, f"the table has no row for {m['measure']!r}")
+    svgs = list(doc.all("svg"))
+    if len(svgs) != 1:
+        problem(page, f"{len(svgs)} plots, not 1")
+        return
+    svg, words = svgs[0], texts(svgs[0])
+    rates = [m for m in measures if m["rate"]]
+    if len(list(svg.all("circle"))) != len(rates) or len(list(svg.all(None, "ci"))) != len(rates):
+        problem(page, f"the plot has not a point and a whisker for each of the {len(rates)} rates")
+    if len(list(svg.all("line", "zero"))) != 1:
+        problem(page, "the plot has no line of no difference")
+    for m in rates:
+        value = f"{100 * m['diff']:+.2f} ({100 * m['low']:+.2f} to {100 * m['high']:+.2f})"
+        for want in (m["measure"], value):
+            if want not in words:
+                problem(page, f"the plot has no text {want!r} (texts: {words})")
+    if "+0.0" not in words:
+        problem(page, "the plot's axis has no tick at +0.0")
+
+
+def check_layout(page, layout):
+    if layout["scrollWidth"] > layout["innerWidth"]:
+        problem(page, f"the page is {layout['scrollWidth']}px wide in a {layout['innerWidth']}px window")
+    meet = lambda a, b: a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5
+    for i, svg in enumerate(layout["svgs"]):
+        for t in svg["texts"]:
+            if t["x"] < -0.5 or t["y"] < -0.5 or t["x"] + t["w"] > svg["w"] + 0.5 or t["y"] + t["h"] > svg["h"] + 0.5:
+                problem(page, f"plot {i + 1}: the text {t['text']!r} (at {t['x']:.0f},{t['y']:.0f}, {t['w']:.0f}x{t['h']:.0f}) "
+                             f"runs out of the plot's {svg['w']:g}x{svg['h']:g} box")
+        for a, t in enumerate(svg["texts"]):
+            for u in svg["texts"][a + 1:]:
+                if meet(t, u):
+                    problem(page, f"plot {i + 1}: the texts {t['text']!r} and {u['text']!r} overlap")
+            if any(meet(t, b) for b in svg["bars"]):
+                problem(page, f"plot {i + 1}: the text {t['text']!r} lies over a bar")
+
+
+def png_pixels(path):
+    """The RGB(A) rows of an 8-bit PNG (what Chromium writes), unfiltered."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            if depth != 8 or colour not in (2, 6):
+                raise ValueError(f"PNG of depth {depth}, colour type {colour}")
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for y in range(height):
+        f, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 1:
+            for i in range(bpp, stride):
+                row[i] = (row[i] + row[i - bpp]) & 255
+        elif f == 2:
+            row = bytearray((a + b) & 255 for a, b in zip(row, prev))
+        elif f == 3:
+            for i in range(stride):
+                row[i] = (row[i] + ((row[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
+        elif f == 4:
+            for i in range(stride):
+                a, b, c = (row[i - bpp] if i >= bpp else 0), prev[i], (prev[i - bpp] if i >= bpp else 0)
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(row)
+        prev = row
+    return width, height, bpp, rows
+
+
+def check_screenshot(page, path):
+    width, height, bpp, rows = png_pixels(path)
+    colours, ink = set(), 0
+    for row in rows:
+        for i in range(0, len(row), bpp):
+            px = bytes(row[i:i + 3])
+            colours.add(px)
+            ink += px != b"\xff\xff\xff"
+    share = ink / (width * height)
+    if len(colours) < 16 or share < 0.01:
+        problem(page, f"the screenshot looks blank: {len(colours)} colours, {100 * share:.1f}% not white")
+    if bytes((0x6B, 0x8F, 0xC7)) not in colours:
+        problem(page, "the screenshot shows no bar (no pixel of the bars' colour #6b8fc7)")
+    return len(colours), share
+
+
+for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperados"),
+                         ("crew", "sim", "american_desperado"), ("compare", "compare", "dice_town")]:
+    before = len(problems)
+    source = Tree(open(f"{out}/{page}.html", encoding="utf-8").read())
+    for e in source.errors:
+        problem(page, f"source: {e}")
+    if (source.doctype or "").lower() != "doctype html":
+        problem(page, "source: no <!DOCTYPE html>")
+    dom = Tree(open(f"{out}/{page}.dom.html", encoding="utf-8").read())
+    if dom.counts.get("parsererror"):
+        problem(page, "Chromium reports a parser error")
+    # Chromium adds <tbody> to tables; any other difference is a repair of the markup.
+    counts = {t: n for t, n in dom.counts.items() if t != "tbody"}
+    if counts != source.counts:
+        diff = {t: (source.counts.get(t, 0), counts.get(t, 0)) for t in set(counts) | set(source.counts)
+                if source.counts.get(t, 0) != counts.get(t, 0)}
+        problem(page, f"Chromium's DOM differs from the source (tag: source, DOM): {diff}")
+    doc = dom.root
+    title = [t.content() for head in doc.all("head") for t in head.children if t.tag == "title"]
+    h1 = [t.content() for t in doc.all("h1")]
+    if title != [f"posse {kind} {game}"] or h1 != title:
+        problem(page, f"title {title} and heading {h1}, not 'posse {kind} {game}'")
+    j = json.load(open(f"{out}/{page}.json", encoding="utf-8"))
+    (check_sim if kind == "sim" else check_compare)(page, doc, j)
+    layout = Tree(open(f"{out}/{page}.layout.html", encoding="utf-8").read()).root
+    found = [p for p in layout.all("pre") if p.attrs.get("id") == "layout"]
+    if not found:
+        problem(page, "the layout probe did not run")
+    else:
+        check_layout(page, json.loads(found[0].content()))
+    ncolours, share = check_screenshot(page, f"{out}/{page}.png")
+    plots = len(list(doc.all("svg")))
+    state = "ok" if len(problems) == before else "FAILED"
+    print(f"html-check: {page}.html ({kind} {game}): {state}; {plots} plots, "
+          f"screenshot {ncolours} colours, {100 * share:.1f}% inked")
+
+if problems:
+    print("\n".join(f"html-check: {p}" for p in problems), file=sys.stderr)
+    sys.exit(1)
+PY
+echo "html-check: all reports render in Chromium as they should ($out)"
