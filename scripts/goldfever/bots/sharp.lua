@@ -144,12 +144,12 @@ local function action(ctx, ch, label, t)
   end
   if label:find("^Shoot ") and label:find(" with both barrels", 1, true) then
     local tg = target(ctx, label)
-    return tg and hurt(tg, deck({ facile = 1, moyen = 2 }, town.range[ch.node][tg.node] or 2, ch.node, tg.node,
+    return tg and hurt(tg, deck({ facile = 1, moyen = 2 }, (town.range[ch.node] or {})[tg.node] or 2, ch.node, tg.node,
       ch.wounds), 2) + 5 or 90
   end
   if label:find("^Fan the Hammer") then
     local tg = target(ctx, label)
-    return tg and hurt(tg, deck({ facile = 1, moyen = 3 }, town.range[ch.node][tg.node] or 4, ch.node, tg.node,
+    return tg and hurt(tg, deck({ facile = 1, moyen = 3 }, (town.range[ch.node] or {})[tg.node] or 4, ch.node, tg.node,
       ch.wounds), 3) or 90
   end
   if label:find("^Attack ") then
@@ -161,7 +161,7 @@ local function action(ctx, ch, label, t)
   if label:find("^Throw your knife") then
     local tg = target(ctx, label)
     if not tg then return 20 end
-    return hurt(tg, deck({ moyen = 0 }, town.range[ch.node][tg.node] or 1, ch.node, tg.node, ch.wounds), 1) - 40
+    return hurt(tg, deck({ moyen = 0 }, (town.range[ch.node] or {})[tg.node] or 1, ch.node, tg.node, ch.wounds), 1) - 40
   end
   local zone = label:find("^Throw dynamite into ") and label:match("%((%w+)%)$")
   if zone then return 60 + t.blast(zone) end
