@@ -94,3 +94,8 @@ fn the_marshals_bot_beats_random() {
 fn the_american_desperado_crew_bot_beats_random() {
     beats_random("american_desperado/tiny", 40, 2, &["sharp", "sharp"]);
 }
+
+#[test]
+fn the_goldfever_bot_beats_random() {
+    beats_random("goldfever", 60, 2, &["sharp"]);
+}
