@@ -10,7 +10,7 @@ local map = require "american_desperado.bots.sharp.map"
 -- How much a goal is worth beyond its cost: loot to fetch outranks a tile to open.
 local LOOT_GOAL = 6
 
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param name string
 ---@return sharp.Criminal|nil
 local function criminal(b, name)
@@ -21,7 +21,7 @@ local function criminal(b, name)
 end
 
 ---The standing criminals.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@return sharp.Criminal[]
 local function standing(b)
   local out = {}
@@ -32,7 +32,7 @@ local function standing(b)
 end
 
 ---The cheapest entrance from `cost`, or nil.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param cost table<string, number>
 ---@return string|nil
 local function nearest_entrance(b, cost)
@@ -45,7 +45,7 @@ end
 
 ---The crew's home entrance: where loot lies on an entrance (the most), else the entrance
 ---nearest to the criminal carrying the most, else nil. Every criminal works it out the same.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@return string|nil
 local function home(b)
   local best, at = 0, nil ---@type integer, string|nil
@@ -66,7 +66,7 @@ local function home(b)
 end
 
 ---The loot the crew could get away with now: lying at home and carried by those standing.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param at string|nil
 ---@return integer
 local function secured(b, at)
@@ -77,7 +77,7 @@ end
 
 ---Where `me` heads: home with loot, or when the crew has enough; else the best of loot to
 ---fetch and face-down tiles to open. Returns the goal's cell key and the routes.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param me sharp.Criminal
 ---@param data table
 ---@return string|nil goal

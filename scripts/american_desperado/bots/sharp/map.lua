@@ -29,7 +29,7 @@ local M = {}
 ---@field room integer           how many more pieces it can carry
 ---@field against table<string, boolean>
 
----@class sharp.Board
+---@class american_desperado_sharp.Board
 ---@field cols integer
 ---@field rows integer
 ---@field cells table<string, sharp.Cell>
@@ -88,7 +88,7 @@ end
 
 ---Reads the view into cells, the crew and the threat.
 ---@param view View
----@return sharp.Board
+---@return american_desperado_sharp.Board
 function M.read(view)
   local b = { cols = 0, rows = 0, cells = {}, crew = {}, threat = (view.counters or {}).threat or 0 }
   for node in pairs(view.board or {}) do
@@ -139,7 +139,7 @@ end
 
 ---The cells a criminal reaches from `cell` in one action: orthogonal steps along the
 ---street and inside, in and out through entrances; the Shadow's diagonals inside.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param cell sharp.Cell
 ---@param diagonal boolean
 ---@return sharp.Cell[]
@@ -196,7 +196,7 @@ function M.attack_risk(who, unit)
 end
 
 ---What stepping onto `cell` costs `who` (math.huge: it cannot).
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param who sharp.Criminal
 ---@param cell sharp.Cell
 ---@return number
@@ -217,7 +217,7 @@ function M.step_cost(b, who, cell)
 end
 
 ---The cheapest routes of `who` from its cell: each cell's cost and the first step to it.
----@param b sharp.Board
+---@param b american_desperado_sharp.Board
 ---@param who sharp.Criminal
 ---@return table<string, number> cost
 ---@return table<string, string> first

@@ -31,14 +31,14 @@ for _, e in ipairs(EDGES) do
 end
 
 ---The board read once a pick: town ids by number and by name, and the banks.
----@class sharp.Board
+---@class desperados_sharp.Board
 ---@field data table
 ---@field ids string[]                  ids[n] = the node id of town number n
 ---@field by_name table<string, string> by_name[display name] = node id
 ---@field bank table<string, boolean>   the towns with a bank
 
 ---@param data table  the game's data
----@return sharp.Board
+---@return desperados_sharp.Board
 function M.new(data)
   local b = { data = data, ids = {}, by_name = {}, bank = {} }
   for i, c in ipairs(data.cities) do
@@ -51,7 +51,7 @@ end
 
 ---The town a label or prompt names, found by its display name after `prefix` ("lead to ",
 ---"Ride to "); nil when none.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param text string
 ---@param prefix string
 ---@return string|nil
@@ -81,7 +81,7 @@ function M.distances(from)
 end
 
 ---How many Sheriffs stand in each town (view counters sheriff_1..5; 0 is out of play).
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@return table<string, integer>
 function M.sheriffs(b, view)
@@ -117,7 +117,7 @@ function M.poker(view, town)
 end
 
 ---The towns where a coach stands now (coaches move before the cards of a move).
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@return table<string, boolean>
 function M.coaches(b, view)

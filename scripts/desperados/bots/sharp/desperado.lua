@@ -25,7 +25,7 @@ end
 
 ---Setup: a town two roads or more from the Marshal and his Sheriffs, best beside an
 ---unguarded bank.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
@@ -44,7 +44,7 @@ local function place(b, view, q)
 end
 
 ---The best bank he can still reach by the last move from `town`, in thousands.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param town string
 ---@param left number  moves left after this one
@@ -62,7 +62,7 @@ end
 
 ---His card: the town that keeps a free bank in reach, with an activity now, away from the
 ---Marshal.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer

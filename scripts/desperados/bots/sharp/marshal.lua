@@ -16,7 +16,7 @@ local ARREST = 1.0
 local AHEAD = 0.5
 
 ---The banks that still hold a tile, richest first, with their values.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@return {town: string, value: number}[]
 local function banks(b, view)
@@ -30,7 +30,7 @@ local function banks(b, view)
 end
 
 ---The town with the most roads (where the Marshal starts: every way is open to him).
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param skip table<string, boolean>
 ---@return string
 local function hub(b, skip)
@@ -42,7 +42,7 @@ local function hub(b, skip)
 end
 
 ---Setup: the Marshal in the hub, Sheriff i on the i-th richest bank.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
@@ -63,7 +63,7 @@ end
 ---Which bank each Sheriff should stand on: a bank already guarded keeps its first Sheriff;
 ---the richest unguarded banks take the nearest free Sheriffs; a Sheriff left over joins the
 ---richest bank. Returns the town of Sheriff `i`.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param i integer
 ---@return string
@@ -97,7 +97,7 @@ local function post(b, view, i)
 end
 
 ---A Sheriff's ride: the option that brings him nearest his bank.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
@@ -117,7 +117,7 @@ end
 
 ---Where each desperado probably is after `k` cards, arrests by the Marshal's own cards so
 ---far taken out.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param k integer
 ---@return sharp.Suspect[]
@@ -141,7 +141,7 @@ end
 
 ---What stopping desperado `s` in `town` at this move saves, in thousands: the rest of his
 ---turn, the activity he may start here, and at the last move the bank he would rob.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param s integer
 ---@param town string
@@ -163,7 +163,7 @@ end
 
 ---The Marshal's card: the town (the Saloon: where his cards lead) where arrests are worth
 ---most now, plus half the best town a road further.
----@param b sharp.Board
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
