@@ -50,7 +50,7 @@ posse() { "$posse" --root "$root" "$@"; }
 
 # The reports, each with the same run's --json to check the numbers against. Restricted
 # play (sim --restricted) prints its table only as text: the HTML has no part of it.
-posse sim dice_town -n 300 --set start_money=80 --json --html "$out/sim.html" >"$out/sim.json" ||
+posse sim dice_town -n 300 --set start_money=80 --restricted --json --html "$out/sim.html" >"$out/sim.json" ||
   fail "posse sim dice_town"
 posse sim desperados -n 200 --json --html "$out/sides.html" >"$out/sides.json" || fail "posse sim desperados"
 posse sim american_desperado -n 200 --json --html "$out/crew.html" >"$out/crew.json" ||
@@ -216,7 +216,7 @@ def table_rows(page, doc, index, want):
 
 def check_sim(page, doc, j):
     svgs = list(doc.all("svg"))
-    want = 1 + (1 < len(j["sides"]) < len(j["seats"])) + 1
+    want = 1 + (1 < len(j["sides"]) < len(j["seats"])) + 1 + bool(j.get("restricted"))
     if len(svgs) != want:
         problem(page, f"{len(svgs)} plots, not {want}")
         return
@@ -227,9 +227,28 @@ def check_sim(page, doc, j):
         rates_plot(page, svgs[0], [("the crew wins", j["crew_rate"])], "the crew's wins")
     else:
         rates_plot(page, svgs[0], [(s["name"], s["alone"]) for s in j["seats"]], "wins alone per seat")
-        if want == 3:
+        if 1 < len(j["sides"]) < len(j["seats"]):
             rates_plot(page, svgs[1], [(s["name"], s["alone"]) for s in j["sides"]], "wins alone per side")
-    histogram_plot(page, svgs[-1], j.get("length") or j["decisions"])
+    histogram_plot(page, svgs[-1 - bool(j.get("restricted"))], j.get("length") or j["decisions"])
+    if j.get("cards"):
+        rows = table_rows(page, doc, 1, len(j["cards"]) + 1)
+        for c in j["cards"]:
+            if not any(r and r[0] == c["tag"] and r[4] == str(c["played"]) for r in rows):
+                problem(page, f"the cards' table has no row for {c['tag']!r} played {c['played']}")
+    if j.get("restricted"):
+        restricted = j["restricted"]
+        rows = table_rows(page, doc, 2, len(restricted) + 1)
+        svg, words = svgs[-1], texts(svgs[-1])
+        if len(list(svg.all("circle"))) != len(restricted):
+            problem(page, f"the restricted plot has not a point for each of the {len(restricted)} cards")
+        for x in restricted:
+            d = x["seat1"]
+            if not any(r and r[0] == x["tag"] and r[-1] == x["verdict"] for r in rows):
+                problem(page, f"the restricted table has no row {x['tag']!r}: {x['verdict']}")
+            value = f"{100 * d['diff']:+.2f} ({100 * d['low']:+.2f} to {100 * d['high']:+.2f})"
+            for want_text in (x["tag"], value):
+                if want_text not in words:
+                    problem(page, f"the restricted plot has no text {want_text!r}")
     rows = table_rows(page, doc, 0, len(j["reasons"]) + 1)
     for why, n in j["reasons"].items():
         if [why, str(n)] not in rows:

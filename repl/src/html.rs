@@ -3,7 +3,7 @@
 //! and SVG plots drawn here: win rates with their 95% interval bars, the histogram of game
 //! lengths, and each measure's difference with its interval.
 
-use posse::sim::{Comparison, Difference, SimReport, Standing};
+use posse::sim::{Comparison, Difference, Restricted, SimReport, Standing};
 use posse::stats::Spread;
 use std::fmt::Write as _;
 
@@ -140,9 +140,14 @@ fn standings(list: &[Standing]) -> Vec<(String, f64, f64, f64)> {
 }
 
 /// The HTML report of a batch.
-pub fn report(r: &SimReport) -> String {
+/// The HTML report of a batch, with restricted play's table and plot when it was played.
+pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     let mut b = String::new();
-    let with = if r.sets.is_empty() { String::new() } else { format!(", with {}", r.sets.join(", ")) };
+    let mut with = if r.sets.is_empty() { String::new() } else { format!(", with {}", r.sets.join(", ")) };
+    if !r.bots.is_empty() {
+        let bots: Vec<String> = r.bots.iter().enumerate().map(|(i, k)| format!("seat {} {k}", i + 1)).collect();
+        with.push_str(&format!("; bots: {}", bots.join(", ")));
+    }
     let _ = writeln!(
         b,
         "<p>{} games, {} players, seeds from {}{}; {} finished, {} script errors.</p>",
@@ -200,6 +205,52 @@ pub fn report(r: &SimReport) -> String {
         let _ = writeln!(b, "<tr><td>{}</td><td>{n}</td></tr>", esc(why));
     }
     b.push_str("</table>\n");
+    if let Some(d) = &r.measures.decisiveness {
+        let _ = writeln!(
+            b,
+            "<p>Decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} games won alone by the seat leading at the end).</p>",
+            100.0 * d.settled,
+            d.games
+        );
+    }
+    if !r.cards.is_empty() {
+        b.push_str("<h2>Cards and abilities</h2>\n<table><tr><th>tag</th><th>drawn</th><th>held</th><th>offered</th><th>played</th><th>times</th><th>wins when played</th><th>wins when not</th></tr>\n");
+        for c in &r.cards {
+            let _ = writeln!(
+                b,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&c.tag),
+                c.drawn,
+                c.held,
+                c.offered,
+                c.played,
+                c.times,
+                esc(&c.wins_when_played.percent()),
+                esc(&c.wins_when_not.percent())
+            );
+        }
+        b.push_str("</table>\n");
+    }
+    if let Some(list) = restricted.filter(|l| !l.is_empty()) {
+        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>verdict</th></tr>\n");
+        for x in list {
+            let d = &x.seat1;
+            let _ = writeln!(
+                b,
+                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}</td></tr>",
+                esc(&x.tag),
+                100.0 * d.a,
+                100.0 * d.b,
+                100.0 * d.diff,
+                100.0 * d.low,
+                100.0 * d.high,
+                esc(&x.verdict)
+            );
+        }
+        b.push_str("</table>\n");
+        let rows: Vec<_> = list.iter().map(|x| (x.tag.as_str(), &x.seat1)).collect();
+        b.push_str(&differences_svg(&rows, "seat 1's wins alone without each card, minus with it, in points"));
+    }
     page(&format!("posse sim {}", r.game), &b)
 }
 
@@ -230,22 +281,28 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
         );
     }
     h.push_str("</table>\n<h2>Differences of the rates (points), with their 95% intervals</h2>\n");
-    // A forest plot of the rates' differences, zero marked: the names on the left, each
-    // difference and its interval written on the right.
-    let rates: Vec<_> = c.measures.iter().filter(|d| d.rate).collect();
-    let span = rates.iter().map(|d| d.low.abs().max(d.high.abs())).fold(0.01, f64::max);
+    let rates: Vec<_> = c.measures.iter().filter(|d| d.rate).map(|d| (d.measure.as_str(), d)).collect();
+    h.push_str(&differences_svg(&rates, "differences of the rates, B − A, in points"));
+    page(&format!("posse compare {}", a.game), &h)
+}
+
+/// A forest plot of rates' differences with their 95% intervals, in points, zero marked:
+/// the names on the left, each difference and its interval written on the right.
+fn differences_svg(rates: &[(&str, &Difference)], label: &str) -> String {
+    let mut h = String::new();
+    let span = rates.iter().map(|(_, d)| d.low.abs().max(d.high.abs())).fold(0.01, f64::max);
     let (row, plot) = (24.0, 360.0);
-    let left = rates.iter().map(|d| text_width(&d.measure)).fold(40.0, f64::max) + 12.0;
+    let left = rates.iter().map(|(name, _)| text_width(name)).fold(40.0, f64::max) + 12.0;
     let x = |v: f64| left + (v / span + 1.0) / 2.0 * plot;
     let value = |d: &Difference| format!("{:+.2} ({:+.2} to {:+.2})", 100.0 * d.diff, 100.0 * d.low, 100.0 * d.high);
-    let w = left + plot + 16.0 + rates.iter().map(|d| text_width(&value(d))).fold(0.0, f64::max) + 8.0;
+    let w = left + plot + 16.0 + rates.iter().map(|(_, d)| text_width(&value(d))).fold(0.0, f64::max) + 8.0;
     let base = 8.0 + row * rates.len() as f64 + 4.0;
     let height = base + 22.0;
-    h.push_str(&svg_open(w, height, "differences of the rates, B − A, in points"));
+    h.push_str(&svg_open(w, height, label));
     let _ = writeln!(h, "<line class=\"zero\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"4\" y2=\"{base:.1}\"/>", x(0.0));
-    for (i, d) in rates.iter().enumerate() {
+    for (i, (name, d)) in rates.iter().enumerate() {
         let y = 16.0 + i as f64 * row;
-        let _ = writeln!(h, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + 4.0, esc(&d.measure));
+        let _ = writeln!(h, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + 4.0, esc(name));
         h.push_str(&whisker(x(d.low), x(d.high), y));
         let _ = writeln!(
             h,
@@ -273,5 +330,5 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
         );
     }
     h.push_str("</svg>\n");
-    page(&format!("posse compare {}", a.game), &h)
+    h
 }

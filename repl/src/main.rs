@@ -147,6 +147,10 @@ enum Cmd {
         /// Also write the comparison as an HTML page with its plot to FILE.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// Also write the differences to FILE (CSV: measure, a, b, diff, low, high,
+        /// significant; a row a measure).
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
     },
     /// Play many games between random bots and summarise them.
     Sim {
@@ -172,7 +176,8 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
         /// Restricted play: for each card (option tag), the same seeds with seat 1 never
-        /// playing it; prints each card's contribution to seat 1's wins.
+        /// playing it; prints each card's contribution to seat 1's wins (also in --json,
+        /// --html, and with --csv FILE in FILE.restricted.csv).
         #[arg(long)]
         restricted: bool,
         /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
@@ -285,22 +290,26 @@ fn run(cli: Cli) -> Result<bool> {
             let opts = batch.options(game, sets, n, json);
             let jobs = opts.jobs;
             let report = sim::run(&root, opts)?;
+            let restricted = if restricted { Some(sim::restricted(&root, &report, jobs)?) } else { None };
+            sim::print(&report, restricted.as_deref(), json)?;
+            let write = |file: &std::path::Path, text: String| {
+                std::fs::write(file, text).map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))
+            };
             if let Some(file) = csv {
-                std::fs::write(&file, sim::csv(&report))
-                    .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+                write(&file, sim::csv(&report))?;
+                // Restricted play's table beside the games: FILE.restricted.csv.
+                if let Some(r) = &restricted {
+                    write(&file.with_extension("restricted.csv"), sim::restricted_csv(r))?;
+                }
             }
             if let Some(file) = html {
-                std::fs::write(&file, html::report(&report))
-                    .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
-            }
-            if restricted {
-                sim::restricted(&root, &report, jobs)?;
+                write(&file, html::report(&report, restricted.as_deref()))?;
             }
             Ok(report.errors.is_empty())
         }
-        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html }) => {
+        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html, csv }) => {
             let b = sim::VariantB { sets: against, bots: against_bots, game: against_variant };
-            sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref())
+            sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref(), csv.as_deref())
         }
         Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),

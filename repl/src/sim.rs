@@ -42,7 +42,8 @@ pub fn lineup(
     Ok(lineup)
 }
 
-/// Runs the batch and prints it; returns the report.
+/// Runs the batch (a progress bar on a terminal unless `--json`); returns the report,
+/// which [`print`] prints.
 pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
     let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json, bots } = opts;
     let content = games::load_with(root, &id, &sets)?;
@@ -59,12 +60,25 @@ pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
     } else {
         sim::run_with_progress(&content, games_n, seed, players, jobs, &lineup, &|| {})
     };
-    if json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        print!("{}", summary(&report, seed));
-    }
     Ok(report)
+}
+
+/// Prints the report, with restricted play's table when there is one: as text, or as one
+/// JSON object (`restricted` then one of its fields).
+pub fn print(report: &SimReport, restricted: Option<&[sim::Restricted]>, json: bool) -> Result<()> {
+    if json {
+        let mut v = serde_json::to_value(report)?;
+        if let (Some(r), Some(o)) = (restricted, v.as_object_mut()) {
+            o.insert("restricted".into(), serde_json::to_value(r)?);
+        }
+        println!("{v}");
+    } else {
+        print!("{}", summary(report, report.seed));
+        if let Some(r) = restricted {
+            print!("{}", restricted_text(r));
+        }
+    }
+    Ok(())
 }
 
 /// The report as text, one fact per line.
@@ -229,7 +243,13 @@ pub struct VariantB {
 /// `posse compare`: variant A (the game with `opts.sets` and `opts.bots`) against
 /// variant B (A changed as `against` says), on the same seeds. Returns whether every
 /// game of both finished.
-pub fn compare(root: &Path, opts: SimOptions, against: &VariantB, html: Option<&Path>) -> Result<bool> {
+pub fn compare(
+    root: &Path,
+    opts: SimOptions,
+    against: &VariantB,
+    html: Option<&Path>,
+    csv: Option<&Path>,
+) -> Result<bool> {
     let a = games::load_with(root, &opts.game, &opts.sets)?;
     let both: Vec<String> = opts.sets.iter().chain(&against.sets).cloned().collect();
     let b_game = against.game.as_deref().unwrap_or(&opts.game);
@@ -245,6 +265,11 @@ pub fn compare(root: &Path, opts: SimOptions, against: &VariantB, html: Option<&
     let c = sim::compare(&ra, &rb);
     if let Some(file) = html {
         std::fs::write(file, crate::html::comparison(&ra, &rb, &c))
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
+    }
+    if let Some(file) = csv {
+        let rows: Vec<_> = c.measures.iter().map(|d| (d.measure.as_str(), d, None)).collect();
+        std::fs::write(file, differences_csv(&rows))
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if opts.json {
@@ -296,13 +321,7 @@ pub fn compare(root: &Path, opts: SimOptions, against: &VariantB, html: Option<&
 
 /// The report's games as CSV, a row a game in seed order (RFC 4180 quoting).
 pub fn csv(r: &SimReport) -> String {
-    let field = |s: String| {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s
-        }
-    };
+    let field = |s: String| csv_field(&s);
     let join = |v: Vec<String>| v.join(";");
     let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played\n");
     let bots = if r.bots.is_empty() { vec!["random".to_string(); r.players] } else { r.bots.clone() };
@@ -412,7 +431,7 @@ pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
 
 /// `sim --restricted`: each card tag of `base` played again on the same seeds with seat 1
 /// never playing it, and its contribution to seat 1's wins alone.
-pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
+pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<Vec<sim::Restricted>> {
     let content = games::load_with(root, &base.game, &base.sets)?;
     let players = Some(base.players);
     let banned: Vec<(String, SimReport)> = base
@@ -424,9 +443,14 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
             (c.tag.clone(), sim::run_with_progress(&content, base.games, base.seed, players, jobs, &lineup, &|| {}))
         })
         .collect();
+    Ok(sim::restricted(base, &banned))
+}
+
+/// Restricted play's table as text, a card a line.
+fn restricted_text(list: &[sim::Restricted]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "restricted play (seat 1 never plays the card; its wins alone, B - A, 95% interval):");
-    for r in sim::restricted(base, &banned) {
+    for r in list {
         let d = &r.seat1;
         let _ = writeln!(
             s,
@@ -440,8 +464,39 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<()> {
             r.verdict
         );
     }
-    print!("{s}");
-    Ok(())
+    s
+}
+
+/// Differences with their intervals as CSV, one row a measure (a comparison's, or
+/// restricted play's with each card's verdict): `measure,a,b,diff,low,high,significant`
+/// and, when given, `verdict`; rates as fractions (0 to 1), like `--json`.
+pub fn differences_csv(rows: &[(&str, &sim::Difference, Option<&str>)]) -> String {
+    let verdicts = rows.iter().any(|(_, _, v)| v.is_some());
+    let mut out = String::from("measure,a,b,diff,low,high,significant");
+    out.push_str(if verdicts { ",verdict\n" } else { "\n" });
+    for (name, d, verdict) in rows {
+        let _ = write!(out, "{},{},{},{},{},{},{}", csv_field(name), d.a, d.b, d.diff, d.low, d.high, d.significant);
+        if verdicts {
+            let _ = write!(out, ",{}", csv_field(verdict.unwrap_or_default()));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A CSV field, quoted when it must be (RFC 4180).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Restricted play's table as CSV (see [`differences_csv`]): the measure is the card's tag.
+pub fn restricted_csv(list: &[sim::Restricted]) -> String {
+    let rows: Vec<_> = list.iter().map(|r| (r.tag.as_str(), &r.seat1, Some(r.verdict.as_str()))).collect();
+    differences_csv(&rows)
 }
 
 /// `posse bots GAME`: the random bot, then each strategy bot with its `about` line.

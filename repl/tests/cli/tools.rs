@@ -245,3 +245,44 @@ fn strategy_bots_play_the_same_games_in_play_sim_and_a_loaded_save() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A paired comparison and restricted play, read in every output (issue 14): the
+/// differences with their intervals in `--json`, the CSV (a row a measure, or a card with
+/// its verdict) and the HTML report.
+#[test]
+fn differences_reach_the_json_the_csv_and_the_html() {
+    let dir = scratch("differences");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (csv, html) = (dir.join("games.csv"), dir.join("sim.html"));
+    let args = ["sim", "dice_town", "-n", "30", "--jobs", "2", "--restricted", "--json"];
+    let o =
+        posse_in(&root, &[&args[..], &["--csv", csv.to_str().unwrap(), "--html", html.to_str().unwrap()]].concat(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    let restricted = v["restricted"].as_array().expect("restricted play in the object");
+    assert_eq!(restricted.len(), v["cards"].as_array().unwrap().len());
+    let table = std::fs::read_to_string(dir.join("games.restricted.csv")).expect("beside the games' CSV");
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines[0], "measure,a,b,diff,low,high,significant,verdict");
+    assert_eq!(lines.len(), restricted.len() + 1);
+    let first = &restricted[0];
+    assert!(lines[1].starts_with(&format!("{},", first["tag"].as_str().unwrap())), "{table}");
+    assert!(lines[1].ends_with(&format!(",{}", first["verdict"].as_str().unwrap())), "{table}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Restricted play") && page.contains(first["tag"].as_str().unwrap()), "{page}");
+    assert_eq!(page.matches("<svg ").count(), 3, "rates, lengths, restricted play");
+    let cmp = dir.join("cmp.csv");
+    let o = posse(&["compare", "hilo", "-n", "60", "--against", "rounds=1", "--csv", cmp.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = std::fs::read_to_string(&cmp).unwrap();
+    let decisions = table.lines().find(|l| l.starts_with("decisions,")).expect("a row a measure");
+    let cells: Vec<&str> = decisions.split(',').collect();
+    assert_eq!(cells.len(), 7);
+    let (diff, low, high): (f64, f64, f64) =
+        (cells[3].parse().unwrap(), cells[4].parse().unwrap(), cells[5].parse().unwrap());
+    assert!(low <= diff && diff <= high && diff < 0.0 && cells[6] == "true", "{table}");
+    // The same difference as the terminal's.
+    let row = stdout(&o).lines().find(|l| l.starts_with("decisions ")).unwrap_or_default().to_string();
+    assert!(row.contains(&format!("{diff:+.1} ({low:+.1} to {high:+.1})")), "{row}");
+    let _ = std::fs::remove_dir_all(dir);
+}
