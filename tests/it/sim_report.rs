@@ -99,7 +99,11 @@ fn a_paired_comparison_pairs_the_same_seeds_and_bots() {
     assert!(d.significant && d.high < 0.0 && d.b < d.a, "{d:?}");
     assert!((d.diff - (d.b - d.a)).abs() < 1e-9);
     let seats: Vec<&str> = cmp.measures.iter().map(|d| d.measure.as_str()).collect();
-    assert_eq!(seats[..3], ["seat 1 wins alone", "seat 2 wins alone", "no winner"]);
+    // Hi-Lo's wins are sometimes shared: each side's wins, alone or shared, follow.
+    assert_eq!(seats[..5], ["seat 1 wins alone", "seat 2 wins alone", "p1 wins", "p2 wins", "no winner"]);
+    let p1 = &cmp.measures[2];
+    let won = |r: &sim::SimReport| r.rows.iter().filter(|g| g.winners.contains(&1)).count() as f64 / 300.0;
+    assert!((p1.a - won(&a)).abs() < 1e-12 && (p1.b - won(&b)).abs() < 1e-12, "{p1:?}");
     // The rows are the games, in seed order.
     assert_eq!(a.rows.len(), 300);
     assert!(a.rows.windows(2).all(|w| w[0].seed + 1 == w[1].seed));

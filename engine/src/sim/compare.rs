@@ -48,7 +48,8 @@ fn difference(measure: String, rate: bool, pairs: &[(&GameRow, &GameRow)], f: im
 }
 
 /// Compares batch `b` with batch `a`, seed by seed: for each seat, the rate of its wins
-/// alone; the rate of games with no winner; the mean length in decisions and in the game's
+/// alone; where sides gather seats or wins are shared, each side's wins (alone or
+/// shared); the rate of games with no winner; the mean length in decisions and in the game's
 /// unit; a cooperative game's success rate.
 pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
     let by_seed: std::collections::BTreeMap<u64, &GameRow> = b.rows.iter().map(|r| (r.seed, r)).collect();
@@ -61,6 +62,18 @@ pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
         for seat in 1..=a.players.max(b.players) {
             let alone = move |r: &GameRow| f64::from(u8::from(r.winners == [seat]));
             measures.push(difference(format!("seat {seat} wins alone"), true, &pairs, alone));
+        }
+        // Sides that gather seats (teams, roles), or wins that are shared: a seat's wins
+        // alone miss those, so each side's wins, alone or shared, are compared too.
+        let shared = a.outcomes.shared_win + b.outcomes.shared_win > 0;
+        if shared || a.sides.len() < a.players || b.sides.len() < b.players {
+            let mut sides: Vec<&str> = a.sides.iter().chain(&b.sides).map(|s| s.name.as_str()).collect();
+            sides.sort_unstable();
+            sides.dedup();
+            for side in sides {
+                let wins = move |r: &GameRow| f64::from(u8::from(r.sides.iter().any(|s| s == side)));
+                measures.push(difference(format!("{side} wins"), true, &pairs, wins));
+            }
         }
         measures.push(difference("no winner".into(), true, &pairs, |r| f64::from(u8::from(r.winners.is_empty()))));
     }
