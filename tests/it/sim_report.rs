@@ -222,5 +222,5 @@ fn decisiveness_is_how_early_the_winner_led_for_good() {
     // By hand, one game: the winner's last moment behind or level is where it settled.
     let game = sim::play_random(&c, 0, Some(2)).unwrap();
     assert_eq!(Some(game.settled()), r.rows.iter().find(|g| g.seed == 0).map(|g| g.settled));
-    assert!(sim::run(&load("dice_town"), 5, 0, Some(2), 1).measures.decisiveness.is_none());
+    assert!(sim::run(&load("desperados"), 3, 0, Some(4), 1).measures.decisiveness.is_none());
 }
