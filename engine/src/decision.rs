@@ -88,6 +88,21 @@ pub struct TagUse {
 }
 
 impl TagUse {
+    /// Adds another count of the same game's decisions (the seats once each).
+    pub fn merge(&mut self, other: TagUse) {
+        for s in other.offered {
+            if !self.offered.contains(&s) {
+                self.offered.push(s);
+            }
+        }
+        for s in other.played {
+            if !self.played.contains(&s) {
+                self.played.push(s);
+            }
+        }
+        self.times += other.times;
+    }
+
     /// Notes one option of a decision of `seat` tagged with this tag: offered to the
     /// seat, and chosen when `picked`.
     pub fn note(&mut self, seat: usize, picked: bool) {

@@ -35,6 +35,7 @@ local posse = {}
 ---@field secret boolean|nil others do not see that this seat is asked
 ---@field revisable boolean|nil the seat may change its answer until every seat asked has answered
 ---@field shown_to_team boolean|nil the seat's team sees its answer while the others decide
+---@field tags (string|false)[]|nil what each option plays or uses (a definition id, an ability): per-card numbers and strategy bots read them
 
 ---@class Result
 ---@field winners Seat[]|nil the winning seats (none: nobody won); not in a cooperative game

@@ -99,3 +99,40 @@ fn the_american_desperado_crew_bot_beats_random() {
 fn the_goldfever_bot_beats_random() {
     beats_random("goldfever", 60, 2, &["sharp"]);
 }
+
+/// A batch lets its random seats answer in the flow and only the strategy bots' decisions
+/// yield; the games are those where every decision yields and the random seats draw from
+/// the one stream in turn (what `posse play --bot all --bot 1=NAME` plays).
+#[test]
+fn a_batch_plays_the_games_every_decision_yielded_would_play() {
+    for (game, players, bots, seeds) in [
+        ("hilo", 3, &["random", "high", "spy"][..], 0..8),
+        ("marshals/basic", 2, &["sharp", "random"][..], 0..4),
+        ("desperados", 4, &["random", "random", "sharp", "random"][..], 0..2),
+    ] {
+        let fixture = game == "hilo";
+        let c = if fixture { load_fixture(game) } else { load(game) };
+        let batch =
+            sim::run_with_progress(&c, seeds.clone().count(), seeds.start, Some(players), 1, &lineup(bots), &|| {});
+        assert!(batch.errors.is_empty(), "{game}: {:?}", batch.errors);
+        for (row, seed) in batch.rows.iter().zip(seeds) {
+            let mut g = posse::Game::new(c.clone(), posse::Setup::new(&c, seed, Some(players)).unwrap()).unwrap();
+            let strategies: Vec<Option<posse::Strategy>> =
+                bots.iter().map(|b| (*b != "random").then(|| posse::Strategy::new(&c, b).unwrap())).collect();
+            let mut stream = posse::bot::bot_rng(seed);
+            while let Some(r) = g.next_request() {
+                let seat = r.seat;
+                let picks = match &strategies[seat - 1] {
+                    Some(bot) => {
+                        g.strategy_pick(bot, seat, posse::bot::pick_seed(seed, g.choices().len()), None).unwrap()
+                    }
+                    None => posse::bot::random_choice(r, &mut stream),
+                };
+                g.choose(seat, &picks).unwrap();
+            }
+            assert_eq!(g.result().map(|r| r.winners.clone()), Some(row.winners.clone()), "{game} seed {seed}");
+            assert_eq!(g.choices().len(), row.decisions, "{game} seed {seed}");
+            assert_eq!(g.tags(), &row.tags, "{game} seed {seed}");
+        }
+    }
+}

@@ -28,6 +28,20 @@ impl Game {
         })
     }
 
+    /// The random bot's answer to `seat`'s pending question in a game of a line-up
+    /// ([`Game::new_with_lineup`]), whose random seats answer in the flow: drawn from the
+    /// same stream, under the same ban. An error when no bots play in the flow.
+    pub fn auto_random_pick(&self, seat: usize) -> Result<Vec<u32>> {
+        let r = self
+            .pending()
+            .into_iter()
+            .find(|r| r.seat == seat)
+            .ok_or_else(|| Error::Usage(format!("seat {seat} is not asked anything now")))?;
+        let mut auto = self.vm.shared.auto.borrow_mut();
+        let bots = auto.as_mut().ok_or_else(|| Error::Usage("no bots play in this game's flow".into()))?;
+        Ok(bots.pick_yielded(r.shape(), &r.tags))
+    }
+
     /// `bot`'s answer to `seat`'s pending question, from the seat's view, its
     /// `math.random` drawing from `seed`'s stream. Under `ban` (restricted play) the
     /// seat's bot is not shown the banned tag's options while the question has others.

@@ -75,7 +75,7 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm, Bots::None, None)
+        Game::start(content, setup, vm, Bots::None, Vec::new(), None)
     }
 
     /// Plays a whole game with random bots in every seat, drawing from
@@ -93,10 +93,18 @@ impl Game {
 
     /// [`Game::new_with_random_bots`], the bots held to `ban` (restricted play).
     pub fn new_with_bots(content: Arc<Content>, setup: Setup, ban: Option<Ban>) -> Result<Game> {
+        Game::new_with_lineup(content, setup, Vec::new(), ban)
+    }
+
+    /// [`Game::new_with_bots`] but for the seats `yields` (1-based), played by strategy
+    /// bots: their decisions yield to the caller, who answers them (and the random seats'
+    /// of a yielded `posse.choose_each`, with [`Game::auto_random_pick`]), while the other
+    /// seats' random bots go on answering in the flow, from the one stream.
+    pub fn new_with_lineup(content: Arc<Content>, setup: Setup, yields: Vec<usize>, ban: Option<Ban>) -> Result<Game> {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start_bots(content, setup, vm, ban)
+        Game::start_bots(content, setup, vm, yields, ban)
     }
 
     /// Starts a new game of the same content in this game's Lua VM, which saves building a
@@ -105,7 +113,7 @@ impl Game {
     pub fn restart(self, setup: Setup) -> Result<Game> {
         check_players(&self.content, &setup)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start(self.content, setup, self.vm, Bots::None, None)
+        Game::start(self.content, setup, self.vm, Bots::None, Vec::new(), None)
     }
 
     /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
@@ -115,9 +123,15 @@ impl Game {
 
     /// [`Game::restart_with_random_bots`], the bots held to `ban` (restricted play).
     pub fn restart_with_bots(self, setup: Setup, ban: Option<Ban>) -> Result<Game> {
+        self.restart_with_lineup(setup, Vec::new(), ban)
+    }
+
+    /// [`Game::new_with_lineup`] in this game's VM (see [`Game::restart`]).
+    pub fn restart_with_lineup(self, setup: Setup, yields: Vec<usize>, ban: Option<Ban>) -> Result<Game> {
         check_players(&self.content, &setup)?;
+        self.vm.set_auto(None)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start_bots(self.content, setup, self.vm, ban)
+        Game::start_bots(self.content, setup, self.vm, yields, ban)
     }
 
     /// Replays a record as far as it fits. Returns the game and, when a choice no longer
@@ -277,22 +291,29 @@ impl Game {
         fnv(&bytes)
     }
 
-    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm, ban: Option<Ban>) -> Result<Game> {
+    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm, yields: Vec<usize>, ban: Option<Ban>) -> Result<Game> {
         let shared = vm.shared.clone();
-        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast, ban.clone());
+        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast, yields.clone(), ban.clone());
         if !shared.watched.interrupted() {
             return fast;
         }
         drop(fast);
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        let game = Game::start(content, setup, vm, Bots::Counted, ban)?;
+        let game = Game::start(content, setup, vm, Bots::Counted, yields, ban)?;
         #[cfg(feature = "test-hooks")]
         let game = Game { replayed: true, ..game };
         Ok(game)
     }
 
-    fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots, ban: Option<Ban>) -> Result<Game> {
+    fn start(
+        content: Arc<Content>,
+        setup: Setup,
+        vm: Vm,
+        bots: Bots,
+        yields: Vec<usize>,
+        ban: Option<Ban>,
+    ) -> Result<Game> {
         let main_module = format!(
             "{}.{}",
             content.game,
@@ -328,6 +349,7 @@ impl Game {
             options: 0,
             tags: Default::default(),
             ban,
+            yields,
         }))?;
         let mut game = Game {
             content,
@@ -367,15 +389,23 @@ impl Game {
         if let Some(h) = hook {
             h.arm(flow_state);
         }
-        if on {
-            if let Some(b) = game.vm.shared.auto.borrow_mut().as_mut() {
-                game.offered = b.options;
-                game.tags = std::mem::take(&mut b.tags);
-            }
-            game.vm.set_auto(None)?;
+        // The bots stay in the flow while strategy bots' decisions are to come.
+        let yielding = game.vm.shared.auto.borrow().as_ref().is_some_and(|b| !b.yields.is_empty());
+        if on && !(yielding && game.pending.is_some()) {
+            game.finish_auto()?;
         }
         started?;
         Ok(game)
+    }
+
+    /// Takes the in-flow bots out of the flow, keeping what their decisions offered.
+    pub(super) fn finish_auto(&mut self) -> Result<()> {
+        let Some(b) = self.vm.shared.auto.borrow_mut().take() else { return Ok(()) };
+        self.offered += b.options;
+        for (tag, u) in b.tags {
+            self.tags.entry(tag).or_default().merge(u);
+        }
+        self.vm.set_auto(None)
     }
 }
 

@@ -163,7 +163,8 @@ impl Game {
                 &self.vm.lua,
             )?);
             self.pending = None;
-            return Ok(());
+            // Bots that stayed in the flow for a batch's strategy bots are done.
+            return self.finish_auto();
         }
         self.pending = Some(Pending::read(out, self.players(), &self.vm.shared)?);
         self.asked_at = self.choices.len();

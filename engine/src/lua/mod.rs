@@ -90,9 +90,25 @@ pub(crate) struct AutoBots {
     pub tags: BTreeMap<String, crate::decision::TagUse>,
     /// Restricted play: a seat that never picks a tag when it has another option.
     pub ban: Option<crate::decision::Ban>,
+    /// Seats (1-based) whose decisions yield to the engine all the same: strategy bots
+    /// answer them, while the random seats go on answering in the flow.
+    pub yields: Vec<usize>,
 }
 
 impl AutoBots {
+    /// The random bot's answer to a yielded decision of `shape` whose options carry
+    /// `tags`, from the bots' one stream, under the ban (as [`AutoBots::allowed`]).
+    pub fn pick_yielded(&mut self, shape: crate::decision::Shape, tags: &[Option<String>]) -> Vec<u32> {
+        if let Some(ban) = self.ban.as_ref().filter(|b| b.seat == shape.seat && !shape.multi) {
+            let banned = |i: u32| tags.get(i as usize - 1).and_then(Option::as_deref) == Some(ban.tag.as_str());
+            let allowed: Vec<u32> = (1..=shape.count as u32).filter(|&i| !banned(i)).collect();
+            if !allowed.is_empty() && allowed.len() < shape.count {
+                return vec![allowed[self.rng.below(allowed.len() as u64) as usize]];
+            }
+        }
+        crate::bot::random_choice(shape, &mut self.rng)
+    }
+
     /// The options the ban leaves `seat` among `count` tagged by `tags` (None: no ban
     /// applies, or it would leave nothing to pick).
     pub fn allowed(&self, seat: usize, tags: &Table, count: usize) -> mlua::Result<Option<Vec<u32>>> {
@@ -386,9 +402,15 @@ impl Vm {
     /// Turns the in-flow random bots on (with their RNG) or off.
     pub fn set_auto(&self, bots: Option<AutoBots>) -> Result<(), Error> {
         let on = bots.is_some();
+        let yields = match &bots {
+            Some(b) if !b.yields.is_empty() => {
+                Some(self.lua.create_table_from(b.yields.iter().map(|&s| (s, true))).map_err(lua_err)?)
+            }
+            _ => None,
+        };
         *self.shared.auto.borrow_mut() = bots;
         let f: Function = self.hooks.get("set_auto").map_err(lua_err)?;
-        f.call::<()>(on).map_err(lua_err)
+        f.call::<()>((on, yields)).map_err(lua_err)
     }
 
     pub fn set_flow(&self, flow: &mlua::Thread) -> Result<(), Error> {

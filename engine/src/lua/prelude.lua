@@ -252,6 +252,8 @@ local FLOW
 -- When every seat is a random bot (batches), decisions are answered right here instead of
 -- yielding to the engine: the same picks from the same RNG, without the round trip.
 local AUTO = false
+-- Seats whose decisions yield to the engine even then (a batch's strategy bots): seat -> true.
+local YIELDS = {}
 
 -- The flow is resumed by the engine alone (it resumes it through the C API): script code
 -- that kept it cannot answer a decision behind the engine's back, or end the game's flow.
@@ -274,10 +276,10 @@ function posse.choose(seat, prompt, options, opts)
       min = min or 1
       max = max or min
     end
-    if AUTO then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
+    if AUTO and not YIELDS[seat] then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
     return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags)
   end
-  if AUTO then return auto_pick(seat, options) end
+  if AUTO and not YIELDS[seat] then return auto_pick(seat, options) end
   return yield(seat, prompt, options)
 end
 
@@ -287,7 +289,13 @@ posse.choose_several = posse.choose
 function posse.choose_each(requests)
   if running() ~= FLOW then error("posse.choose_each: decisions can only be made from the game flow", 2) end
   if type(requests) ~= "table" then error("posse.choose_each: expected a list of requests", 2) end
-  if AUTO then
+  local auto = AUTO
+  if auto and next(YIELDS) ~= nil then
+    for _, r in ipairs(requests) do
+      if type(r) == "table" and YIELDS[r.seat] then auto = false end
+    end
+  end
+  if auto then
     local answers, asked = {}, {}
     for i, r in ipairs(requests) do
       if asked[r.seat] then error("posse.choose_each: at most one request per seat", 2) end
@@ -315,7 +323,7 @@ return {
   posse = posse,
   print = raw.print,
   set_flow = function(co) FLOW = co end,
-  set_auto = function(on) AUTO = on end,
+  set_auto = function(on, yields) AUTO, YIELDS = on, yields or {} end,
   -- Definitions are made once per VM (their scripts run once) and frozen: every game of
   -- the VM reads the same ones.
   set_def = function(i, def)

@@ -407,10 +407,10 @@ impl Lineup {
     }
 }
 
-/// Plays game `seed` with `strategies` (by seat; None: the random bot) answering each
-/// yielded decision: the random seats draw from [`bot_rng`] in turn, a strategy bot from
-/// the stream of [`crate::bot::pick_seed`] at its decision's position, so the game is
-/// the one `posse play` with the same bots plays.
+/// Plays game `seed` with `strategies` (by seat; None: the random bot): the random seats
+/// answer in the flow from [`bot_rng`], each strategy bot the decisions that yield to it,
+/// drawing from the stream of [`crate::bot::pick_seed`] at its decision's position. The
+/// game is the one `posse play` with the same bots plays, where every decision yields.
 fn play_lineup(
     content: &Arc<Content>,
     seed: u64,
@@ -420,35 +420,23 @@ fn play_lineup(
     ban: Option<&Ban>,
 ) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
+    let yields: Vec<usize> = (1..=strategies.len()).filter(|&s| strategies[s - 1].is_some()).collect();
     let mut game = match previous {
-        Some(g) => match g.restart(setup.clone()) {
+        Some(g) => match g.restart_with_lineup(setup.clone(), yields.clone(), ban.cloned()) {
             Ok(g) => g,
-            Err(_) => Game::new(content.clone(), setup)?,
+            Err(_) => Game::new_with_lineup(content.clone(), setup, yields, ban.cloned())?,
         },
-        None => Game::new(content.clone(), setup)?,
+        None => Game::new_with_lineup(content.clone(), setup, yields, ban.cloned())?,
     };
-    let mut rng = bot_rng(seed);
-    while let Some(r) = game.next_request() {
+    while let Some(seat) = game.next_request().map(|r| r.seat) {
         if game.choices().len() >= crate::limits::MAX_DECISIONS {
             let n = crate::limits::MAX_DECISIONS;
             return Err(crate::diag::Error::Script(format!("the game did not end within {n} decisions")));
         }
-        let seat = r.seat;
         let picks = match strategies.get(seat - 1).and_then(Option::as_deref) {
             Some(bot) => game.strategy_pick(bot, seat, crate::bot::pick_seed(seed, game.choices().len()), ban)?,
-            None => {
-                let allowed: Vec<u32> = match ban.filter(|b| b.seat == seat && !r.multi) {
-                    Some(b) => (1..=r.count as u32)
-                        .filter(|&i| r.tags.get(i as usize - 1).and_then(Option::as_deref) != Some(b.tag.as_str()))
-                        .collect(),
-                    None => Vec::new(),
-                };
-                if !allowed.is_empty() && allowed.len() < r.count {
-                    vec![allowed[rng.below(allowed.len() as u64) as usize]]
-                } else {
-                    crate::bot::random_choice(r, &mut rng)
-                }
-            }
+            // A random seat's request in a yielded `posse.choose_each`.
+            None => game.auto_random_pick(seat)?,
         };
         game.choose(seat, &picks)?;
     }
