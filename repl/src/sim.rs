@@ -121,6 +121,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
             let _ = writeln!(s, "  {why}: {n} ({:.1}%)", pct(n));
         }
         measures(&mut s, r);
+        cards(&mut s, r);
         return lengths_and_speed(s, r);
     }
     let o = &r.outcomes;
@@ -157,26 +158,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         let _ = writeln!(s, "  {reason}: {n} ({:.1}%)", pct(n));
     }
     measures(&mut s, r);
-    if !r.cards.is_empty() {
-        let _ = writeln!(
-            s,
-            "cards and abilities (drawn, held at the end; seat-games offered, played; times played; wins alone when played, when not):"
-        );
-        for c in &r.cards {
-            let _ = writeln!(
-                s,
-                "  {}: {}, {}; {}, {}; {}; {} against {}",
-                c.tag,
-                c.drawn,
-                c.held,
-                c.offered,
-                c.played,
-                c.times,
-                c.wins_when_played.percent(),
-                c.wins_when_not.percent()
-            );
-        }
-    }
+    cards(&mut s, r);
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,
@@ -185,6 +167,32 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         );
     }
     lengths_and_speed(s, r)
+}
+
+/// The cards' and abilities' numbers, a tag a line.
+fn cards(s: &mut String, r: &SimReport) {
+    if r.cards.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "cards and abilities (drawn, held at the end; seat-games offered, played; times played; wins {} when played, when not):",
+        r.card_wins
+    );
+    for c in &r.cards {
+        let _ = writeln!(
+            s,
+            "  {}: {}, {}; {}, {}; {}; {} against {}",
+            c.tag,
+            c.drawn,
+            c.held,
+            c.offered,
+            c.played,
+            c.times,
+            c.wins_when_played.percent(),
+            c.wins_when_not.percent()
+        );
+    }
 }
 
 /// The report's last lines: game lengths (with a histogram) and speed.
@@ -449,7 +457,8 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<Vec<sim:
 /// Restricted play's table as text, a card a line.
 fn restricted_text(list: &[sim::Restricted]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "restricted play (seat 1 never plays the card; its wins alone, B - A, 95% interval):");
+    let measure = list.first().map_or("seat 1 wins alone", |r| r.seat1.measure.as_str());
+    let _ = writeln!(s, "restricted play (seat 1 never plays the card; {measure}, B - A, 95% interval):");
     for r in list {
         let d = &r.seat1;
         let _ = writeln!(

@@ -224,3 +224,20 @@ fn decisiveness_is_how_early_the_winner_led_for_good() {
     assert_eq!(Some(game.settled()), r.rows.iter().find(|g| g.seed == 0).map(|g| g.settled));
     assert!(sim::run(&load("desperados"), 3, 0, Some(4), 1).measures.decisiveness.is_none());
 }
+
+/// Where wins are shared (ties, teams, a crew), a seat's wins alone say little of a card:
+/// the cards' numbers and restricted play count the seat's wins alone or shared there.
+#[test]
+fn shared_wins_count_for_cards_and_restricted_play_where_wins_are_shared() {
+    let hilo = sim::run(&load_fixture("hilo"), 100, 0, Some(2), 2);
+    assert!(hilo.outcomes.shared_win > 0);
+    assert_eq!(hilo.card_wins, "alone or shared");
+    let r = sim::restricted(&hilo, &[("x".into(), hilo.clone())]);
+    assert_eq!(r[0].seat1.measure, "seat 1 wins, alone or shared");
+    let seat1 = hilo.rows.iter().filter(|g| g.winners.contains(&1)).count() as f64 / 100.0;
+    assert!((r[0].seat1.a - seat1).abs() < 1e-12 && r[0].seat1.diff == 0.0);
+    let dice = sim::run(&load("dice_town"), 20, 0, Some(4), 2);
+    assert_eq!(dice.outcomes.shared_win, 0);
+    assert_eq!(dice.card_wins, "alone");
+    assert_eq!(sim::restricted(&dice, &[("x".into(), dice.clone())])[0].seat1.measure, "seat 1 wins alone");
+}

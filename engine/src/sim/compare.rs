@@ -47,13 +47,18 @@ fn difference(measure: String, rate: bool, pairs: &[(&GameRow, &GameRow)], f: im
     Difference { measure, rate, a: mean(&xs), b: mean(&ys), diff, low, high, significant: low > 0.0 || high < 0.0 }
 }
 
+/// The games of `a` and `b` of the same seeds, paired.
+fn paired<'r>(a: &'r SimReport, b: &'r SimReport) -> Vec<(&'r GameRow, &'r GameRow)> {
+    let by_seed: std::collections::BTreeMap<u64, &GameRow> = b.rows.iter().map(|r| (r.seed, r)).collect();
+    a.rows.iter().filter_map(|r| Some((r, *by_seed.get(&r.seed)?))).collect()
+}
+
 /// Compares batch `b` with batch `a`, seed by seed: for each seat, the rate of its wins
 /// alone; where sides gather seats or wins are shared, each side's wins (alone or
 /// shared); the rate of games with no winner; the mean length in decisions and in the game's
 /// unit; a cooperative game's success rate.
 pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
-    let by_seed: std::collections::BTreeMap<u64, &GameRow> = b.rows.iter().map(|r| (r.seed, r)).collect();
-    let pairs: Vec<(&GameRow, &GameRow)> = a.rows.iter().filter_map(|r| Some((r, *by_seed.get(&r.seed)?))).collect();
+    let pairs = paired(a, b);
     let identical = pairs.iter().filter(|(x, y)| x.digest == y.digest).count();
     let mut measures = Vec::new();
     if a.crew.is_some() {
@@ -89,21 +94,25 @@ pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
 #[derive(Debug, Clone, Serialize)]
 pub struct Restricted {
     pub tag: String,
-    /// Seat 1's wins alone as played (A) and never playing the tag (B), B − A with its
-    /// interval: a card that helps shows a significant loss without it.
+    /// Seat 1's wins (alone; alone or shared where wins are shared) as played (A) and
+    /// never playing the tag (B), B − A with its interval: a card that helps shows a
+    /// significant loss without it.
     pub seat1: Difference,
     /// "helps", "hurts", "no measurable effect", or "never played".
     pub verdict: String,
 }
 
 /// The restricted-play report: for each tag, `base` against the batch of the same seeds
-/// with the tag banned for seat 1.
+/// with the tag banned for seat 1. The measure is seat 1's wins alone, or, where wins are
+/// shared (a team's, a cooperative crew's), seat 1's wins alone or shared.
 pub fn restricted(base: &SimReport, banned: &[(String, SimReport)]) -> Vec<Restricted> {
+    let shared = base.crew.is_some() || base.outcomes.shared_win > 0 || base.sides.len() < base.players;
+    let measure = if shared { "seat 1 wins, alone or shared" } else { "seat 1 wins alone" };
+    let wins = move |r: &GameRow| f64::from(u8::from(if shared { r.winners.contains(&1) } else { r.winners == [1] }));
     banned
         .iter()
         .map(|(tag, b)| {
-            let seat1 = compare(base, b).measures.into_iter().find(|d| d.measure == "seat 1 wins alone");
-            let seat1 = seat1.unwrap_or_else(|| difference("seat 1 wins alone".into(), true, &[], |_| 0.0));
+            let seat1 = difference(measure.into(), true, &paired(base, b), wins);
             let played = base.cards.iter().find(|c| &c.tag == tag).map_or(0, |c| c.played);
             let verdict = if played == 0 {
                 "never played"

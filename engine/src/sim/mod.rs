@@ -87,6 +87,9 @@ pub struct SimReport {
     /// Each tag's numbers (cards and abilities the options named), by tag.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<CardNumbers>,
+    /// Which wins the cards' "wins when played" count: "alone", or "alone or shared"
+    /// where wins are shared (teams, a cooperative crew).
+    pub card_wins: String,
     /// Every finished game in seed order (not in `--json`: `--csv` writes them).
     #[serde(skip)]
     pub rows: Vec<GameRow>,

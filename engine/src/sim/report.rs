@@ -115,6 +115,9 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
     });
     // Each tag in seat-games: (offered, played, times, won when played, won when not).
     let mut tags: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    // Where wins are shared (a team's, a cooperative crew's), a seat's wins alone say
+    // nothing of a card: its wins alone or shared are counted instead.
+    let shared = batch.cooperative || outcomes.shared_win > 0 || sides.len() < batch.players;
     for r in &rows {
         for (tag, u) in &r.tags {
             let t = tags.entry(tag.as_str()).or_default();
@@ -122,7 +125,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             t[1] += u.played.len();
             t[2] += u.times;
             for seat in &u.offered {
-                let won = r.winners == [*seat];
+                let won = if shared { r.winners.contains(seat) } else { r.winners == [*seat] };
                 if u.played.contains(seat) {
                     t[3] += usize::from(won);
                 } else {
@@ -196,6 +199,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         length_unit: batch.length_unit.clone(),
         scores: scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
         cards,
+        card_wins: if shared { "alone or shared" } else { "alone" }.into(),
         decisions_mean: if finished > 0 { total as f64 / finished as f64 } else { 0.0 },
         decisions_min: rows.iter().map(|r| r.decisions).min().unwrap_or(0),
         decisions_max: rows.iter().map(|r| r.decisions).max().unwrap_or(0),
