@@ -29,6 +29,9 @@ function M.prove(s, k)
   return table.concat(names, " and ")
 end
 
+-- The tag of each kind of activity: what the option does (nothing: false).
+local TAG = { none = false, poker = "poker", coach = "rob_coach", spy = "spy" }
+
 ---The activities desperado `s` may choose where his cards lead, "No activity" first.
 ---@param s Seat
 ---@return desperados.Option[]
@@ -55,7 +58,8 @@ end
 
 ---A1-A8: each desperado may take part in an activity where his cards lead in move `k`: a
 ---poker game or a coach (with his disc), or spy on a bank. Every desperado still moving is
----asked, secretly, even when "No activity" is all he may answer. Partners see each other's
+---asked, secretly, even when "No activity" is all he may answer; the options are tagged
+---`poker`, `rob_coach`, `spy` (no activity: false). Partners see each other's
 ---intents and may change them until all have chosen; a group without more discs than
 ---Sheriffs places none (A3).
 ---@param k integer
@@ -64,6 +68,8 @@ function M.declare(k)
   for _, s in ipairs(game.desperadoes) do
     local here = game.plan[s].pos
     local opts = options(s)
+    local tags = {} ---@type (string|false)[]
+    for i, o in ipairs(opts) do tags[i] = TAG[o.kind] end
     -- Asked even with nothing to do: whether anyone is asked must tell the Marshal nothing.
     asked[#asked + 1] = s
     offers[#offers + 1] = opts
@@ -84,6 +90,7 @@ function M.declare(k)
         return labels
       end,
       count = #opts,
+      tags = tags,
       secret = true,
       revisable = true,
       shown_to_team = true,

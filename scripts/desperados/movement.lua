@@ -27,17 +27,23 @@ function M.move_coaches(t, k)
   end
 end
 
----H1: the Marshal may move each Sheriff along one road, or leave him.
+-- The tags of a Sheriff's options (read up to the question's count): he stays, or he
+-- rides one road.
+local RIDE_TAGS = { "sheriff_stay" } ---@type string[]
+
+---H1: the Marshal may move each Sheriff along one road, or leave him (the options are
+---tagged `sheriff_stay` and `sheriff_ride`).
 function M.move_sheriffs()
   for i = 1, game.sheriffs do
     local here = game.towns[posse.get(game.counter.sheriff[i])]
     local roads = game.roads(here)
+    for j = #RIDE_TAGS + 1, #roads + 1 do RIDE_TAGS[j] = "sheriff_ride" end
     local c = ask.one(game.marshal, function() return "Sheriff " .. i .. " is in " .. game.town_name(here) .. "." end,
       function()
         local opts = { "Stay in " .. game.town_name(here) }
         for j, n in ipairs(roads) do opts[j + 1] = "Ride to " .. game.town_name(n) end
         return opts
-      end, #roads + 1)
+      end, #roads + 1, nil, RIDE_TAGS)
     if c > 1 then
       posse.set(game.counter.sheriff[i], game.index(roads[c - 1]))
       posse.log("Sheriff " .. i .. " rides from " .. game.town_name(here) .. " to " .. game.town_name(roads[c - 1]) .. ".")
@@ -65,10 +71,15 @@ function M.playable(s, k)
   return legal, false
 end
 
+-- CARD_TAGS[s]: the tags of seat `s`'s card question, its cards' definition ids (one table
+-- a seat: the questions of a move are asked at once, and the engine reads the tags then).
+local CARD_TAGS = {} ---@type table<Seat, string[]>
+
 ---M1, M6, M7, G-CHANGE-WINDOW: everyone plays a card face down at once (move `k` of turn
 ---`t`); until the last has played, each may take his card back and play another; partners
 ---see each other's. Then each card goes into its seat's row and acts (unless the seat's
----move was impossible already: then it leads nowhere).
+---move was impossible already: then it leads nowhere). Each option is tagged with its
+---card's definition id.
 ---@param t integer
 ---@param k integer
 function M.play_cards(t, k)
@@ -79,6 +90,12 @@ function M.play_cards(t, k)
     local offered, stuck = M.playable(s, k)
     offers[i] = { cards = offered, stuck = stuck }
     local here = game.plan[s].pos
+    local tags = CARD_TAGS[s]
+    if not tags then
+      tags = {}
+      CARD_TAGS[s] = tags
+    end
+    for j, c in ipairs(offered) do tags[j] = cards.def(c).id end
     reqs[i] = {
       seat = s,
       prompt = function()
@@ -91,6 +108,7 @@ function M.play_cards(t, k)
         return labels
       end,
       count = #offered,
+      tags = tags,
       revisable = true,
       shown_to_team = s ~= game.marshal,
     }

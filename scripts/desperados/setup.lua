@@ -19,12 +19,17 @@ local function town_labels()
   return labels
 end
 
+-- The tags of a setup question: a starting town plays nothing (false).
+local NO_TAGS = {} ---@type false[]
+
 ---Asks `seat` for a town; returns its id.
 ---@param seat Seat
 ---@param prompt string
 ---@return string
 local function ask_town(seat, prompt)
-  return game.towns[ask.one(seat, prompt, town_labels, #game.towns)]
+  local n = #game.towns
+  for i = #NO_TAGS + 1, n do NO_TAGS[i] = false end
+  return game.towns[ask.one(seat, prompt, town_labels, n, nil, NO_TAGS)]
 end
 
 -- The tiles of `list` in a random order: shuffled face down in the hidden `pile`, then

@@ -35,18 +35,33 @@ end
 ---@field data table
 ---@field ids string[]                  ids[n] = the node id of town number n
 ---@field by_name table<string, string> by_name[display name] = node id
+---@field town table<string, boolean>   the towns' node ids
 ---@field bank table<string, boolean>   the towns with a bank
 
 ---@param data table  the game's data
 ---@return desperados_sharp.Board
 function M.new(data)
-  local b = { data = data, ids = {}, by_name = {}, bank = {} }
+  local b = { data = data, ids = {}, by_name = {}, town = {}, bank = {} }
   for i, c in ipairs(data.cities) do
     b.ids[i] = c.id
     b.by_name[c.name] = c.id
+    b.town[c.id] = true
   end
   for _, id in ipairs(data.banks) do b.bank[id] = true end
   return b
+end
+
+---The town a card option leads to, from its tag (the card's id: a town's card is named
+---after its town's node id, scenarios/desperados/cards.yaml): the Saloon leads `here`; nil
+---for no card.
+---@param b desperados_sharp.Board
+---@param tag string|false
+---@param here string
+---@return string|nil
+function M.card_town(b, tag, here)
+  if tag == "saloon" then return here end
+  if tag and b.town[tag] then return tag end
+  return nil
 end
 
 ---The town a label or prompt names, found by its display name after `prefix` ("lead to ",

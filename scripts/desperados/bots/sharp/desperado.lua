@@ -73,8 +73,8 @@ local function card(b, view, q)
   local m = marshal_of(view)
   local hunt = track.spread(b.ids[view.seats[m].counters.at or 0] or here, {}, k)
   local disc = (bot.me(view).counters.disc or 0) == 0
-  return bot.best(q, function(_, label)
-    local to = label == "Saloon" and here or b.by_name[label]
+  return bot.best(q, function(_, _, tag)
+    local to = board.card_town(b, tag, here)
     if not to then return -9 end
     local v = bank_ahead(b, view, to, b.data.moves - k, law) - RISK * track.at(hunt, to)
     if disc and (law[to] or 0) == 0 then
@@ -85,14 +85,15 @@ local function card(b, view, q)
 end
 
 ---His activity: rob a coach, else cheat at poker, where no Sheriff stands (a lone disc
----needs no partner); never spy (the proof shows the Marshal where he is).
+---needs no partner); never spy (the proof shows the Marshal where he is). The options are
+---known by their tags; only the label says how many discs a guarded target needs.
 ---@param q BotQuestion
 ---@return integer
 local function activity(q)
-  return bot.best(q, function(_, label)
+  return bot.best(q, function(_, label, tag)
     if label:find("needed", 1, true) then return 0 end
-    if label:find("^Rob") then return 2 end
-    if label:find("^Cheat") then return 1 end
+    if tag == "rob_coach" then return 2 end
+    if tag == "poker" then return 1 end
     return 0
   end)
 end

@@ -189,8 +189,8 @@ local function card(b, view, q)
     end
     return best
   end
-  return bot.best(q, function(_, label)
-    local to = label == "Saloon" and here or b.by_name[label]
+  return bot.best(q, function(_, _, tag)
+    local to = board.card_town(b, tag, here)
     if not to then return -1 end
     return worth(to) + AHEAD * later(to)
   end)
