@@ -119,7 +119,7 @@ local function hold_up(ctx)
         local o = { "Show nothing" }
         for i, x in ipairs(held) do o[i + 1] = "Show " .. cards.name(x) end
         return o
-      end, #held + 1)
+      end, #held + 1, false, cards.tags(held, 1))
     end
     if c > 1 then
       local x = held[c - 1]
@@ -231,7 +231,7 @@ M.clue = {
       local i = 1
       if #left > 1 then
         i = ask.one(a, "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?",
-          function() return cards.names(left) end, #left)
+          function() return cards.names(left) end, #left, false, cards.tags(left, 0))
       end
       order[#order + 1] = table.remove(left, i)
     end
@@ -252,7 +252,8 @@ local function search_deck(ctx)
   local drawn = posse.contents(look)
   local k = 1
   if #drawn > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(drawn) end, #drawn)
+    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(drawn) end, #drawn, false,
+      cards.tags(drawn, 0))
   end
   for i, c in ipairs(drawn) do
     if i ~= k then posse.move(c, deck) posse.reveal(c, a) end
@@ -290,7 +291,8 @@ local function search_hand(ctx, v)
   for _, c in ipairs(seen) do posse.reveal(c, a) end
   local k = 1
   if #seen > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(seen) end, #seen)
+    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(seen) end, #seen, false,
+      cards.tags(seen, 0))
   end
   local kept = seen[k]
   posse.move(kept, game.hand(a))
@@ -308,9 +310,9 @@ M.hideout = {
     local game, a = ctx.game, ctx.seat
     local rivals = rivals_holding(game, a)
     local deck_ok = posse.count(game.deck()) > 0
-    local opts = {}
-    if deck_ok then opts[#opts + 1] = "draw" end
-    for _, s in ipairs(rivals) do opts[#opts + 1] = s end
+    local opts, tags = {}, {}
+    if deck_ok then opts[#opts + 1], tags[#tags + 1] = "draw", "search_deck" end
+    for _, s in ipairs(rivals) do opts[#opts + 1], tags[#tags + 1] = s, "search_hand" end
     if #opts == 0 then
       posse.log("Hideout: there is nothing to find.")
       return
@@ -321,7 +323,7 @@ M.hideout = {
         o[i] = x == "draw" and "Draw 2 cards, keep 1" or ("Look at 2 cards of " .. game.name(x) .. "'s hand, keep 1")
       end
       return o
-    end, #opts)]
+    end, #opts, false, tags)]
     if pick == "draw" then
       search_deck(ctx)
     else
@@ -387,12 +389,15 @@ M.train = {
         p = p + dir
       end
       if (x - from) * dir >= 0 and #ahead > 0 and game.resources() and game.get(s, "coins") >= cost then
+        ---@type (string|false)[]
+        local tags = { false }
+        for i = 1, #ahead do tags[i + 1] = "ride_train" end
         local c = ask.one(s, ("Train (%s, $%d): ride?"):format(dir > 0 and "eastbound" or "westbound", cost),
           function()
             local o = { "Stay off the train" }
             for i, q in ipairs(ahead) do o[i + 1] = "Ride to the " .. game.place_name(q) end
             return o
-          end, #ahead + 1)
+          end, #ahead + 1, false, tags)
         if c > 1 then
           game.spend(s, "coins", cost)
           game.move(s, ahead[c - 1], "by train, $" .. cost)
@@ -440,6 +445,9 @@ local function route(game, s, v)
   return out
 end
 
+-- The tags of the trip to a village: staying away plays nothing; `travel` plays the cards.
+local TRAVEL = { false, "travel" }
+
 -- Z27: a Marshal elsewhere may travel to the village `v` by cards.
 ---@param game marshals.game
 ---@param s Seat
@@ -449,7 +457,7 @@ local function travel(game, s, v)
   if not cards_used then return end
   local c = ask.one(s, "Village in the " .. game.place_name(v) .. ": travel there?", function()
     return { "Stay away", "Travel there, playing " .. table.concat(cards.names(cards_used), ", ") }
-  end, 2)
+  end, 2, false, TRAVEL)
   if c ~= 2 then return end
   for _, x in ipairs(cards_used) do
     local step = game.pos(s) + (v > game.pos(s) and 1 or -1)
@@ -457,6 +465,9 @@ local function travel(game, s, v)
     game.move(s, step, "to the village, " .. cards.name(x))
   end
 end
+
+-- The tags of buying at the village, by option ("Done" buys nothing).
+local BUY = { Done = false, bullets = "buy_bullet", provisions = "buy_provision" }
 
 -- Z24, Z27: buying at the village, one unit at a time until "Done".
 ---@param game marshals.game
@@ -471,6 +482,8 @@ local function buy(game, s, price)
     if coins >= price and game.get(s, "bullets") < cap then opts[#opts + 1] = "bullets" end
     if coins >= price and game.get(s, "provisions") < cap then opts[#opts + 1] = "provisions" end
     if #opts == 1 then break end
+    local tags = {}
+    for i, x in ipairs(opts) do tags[i] = BUY[x] end
     local c = ask.one(s, function() return ("Village: buy for $%d each? You have $%d."):format(price, coins) end,
       function()
         local o = {}
@@ -478,7 +491,7 @@ local function buy(game, s, price)
           o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
         end
         return o
-      end, #opts)
+      end, #opts, false, tags)
     if c == 1 then break end
     game.spend(s, "coins", price)
     posse.add(opts[c], 1, s)

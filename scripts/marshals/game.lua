@@ -353,6 +353,8 @@ function M.escape(c, why)
   posse.log(M.card_name(c) .. " escapes (" .. why .. ") to the bottom of the deck.")
 end
 
+-- The tags of a claim's options: "No claim" plays nothing; a claim, `claim`.
+local CLAIM, NO_CLAIM = { false, "claim" }, { false }
 -- The claims being asked (one round at a time; read only while it is pending).
 local claiming = { terrain = "", cards = {}, sums = {} }
 local function claim_prompt() return "A capture in the " .. M.terrain_name(claiming.terrain) .. ": claim a reward?" end
@@ -389,6 +391,7 @@ local function claims(capturer, t)
         end,
         count = #held > 0 and 2 or 1,
         secret = true,
+        tags = #held > 0 and CLAIM or NO_CLAIM,
       }
     end
   end

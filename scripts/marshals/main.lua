@@ -13,7 +13,6 @@ local posse = require "posse"
 local seats = require "lib.seats"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
-local reactions = require "lib.reactions"
 local game = require "marshals.game"
 
 local D, N = game.data(), game.players()
@@ -118,7 +117,9 @@ end
 
 -- R36, Z20: every other Marshal is asked at once, secretly, whether he plays Jurisdiction
 -- on `a`'s Clue or Hideout `c`; of those who do, the one last in turn order after `a`
--- resolves. Returns whether the card was cancelled.
+-- resolves. Returns whether the card was cancelled. The window is lib.reactions.at_once's,
+-- asked here so that each option carries its tag (the Jurisdiction card's definition id;
+-- false to let it be), which at_once does not take.
 ---@param a Seat
 ---@param c Obj
 ---@return boolean
@@ -133,15 +134,25 @@ local function jurisdiction_window(a, c)
   -- everyone is asked, holder or not, so the question tells nobody who holds one.
   if not any and game.mode() ~= "std" then return false end
   local others = seats.clockwise(a)
-  local played = reactions.at_once {
-    seats = others,
-    offer = function(s) return answers_to(s, c) end,
-    prompt = name(a) .. " plays " .. cards.name(c) .. ". Cancel it with Jurisdiction?",
-    pass = "Let it be",
-  }
+  local question = name(a) .. " plays " .. cards.name(c) .. ". Cancel it with Jurisdiction?"
+  ---@type Obj[][], Request[]
+  local offers, reqs = {}, {}
+  for i, s in ipairs(others) do
+    local offer = answers_to(s, c)
+    offers[i] = offer
+    ---@type string[], (string|false)[]
+    local options, tags = { "Let it be" }, { false }
+    for k, x in ipairs(offer) do
+      options[k + 1], tags[k + 1] = "Play " .. cards.name(x), cards.def(x).id
+    end
+    reqs[i] = { seat = s, prompt = question, options = options, secret = true, tags = tags }
+  end
+  if #reqs == 0 then return false end
+  local answers = posse.choose_each(reqs)
   for i = #others, 1, -1 do
-    local j = played[i]
-    if j then
+    local k = answers[i]
+    if k > 1 then
+      local j = offers[i][k - 1]
       local ctx = cards.context(Context, others[i], j)
       ctx.against = c
       cards.play(j, ctx)
@@ -154,10 +165,14 @@ end
 ------------------------------------------------------------------------ Step 2
 
 -- The options of Step 2 (R34, Z08-Z13), as data: OPT[i] is what option i does, CARD[i] the
--- card it plays (if any), TO[i] the position it moves to (if any). One question at a time:
--- they are read while it is pending, and made again for the next.
+-- card it plays (if any), TO[i] the position it moves to (if any), TAG[i] its tag (the
+-- card's definition id; `provision_move` and `push` for the special actions; false to end
+-- the turn). One question at a time: they are read while it is pending, and made again for
+-- the next.
 local MOVE, PLAY, EVENT, PROVISION, PUSH, END = 1, 2, 3, 4, 5, 6
 local OPT, CARD, TO = {}, {}, {}
+---@type (string|false)[]
+local TAG = {}
 local NOPT = 0
 local ASKED = 1 -- the seat asked
 -- The context the options' `can` are asked with (one a game, pointed at each card in turn).
@@ -196,9 +211,10 @@ local NT = game.positions()
 ---@param kind integer
 ---@param c Obj|false
 ---@param p integer|false
-local function add(kind, c, p)
+---@param tag string|false
+local function add(kind, c, p, tag)
   NOPT = NOPT + 1
-  OPT[NOPT], CARD[NOPT], TO[NOPT] = kind, c, p
+  OPT[NOPT], CARD[NOPT], TO[NOPT], TAG[NOPT] = kind, c, p, tag
 end
 
 -- Lists the options of seat `a`'s Step 2 (the hot loop of a batch: few calls in it).
@@ -226,40 +242,40 @@ local function list_options(a)
           ctx.to = left
           if can(ctx) then
             NOPT = NOPT + 1
-            OPT[NOPT], CARD[NOPT], TO[NOPT] = MOVE, c, left
+            OPT[NOPT], CARD[NOPT], TO[NOPT], TAG[NOPT] = MOVE, c, left, def.id
           end
         end
         if right >= 1 then
           ctx.to = right
           if can(ctx) then
             NOPT = NOPT + 1
-            OPT[NOPT], CARD[NOPT], TO[NOPT] = MOVE, c, right
+            OPT[NOPT], CARD[NOPT], TO[NOPT], TAG[NOPT] = MOVE, c, right, def.id
           end
         end
         ctx.to = nil
       end
     elseif when == "event" then
       -- Z11: an Event kept in hand is played in Step 2 and ends the turn.
-      if b.drawn then add(EVENT, c, false) end
+      if b.drawn then add(EVENT, c, false, def.id) end
     elseif when ~= "reaction" and b.play and (b.can == nil or b.can(ctx) == true) then
-      add(PLAY, c, false)
+      add(PLAY, c, false, def.id)
     end
   end
   -- Special A: 1 Provision to move (Z23: at least 1 must remain).
   if game.can_spend(a, "provisions", 1) then
-    if left >= 1 then add(PROVISION, false, left) end
-    if right >= 1 then add(PROVISION, false, right) end
+    if left >= 1 then add(PROVISION, false, left, "provision_move") end
+    if right >= 1 then add(PROVISION, false, right, "provision_move") end
   end
   -- Special B (Z12, Z13): 1 Bullet to push the other Marshals here away.
   if game.can_spend(a, "bullets", 1) then
     for s = 1, N do
       if s ~= a and game.pos(s) == here and seats.live(s) then
-        add(PUSH, false, false)
+        add(PUSH, false, false, "push")
         break
       end
     end
   end
-  add(END, false, false)
+  add(END, false, false, false)
 end
 
 -- The label of option `i` (read only when someone looks).
@@ -302,12 +318,16 @@ local function push(a)
   for _, s in ipairs(others) do
     local ns = game.neighbours(here)
     local stay = game.can_spend(s, "bullets", 1)
+    -- Tags: `stay` (a Bullet spent), `move` (each place next door).
+    local tags = {}
+    if stay then tags[1] = "stay" end
+    for _ = 1, #ns do tags[#tags + 1] = "move" end
     local c = ask.one(s, name(a) .. " pushes you away.", function()
       local o = {}
       if stay then o[1] = "Spend 1 Bullet and stay" end
       for _, p in ipairs(ns) do o[#o + 1] = "Move to the " .. game.place_name(p) end
       return o
-    end, #ns + (stay and 1 or 0))
+    end, #ns + (stay and 1 or 0), false, tags)
     if stay and c == 1 then
       game.spend(s, "bullets", 1)
       posse.log(name(s) .. " spends a Bullet and stays.")
@@ -393,7 +413,7 @@ local function take_turn(a)
     posse.log(name(a) .. " draws " .. game.card_name(c) .. ".", a)
     list_options(a)
     ASKED = a
-    if not run(a, ask.one(a, prompt, labels, NOPT)) then return end
+    if not run(a, ask.one(a, prompt, labels, NOPT, false, TAG)) then return end
   end
 end
 

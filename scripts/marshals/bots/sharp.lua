@@ -5,8 +5,9 @@
 -- to survive an Ambush or a Camping, and ends its turn with the best Action it holds: one
 -- that eliminates or hurts the Marshals here, or a Hideout; when it is the Corrupt Marshal,
 -- also an Ambush or Camping that hits nobody, left on the discard pile so that the next
--- Outlaw drawn escapes. It reads labels and the view only (scripts/marshals/render.lua
--- shows where things are): Step 2's options have no tags.
+-- Outlaw drawn escapes. It knows an option by its tag (the card's definition id, or the
+-- action's name: `provision_move`, `push`, `search_deck`...) and reads from its label only
+-- what no tag says: where a move goes, and the value of a card shown.
 
 local bot = require("lib.bot")
 
@@ -47,20 +48,15 @@ local function position_named(s, name)
   return nil
 end
 
----My hand's card named in a label "Play <name>", "Play <name>: ..." or "Play <name> (event)".
+---My hand's card an option plays, by its tag (the card's definition id).
 ---@param s sharp.Seat
----@param label string
+---@param tag string|false
 ---@return ObjectView|nil
-local function card_played(s, label)
+local function card_played(s, tag)
+  if not tag then return nil end
   local hand = s.me.zones.hand
   for _, o in ipairs(hand and hand.objects or {}) do
-    if not o.hidden then
-      local head = "Play " .. o.name
-      if string.sub(label, 1, #head) == head then
-        local rest = string.sub(label, #head + 1, #head + 1)
-        if rest == "" or rest == ":" or rest == " " then return o end
-      end
-    end
+    if not o.hidden and o.def == tag then return o end
   end
   return nil
 end
@@ -158,17 +154,17 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function step(s, q)
-  return bot.best(q, function(_, label)
-    if label == "End your turn" then return 0 end
+  return bot.best(q, function(_, label, tag)
+    if tag == false then return 0 end -- end the turn
     local to = position_named(s, string.match(label, "move to the (%a+)$") or "")
-    if string.find(label, "^Spend 1 Provision") then
+    if tag == "provision_move" then
       if (s.c.provisions or 0) - 1 < RESERVE then return -10 end
       return move_score(s, to, 8, nil)
-    elseif string.find(label, "^Spend 1 Bullet") then
+    elseif tag == "push" then
       if (s.c.bullets or 0) - 1 < RESERVE then return -10 end
       return move_score(s, nil, 10, nil)
     end
-    local o = card_played(s, label)
+    local o = card_played(s, tag)
     if not o or not o.props then return -5 end
     if o.props.when == "move" then
       -- A Wild goes anywhere: kept, it keeps later chains going. BASIC has no claims.
@@ -181,14 +177,15 @@ local function step(s, q)
   end)
 end
 
----The props of the card named `name` that I am looking at (a Hideout's or a Clue's cards).
+---The props of the card I am looking at (a Hideout's or a Clue's cards) whose definition
+---id is `tag`.
 ---@param s sharp.Seat
----@param name string
+---@param tag string|false
 ---@return table|nil
-local function looked_at(s, name)
+local function looked_at(s, tag)
   local look = s.me.zones.look
   for _, o in ipairs(look and look.objects or {}) do
-    if not o.hidden and o.name == name then return o.props end
+    if not o.hidden and o.def == tag then return o.props end
   end
   return nil
 end
@@ -199,8 +196,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function keep(s, q)
-  return bot.best(q, function(_, label)
-    local p = looked_at(s, label) or {}
+  return bot.best(q, function(_, _, tag)
+    local p = looked_at(s, tag) or {}
     if p.kind == "outlaw" then return 100 end
     if p.kind == "movement" then return 2 + (p.value or 0) / 2 end
     return KEEP[p.kind] or 1
@@ -213,8 +210,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function stack(s, q)
-  return bot.best(q, function(_, label)
-    local p = looked_at(s, label) or {}
+  return bot.best(q, function(_, _, tag)
+    local p = looked_at(s, tag) or {}
     if p.when == "event" then return 10 end
     if p.kind == "outlaw" then return 0 end
     if p.kind == "corrupt" then return 3 end
@@ -232,8 +229,8 @@ local function show(s, q)
   local what = string.find(q.prompt, "^Camping") and "provisions" or "bullets"
   local cost = bot.number(q.prompt) or 2
   local pinned = (s.c[what] or 0) < cost + 2
-  return bot.best(q, function(_, label)
-    if label == "Show nothing" then return -100 end
+  return bot.best(q, function(_, label, tag)
+    if tag == false then return -100 end -- show nothing
     local v = bot.number(label) or 0
     return pinned and v or -v
   end)
@@ -244,8 +241,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function pushed(s, q)
-  return bot.best(q, function(_, label)
-    if string.find(label, "^Spend") then return -1 end
+  return bot.best(q, function(_, label, tag)
+    if tag == "stay" then return -1 end
     local p = position_named(s, string.match(label, "move to the (%a+)$") or "")
     return (p and terrain_at(s, p) == s.data.terrains[s.c.character or 0]) and 2 or 1
   end)
@@ -256,10 +253,10 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function village(s, q)
-  return bot.best(q, function(_, label)
-    if label == "Buy a Provision" and (s.c.provisions or 0) < RESERVE then return 2 end
-    if label == "Buy a Bullet" and (s.c.bullets or 0) < RESERVE then return 1 end
-    return label == "Done" and 0 or -1
+  return bot.best(q, function(_, _, tag)
+    if tag == "buy_provision" and (s.c.provisions or 0) < RESERVE then return 2 end
+    if tag == "buy_bullet" and (s.c.bullets or 0) < RESERVE then return 1 end
+    return tag == false and 0 or -1
   end)
 end
 
@@ -268,18 +265,6 @@ end
 ---@return integer
 local function rival(q)
   return bot.best(q, function(_, label) return bot.number(string.match(label, "%((.*)%)") or "") or 0 end)
-end
-
----The first option whose label contains one of `texts`, else a random one.
----@param q BotQuestion
----@param ... string
----@return integer
-local function prefer(q, ...)
-  for _, text in ipairs({ ... }) do
-    local i = bot.by_label(q, text)
-    if i then return i end
-  end
-  return math.random(q.count)
 end
 
 ---@type Bot
@@ -306,7 +291,7 @@ return {
     elseif string.find(p, "^Hideout: keep") then
       return keep(s, q)
     elseif string.find(p, "^Hideout: where") then
-      return prefer(q, "Draw 2")
+      return bot.by_tag(q, "search_deck") or math.random(q.count)
     elseif string.find(p, "^Clue") then
       return stack(s, q)
     elseif string.find(p, "Jurisdiction%?") then
