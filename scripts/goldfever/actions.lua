@@ -37,7 +37,7 @@ local function draw_against(shooter, target, deck, shot)
       end) then
     local a, b = game.draw_hit(deck), game.draw_hit(deck)
     local i = ask.one(game.seat(target), function() return "Take Cover: which card applies?" end,
-      function() return { cards.name(a), cards.name(b) } end, 2)
+      function() return { cards.name(a), cards.name(b) } end, 2, false, cards.tags({ a, b }, 0))
     return i == 1 and a or b
   end
   local card = game.draw_hit(deck)
@@ -170,6 +170,8 @@ function M.throw_dynamite(c, stick, to, steady)
   if h then h(game, to, c) end
 end
 
+local RIPOSTE_TAGS = { "riposte", false }
+
 ---A knife fight (§5.7): facile against an unarmed defender, moyen against a knife; a
 ---MISS lets an armed defender riposte once (moyen); a JAM knocks the attacker's knife away.
 ---@param c Obj
@@ -194,7 +196,7 @@ function M.attack(c, target)
   events.resolve(card, target, c, nil, false, game.node(c))
   if face == "miss" and defender_knife and game.alive(target) and game.alive(c)
       and ask.one(game.seat(target), function() return name(c) .. " missed. Does " .. name(target) .. " riposte?" end,
-        function() return { "Riposte", "No" } end, 2) == 1 then
+        function() return { "Riposte", "No" } end, 2, false, RIPOSTE_TAGS) == 1 then
     game.log(name(target) .. " ripostes.")
     local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
     if cards.def(r).props.face == "jam" then
@@ -235,7 +237,7 @@ end
 ---@field a any[]
 ---@field b any[]
 ---@field t (Obj|false)[]
----@field x table[]             custom options (scenarios' hooks): {label, run}
+---@field x table[]             custom options (scenarios' hooks): {label, run, tag}
 
 -- An option's column with its first sixteen slots made at once: a table filled one key at
 -- a time from empty is grown by Lua at 1, 2, 4, 8 and 16 keys, which costs more than the
@@ -258,14 +260,16 @@ local function push(set, kind, cost, a, b, t)
   set.kind[n], set.cost[n], set.a[n], set.b[n], set.t[n] = kind, cost, a, b, t
 end
 
----Adds an option made of closures to `set` (a scenario's own actions: `actions` hook).
+---Adds an option made of closures to `set` (a scenario's own actions: `actions` hook);
+---`tag` names the action for `posse sim` and the bots (a short snake_case name).
 ---@param set goldfever.Options
 ---@param cost integer
 ---@param label fun(seat: Seat): string
 ---@param run fun()
-function M.add(set, cost, label, run)
+---@param tag string|nil
+function M.add(set, cost, label, run, tag)
   push(set, "custom", cost, false, false, false)
-  set.x[set.n] = { label = label, run = run }
+  set.x[set.n] = { label = label, run = run, tag = tag or false }
 end
 
 -- What each kind of option is for Last Breath (a shot, a throw, an attack) and which end
@@ -335,6 +339,47 @@ function M.label(set, i, seat)
   if k == "ambush" then return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end
   if k == "joker" then return cards.label(a.card, a) end
   return set.x[i].label(seat)
+end
+
+-- The tag of each kind of option: the action's name, the same wherever the action is
+-- offered (a phase, an ambush reaction, Last Breath). A joker's option is tagged with the
+-- joker's id, a scenario's own action with the tag its hook gave.
+local TAG = { move = "move", exit = "exit", shoot = "shoot", double = "both_barrels", reload = "reload",
+  unjam = "unjam", knife = "throw_knife", attack = "knife_fight", dynamite = "throw_dynamite", rock = "throw_rock",
+  drink = "drink", pickup = "pick_up", give = "give", take = "take", swap = "swap", ambush = "ambush" }
+
+---The tag of option `i` (what `posse sim` counts and bots recognise it by).
+---@param set goldfever.Options
+---@param i integer
+---@return string|false
+function M.tag(set, i)
+  local k = set.kind[i]
+  local t = TAG[k]
+  if t then return t end
+  if k == "joker" then return cards.def(set.a[i].card).id end
+  if k == "fan" then return cards.def(game.joker(set.c) --[[@as Obj]]).id end
+  return set.x[i].tag
+end
+
+-- One table serves every action question: the engine copies a question's tags when it is
+-- asked, so it is good until the next call of `M.tags`.
+---@type (string|false)[]
+local TAGS = {}
+local TAGS_N = 0
+
+---The tags of options `keep[1..]` of `set` (every option when `keep` is nil), then `extra`
+---options of no action (End the turn, Hold fire).
+---@param set goldfever.Options
+---@param extra integer
+---@param keep integer[]|nil
+---@return (string|false)[]
+function M.tags(set, extra, keep)
+  local n = keep and #keep or set.n
+  for k = 1, n do TAGS[k] = M.tag(set, keep and keep[k] or k) end
+  for k = n + 1, n + extra do TAGS[k] = false end
+  for k = n + extra + 1, TAGS_N do TAGS[k] = nil end
+  TAGS_N = n + extra
+  return TAGS
 end
 
 ---Does option `i`.

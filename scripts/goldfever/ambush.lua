@@ -48,7 +48,7 @@ local function react(a)
   end
   local seat = game.seat(a)
   local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end,
-    function() return actions.labels(set, seat, HOLD) end, n + 1)
+    function() return actions.labels(set, seat, HOLD) end, n + 1, false, actions.tags(set, 1))
   if i > n then
     game.log(name(a) .. " holds fire and stays in ambush.")
     return false
@@ -63,7 +63,7 @@ local function react(a)
     local more = actions.list(a, 1, true)
     if more.n > 0 then
       local k = ask.one(seat, function() return name(a) .. ": the second action?" end,
-        function() return actions.labels(more, seat) end, more.n)
+        function() return actions.labels(more, seat) end, more.n, false, actions.tags(more, 0))
       run(a, more, k)
     end
   end
@@ -80,9 +80,12 @@ local function commit(ambushers, prompt)
   local reqs = {}
   for i, s in ipairs(seats) do
     local mine = by_seat[s]
-    local labels = {}
-    for k, a in ipairs(mine) do labels[k] = "Spring the ambush with " .. name(a) end
-    reqs[i] = { seat = s, prompt = prompt, options = labels, min = 0, max = #mine, secret = true }
+    local labels, tags = {}, {}
+    for k, a in ipairs(mine) do
+      labels[k] = "Spring the ambush with " .. name(a)
+      tags[k] = "spring_ambush"
+    end
+    reqs[i] = { seat = s, prompt = prompt, options = labels, min = 0, max = #mine, secret = true, tags = tags }
   end
   local answers = posse.choose_each(reqs)
   local out = {}

@@ -94,7 +94,7 @@ function Context:drop_one()
       local out = {}
       for k, o in ipairs(list) do out[k] = "Drop " .. game.things.thing(o, seat) end
       return out
-    end, #list)
+    end, #list, false, game.things.tags(list, seat))
   end
   game.things.drop(c, list[i])
   game.log(("%s drops %s."):format(game.name(c), game.things.thing(list[i], nil)))
@@ -114,7 +114,7 @@ function Context:wild_shot()
       local out = {}
       for k, g in ipairs(loaded) do out[k] = game.things.thing(g, nil) end
       return out
-    end, #loaded)
+    end, #loaded, false, game.things.tags(loaded, game.seat(c)))
   end
   posse.obj_add(loaded[i], "ammo", -1)
   game.log(("%s's %s goes off into the air."):format(game.name(c), cards.name(loaded[i])))
@@ -165,7 +165,7 @@ function Context:fill_gun()
       local out = {}
       for k, g in ipairs(list) do out[k] = game.things.thing(g, nil) end
       return out
-    end, #list)
+    end, #list, false, game.things.tags(list, self.seat))
   end
   -- With the Cartridge belt (O4), as far as his spare rounds go.
   local g = list[i]
@@ -251,6 +251,8 @@ function Context:pickpocket()
   end
   local i = 1
   if #options > 1 then
+    local tags = {}
+    for k, x in ipairs(options) do tags[k] = x.o and cards.def(x.o).id or false end
     i = ask.one(self.seat, "What do you take?", function()
       local out = {}
       for k, x in ipairs(options) do
@@ -258,7 +260,7 @@ function Context:pickpocket()
           or ("a face-down marker of %s's"):format(game.name(x.v))
       end
       return out
-    end, #options)
+    end, #options, false, tags)
   end
   local x = options[i]
   local hidden = x.hidden or {}
@@ -279,7 +281,7 @@ function Context:card_sharp(n)
     local out = {}
     for i, x in ipairs(names) do out[i] = "The " .. x .. " deck" end
     return out
-  end, #names)
+  end, #names, false, names)
   local deck = posse.zone(names[d])
   local top = {}
   for i = 1, n do
@@ -296,7 +298,7 @@ function Context:card_sharp(n)
         local out = {}
         for i, c in ipairs(top) do out[i] = cards.name(c) end
         return out
-      end, #top)
+      end, #top, false, cards.tags(top, 0))
     end
     order[#order + 1] = table.remove(top, k)
   end
@@ -337,7 +339,7 @@ function Context:last_breath()
     local out = {}
     for n, i in ipairs(keep) do out[n] = actions.label(set, i, seat) end
     return out
-  end, #keep)
+  end, #keep, false, actions.tags(set, 0, keep))
   actions.run(set, keep[k])
 end
 

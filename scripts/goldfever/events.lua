@@ -40,6 +40,10 @@ function M.joker_ready(c, when, ctx)
   return j ~= nil and cards.when(j) == when and cards.can(j, ctx)
 end
 
+-- The tags of a reactive joker's question: "No", then the joker's id.
+---@type (string|false)[]
+local JOKER_TAGS = { false, false }
+
 -- §5.11: a reactive joker's question is asked of every character in the situation that
 -- still holds a joker (which joker it holds is its player's secret; that it holds one is
 -- public, since played jokers are face up), secretly, whether or not its joker could
@@ -55,12 +59,17 @@ function M.react(c, when, prompt, event)
   local ctx = context.new(c, nil)
   ctx.event = event
   local ok = M.joker_ready(c, when, ctx)
+  local tags = nil
+  if ok then
+    JOKER_TAGS[2] = cards.def(j).id
+    tags = JOKER_TAGS
+  end
   local pick = ask.one(game.seat(c), prompt, function()
     ---@type string[]
     local out = { "No" }
     if ok then out[2] = cards.label(j, ctx) end
     return out
-  end, ok and 2 or 1, true)
+  end, ok and 2 or 1, true, tags)
   if pick == 2 then
     M.play_joker(c, ctx)
     return true

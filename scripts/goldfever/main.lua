@@ -87,7 +87,7 @@ local function deal_jokers()
           local out = {}
           for i, j in ipairs(drawn) do out[i] = "Keep " .. cards.name(j) .. ": " .. cards.text(j) end
           return out
-        end, n)
+        end, n, false, cards.tags(drawn, 0))
       for i, j in ipairs(drawn) do
         if i ~= k then posse.move(j, deck) end
       end
@@ -158,7 +158,7 @@ local function phase(c)
           if set.cost[k] ~= 1 then out[k] = ("%s [%d AP]"):format(out[k], set.cost[k]) end
         end
         return out
-      end, n + 1)
+      end, n + 1, false, actions.tags(set, 1))
     if i > n then break end
     local cost = set.cost[i]
     posse.obj_add(c, "ap", -cost)
@@ -180,6 +180,8 @@ local function phase(c)
   posse.set_current(nil)
 end
 
+local STAY_TAGS = { "stay_in_ambush", false }
+
 -- A chip drawn: an ambusher may stay in ambush (GF-R37, GF-T23); else the marker goes
 -- (§5.10 step 6) and it takes its phase.
 ---@param c Obj
@@ -187,7 +189,7 @@ local function turn(c)
   game.log(name(c) .. "'s chip is drawn.")
   if posse.obj_get(c, "ambush") > 0 then
     local stay = ask.one(game.seat(c), function() return name(c) .. " lies in ambush. Stay in ambush?" end,
-      function() return { "Stay in ambush", "Take the action phase" } end, 2)
+      function() return { "Stay in ambush", "Take the action phase" } end, 2, false, STAY_TAGS)
     if stay == 1 then
       game.log(name(c) .. " stays in ambush.")
       return
@@ -212,15 +214,18 @@ local function early_birds()
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
     local labels, offer = { "No joker now" }, {}
+    local tags = { false } ---@type (string|false)[]
     for _, c in ipairs(by_seat[s]) do
       local ctx = context.new(c, nil)
       if events.joker_ready(c, "round_start", ctx) then
+        local j = game.joker(c) --[[@as Obj]]
         offer[#offer + 1] = c
-        labels[#labels + 1] = cards.label(game.joker(c) --[[@as Obj]], ctx) .. " (" .. name(c) .. ")"
+        labels[#labels + 1] = cards.label(j, ctx) .. " (" .. name(c) .. ")"
+        tags[#tags + 1] = cards.def(j).id
       end
     end
     offers[i] = offer
-    reqs[i] = { seat = s, prompt = "A new round begins. Play a joker now?", options = labels, secret = true }
+    reqs[i] = { seat = s, prompt = "A new round begins. Play a joker now?", options = labels, secret = true, tags = tags }
   end
   local answers = posse.choose_each(reqs)
   local out = {}

@@ -73,6 +73,20 @@ function M.thing(obj, seat)
   return "a face-down marker"
 end
 
+---The tags of a question whose options are the objects of `list` (a drop, a gun to fill):
+---each one's definition id when it is face up or `seat` knows it, else false (a face-down
+---marker's tag would tell what it is).
+---@param list Obj[]
+---@param seat Seat
+---@return (string|false)[]
+function M.tags(list, seat)
+  local out = {}
+  for k, o in ipairs(list) do
+    out[k] = (posse.face_up(o) or posse.knows(seat, o)) and cards.def(o).id or false
+  end
+  return out
+end
+
 ---Takes an object of definition `id` out of the supply, or nil when none is left.
 ---@param id string
 ---@return Obj|nil
@@ -131,7 +145,7 @@ function M.fit(c)
           local out = {}
           for k, o in ipairs(list) do out[k] = "Drop " .. M.thing(o, seat) end
           return out
-        end, #list)
+        end, #list, false, M.tags(list, seat))
       M.drop(c, list[i])
       game.log(("%s drops %s."):format(game.name(c), M.thing(list[i], nil)))
       table.remove(list, i)

@@ -1,7 +1,9 @@
 -- Goldfever's sharp bot: shoots whenever a shot is worth it (easiest deck, finishing the
 -- wounded first), heals at two wounds, and otherwise walks toward its scenario's aim or
 -- a spot from which it can shoot, laying an ambush with the AP a walk leaves over.
--- Everything it knows comes from the seat's view and the labels (the game gives no tags).
+-- Everything it knows comes from the seat's view and the question: an option's tag says
+-- what it is (an action's name, a joker's or a card's id), its label the numbers (gun,
+-- range, bullets, zone).
 
 local bot = require "lib.bot"
 local read = require "goldfever.bots.sharp.read"
@@ -133,81 +135,84 @@ end
 ---@param ctx SharpCtx
 ---@param ch SharpChar
 ---@param label string
+---@param tag string|false
 ---@param t table  what the question as a whole says: ap, shots, dist, aim, reaction
 ---@return number
-local function action(ctx, ch, label, t)
+local function action(ctx, ch, label, tag, t)
   local gname, r = between(label, " with your ", " ("), label:match("range (%d+)%)$")
-  if label:find("^Shoot ") and gname and r then
+  if tag == "shoot" and gname and r then
     local tg, g = target(ctx, label), gun_named(ch, gname)
     if not g or not tg then return 90 end
     return hurt(tg, deck(g.props.bands or {}, tonumber(r) --[[@as integer]], ch.node, tg.node, ch.wounds), 1)
   end
-  if label:find("^Shoot ") and label:find(" with both barrels", 1, true) then
+  if tag == "both_barrels" then
     local tg = target(ctx, label)
     return tg and hurt(tg, deck({ facile = 1, moyen = 2 }, (town.range[ch.node] or {})[tg.node] or 2, ch.node, tg.node,
       ch.wounds), 2) + 5 or 90
   end
-  if label:find("^Fan the Hammer") then
+  if tag == "fan_the_hammer" then
     local tg = target(ctx, label)
     return tg and hurt(tg, deck({ facile = 1, moyen = 3 }, (town.range[ch.node] or {})[tg.node] or 4, ch.node, tg.node,
       ch.wounds), 3) or 90
   end
-  if label:find("^Attack ") then
+  if tag == "knife_fight" then
     local tg = target(ctx, label)
     if not tg then return 80 end
     local d = (read.carries(tg, "knife") and 2 or 1) + (ch.wounds >= 2 and 1 or 0)
     return hurt(tg, d --[[@as integer]], 1) - 5
   end
-  if label:find("^Throw your knife") then
+  if tag == "throw_knife" then
     local tg = target(ctx, label)
     if not tg then return 20 end
     return hurt(tg, deck({ moyen = 0 }, (town.range[ch.node] or {})[tg.node] or 1, ch.node, tg.node, ch.wounds), 1) - 40
   end
-  local zone = label:find("^Throw dynamite into ") and label:match("%((%w+)%)$")
+  local zone = tag == "throw_dynamite" and label:match("%((%w+)%)$")
   if zone then return 60 + t.blast(zone) end
-  if label:find("^Drink whisky") then
+  if tag == "drink" then
     if ch.wounds >= 2 then return 160 end
     return ch.wounds == 1 and (t.shots and 30 or 45) or -50
   end
   local cur, max = nil, nil
-  if label:find("^Reload your ") then cur, max = label:match("(%d+)/(%d+)%)$") end
+  if tag == "reload" then cur, max = label:match("(%d+)/(%d+)%)$") end
   if cur then
     local frac = 1 - (tonumber(cur) or 0) / (tonumber(max) or 1)
     if t.shots then return 2 end
     return (tonumber(cur) == 0 and 40 or 0) + 30 * frac
   end
-  if label:find("^Un%-jam your") then
+  if tag == "unjam" then
     if label:find("Dynamite") then return 8 end
     return read.gun(ch) and (((read.gun(ch) or {}).counters or {}).jammed or 0) == 0 and 15 or 70
   end
-  local dest = label:find("^Move to ") and label:match("%((%w+)%)$")
+  local dest = tag == "move" and label:match("%((%w+)%)$")
   if dest then return move(ctx, ch, dest, t.dist) - (t.reaction and 30 or 0) end
-  if label:find("^Leave the town") then
+  if tag == "exit" then
     local v, unknown = read.gold(ch)
     if ch.def == "kid" and ctx.scenario == "jailbreak" then return 1000 end
     if read.carries(ch, "strongbox") and ctx.team == "desperados" then return 1000 end
     if ctx.scenario == "bank_job" and (v > 0 or unknown > 0) then return 300 end
     return -100
   end
-  local thing = label:find("^Pick up ") and label:sub(9)
+  local thing = tag == "pick_up" and label:sub(9)
   if thing then
     local gain = keep(ctx, ch, thing) - cheapest(ctx, ch, thing)
     return gain > 0 and 20 + gain or -20
   end
-  if label:find("^Unlock the cell door") then return ctx.team == "desperados" and 500 or -50 end
-  if label:find("^Lock the cell door") then return ctx.team == "desperados" and -50 or 80 end
-  if label:find("^Lay an ambush") then
+  if tag == "cell_door" then
+    if label:find("^Unlock") then return ctx.team == "desperados" and 500 or -50 end
+    return ctx.team == "desperados" and -50 or 80
+  end
+  if tag == "ambush" then
     if t.shots then return -5 end
     if t.aim then return 1 end
     return t.ap == 2 and 20 or (t.ap == 3 and 8 or 3)
   end
-  if label:find("^Hip Flask") then return ch.wounds > 0 and 170 or -10 end
-  if label:find("^Quick Draw") then return t.ap >= 4 and 150 or -10 end
-  if label:find("^Speed Loader") then return t.shots and 0 or 50 end
-  if label:find("^Intimidate") then return 12 end
+  if tag == "hip_flask" then return ch.wounds > 0 and 170 or -10 end
+  if tag == "quick_draw" then return t.ap >= 4 and 150 or -10 end
+  if tag == "speed_loader" then return t.shots and 0 or 50 end
+  if tag == "intimidate" then return 12 end
   if label:find("^Hold fire") then return 1 end
   if label:find("^End the turn") then return 0 end
-  return -5 -- give, take, swap, the lookers' jokers: nothing the bot can use
+  return -5 -- give, take, swap, a rock, the lookers' jokers: nothing the bot can use
 end
 
 ---The worth of a blast in `zone`: the enemies' expected wounds less the friends' (§5.6:
@@ -233,6 +238,10 @@ local function blast(ctx, ch, zone)
   return v - 40
 end
 
+-- The tags of the options that hurt an enemy now.
+---@type table<string, true|nil>
+local SHOTS = { shoot = true, both_barrels = true, fan_the_hammer = true, knife_fight = true }
+
 ---Answers "What now?" and an ambusher's reaction: the best-scored option.
 ---@param ctx SharpCtx
 ---@param ch SharpChar
@@ -242,8 +251,8 @@ end
 local function act(ctx, ch, q, reaction)
   local shots = false
   for i = 1, q.count do
-    local l = q.labels[i]
-    if l:find("^Shoot ") or l:find("^Fan the Hammer") or l:find("^Attack ") then shots = true end
+    local tag = q.tags[i]
+    if tag and SHOTS[tag] then shots = true end
   end
   local dist, aim = plan.distances(ctx, ch)
   local t = {
@@ -251,7 +260,7 @@ local function act(ctx, ch, q, reaction)
     shots = shots, dist = dist, aim = aim, reaction = reaction,
     blast = function(zone) return blast(ctx, ch, zone) end,
   }
-  return bot.best(q, function(_, label) return action(ctx, ch, label, t) end)
+  return bot.best(q, function(_, label, tag) return action(ctx, ch, label, tag, t) end)
 end
 
 ---Should `ch`, lying in ambush, take his phase? When he can shoot from here, or has somewhere
@@ -265,46 +274,44 @@ local function leave_ambush(ctx, ch)
   return read.firing_spots(ch, ctx.foes)[ch.node] == true
 end
 
--- The worth of a card one must take (Take Cover): a miss is best, a bad hit worst.
-local CARD = { { "Touché grave", -3 }, { "Touché", -2 }, { "Frôlé", -1 }, { "Enrayé", 1 }, { "Raté", 1 } }
+-- The worth of a card one must take (Take Cover), by its face (the end of its id,
+-- `facile_hit2`): a miss is best, a bad hit worst.
+local CARD = { hit2 = -3, hit = -2, near = -1, jam = 1, miss = 1 }
 
----@param label string
+---@param tag string|false
 ---@return number
-local function card_worth(label)
-  for _, c in ipairs(CARD) do
-    if label:find(c[1], 1, true) then return c[2] end
-  end
-  return 0
+local function card_worth(tag)
+  return tag and CARD[tag:match("_(%w+)$")] or 0
 end
+
+-- The reactive jokers always worth playing when asked.
+local PLAY_NOW = { early_bird = true, double_trouble = true, last_breath = true, lucky_charm = true,
+  sixth_sense = true, take_cover = true, nerves_of_steel = true, hideout_derringer = true }
 
 ---A reactive joker: played when it saves a wound or a miss; "No" otherwise.
 ---@param q BotQuestion
 ---@return integer
 local function joker(q)
   local p = q.prompt
-  return bot.best(q, function(_, label)
-    if label == "No" or label:find("^No joker") then return 0 end
-    if label:find("^Dead Eye") then
+  return bot.best(q, function(_, _, tag)
+    if not tag then return 0 end -- "No", "No joker now"
+    if tag == "dead_eye" then
       return (p:find("Raté") or p:find("Frôlé") or p:find("Enrayé")) and not p:find("facile") and 1 or -1
     end
-    if label:find("^Early Bird") or label:find("^Double Trouble") or label:find("^Last Breath") then return 1 end
-    if label:find("^Lucky Charm") or label:find("^Sixth Sense") or label:find("^Take Cover") then return 1 end
-    if label:find("^Nerves of Steel") or label:find("^Hideout Derringer") then return 1 end
-    return -1
+    return PLAY_NOW[tag] and 1 or -1
   end)
 end
 
 -- Jokers to keep when drawing two (High Noon's sheriff): the best first.
-local KEEP = { "Quick Draw", "Lucky Charm", "Fan the Hammer", "Take Cover", "Dead Eye", "Hip Flask",
-  "Double Trouble", "Hideout Derringer", "Last Breath", "Sixth Sense", "Speed Loader" }
+local KEEP = { "quick_draw", "lucky_charm", "fan_the_hammer", "take_cover", "dead_eye", "hip_flask",
+  "double_trouble", "hideout_derringer", "last_breath", "sixth_sense", "speed_loader" }
+local KEEP_RANK = {}
+for i, id in ipairs(KEEP) do KEEP_RANK[id] = 100 - i end
 
----@param label string
+---@param tag string|false
 ---@return number
-local function keep_joker(label)
-  for i, name in ipairs(KEEP) do
-    if label:find(name, 1, true) then return 100 - i end
-  end
-  return 0
+local function keep_joker(tag)
+  return tag and KEEP_RANK[tag] or 0
 end
 
 ---The team (its index in data.teams and its id) of the bot's seat.
@@ -340,11 +347,11 @@ end
 local function many(q)
   local out = {}
   for i = 1, q.count do
-    if #out < q.max and q.labels[i]:find("^Spring") then out[#out + 1] = i end
+    if #out < q.max and q.tags[i] == "spring_ambush" then out[#out + 1] = i end
   end
   for i = 1, q.count do
     if #out >= q.min then break end
-    if not q.labels[i]:find("^Spring") then out[#out + 1] = i end
+    if q.tags[i] ~= "spring_ambush" then out[#out + 1] = i end
   end
   return out
 end
@@ -364,7 +371,7 @@ return {
     if ch and p:find("Stay in ambush%?") then
       local take = bot.by_label(q, "Take the action phase")
       if take and leave_ambush(ctx, ch) then return take end
-      return bot.by_label(q, "Stay in ambush") or 1
+      return bot.by_tag(q, "stay_in_ambush") or 1
     end
     if p:find("Play a joker") then return joker(q) end
     if ch and (p:find("what does he drop%?") or p:find("hands shake")) then
@@ -377,9 +384,9 @@ return {
         return z and move(ctx, ch, z, dist) or 0
       end)
     end
-    if p:find("which card applies%?") then return bot.best(q, function(_, l) return card_worth(l) end) end
-    if p:find("which does he keep%?") then return bot.best(q, function(_, l) return keep_joker(l) end) end
-    if p:find("riposte") then return bot.by_label(q, "Riposte") or 1 end
+    if p:find("which card applies%?") then return bot.best(q, function(_, _, tag) return card_worth(tag) end) end
+    if p:find("which does he keep%?") then return bot.best(q, function(_, _, tag) return keep_joker(tag) end) end
+    if p:find("riposte") then return bot.by_tag(q, "riposte") or 1 end
     return math.random(q.count)
   end,
 }
