@@ -135,6 +135,48 @@ local function step_label(n)
   return "Move to " .. where(n)
 end
 
+-- What a step onto `n` is, as a tag: `move` (an entrance, the street, a revealed tile),
+-- `step` (onto a face-down tile), `fight` (a revealed obstacle); as step_label says.
+---@param n Cell
+---@return string
+local function step_tag(n)
+  if game.entrance_no(n) or not game.inside(n) then return "move" end
+  if not posse.face_up(game.tile(n) --[[@as Obj]]) then return "step" end
+  if game.obstacle(n) then return "fight" end
+  return "move"
+end
+
+-- The tag of each kind of option but a step (step_tag): the action or ability it uses.
+---@type table<string, string|false>
+local KIND_TAG = {
+  rest = "rest", attack = "attack", scout = "scout", scout_any = "scout_any",
+  trade = "trade_hostage", take = "take_loot", drop = "drop_loot", gift = "gift", ["end"] = false,
+}
+
+-- The tags of the last turn's question (M.tags), and how many it holds.
+---@type (string|false)[]
+local TAGS = {}
+local TAGS_N = 0
+
+---The tags of the options `opts`, for `posse sim`'s numbers and the bots (Tags in
+---DECISIONS.md). One table serves every question: it is good until the next call.
+---@param opts american_desperado.Option[]
+---@return (string|false)[]
+function M.tags(opts)
+  local n = #opts
+  for i = 1, n do
+    local o = opts[i]
+    if o.kind == "move" then
+      TAGS[i] = step_tag(o.cell --[[@as Cell]])
+    else
+      TAGS[i] = KIND_TAG[o.kind] or false
+    end
+  end
+  for i = n + 1, TAGS_N do TAGS[i] = nil end
+  TAGS_N = n
+  return TAGS
+end
+
 ---The label of option `o` of criminal `c`.
 ---@param c Obj
 ---@param o american_desperado.Option
@@ -224,12 +266,15 @@ local function relief(c)
     end
   end
   if #tired == 0 then return end
+  local tags = {}
+  for k = 1, #tired do tags[k] = "relief" end
+  tags[#tired + 1] = false
   local i = ask.one(game.seat(c), function() return name(c) .. " ends his turn: lift a teammate's fatigue?" end, function()
     local out = {}
     for k, x in ipairs(tired) do out[k] = ("%s (%d fatigue)"):format(name(x), posse.obj_get(x, "fatigue")) end
     out[#tired + 1] = "Nobody"
     return out
-  end, #tired + 1)
+  end, #tired + 1, false, tags)
   if i <= #tired then
     posse.obj_add(tired[i], "fatigue", -1)
     game.log(("%s helps %s (%d fatigue)."):format(name(c), name(tired[i]), posse.obj_get(tired[i], "fatigue")))
@@ -260,7 +305,7 @@ function M.turn(c)
       local out = {}
       for k, o in ipairs(opts) do out[k] = M.label(c, o) end
       return out
-    end, #opts)
+    end, #opts, false, M.tags(opts))
     local o = opts[i]
     if o.kind == "end" then break end
     turn.left = turn.left - o.cost

@@ -12,6 +12,10 @@ local M = {}
 local D = game.D
 local name = game.name
 
+-- The Engineer's reroll question: reroll (his ability), or keep the roll.
+---@type (string|false)[]
+local REROLL_TAGS = { "reroll", false }
+
 ---A criminal's turn as combat sees it: the actions it has left (the Engineer's reroll
 ---spends one).
 ---@class american_desperado.Turn
@@ -52,7 +56,7 @@ function M.test(c, target, bonus, turn, against)
   if not passes(roll + bonus, target) and turn and turn.c == c and turn.left > 0 and game.props(c).reroll then
     local again = ask.one(game.seat(c), function()
       return ("%s rolled %d + %d against %d. Reroll for an action (%d left)?"):format(name(c), roll, bonus, target, turn.left)
-    end, function() return { "Reroll (1 action)", "Keep the roll" } end, 2)
+    end, function() return { "Reroll (1 action)", "Keep the roll" } end, 2, false, REROLL_TAGS)
     if again == 1 then
       turn.left = turn.left - 1
       posse.roll({ 1 })
@@ -134,13 +138,16 @@ function M.npc_attacks(npc, cell)
   local fighter, bonus = stack[1], 0
   if #stack > 1 then
     local seat = game.seat(stack[1])
+    -- Each option names the criminal who fights, by its definition id.
+    local tags = {}
+    for k, c in ipairs(stack) do tags[k] = posse.def_id(c) end
     local i = ask.one(seat, function()
       return ("The %s attacks %s. Who fights (the others take cover)?"):format(name(npc), game.where(cell))
     end, function()
       local out = {}
       for k, c in ipairs(stack) do out[k] = ("%s fights (%d fatigue)"):format(name(c), posse.obj_get(c, "fatigue")) end
       return out
-    end, #stack)
+    end, #stack, false, tags)
     fighter, bonus = stack[i], D.cover_bonus
     for _, c in ipairs(stack) do
       if c ~= fighter then

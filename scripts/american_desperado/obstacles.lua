@@ -134,12 +134,15 @@ local function casing(c, cell)
     end
   end
   if #can == 0 then return end
+  local tags = {}
+  for k = 1, #can do tags[k] = "casing" end
+  tags[#can + 1] = false
   local i = ask.one(game.seat(c), function() return name(c) .. " may case an adjacent tile." end, function()
     local out = {}
     for k, n in ipairs(can) do out[k] = "Case " .. game.where(n) end
     out[#can + 1] = "No casing"
     return out
-  end, #can + 1)
+  end, #can + 1, false, tags)
   if i <= #can then M.peek(c, can[i]) end
 end
 

@@ -110,21 +110,23 @@ local function plan(b, me, data)
   return goal or at or nearest_entrance(b, cost), cost, first, at
 end
 
----The option whose label names `key` and starts with one of `verbs`, or nil.
+---The option tagged one of `verbs` whose label names `key`, or nil.
 ---@param q BotQuestion
 ---@param key string
----@param verbs string[]
+---@param verbs table<string, true>
 ---@return integer|nil
 local function option_at(q, key, verbs)
-  for i, label in ipairs(q.labels) do
-    for _, v in ipairs(verbs) do
-      if label:sub(1, #v) == v and map.key_in(label) == key then return i end
-    end
+  for i = 1, q.count do
+    local t = q.tags[i]
+    if t and verbs[t] and map.key_in(q.labels[i]) == key then return i end
   end
   return nil
 end
 
-local STEP = { "Move to", "Step onto", "Fight the", "Attack the" }
+-- The tags of a step to the next space: a move, onto a face-down tile, a fight with an
+-- obstacle, an attack on the police there.
+local STEP = { move = true, step = true, fight = true, attack = true }
+local SCOUT = { scout = true }
 
 ---A criminal's turn: free loot moves first, then a step along the route to its goal.
 ---@param view View
@@ -134,22 +136,22 @@ local STEP = { "Move to", "Step onto", "Fight the", "Attack the" }
 local function turn(view, q, data)
   local b = map.read(view)
   local me = criminal(b, q.prompt:match("^(%a+) at") or "")
-  local rest, stop = bot.by_label(q, "Rest ("), bot.by_label(q, "End the turn")
+  local rest, stop = bot.by_tag(q, "rest"), bot.by_label(q, "End the turn")
   if me == nil then return rest or stop or 1 end
   local goal, _, first, at = plan(b, me, data)
   local here = b.cells[me.key]
   -- Loot: dropped at home, taken anywhere else.
   if me.key == at then
-    local drop = bot.by_label(q, "Drop the ")
+    local drop = bot.by_tag(q, "drop_loot")
     if drop then return drop end
   elseif not (here.entrance and at == nil and me.carry > 0) then
-    local take = bot.by_label(q, "Take the ")
+    local take = bot.by_tag(q, "take_loot")
     if take then return take end
   end
   if rest then return rest end
-  local trade = bot.by_label(q, "Trade a hostage")
+  local trade = bot.by_tag(q, "trade_hostage")
   if trade then return trade end
-  local owed = bot.by_label(q, "Attack the ")
+  local owed = bot.by_tag(q, "attack")
   if owed and not map.key_in(q.labels[owed]) then return owed end
   local next = goal and first[goal]
   if next == nil then return stop or 1 end
@@ -157,7 +159,7 @@ local function turn(view, q, data)
   local cell = b.cells[next]
   -- Look before stepping onto a tile nobody showed us, while an action is left to step.
   if cell.tile and cell.tile.hidden and left >= 2 then
-    local scout = option_at(q, next, { "Scout (" }) or bot.by_label(q, "Scout any tile")
+    local scout = option_at(q, next, SCOUT) or bot.by_tag(q, "scout_any")
     if scout then return scout end
   end
   return option_at(q, next, STEP) or stop or 1
@@ -203,7 +205,7 @@ return {
     if p:find(" action", 1, true) and p:find(" left.", 1, true) then return turn(view, q, data) end
     if p:find("scouts which tile") then return scout_which(view, q) end
     if p:find("Who fights") then return fighter(view, q) end
-    if p:find("Reroll") then return bot.by_label(q, "Reroll") or 1 end
+    if p:find("Reroll") then return bot.by_tag(q, "reroll") or 1 end
     if p:find("lift a teammate") then
       return bot.best(q, function(_, label) return bot.number(label) or -1 end)
     end
