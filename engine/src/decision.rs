@@ -78,8 +78,8 @@ impl Shape {
 }
 
 /// One option tag's use in a game (a tag names what an option plays or uses, such as a
-/// card's definition id): the seats it was offered to, the seats that chose it, and
-/// how many times it was chosen.
+/// card's definition id): the seats it was offered to, the seats that chose it (both in
+/// seat order), and how many times it was chosen.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TagUse {
     pub offered: Vec<usize>,
@@ -88,33 +88,31 @@ pub struct TagUse {
 }
 
 impl TagUse {
+    /// Notes one option of a decision of `seat` tagged with this tag: offered to the
+    /// seat, and chosen when `picked`. The seats are kept in order.
+    pub fn note(&mut self, seat: usize, picked: bool) {
+        insert_sorted(&mut self.offered, seat);
+        if picked {
+            self.times += 1;
+            insert_sorted(&mut self.played, seat);
+        }
+    }
+
     /// Adds another count of the same game's decisions (the seats once each).
     pub fn merge(&mut self, other: TagUse) {
         for s in other.offered {
-            if !self.offered.contains(&s) {
-                self.offered.push(s);
-            }
+            insert_sorted(&mut self.offered, s);
         }
         for s in other.played {
-            if !self.played.contains(&s) {
-                self.played.push(s);
-            }
+            insert_sorted(&mut self.played, s);
         }
         self.times += other.times;
     }
+}
 
-    /// Notes one option of a decision of `seat` tagged with this tag: offered to the
-    /// seat, and chosen when `picked`.
-    pub fn note(&mut self, seat: usize, picked: bool) {
-        if !self.offered.contains(&seat) {
-            self.offered.push(seat);
-        }
-        if picked {
-            self.times += 1;
-            if !self.played.contains(&seat) {
-                self.played.push(seat);
-            }
-        }
+fn insert_sorted(seats: &mut Vec<usize>, seat: usize) {
+    if let Err(i) = seats.binary_search(&seat) {
+        seats.insert(i, seat);
     }
 }
 
