@@ -82,6 +82,7 @@ fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
 
 pub(super) static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
 pub(super) static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
+pub(super) static FREEZE: OnceLock<Vec<u8>> = OnceLock::new();
 
 /// The engine's own Lua, parsed once per process.
 pub(super) fn engine_chunk(lua: &Lua, cache: &OnceLock<Vec<u8>>, code: &str, name: &str) -> Result<Function, Error> {

@@ -40,7 +40,7 @@ use crate::record::Choice;
 use crate::rng::Rng;
 use crate::state::State;
 use budget::install_budget;
-use compile::{compile, engine_chunk, module_loader, PRELUDE, SANDBOX};
+use compile::{compile, engine_chunk, module_loader, FREEZE, PRELUDE, SANDBOX};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -159,6 +159,11 @@ pub(crate) struct Vm {
     metatables: Saved,
     /// The state at the start of the last game this VM was given (`fresh_state`).
     fresh: RefCell<Option<State>>,
+}
+
+/// freeze.lua's module: `freeze(t, what)`, read-only trees, and `set_ordered`.
+fn frozen(lua: &Lua) -> Result<Table, Error> {
+    engine_chunk(lua, &FREEZE, include_str!("freeze.lua"), "=posse.freeze")?.call::<Table>(()).map_err(lua_err)
 }
 
 fn sandboxed_lua() -> Result<Lua, Error> {
@@ -321,7 +326,7 @@ impl Vm {
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
         let prelude = engine_chunk(&lua, &PRELUDE, include_str!("prelude.lua"), "=posse")?;
-        let hooks: Table = prelude.call((raw, data)).map_err(lua_err)?;
+        let hooks: Table = prelude.call((raw, data, frozen(&lua)?)).map_err(lua_err)?;
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
         let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()))?;

@@ -1,43 +1,14 @@
 -- The engine's own Lua (trusted): builds the `posse` module from the raw Rust functions.
 -- Runs before sandbox.lua, which installs `require` and removes what scripts may not use.
-local raw, data = ...
+local raw, data, frozen = ...
 
 local posse = {}
 for _, k in ipairs(raw.__names) do posse[k] = raw[k] end
 posse.__names = nil
 
--- Walks a table in key order (sandbox.lua's, set before any script runs).
-local ORDERED
-
--- posse.data and every definition (posse.def) are trees of empty proxies over tables no
--- script can reach: their metatables are hidden, pairs() walks them in key order with an
--- iterator of its own (handing the loop the proxy, not the table behind it), and rawset
--- refuses them. They are made once per VM and serve every game it plays, so no game may
--- change them. A table met twice (a behaviour many cards share) gets one proxy.
-local setmetatable_, next_, type_, error_ = setmetatable, next, type, error
-local FROZEN, PROXY = {}, {}
-local function freeze(t, what)
-  if type_(t) ~= "table" or FROZEN[t] then return t end
-  local proxy = PROXY[t]
-  if proxy then return proxy end
-  proxy = setmetatable_({}, {
-    __index = t,
-    __newindex = function() error_(what .. " is read-only", 2) end,
-    __len = function() return #t end,
-    __pairs = function(p) return ORDERED(t, "pairs"), p, nil end,
-    __metatable = false,
-  })
-  FROZEN[proxy], PROXY[t] = what, proxy
-  for k, v in next_, t do t[k] = freeze(v, what) end
-  return proxy
-end
+-- posse.data, every definition and the scenario's table are read-only trees (freeze.lua).
+local freeze = frozen.freeze
 posse.data = freeze(data, "posse.data")
-
-local rawset_ = rawset
-rawset = function(t, k, v)
-  if FROZEN[t] then error(FROZEN[t] .. " is read-only", 2) end
-  return rawset_(t, k, v)
-end
 
 -- Counters: each (name, seat) is looked up in the engine once, then read and written by
 -- slot number, which is all that crosses to Rust.
@@ -334,7 +305,7 @@ return {
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
   -- scripts written when pairs did not, is pairs.
   set_ordered = function(ordered)
-    ORDERED = ordered
+    frozen.set_ordered(ordered)
     posse.spairs = pairs
   end,
   -- Slots depend on the content and the number of seats: a new game with another number

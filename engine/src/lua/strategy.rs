@@ -6,7 +6,7 @@
 //! depends on what it is given alone, so undo, reload and replay meet the same picks.
 
 use super::compile::{compile, module_loader};
-use super::{api, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Saved};
+use super::{api, frozen, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Saved};
 use crate::content::Content;
 use crate::decision::Question;
 use crate::diag::Error;
@@ -42,9 +42,9 @@ pub struct Strategy {
     name: String,
     metatables: Saved,
     rng: Rc<RefCell<Rng>>,
-    /// The content, for the game's `data:` (the bot's third argument, made afresh for
-    /// every pick, as the renderer's).
-    content: Arc<Content>,
+    /// The game's `data:`, the bot's third argument: made once, read-only (freeze.lua),
+    /// so no pick can leave anything in it for the next.
+    data: Value,
 }
 
 impl Strategy {
@@ -65,7 +65,12 @@ impl Strategy {
         let loader = module_loader(&lua, content).map_err(lua_err)?;
         let rng = Rc::new(RefCell::new(Rng::new(0)));
         let provided = lua.create_table().map_err(lua_err)?;
+        let frozen = frozen(&lua)?;
         let sandboxed = sandbox(&lua, loader, provided, budget.clone(), None)?;
+        let ordered: Function = sandboxed.get("ordered").map_err(lua_err)?;
+        frozen.get::<Function>("set_ordered").and_then(|f| f.call::<()>(ordered)).map_err(lua_err)?;
+        let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
+        let data: Value = frozen.get::<Function>("freeze").and_then(|f| f.call((data, "data"))).map_err(lua_err)?;
         // math.random draws from the stream of the pick (the sandbox keeps this function).
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         let r = rng.clone();
@@ -83,16 +88,7 @@ impl Strategy {
         math.set("random", random).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandboxed)?;
         let chunk = compile(&lua, content, source).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Strategy {
-            lua,
-            budget,
-            chunk,
-            file: source.file.clone(),
-            name: name.to_string(),
-            metatables,
-            rng,
-            content: content.clone(),
-        })
+        Ok(Strategy { lua, budget, chunk, file: source.file.clone(), name: name.to_string(), metatables, rng, data })
     }
 
     pub fn name(&self) -> &str {
@@ -132,9 +128,7 @@ impl Strategy {
         };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
         let q = self.question(question).map_err(lua_err)?;
-        let data =
-            mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
-        let answer = pick.call::<Value>((v, q, data)).map_err(|e| Error::Script(script_message(&e)))?;
+        let answer = pick.call::<Value>((v, q, self.data.clone())).map_err(|e| Error::Script(script_message(&e)))?;
         let bad = |what: String| {
             Error::Script(format!("{}: bot '{}' of seat {}: {what}", self.file, self.name, question.seat))
         };
