@@ -1,7 +1,8 @@
 -- Cards and Brains in play in Desperados of Dice Town: the card context (`ctx`) that a
 -- Wild West card's or a gang Brain's script receives, which cards a seat may play now,
 -- playing them, using a Brain, and the reaction windows where opponents answer (the
--- OPP-ROLL and OPP-ACT windows, and the LOSS window before each loss an opponent causes).
+-- OPP-ROLL and OPP-ACT windows, and the LOSS window before each loss an opponent causes),
+-- asked as `lib.reactions.in_turn` asks but with the options tagged by their cards.
 --
 -- Both kinds of script follow the card contract of scripts/lib/cards.lua (cards.yaml,
 -- gangs.yaml). Their context is made with `cards.context(CTX, seat, card)`: `ctx.seat`
@@ -24,7 +25,6 @@ local hands = require "dice_town.hands"
 local dice = require "dice_town.dice"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
-local reactions = require "lib.reactions"
 local seats = require "lib.seats"
 
 ---@class dice_town.context
@@ -102,6 +102,41 @@ end
 
 ------------------------------------------------------------------ windows
 
+-- The question being asked by `M.in_turn` (one at a time: read only while it is pending).
+local asking = { cards = EMPTY, pass = "Pass" }
+---@return string[]
+local function asking_labels()
+  local out = { asking.pass }
+  for i, c in ipairs(asking.cards) do out[i + 1] = "Play " .. cards.name(c) end
+  return out
+end
+
+---Asks the seats of `w` one after the other, as `lib.reactions.in_turn` does (`w.label`
+---and `w.before` are not used here), with each option tagged by the card it plays
+---(Pass: false), so `posse sim` counts the reactions and bots recognise them by tag.
+---Returns whether anyone played.
+---@param w lib.InTurn
+---@return boolean
+function M.in_turn(w)
+  local secret = w.secret ~= false
+  local any = false
+  repeat
+    local played = false
+    for _, s in ipairs(w.seats) do
+      local offer = w.offer(s)
+      if #offer > 0 then
+        asking.cards, asking.pass = offer, w.pass or "Pass"
+        local c = ask.one(s, w.prompt, asking_labels, #offer + 1, secret, cards.tags(offer, 1))
+        if c > 1 then
+          w.play(s, offer[c - 1])
+          played, any = true, true
+        end
+      end
+    end
+  until not (w.again and played)
+  return any
+end
+
 -- The opponents' window being asked (one at a time: read while it is open).
 local window_whens = EMPTY ---@type string[]
 ---@type lib.InTurn
@@ -125,7 +160,7 @@ local window = {
 function M.window(whens, prompt)
   if not hands.held_by_others(turn.active, whens) then return end
   window_whens, window.seats, window.prompt = whens, game.opponents(turn.active), prompt
-  reactions.in_turn(window)
+  M.in_turn(window)
 end
 
 local LOSS = { "loss" }
@@ -156,7 +191,7 @@ function M.cover(v, amount, what)
   local lose = rules.paid(game.money(v), amount)
   loss_q.cause, loss_q.lose = what, lose
   loss_cards, loss_ctx, loss.seats[1], loss.pass = list, ctx, v, "Lose $" .. NUM[lose]
-  reactions.in_turn(loss)
+  M.in_turn(loss)
   return ctx.cancelled == true
 end
 

@@ -106,13 +106,15 @@ local function draw(p, kind)
       for i, card in ipairs(drawn) do opts[i] = hands.def(card).name end
       return opts
     end
+    -- Each option is tagged by the card kept.
+    local tags = cards.tags(drawn, 0)
     if d.keep == 1 then
-      local k = ask.one(p, "Keep which card?", labels, n)
+      local k = ask.one(p, "Keep which card?", labels, n, false, tags)
       keep[k] = true
     else
-      for _, i in ipairs(ask.several(p, "Keep which " .. NUM[d.keep] .. " cards?", labels, n, d.keep, d.keep)) do
-        keep[i] = true
-      end
+      local picks = posse.choose(p, "Keep which " .. NUM[d.keep] .. " cards?", labels,
+        { count = n, min = d.keep, max = d.keep, secret = false, tags = tags }) --[[@as integer[] ]]
+      for _, i in ipairs(picks) do keep[i] = true end
     end
   end
   local kept, dropped = {}, {}
@@ -179,6 +181,22 @@ local function resolve_one(p, id)
   end
 end
 
+-- FREE[id]: the tag of an Action of escaped Desperado `id` (his attack): "free_lady".
+local FREE = {}
+for _, id in ipairs(C.ids) do FREE[id] = "free_" .. id end
+
+-- The tag of the next Action of Desperado `id` of p: his id while he is In Jail (a rank
+-- turned), once escaped his attack ("free_lady") or, for the Brain, the id of his gang's
+-- ability in gangs.yaml ("centre_cash").
+---@param p Seat
+---@param id string
+---@return string
+local function action_tag(p, id)
+  if game.rank(p, id) > 0 then return id end
+  if id == C.brain then return game.gang(p).ability end
+  return FREE[id]
+end
+
 -- The Actions menu, one at a time: `cands` (the Desperado indices with Actions left, in
 -- canonical order), `cards` (ACT/OWN cards playable), `last` ("done", "forfeit" or nil).
 ---@class dice_town.ActionsMenu
@@ -190,6 +208,26 @@ end
 ---@field last "done"|"forfeit"|nil
 ---@type dice_town.ActionsMenu
 local menu = { p = 1, cands = {}, n = 0, total = 0, cards = EMPTY, last = nil }
+
+-- The Actions menu's tags: each Desperado's next Action (action_tag), the cards' ids,
+-- false for "Done" or "Forfeit" (one table, rewritten for every menu).
+---@type (string|false)[]
+local menu_tags = {}
+
+---@return (string|false)[]
+local function make_menu_tags()
+  local m, t = menu, menu_tags
+  local n, list = m.n, m.cards
+  for k = 1, n do t[k] = action_tag(m.p, C.ids[m.cands[k]]) end
+  for k = 1, #list do t[n + k] = hands.def(list[k]).id end
+  local count = n + #list
+  if m.last then
+    count = count + 1
+    t[count] = false
+  end
+  for k = count + 1, #t do t[k] = nil end
+  return t
+end
 
 ---@return string[]
 local function menu_labels()
@@ -234,7 +272,7 @@ local function resolve_actions(p)
       m.p, m.n, m.total, m.cards, m.last = p, n, total, list, last
       -- Asked only because of the cards he holds: others must not see that he is asked.
       local c = ask.one(p, "Your Actions: which comes next?", menu_labels, n + #list + (last and 1 or 0), only_cards,
-        cards.tags(list, n))
+        make_menu_tags())
       if c <= n then
         resolve_one(p, ids[m.cands[c]])
       elseif c <= n + #list then

@@ -11,7 +11,6 @@
 
 local posse = require "posse"
 local ask = require "lib.ask"
-local reactions = require "lib.reactions"
 local seats = require "lib.seats"
 local rules = require "dice_town.rules"
 local game = require "dice_town.game"
@@ -120,7 +119,7 @@ local function take_turn(p)
   effect.apply(p, roll.phase(p))
   if hands.holds(p, OWN) then
     end_window.seats[1] = p
-    reactions.in_turn(end_window)
+    context.in_turn(end_window)
   end
 end
 

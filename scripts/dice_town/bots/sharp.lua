@@ -3,7 +3,7 @@
 -- (sharp/model.lua); it plays its own-turn cards as soon as they help, saves Poker
 -- Winnings for a full centre, and answers rivals with Jinx, Stand-Off and Take Cover only
 -- when they stop something that hurts. Questions are told apart by their prompts, cards
--- by their tags.
+-- and Actions by their tags.
 
 local bot = require "lib.bot"
 local model = require "dice_town.bots.sharp.model"
@@ -135,8 +135,7 @@ local function actions_menu(m, q)
   if card then return card end
   local best, at = -math.huge, nil ---@type number, integer|nil
   for i = 1, q.count do
-    local name = not q.tags[i] and q.labels[i]:match("^(.-): ")
-    local id = name and m.names[name]
+    local id = m:desperado_of(q.tags[i])
     if id then
       local v = m:actions(id, 1)
       if v > best then best, at = v, i end
@@ -242,7 +241,7 @@ local function several(m, view, q)
   local order = {}
   for i = 1, q.count do order[i] = i end
   table.sort(order, function(a, b)
-    return cards.worth(m, cards.id(q.labels[a])) > cards.worth(m, cards.id(q.labels[b]))
+    return cards.worth(m, q.tags[a] or nil) > cards.worth(m, q.tags[b] or nil)
   end)
   local out = {}
   for i = 1, math.max(q.min, 1) do out[i] = order[i] end
@@ -268,7 +267,7 @@ return {
     if p:find("^Your Actions") then return actions_menu(m, q) end
     if p:find("^Play a card before ending") then return card_to_play(m, q, true) or 1 end
     if p:find("^Keep which") then
-      return bot.best(q, function(_, label) return cards.worth(m, cards.id(label)) end)
+      return bot.best(q, function(_, _, tag) return cards.worth(m, tag or nil) end)
     end
     if p:find("^Marked Die") then return marked_die(m, view, q) end
     if p:find("which Desperado") or p:find("rotate which") then return desperado(m, q) end

@@ -1,23 +1,10 @@
 -- The sharp bot's Wild West cards: which to keep from a draw, whether to play one now, and
 -- whom or what its questions should pick. Cards are recognised by their definition id
--- (the options' tags) where the question has tags, by their name where it has not.
+-- (the options' tags).
 
 local model = require "dice_town.bots.sharp.model"
 
 local M = {}
-
--- Card names (cards.yaml) -> ids, for the keep question, whose options carry no tags.
-local BY_NAME = {
-  ["Second Wind"] = "second_wind", ["Marked Die"] = "marked_die", ["Jinx"] = "jinx",
-  ["Jailbreak"] = "jailbreak", ["Double Trouble"] = "double_trouble", ["Dynamite"] = "dynamite",
-  ["Take Cover"] = "take_cover", ["Stand-Off"] = "stand_off", ["Poker Winnings"] = "poker_winnings",
-  ["Pickpocket"] = "pickpocket", ["Card Sharp"] = "card_sharp", ["Snitch"] = "snitch",
-}
-
----The card id of a card's name, or nil.
----@param name string
----@return string|nil
-function M.id(name) return BY_NAME[name] end
 
 ---What holding card `id` is worth: roughly what it does when played at its best.
 ---@param m sharp.Model

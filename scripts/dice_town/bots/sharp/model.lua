@@ -59,6 +59,19 @@ function M.new(view, data)
   return m
 end
 
+---The Desperado whose Action an option of the Actions menu takes, from its tag: his id
+---while he is In Jail, "free_<id>" once escaped, his gang's ability for a free Brain. Nil
+---for any other tag (a card, "Done", "Forfeit").
+---@param tag string|false|nil
+---@return string|nil
+function M:desperado_of(tag)
+  if not tag then return nil end
+  if self.attack[tag] ~= nil then return tag end
+  if tag == self.ability then return "brain" end
+  local id = tag:match("^free_(.+)$")
+  return id and self.attack[id] ~= nil and id or nil
+end
+
 ---The richest money among the seats still in other than `s`.
 ---@param money integer[]
 ---@param s integer
