@@ -249,3 +249,22 @@ fn shared_wins_count_for_cards_and_restricted_play_where_wins_are_shared() {
     assert_eq!(dice.card_wins, "alone");
     assert_eq!(sim::restricted(&dice, &[("x".into(), dice.clone())])[0].seat1.measure, "seat 1 wins alone");
 }
+
+/// A tag longer than the engine takes is an error naming the option, whether the bots
+/// answer in the flow (a batch) or the question yields (play).
+#[test]
+fn an_overlong_tag_is_an_error_in_a_batch_and_in_play() {
+    let long = format!("tags = {{ \"{}\", false }} }}", "x".repeat(300));
+    let c = posse_tests::edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "long_tag",
+        "scripts/hilo/main.lua",
+        "options = { \"first\", \"second\" } }",
+        &format!("options = {{ \"first\", \"second\" }}, {long}"),
+    );
+    let r = sim::run(&c, 2, 0, Some(2), 1);
+    assert_eq!(r.errors.len(), 2);
+    assert!(r.errors[0].message.contains("option 1's tag is longer than 256 bytes"), "{}", r.errors[0].message);
+    let e = posse::Game::new(c.clone(), posse::Setup::new(&c, 0, Some(2)).unwrap()).err().expect("refused");
+    assert!(e.to_string().contains("option 1's tag is longer than 256 bytes"), "{e}");
+}

@@ -402,7 +402,7 @@ impl Game {
     pub(super) fn finish_auto(&mut self) -> Result<()> {
         let Some(b) = self.vm.shared.auto.borrow_mut().take() else { return Ok(()) };
         self.offered += b.options;
-        for (tag, u) in b.tags {
+        for (tag, u) in b.tags.into_map() {
             self.tags.entry(tag).or_default().merge(u);
         }
         self.vm.set_auto(None)

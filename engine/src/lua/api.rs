@@ -488,7 +488,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             Value::Integer(picks[0] as i64)
         };
         if let Value::Table(tags) = &tags {
-            bots.note_tags(shape.seat, tags, shape.count, &picks)?;
+            bots.note_tags(lua, shape.seat, tags, shape.count, &picks)?;
         }
         bots.choices.push(Choice { seat: shape.seat, picks });
         Ok(answer)

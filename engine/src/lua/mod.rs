@@ -86,8 +86,8 @@ pub(crate) struct AutoBots {
     pub made: usize,
     /// Options offered over the decisions made (the branching factor's sum).
     pub options: usize,
-    /// What the options' tags (the def id a choice plays or uses) saw: by tag.
-    pub tags: BTreeMap<String, crate::decision::TagUse>,
+    /// What the options' tags (the def id a choice plays or uses) saw.
+    pub tags: TagTally,
     /// Restricted play: a seat that never picks a tag when it has another option.
     pub ban: Option<crate::decision::Ban>,
     /// Seats (1-based) whose decisions yield to the engine all the same: strategy bots
@@ -127,22 +127,91 @@ impl AutoBots {
     /// Notes the tags of a decision of `seat` (`tags[i]`: option i's tag, a string, or
     /// none) offering `count` options, of which `picks` were chosen. At most
     /// [`MAX_TAG_BYTES`] of tag a name.
-    pub fn note_tags(&mut self, seat: usize, tags: &Table, count: usize, picks: &[u32]) -> mlua::Result<()> {
-        for i in 1..=count {
-            let Value::String(t) = tags.raw_get::<Value>(i)? else { continue };
-            let bytes = t.as_bytes();
-            if bytes.len() > MAX_TAG_BYTES {
-                return Err(mlua::Error::runtime(format!("option {i}'s tag is longer than {MAX_TAG_BYTES} bytes")));
-            }
-            let name = String::from_utf8_lossy(&bytes);
-            // Looked up by reference: a tag is allocated once a game.
-            let u = match self.tags.get_mut(name.as_ref()) {
-                Some(u) => u,
-                None => self.tags.entry(name.into_owned()).or_default(),
-            };
-            u.note(seat, picks.contains(&(i as u32)));
+    pub fn note_tags(&mut self, lua: &Lua, seat: usize, tags: &Table, count: usize, picks: &[u32]) -> mlua::Result<()> {
+        use mlua::ffi;
+        let mut long = None;
+        // Read on the C stack: a decision's tags cost no Lua values of mlua's.
+        // SAFETY: the closure runs in a protected call with the tags table at index 1; it
+        // reads it raw (lua_rawgeti, no metamethod), copies each string's bytes before
+        // popping it, and leaves the stack empty.
+        unsafe {
+            lua.exec_raw::<()>(tags.clone(), |s| {
+                for i in 1..=count {
+                    if ffi::lua_rawgeti(s, 1, i as ffi::lua_Integer) == ffi::LUA_TSTRING {
+                        let mut len = 0usize;
+                        let p = ffi::lua_tolstring(s, -1, &mut len);
+                        if len > MAX_TAG_BYTES {
+                            long = Some(i);
+                            break;
+                        }
+                        let bytes = std::slice::from_raw_parts(p as *const u8, len);
+                        self.tags.of(bytes).note(seat, picks.contains(&(i as u32)));
+                    }
+                    ffi::lua_settop(s, 1);
+                }
+                ffi::lua_settop(s, 0);
+            })?;
         }
-        Ok(())
+        match long {
+            Some(i) => Err(mlua::Error::runtime(format!("option {i}'s tag is longer than {MAX_TAG_BYTES} bytes"))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What the options' tags saw in a game's decisions made in the flow, a tag once each. A
+/// tag is a short Lua string, interned: it is found again by the address of its bytes (and
+/// checked against them, an address being reused once a string is collected), without
+/// reading or hashing its text at every option.
+#[derive(Default)]
+pub(crate) struct TagTally {
+    names: Vec<String>,
+    uses: Vec<crate::decision::TagUse>,
+    /// The address of a Lua string's bytes -> its tag's index.
+    seen: std::collections::HashMap<usize, usize, std::hash::BuildHasherDefault<AddrHasher>>,
+}
+
+impl TagTally {
+    /// The use of the tag whose text is `bytes` (a Lua string's, kept while it is noted).
+    fn of(&mut self, bytes: &[u8]) -> &mut crate::decision::TagUse {
+        let addr = bytes.as_ptr() as usize;
+        let i = match self.seen.get(&addr) {
+            Some(&i) if self.names[i].as_bytes() == bytes => i,
+            _ => {
+                let name = String::from_utf8_lossy(bytes);
+                let i = self.names.iter().position(|n| *n == name).unwrap_or_else(|| {
+                    self.names.push(name.into_owned());
+                    self.uses.push(Default::default());
+                    self.names.len() - 1
+                });
+                self.seen.insert(addr, i);
+                i
+            }
+        };
+        &mut self.uses[i]
+    }
+
+    /// The uses by tag.
+    pub fn into_map(self) -> BTreeMap<String, crate::decision::TagUse> {
+        self.names.into_iter().zip(self.uses).collect()
+    }
+}
+
+/// A hasher for addresses: one multiplication (addresses are already spread).
+#[derive(Default)]
+pub(crate) struct AddrHasher(u64);
+
+impl std::hash::Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
