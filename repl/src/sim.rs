@@ -336,7 +336,7 @@ pub fn csv(r: &SimReport) -> String {
     for g in &r.rows {
         let row = [
             g.seed.to_string(),
-            join(r.sets.clone()),
+            join(std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect()),
             join(bots.clone()),
             join(g.winners.iter().map(ToString::to_string).collect()),
             g.crew.map_or(String::new(), |w| if w { "won".into() } else { "lost".into() }),
