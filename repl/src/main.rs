@@ -21,6 +21,7 @@ mod input;
 mod menu;
 mod play;
 mod replay;
+mod scripts;
 mod session;
 mod sim;
 mod svg;
@@ -190,6 +191,13 @@ enum Cmd {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json", "html"])]
         out: Option<PathBuf>,
     },
+    /// Write the Lua of every YAML `script:` block under the root to DIR, each in a file
+    /// whose lines are the YAML's, for a Lua checker (`emmylua_check DIR`).
+    Scripts {
+        /// Where the files go (emptied first).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// List a game's bots: the random one and its strategy bots, each with its `about`.
     Bots {
         /// Game id, as `posse list` prints it.
@@ -312,6 +320,10 @@ fn run(cli: Cli) -> Result<bool> {
             sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref(), csv.as_deref())
         }
         Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),
+        Some(Cmd::Scripts { out }) => scripts::run(&root, &out).map(|n| {
+            println!("{n} script blocks written to {}", out.display());
+            true
+        }),
         Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)

@@ -286,3 +286,29 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     assert!(row.contains(&format!("{diff:+.1} ({low:+.1} to {high:+.1})")), "{row}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `posse scripts --out DIR` (issue 15): every YAML `script:` block in a file of its own
+/// whose lines are the YAML's, and the checker's configuration beside them.
+#[test]
+fn yaml_script_blocks_are_written_at_their_yaml_lines() {
+    let dir = scratch("scripts");
+    let o = posse(&["scripts", "--out", dir.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let yaml = std::fs::read_to_string(fixtures().join("scenarios/hilo/cards.yaml")).unwrap();
+    let mut found = 0;
+    for entry in std::fs::read_dir(dir.join("scenarios/hilo")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(line) = name.strip_prefix("cards.yaml.L").and_then(|r| r.strip_suffix(".lua")) else { continue };
+        let line: usize = line.parse().unwrap();
+        let lua = std::fs::read_to_string(dir.join("scenarios/hilo").join(&name)).unwrap();
+        let (l, y) = (lua.lines().nth(line - 1).unwrap(), yaml.lines().nth(line - 1).unwrap());
+        assert!(!l.trim().is_empty() && y.trim_start() == l.trim_start(), "line {line}: {l:?} / {y:?}");
+        assert!(lua.lines().take(line - 1).all(|l| l.is_empty()));
+        found += 1;
+    }
+    assert!(found > 0, "hilo's cards have script blocks");
+    let rc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(".emmyrc.json")).unwrap()).unwrap();
+    assert!(rc["workspace"]["library"][0].as_str().unwrap().ends_with("scripts/types"), "{rc}");
+    let _ = std::fs::remove_dir_all(dir);
+}
