@@ -19,6 +19,7 @@ mod games;
 mod html;
 mod input;
 mod menu;
+mod new;
 mod play;
 mod replay;
 mod scripts;
@@ -191,6 +192,12 @@ enum Cmd {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json", "html"])]
         out: Option<PathBuf>,
     },
+    /// Start a new game that plays at once (GAME), or a variant of a game (GAME/VARIANT,
+    /// listed in its game.yaml like its modes), under the content root.
+    New {
+        /// A new game's id, or GAME/VARIANT.
+        spec: String,
+    },
     /// Write the Lua of every YAML `script:` block under the root to DIR, each in a file
     /// whose lines are the YAML's, for a Lua checker (`emmylua_check DIR`).
     Scripts {
@@ -320,6 +327,13 @@ fn run(cli: Cli) -> Result<bool> {
             sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref(), csv.as_deref())
         }
         Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),
+        Some(Cmd::New { spec }) => new::run(&root, &spec).map(|files| {
+            for f in &files {
+                println!("{}", root.join(f).display());
+            }
+            println!("next: posse check {0}; posse play {0}; posse sim {0} --bot 1=keeper", spec);
+            true
+        }),
         Some(Cmd::Scripts { out }) => scripts::run(&root, &out).map(|n| {
             println!("{n} script blocks written to {}", out.display());
             true

@@ -354,3 +354,28 @@ fn a_shared_win_counts_once_for_its_side() {
     let desperado_wins = report.wins_per_side.get("desperadoes").copied().unwrap_or(0);
     assert_eq!(report.wins_per_seat.get(&2).copied().unwrap_or(0), desperado_wins);
 }
+
+/// A list of labels may come with its count (as `lib.ask.one` gives it): they must agree,
+/// and when they do not the error says so.
+#[test]
+fn a_list_of_labels_with_its_count_is_taken_when_they_agree() {
+    let from = r#"function() return { "discard it" } end, { min = 0, max = 1, count = 1, secret = true })"#;
+    let c = posse_tests::edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "count_ok",
+        "scripts/hilo/main.lua",
+        from,
+        r#"{ "discard it" }, { min = 0, max = 1, count = 1, secret = true })"#,
+    );
+    assert!(posse::sim::run(&c, 5, 0, Some(2), 1).errors.is_empty());
+    let c = posse_tests::edited_hilo(
+        env!("CARGO_TARGET_TMPDIR"),
+        "count_bad",
+        "scripts/hilo/main.lua",
+        from,
+        r#"{ "discard it" }, { min = 0, max = 1, count = 2, secret = true })"#,
+    );
+    let r = posse::sim::run(&c, 1, 0, Some(2), 1);
+    let e = &r.errors[0].message;
+    assert!(e.contains("opts.count is 2 but the list of labels has 1"), "{e}");
+}

@@ -25,6 +25,17 @@ pub(crate) fn shape(
     };
     let count = match (options, count) {
         (Value::Table(t), Value::Nil) => t.raw_len(),
+        // A list with its count too: they must agree.
+        (Value::Table(t), n) => match whole(n) {
+            Some(n) if n >= 0 && n as usize == t.raw_len() => t.raw_len(),
+            _ => {
+                return Err(bad(format!(
+                    "opts.count is {} but the list of labels has {} (give the count with labels made by a function)",
+                    shown(n),
+                    t.raw_len()
+                )))
+            }
+        },
         (Value::Function(_), Value::Nil) => return Err(bad("options given by a function need opts.count".into())),
         (Value::Function(_), n) => match whole(n) {
             Some(n) if n >= 0 => n as usize,

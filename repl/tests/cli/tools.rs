@@ -312,3 +312,48 @@ fn yaml_script_blocks_are_written_at_their_yaml_lines() {
     assert!(rc["workspace"]["library"][0].as_str().unwrap().ends_with("scripts/types"), "{rc}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `posse new GAME` (issue 15): a game that checks, plays, simulates and has a strategy
+/// bot that beats random at once; `posse new GAME/VARIANT`: a variant listed like a mode.
+#[test]
+fn a_new_game_plays_checks_and_simulates_at_once() {
+    let root = scratch("new");
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::create_dir_all(root.join("scripts")).unwrap();
+    std::fs::create_dir_all(root.join("scenarios")).unwrap();
+    for dir in ["lib", "types"] {
+        std::fs::create_dir_all(root.join("scripts").join(dir)).unwrap();
+        for f in std::fs::read_dir(repo.join("scripts").join(dir)).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), root.join("scripts").join(dir).join(f.file_name())).unwrap();
+        }
+    }
+    let o = posse_in(&root, &["new", "high_card"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("scripts/high_card/main.lua"), "{}", stdout(&o));
+    // Made twice: refused, nothing overwritten.
+    let again = posse_in(&root, &["new", "high_card"], "");
+    assert!(!again.status.success() && stderr(&again).contains("already there"), "{}", stderr(&again));
+    let c = posse_in(&root, &["check", "high_card"], "");
+    assert!(c.status.success() && stdout(&c).contains("high_card: ok"), "{}{}", stdout(&c), stderr(&c));
+    let s = posse_in(&root, &["sim", "high_card", "-n", "300", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&s)).expect("one JSON object");
+    assert_eq!(v["finished"], 300);
+    assert!(v["cards"].as_array().unwrap().iter().any(|c| c["tag"] == "swap"), "its options carry tags");
+    let p = posse_in(&root, &["play", "high_card", "--seed", "1", "--bot", "all"], "");
+    finished(&p);
+    let cmp = posse_in(&root, &["compare", "high_card", "-n", "300", "--against-bot", "1=keeper"], "");
+    let row = stdout(&cmp).lines().find(|l| l.starts_with("seat 1 wins alone")).unwrap_or_default().to_string();
+    assert!(row.ends_with("significant") && row.contains(" +"), "the bot beats random: {row}");
+    // A variant: its file, and its line in game.yaml.
+    let o = posse_in(&root, &["new", "high_card/short"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let yaml = std::fs::read_to_string(root.join("scenarios/high_card/game.yaml")).unwrap();
+    assert!(yaml.ends_with("scenarios:\n  short: short.yaml\n"), "{yaml}");
+    let l = posse_in(&root, &["list"], "");
+    assert_eq!(stdout(&l), "high_card\nhigh_card/short\n");
+    assert!(posse_in(&root, &["check", "high_card/short"], "").status.success());
+    let bad = posse_in(&root, &["new", "High-Card"], "");
+    assert!(stderr(&bad).contains("expected lowercase letters"), "{}", stderr(&bad));
+    let _ = std::fs::remove_dir_all(root);
+}

@@ -1,0 +1,115 @@
+//! `posse new GAME`: a small game that plays at once, to start a new one from (its YAML,
+//! its rules, a renderer, a strategy bot and its DECISIONS.md); `posse new GAME/VARIANT`:
+//! an overlay file for a variant of a game, listed in its `game.yaml` like its modes.
+
+use anyhow::{bail, Context as _, Result};
+use std::path::Path;
+
+/// The files of a new game: where each goes (under the root) and its template.
+const GAME: [(&str, &str); 6] = [
+    ("scenarios/{{id}}/game.yaml", include_str!("../templates/new/game.yaml")),
+    ("scenarios/{{id}}/cards.yaml", include_str!("../templates/new/cards.yaml")),
+    ("scripts/{{id}}/main.lua", include_str!("../templates/new/main.lua")),
+    ("scripts/{{id}}/render.lua", include_str!("../templates/new/render.lua")),
+    ("scripts/{{id}}/bots/keeper.lua", include_str!("../templates/new/bot.lua")),
+    ("scripts/{{id}}/DECISIONS.md", include_str!("../templates/new/DECISIONS.md")),
+];
+
+/// Creates game `spec` (`GAME`) or variant `GAME/VARIANT` under `root`; returns the files
+/// written. Nothing is overwritten.
+pub fn run(root: &Path, spec: &str) -> Result<Vec<String>> {
+    match spec.split_once('/') {
+        None => new_game(root, spec),
+        Some((game, variant)) => new_variant(root, game, variant),
+    }
+}
+
+/// An id: lowercase letters, digits and `_`, starting with a letter.
+fn check_id(id: &str, what: &str) -> Result<()> {
+    let ok = id.len() <= 40
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !ok {
+        bail!("{what} '{id}': expected lowercase letters, digits and _, starting with a letter (at most 40)");
+    }
+    Ok(())
+}
+
+/// `high_card` -> `High Card`.
+fn title(id: &str) -> String {
+    id.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
+    pairs.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{{{k}}}}}"), v))
+}
+
+fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
+    check_id(id, "game")?;
+    if !root.join("scripts/lib").is_dir() {
+        bail!("{}: no scripts/lib here (the Lua every game shares): is this a posse content root?", root.display());
+    }
+    for dir in [format!("scenarios/{id}"), format!("scripts/{id}")] {
+        if root.join(&dir).exists() {
+            bail!("{}: already there; a new game needs a new id", root.join(dir).display());
+        }
+    }
+    let name = title(id);
+    let pairs = [("id", id), ("name", name.as_str())];
+    let mut written = Vec::new();
+    for (path, template) in GAME {
+        let rel = fill(path, &pairs);
+        let file = root.join(&rel);
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
+        }
+        std::fs::write(&file, fill(template, &pairs))
+            .with_context(|| format!("{}: cannot write it", file.display()))?;
+        written.push(rel);
+    }
+    Ok(written)
+}
+
+fn new_variant(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
+    check_id(variant, "variant")?;
+    let yaml_rel = format!("scenarios/{game}/game.yaml");
+    let yaml = root.join(&yaml_rel);
+    let text = std::fs::read_to_string(&yaml).with_context(|| format!("{}: no game '{game}' here", yaml.display()))?;
+    let rel = format!("scenarios/{game}/{variant}.yaml");
+    if root.join(&rel).exists() {
+        bail!("{}: already there", root.join(&rel).display());
+    }
+    let entry = format!("  {variant}: {variant}.yaml");
+    let lines: Vec<&str> = text.lines().collect();
+    let listed = match lines.iter().position(|l| l.trim_end() == "scenarios:") {
+        Some(at) => {
+            if lines[at + 1..]
+                .iter()
+                .take_while(|l| l.starts_with("  "))
+                .any(|l| l.trim_start().starts_with(&format!("{variant}:")))
+            {
+                bail!("{yaml_rel}: a variant '{variant}' is listed already");
+            }
+            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            out.insert(at + 1, entry);
+            out.join("\n") + "\n"
+        }
+        None if text.lines().any(|l| l.starts_with("scenarios:")) => {
+            bail!("{yaml_rel}: its scenarios are not a block list (`scenarios:` then `  name: file.yaml` lines): add `{variant}: {variant}.yaml` by hand")
+        }
+        None => format!("{}{}scenarios:\n{entry}\n", text, if text.ends_with('\n') { "" } else { "\n" }),
+    };
+    let name = format!("{} ({})", title(game), title(variant));
+    let body =
+        fill(include_str!("../templates/new/scenario.yaml"), &[("game", game), ("id", variant), ("name", &name)]);
+    std::fs::write(root.join(&rel), body).with_context(|| format!("{}: cannot write it", root.join(&rel).display()))?;
+    std::fs::write(&yaml, listed).with_context(|| format!("{}: cannot write it", yaml.display()))?;
+    Ok(vec![rel, yaml_rel])
+}
