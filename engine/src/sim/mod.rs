@@ -1,4 +1,4 @@
-//! Batch simulation for designers: many games with random bots, seeds `S, S+1, ...`,
+//! Batch simulation for designers: many games with random or strategy bots, seeds `S, S+1, ...`,
 //! reporting completion, script errors (with the seed of each failing game), wins per
 //! seat and per side, game lengths in decisions, and throughput.
 
