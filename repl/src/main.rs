@@ -128,9 +128,11 @@ enum Cmd {
         #[arg(long, requires = "log")]
         decisions: bool,
     },
-    /// Play one game with bots and print every log line in order, each after who may
-    /// read it (`[all]` or the seats' names): the god view, or with --as SEAT what that
-    /// seat reads. The game is `play GAME --seed S --bot all` and game S of `sim`.
+    /// Play one game with bots and print every log line, each with who may read it.
+    ///
+    /// Every log line in order, each after who may read it (`[all]` or the seats'
+    /// names): the god view, or with --as SEAT what that seat reads; --decisions adds
+    /// each decision. The game is `play GAME --seed S --bot all` and game S of `sim`.
     Trace {
         /// Game id, as `posse list` prints it.
         game: String,
