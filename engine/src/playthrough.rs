@@ -15,7 +15,7 @@ use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Setup};
 use crate::hash::hex;
-use crate::state::Audience;
+use crate::state::{Audience, LogLine};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -73,17 +73,27 @@ pub fn write(content: Arc<Content>, players: usize, seed: u64) -> Result<String>
 fn new_lines(game: &Game, names: &[String], logged: &mut usize, out: &mut String) {
     let log = game.log_entries();
     for line in &log[*logged..] {
-        let who = match line.audience {
-            Audience::All => "all".to_string(),
-            Audience::Seats(set) => {
-                let seats: Vec<&str> =
-                    (0..names.len()).filter(|s| set & (1 << s) != 0).map(|s| names[s].as_str()).collect();
-                seats.join(", ")
-            }
-        };
-        let _ = writeln!(out, "  [{who}] {}", one_line(&line.text));
+        let _ = writeln!(out, "  {}", log_line(line, names));
     }
     *logged = log.len();
+}
+
+/// A log line on one line after who may read it, `[all] text` or `[p1, p3] text`, the
+/// seats by their `names`: how playthroughs and `posse trace` write the log.
+pub fn log_line(line: &LogLine, names: &[String]) -> String {
+    format!("[{}] {}", audience(line.audience, names), one_line(&line.text))
+}
+
+/// Who may read a line: `all`, or the seats' names joined by `, `.
+pub fn audience(audience: Audience, names: &[String]) -> String {
+    match audience {
+        Audience::All => "all".to_string(),
+        Audience::Seats(set) => {
+            let seats: Vec<&str> =
+                (0..names.len()).filter(|s| set & (1 << s) != 0).map(|s| names[s].as_str()).collect();
+            seats.join(", ")
+        }
+    }
 }
 
 /// Every seat's rendered view (and the omniscient one when `god`).
@@ -100,6 +110,6 @@ fn views(game: &Game, names: &[String], when: &str, god: bool, out: &mut String)
 }
 
 /// Text on one line: line breaks shown as ` / `.
-fn one_line(s: &str) -> String {
+pub fn one_line(s: &str) -> String {
     s.trim_end().replace('\n', " / ")
 }

@@ -69,7 +69,8 @@ Commands:
   :change SEAT   take back SEAT's answer and answer again while others still
                  decide (where the game allows it, e.g. a card played face down)
   :quit          leave (also :exit, or end of input)
-When the game ends, :undo and :save FILE still work; Enter leaves.
+When the game ends, :undo, :save FILE, :log, :card, :cards, :map and :svg still
+work (piped too, so `:auto` then `:log` reads the whole game); Enter leaves.
 At the table (two or more people at one screen, without --designer) each person
 sees only their own secrets: :as shows only your own view, :god is refused,
 :log, :map and :svg show what you see, :change is for your own answer, and :undo

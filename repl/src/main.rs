@@ -1,5 +1,5 @@
 //! The `posse` command: a game menu, the REPL to play in (`play`), and the tools around
-//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `svg`).
+//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `trace`, `svg`).
 //!
 //! This is the edge of the system: the only place that reads the clock (default seeds),
 //! the terminal and the environment, and where errors become one message on stderr and
@@ -26,6 +26,7 @@ mod scripts;
 mod session;
 mod sim;
 mod svg;
+mod trace;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -116,8 +117,48 @@ enum Cmd {
         /// A save file (from `--save` or `:save`).
         file: PathBuf,
         /// Step through the record in the REPL: Enter makes the next choice.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "log")]
         step: bool,
+        /// Print every log line of the game in order, each after who may read it (the
+        /// god view), then the result and the state hash, as `posse trace` does.
+        #[arg(long)]
+        log: bool,
+        /// With --log: only the lines this seat may read (a number from 1 or a name).
+        #[arg(long = "as", value_name = "SEAT", requires = "log")]
+        seat: Option<String>,
+        /// With --log: each decision as a line too (`p3 chose: Play Telegraph`).
+        #[arg(long, requires = "log")]
+        decisions: bool,
+    },
+    /// Play one game with bots and print every log line, each with who may read it.
+    ///
+    /// Every log line in order, each after who may read it (`[all]` or the seats'
+    /// names): the god view, or with --as SEAT what that seat reads; --decisions adds
+    /// each decision. The game is `play GAME --seed S --bot all` and game S of `sim`.
+    Trace {
+        /// Game id, as `posse list` prints it.
+        game: String,
+        /// Seed of the game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// A seat played by another bot than the random one: SEAT=NAME as in `play`
+        /// (repeatable; the other seats play `random`).
+        #[arg(long = "bot", value_name = "SEAT=NAME")]
+        bots: Vec<String>,
+        /// Change a value of the game's data or a component's props, as in `play`
+        /// (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Only the lines this seat may read (a number from 1 or a seat name).
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: Option<String>,
+        /// Each decision as a line too (`p3 chose: Play Telegraph`); with --as, the
+        /// seat's own.
+        #[arg(long)]
+        decisions: bool,
     },
     /// Two variants of a game on the same seeds and bots' streams: each measure's
     /// difference with its 95% interval (docs/sim.md).
@@ -296,7 +337,13 @@ fn run(cli: Cli) -> Result<bool> {
                 None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()).map(|()| true),
             }
         }
-        Some(Cmd::Replay { file, step }) => replay::run(&root, &file, step).map(|()| true),
+        Some(Cmd::Replay { file, log: true, seat, decisions, .. }) => {
+            trace::replay(&root, &file, seat.as_deref(), decisions)
+        }
+        Some(Cmd::Replay { file, step, .. }) => replay::run(&root, &file, step).map(|()| true),
+        Some(Cmd::Trace { game, seed, players, bots, sets, seat, decisions }) => {
+            trace::run(&game, trace::TraceOptions { root, seed, players, bots, sets, seat, decisions })
+        }
         Some(Cmd::Sim { game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out) }) => {
             sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out)
         }

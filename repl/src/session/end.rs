@@ -3,9 +3,10 @@
 //! reason in words, then the machine lines `result: ...` and `state-hash: ...` exactly as
 //! scripts read them (piped, they are the last two lines of the output).
 //!
-//! At a terminal the session then waits: `:undo` takes the ending back (the game goes on
-//! from the decision taken back; at the table only what the table allows), `:save FILE`
-//! keeps the game, and Enter, `:quit` or Ctrl-D leave. The room reads the standings
+//! The session then waits (at a terminal, or piped while commands follow): `:undo` takes
+//! the ending back (the game goes on from the decision taken back; at the table only what
+//! the table allows), `:save FILE` keeps the game, `:log` and the other read-only
+//! commands still work, and Enter, `:quit` or Ctrl-D leave. The room reads the standings
 //! together, so they show only what the result says, which the game made public.
 
 use super::{End, Session};
@@ -81,25 +82,35 @@ impl Session<'_> {
         out.join("\n")
     }
 
-    /// At a terminal, once the end is shown: waits for `:undo` (None: the game goes on),
-    /// `:save FILE`, or Enter, `:quit` or the end of input (the session ends).
+    /// Once the end is shown: waits for `:undo` (None: the game goes on), `:save FILE`,
+    /// the read-only commands (`:log`, `:card`...), or Enter, `:quit` or the end of input
+    /// (the session ends). Piped, the commands that follow the end are run (so `:auto`
+    /// then `:log` reads the whole game) and the first other line ends the session
+    /// unechoed: with nothing after the end, the machine lines stay the last.
     pub(super) fn after_the_end(&mut self) -> Option<End> {
-        if !self.io.input.is_terminal() || self.stepping {
+        if self.stepping {
             return Some(End::Over);
         }
-        let undo = if self.at_the_table() { "" } else { "; :undo takes your last decision back" };
-        self.say(format!("Enter or :quit leaves{undo}; :save FILE saves."));
+        let terminal = self.io.input.is_terminal();
+        if terminal {
+            let undo = if self.at_the_table() { "" } else { "; :undo takes your last decision back" };
+            self.say(format!("Enter or :quit leaves{undo}; :save FILE saves; :log reads the log."));
+        }
         loop {
-            let text = match self.read("game over> ") {
+            let line = if terminal { self.read("game over> ") } else { self.io.input.read("game over> ") };
+            let text = match line {
                 Line::Eof | Line::Interrupted => return Some(End::Over),
                 Line::Text(t) => t,
             };
             let t = text.trim();
-            if t.is_empty() {
+            if t.is_empty() || (!terminal && !t.starts_with(':')) {
                 return Some(End::Over);
             }
+            if !terminal {
+                self.say(format!("game over> {t}"));
+            }
             if !t.starts_with(':') {
-                self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work");
+                self.warn("the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work");
                 continue;
             }
             match command::parse(t) {
@@ -119,7 +130,7 @@ impl Session<'_> {
                 Ok(Command::Cards) => self.show_cards(),
                 Ok(Command::Map) => self.show_map(self.last_human),
                 Ok(Command::Svg(file)) => self.write_svg(&file, self.last_human),
-                Ok(_) => self.warn("the game is over: Enter or :quit leaves; :undo and :save FILE still work"),
+                Ok(_) => self.warn("the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work"),
                 Err(e) => self.warn(e),
             }
         }

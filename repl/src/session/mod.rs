@@ -33,7 +33,8 @@
 //! another is answered at once only when its person already has the keyboard (answering
 //! before a handover would show the room how few options they had). The end of a game
 //! is a screen of its own (`end.rs`): the standings and the reason in words, then the
-//! machine lines; at a terminal `:undo` and `:save` still work there.
+//! machine lines; `:undo`, `:save` and the read-only commands (`:log`...) still work
+//! there, at a terminal or piped.
 //!
 //! Saving: `--save FILE` holds the file's lock for the whole session (see
 //! `posse::savefile`) and saves when the game starts and after every step, each time

@@ -484,7 +484,9 @@ fn the_end_shows_standings_then_the_machine_lines() {
     let (again, _, out, err) = play_on(input, &[2]);
     assert_eq!(hash, again, "{out}\n{err}");
     assert_eq!(out.matches("=== The game is over ===").count(), 2, "{out}");
-    assert!(out.contains("Enter or :quit leaves; :undo takes your last decision back; :save FILE saves.\n"));
+    assert!(out.contains(
+        "Enter or :quit leaves; :undo takes your last decision back; :save FILE saves; :log reads the log.\n"
+    ));
     assert!(out.contains("took back "), "{out}");
 }
 

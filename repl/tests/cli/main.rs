@@ -11,6 +11,7 @@ mod play;
 mod saves;
 mod table;
 mod tools;
+mod trace;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
