@@ -103,3 +103,5 @@ pub const ABOUT_BYTES: usize = 200;
 pub const REASON_BYTES: usize = 4096;
 /// Bytes of a script error's message kept (the rest is cut, saying how much).
 pub const ERROR_BYTES: usize = 4096;
+/// Frames of the game's scripts a script error lists (the rest are counted).
+pub const ERROR_FRAMES: usize = 10;

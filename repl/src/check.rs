@@ -1,58 +1,138 @@
 //! `posse check [GAME...]`: the checks every game gets, for authors and CI.
 //!
 //! For each game: load its content (every diagnostic, with file and line); then play
-//! random games (seeds `0..N` with each allowed number of players) and for each one
-//! replay its record (the result must be the same state: scripts must be deterministic),
-//! and draw every seat's view and the omniscient view at the start, halfway and at the
-//! end (renderer errors show up only with some positions). The same message from many
-//! games is reported once, with the games that showed it. A game with no problem gets
-//! one `ok` line; the content's warnings (`Content::warnings`: a zone map's grazing and
-//! fragile pairs) are printed before it and fail nothing.
+//! random games (seeds `0, 1, ...`, each with every allowed number of players) and for
+//! each one replay its record (the result must be the same state: scripts must be
+//! deterministic) making every question's prompt and labels on the way (the random bots
+//! of `sim` never make them), and draw every seat's view and the omniscient view at the
+//! start, halfway and at the end (renderer errors show up only with some positions).
+//! `--seeds N` plays seeds `0..N`; by default every game plays at least
+//! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
+//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
+//!
+//! One report per distinct error: the same message from many games, or from a game and
+//! its modes (`hilo`, `hilo/short`), is printed once, under the first that showed it,
+//! with the seeds and modes where it happened. An error in a card's `script:` names the
+//! card and its YAML line, also when it was raised in a helper the card called. A game
+//! with no problem gets one `ok` line; the content's warnings (`Content::warnings`: a
+//! zone map's grazing and fragile pairs) are printed before it and fail nothing.
 
 use anyhow::{bail, Result};
 use posse::hash::hex;
 use posse::sim::play_random;
 use posse::{Content, Error, Game, Record, Setup};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The seeds every game plays at least when `--seeds` is not given.
+pub const MIN_SEEDS: u64 = 20;
+/// The most seeds a game plays within its time budget (as many as `sim -n 1000`).
+pub const MAX_SEEDS: u64 = 1000;
+/// The default time budget of a game, in seconds.
+pub const TIME: f64 = 3.0;
+
+/// How many seeds each game plays.
+#[derive(Clone, Copy, Debug)]
+pub enum Seeds {
+    /// Seeds `0..N`, with each number of players.
+    Exactly(u64),
+    /// At least [`MIN_SEEDS`], then more while the budget lasts, up to [`MAX_SEEDS`].
+    Budget(Duration),
+}
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: u64) -> Result<bool> {
+pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
     let all = crate::games::list(root)?;
     let ids = if names.is_empty() { all.clone() } else { names.to_vec() };
     if ids.is_empty() {
         bail!("no games under {}", root.display());
     }
     let mut ok = true;
+    // A game and its modes are checked together, so that what they share is said once.
+    let mut families: Vec<(&str, Vec<&String>)> = Vec::new();
     for id in &ids {
         if !all.contains(id) {
             eprintln!("{id}: unknown game under {} (games: {})", root.display(), all.join(", "));
             ok = false;
             continue;
         }
-        let report = check_game(root, id, seeds);
+        let base = id.split('/').next().unwrap_or(id);
+        match families.iter_mut().find(|(b, _)| *b == base) {
+            Some((_, members)) => members.push(id),
+            None => families.push((base, vec![id])),
+        }
+    }
+    for (_, members) in families {
+        let reports: Vec<Report> = members.iter().map(|id| check_game(root, id, seeds)).collect();
+        ok &= print_family(&members, &reports);
+    }
+    Ok(ok)
+}
+
+/// Prints the reports of a game and its modes: each distinct problem once, under the
+/// first of them that showed it. Returns whether all passed.
+fn print_family(ids: &[&String], reports: &[Report]) -> bool {
+    // Each message, with the places that showed it in each member (member index first).
+    let mut problems: Vec<(&str, Vec<(usize, &Place)>)> = Vec::new();
+    for (k, r) in reports.iter().enumerate() {
+        for (msg, places) in &r.problems {
+            let i = match problems.iter().position(|(m, _)| m == msg) {
+                Some(i) => i,
+                None => {
+                    problems.push((msg, Vec::new()));
+                    problems.len() - 1
+                }
+            };
+            problems[i].1.extend(places.iter().map(|p| (k, p)));
+        }
+    }
+    let several = ids.len() > 1;
+    let mut ok = true;
+    for (k, (id, report)) in ids.iter().zip(reports).enumerate() {
         for w in &report.warnings {
             println!("{id}: warning: {w}");
         }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
-        } else {
-            ok = false;
-            for (msg, places) in &report.problems {
-                let at = places.first().and_then(|p| p.label()).map(|l| format!("{l}: ")).unwrap_or_default();
-                println!("{id}: {at}{msg}");
-                if places.len() > 1 {
-                    println!("    (and {} more times: {})", places.len() - 1, seeds_summary(&places[1..]));
+            continue;
+        }
+        ok = false;
+        let mut above = 0;
+        for (msg, places) in &problems {
+            match places.first() {
+                Some(&(first, place)) if first == k => {
+                    let at = place.label().map(|l| format!("{l}: ")).unwrap_or_default();
+                    println!("{id}: {at}{msg}");
+                    if places.len() > 1 {
+                        let rest = &places[1..];
+                        let more = if several { by_member(ids, rest) } else { seeds_summary(rest.iter().map(|p| p.1)) };
+                        println!("    (and {} more times: {more})", rest.len());
+                    }
                 }
+                Some(_) if places.iter().any(|&(m, _)| m == k) => above += 1,
+                _ => {}
             }
-            println!(
-                "{id}: FAILED, {} problem{}",
-                report.problems.len(),
-                if report.problems.len() == 1 { "" } else { "s" }
-            );
+        }
+        let n = report.problems.len();
+        let above = if above == 0 { String::new() } else { format!(" ({above} of them reported above)") };
+        println!("{id}: FAILED, {n} problem{}{above}", if n == 1 { "" } else { "s" });
+    }
+    ok
+}
+
+/// The places of a family's members as `hilo: 3 players: seeds 0-19; hilo/short: 2
+/// players: seeds 0-19`.
+fn by_member(ids: &[&String], places: &[(usize, &Place)]) -> String {
+    let mut parts = Vec::new();
+    for (k, id) in ids.iter().enumerate() {
+        let mine: Vec<&Place> = places.iter().filter(|p| p.0 == k).map(|p| p.1).collect();
+        if !mine.is_empty() {
+            parts.push(format!("{id}: {}", seeds_summary(mine.into_iter())));
         }
     }
-    Ok(ok)
+    parts.join("; ")
 }
 
 struct Report {
@@ -62,6 +142,9 @@ struct Report {
     /// fragile pairs), printed before the verdict.
     warnings: Vec<String>,
     summary: String,
+    /// The cards' scripts: (def id, file, first line, last line), to name the card an
+    /// error comes from.
+    scripts: Vec<(String, String, usize, usize)>,
 }
 
 /// Where a problem showed: in the content, or in a random game (and what was being done).
@@ -85,6 +168,36 @@ impl Place {
 }
 
 impl Report {
+    /// Adds an engine error, naming the card whose script it came from.
+    fn add_error(&mut self, place: Place, prefix: &str, e: &Error) {
+        let msg = e.to_string();
+        let card = match e {
+            Error::Script(m) => self.card_of(m),
+            _ => None,
+        };
+        self.add(place, format!("{prefix}{}{msg}", card.unwrap_or_default()));
+    }
+
+    /// `card ID (FILE:LINE): ` for the innermost frame of a script error that is in a
+    /// card's `script:`, or `card ID: ` when the message starts there already.
+    fn card_of(&self, msg: &str) -> Option<String> {
+        let head = msg.lines().next().unwrap_or_default();
+        let frames = msg.lines().skip(1).filter_map(|l| l.trim().strip_prefix("at "));
+        let places = std::iter::once(head).chain(frames).filter_map(|l| {
+            let mut parts = l.splitn(3, [':', ',']);
+            let (file, line) = (parts.next()?, parts.next()?.trim().parse::<usize>().ok()?);
+            file.ends_with(".yaml").then(|| (file.to_string(), line))
+        });
+        for (i, (file, line)) in places.enumerate() {
+            let card = self.scripts.iter().find(|(_, f, a, b)| *f == file && (*a..=*b).contains(&line));
+            if let Some((id, ..)) = card {
+                let at_head = i == 0 && head.starts_with(&format!("{file}:{line}:"));
+                return Some(if at_head { format!("card {id}: ") } else { format!("card {id} ({file}:{line}): ") });
+            }
+        }
+        None
+    }
+
     fn add(&mut self, place: Place, msg: String) {
         match self.problems.iter_mut().find(|(m, _)| *m == msg) {
             Some((_, places)) => places.push(place),
@@ -93,10 +206,13 @@ impl Report {
     }
 }
 
+/// The most runs of seeds a summary lists.
+const RANGES: usize = 8;
+
 /// The games among `places` as `2 players: seeds 0-19; 3 players: seeds 4, 7`.
-fn seeds_summary(places: &[Place]) -> String {
-    let mut by_players: std::collections::BTreeMap<usize, std::collections::BTreeSet<u64>> = Default::default();
-    for (seed, players) in places.iter().filter_map(|p| p.game) {
+fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
+    let mut by_players: BTreeMap<usize, BTreeSet<u64>> = Default::default();
+    for (seed, players) in places.filter_map(|p| p.game) {
         by_players.entry(players).or_default().insert(seed);
     }
     let parts: Vec<String> = by_players
@@ -109,9 +225,14 @@ fn seeds_summary(places: &[Place]) -> String {
                     _ => ranges.push((s, s)),
                 }
             }
-            let r: Vec<String> =
-                ranges.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
-            format!("{players} players: seeds {}", r.join(", "))
+            let r: Vec<String> = ranges
+                .iter()
+                .take(RANGES)
+                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+                .collect();
+            let more =
+                if ranges.len() > RANGES { format!(", ... ({} seeds in all)", seeds.len()) } else { String::new() };
+            format!("{players} players: seeds {}{more}", r.join(", "))
         })
         .collect();
     if parts.is_empty() {
@@ -121,8 +242,9 @@ fn seeds_summary(places: &[Place]) -> String {
     }
 }
 
-fn check_game(root: &Path, id: &str, seeds: u64) -> Report {
-    let mut report = Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new() };
+fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
+    let mut report = Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), scripts: Vec::new() };
+    let started = Instant::now();
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
         Err(Error::Content(diags)) => {
@@ -137,23 +259,45 @@ fn check_game(root: &Path, id: &str, seeds: u64) -> Report {
         }
     };
     report.warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+    report.scripts = content
+        .defs
+        .iter()
+        .filter_map(|d| {
+            let s = d.script.as_ref()?;
+            Some((d.id.clone(), s.file.clone(), s.line, s.line + s.code.lines().count().max(1) - 1))
+        })
+        .collect();
     let p = content.players;
     let (mut games, mut min, mut max) = (0, usize::MAX, 0);
-    for players in p.min..=p.max {
-        for seed in 0..seeds {
+    // Numbers of players whose games cannot even start: not played again.
+    let mut broken = BTreeSet::new();
+    let mut seed = 0;
+    loop {
+        let more = match seeds {
+            Seeds::Exactly(n) => seed < n,
+            Seeds::Budget(time) => seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time),
+        };
+        if !more {
+            break;
+        }
+        for players in p.min..=p.max {
+            if broken.contains(&players) {
+                continue;
+            }
             if seed == 0 {
                 match Setup::new(&content, seed, Some(players)).and_then(|s| Game::new(content.clone(), s)) {
                     Ok(g) => render_all(&g, &Place::game(seed, players, "at the start"), &mut report),
                     Err(e) => {
-                        report.add(Place::game(seed, players, ""), e.to_string());
-                        break;
+                        report.add_error(Place::game(seed, players, ""), "", &e);
+                        broken.insert(players);
+                        continue;
                     }
                 }
             }
             let game = match play_random(&content, seed, Some(players)) {
                 Ok(g) => g,
                 Err(e) => {
-                    report.add(Place::game(seed, players, ""), e.to_string());
+                    report.add_error(Place::game(seed, players, ""), "", &e);
                     continue;
                 }
             };
@@ -163,10 +307,12 @@ fn check_game(root: &Path, id: &str, seeds: u64) -> Report {
             render_all(&game, &Place::game(seed, players, "at the end"), &mut report);
             replay(&content, &game, &Place::game(seed, players, "replaying"), &mut report);
         }
+        seed += 1;
     }
     let players = if p.min == p.max { p.min.to_string() } else { format!("{}-{}", p.min, p.max) };
+    let seeds = if seed == 1 { "seed 0".to_string() } else { format!("seeds 0-{}", seed.saturating_sub(1)) };
     report.summary = format!(
-        "{games} random games with {players} players, {}-{} decisions, replayed and every view drawn",
+        "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn",
         if games == 0 { 0 } else { min },
         max
     );
@@ -195,7 +341,7 @@ fn replay(content: &Arc<Content>, game: &Game, at: &Place, report: &mut Report) 
             ),
         ),
         Ok(_) => {}
-        Err(e) => report.add(at.clone(), format!("replay: {e}")),
+        Err(e) => report.add_error(at.clone(), "replay: ", &e),
     }
     let mut half = record.clone();
     half.choices.truncate(record.choices.len() / 2);
@@ -218,10 +364,8 @@ fn replay_reading_labels(
         if !reported {
             for r in game.pending() {
                 if let Err(e) = r.try_prompt().and_then(|_| r.try_labels()) {
-                    report.add(
-                        Place { what: format!("decision {} of seat {}", i + 1, r.seat), ..at.clone() },
-                        e.to_string(),
-                    );
+                    let place = Place { what: format!("decision {} of seat {}", i + 1, r.seat), ..at.clone() };
+                    report.add_error(place, "", &e);
                     reported = true;
                 }
             }
@@ -239,7 +383,7 @@ fn render_all(game: &Game, at: &Place, report: &mut Report) {
     for seat in std::iter::once(None).chain((1..=game.players()).map(Some)) {
         if let Err(e) = game.render(seat) {
             let whose = seat.map(|s| format!("view of seat {s}")).unwrap_or_else(|| "omniscient view".into());
-            report.add(Place { what: format!("{}, {whose}", at.what), ..at.clone() }, format!("render: {e}"));
+            report.add_error(Place { what: format!("{}, {whose}", at.what), ..at.clone() }, "render: ", &e);
         }
     }
 }

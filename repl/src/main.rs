@@ -300,9 +300,13 @@ enum Cmd {
     Check {
         /// Game ids [default: every game]
         games: Vec<String>,
-        /// Random games per number of players (seeds 0..N).
-        #[arg(long, default_value_t = 20)]
-        seeds: u64,
+        /// Random games per number of players: seeds 0..N [default: at least 20, then
+        /// more while --time lasts, up to 1000]
+        #[arg(long, conflicts_with = "time")]
+        seeds: Option<u64>,
+        /// Time budget of each game and mode, in seconds, for seeds beyond the first 20.
+        #[arg(long, value_name = "SECS", default_value_t = check::TIME)]
+        time: f64,
     },
 }
 
@@ -333,8 +337,8 @@ fn run(cli: Cli) -> Result<bool> {
             let opts = play::PlayOptions { root, seed, players, bots, save, designer: cli.designer, sets };
             let mut input = input::stdin_source();
             match load {
-                Some(file) => play::resume(&file, game.as_deref(), opts, input.as_mut()).map(|()| true),
-                None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()).map(|()| true),
+                Some(file) => play::resume(&file, game.as_deref(), opts, input.as_mut()),
+                None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()),
             }
         }
         Some(Cmd::Replay { file, log: true, seat, decisions, .. }) => {
@@ -385,7 +389,16 @@ fn run(cli: Cli) -> Result<bool> {
             println!("{n} script blocks written to {}", out.display());
             true
         }),
-        Some(Cmd::Check { games, seeds }) => check::run(&root, &games, seeds),
+        Some(Cmd::Check { games, seeds, time }) => {
+            let seeds = match seeds {
+                Some(n) => check::Seeds::Exactly(n),
+                None => check::Seeds::Budget(
+                    std::time::Duration::try_from_secs_f64(time)
+                        .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
+                ),
+            };
+            check::run(&root, &games, seeds)
+        }
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)
         }

@@ -44,7 +44,7 @@ pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()
     input.set_completions(Completions { labels: setup.seats.clone(), multi: true, ..Completions::default() });
     let Some(bots) = ask(input, &q, |t| bots::parse_list(t, &setup.seats)) else { return Ok(()) };
     let bots = bots.into_iter().map(|s| (s, bots::RANDOM.to_string())).collect();
-    play::run(content, setup, bots, root.to_path_buf(), None, designer, input)
+    play::run(content, setup, bots, root.to_path_buf(), None, designer, input).map(|_| ())
 }
 
 /// The numbered list: per game or mode, its name, id and player counts on one line and

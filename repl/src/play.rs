@@ -8,6 +8,10 @@
 //! game to replay; its file is locked before anything is shown, so a second writer is
 //! refused at once.
 //!
+//! A session that met a script error (a step rolled back, a renderer, a bot, a question's
+//! text) ends with a line saying how many and a non-zero exit, so that a script or CI
+//! that plays a game notices.
+//!
 //! `--load FILE` continues a save exactly: the game is the save's (its seed, seats and
 //! choices, replayed), its seats are played as the save says (people, and bots of their
 //! kind; `--bot` given with it plays them instead, and says so) and the bots pick as the
@@ -40,8 +44,9 @@ pub struct PlayOptions {
     pub sets: Vec<String>,
 }
 
-/// Plays game `id` with the given options, reading answers from `input`.
-pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
+/// Plays game `id` with the given options, reading answers from `input`. False when a
+/// script error happened on the way.
+pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<bool> {
     let content = games::load_with(&opts.root, id, &opts.sets)?;
     let setup = setup(&content, opts.seed, opts.players)?;
     let bots = bots::parse(&opts.bots, &setup.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?;
@@ -49,8 +54,8 @@ pub fn play(id: &str, opts: PlayOptions, input: &mut dyn LineSource) -> Result<(
 }
 
 /// Continues the game saved in `file` (`posse play --load FILE`); `id`, when given, must
-/// be the save's game.
-pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn LineSource) -> Result<()> {
+/// be the save's game. False when a script error happened on the way.
+pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn LineSource) -> Result<bool> {
     let save = opts.save.as_deref().map(SaveLock::acquire).transpose().map_err(|e| anyhow!("{e}"))?;
     let record = Record::load(file).map_err(|e| anyhow!("{e}"))?;
     if let Some(id) = id.filter(|&id| id != record.game) {
@@ -79,7 +84,15 @@ pub fn resume(file: &Path, id: Option<&str>, opts: PlayOptions, input: &mut dyn 
         session.say("Type :help for commands.");
     }
     session.run();
-    Ok(())
+    Ok(no_script_errors(session.script_errors()))
+}
+
+/// True when there were none; else says how many on stderr.
+fn no_script_errors(n: usize) -> bool {
+    if n > 0 {
+        eprintln!("posse: {n} script error{} in this game", if n == 1 { "" } else { "s" });
+    }
+    n == 0
 }
 
 /// The setup for a new game, the seed taken from the clock when none is given. A number
@@ -92,7 +105,7 @@ pub fn setup(content: &Content, seed: Option<u64>, players: Option<usize>) -> Re
     Setup::new(content, seed, players).map_err(|e| anyhow!("{e}"))
 }
 
-/// Starts the game and runs the REPL until it ends.
+/// Starts the game and runs the REPL until it ends. False when a script error happened.
 pub fn run(
     content: Arc<Content>,
     setup: Setup,
@@ -101,7 +114,7 @@ pub fn run(
     save: Option<PathBuf>,
     designer: bool,
     input: &mut dyn LineSource,
-) -> Result<()> {
+) -> Result<bool> {
     let save = save.map(|p| SaveLock::acquire(&p)).transpose().map_err(|e| anyhow!("{e}"))?;
     let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
     let bots: BTreeSet<usize> = kinds.keys().copied().collect();
@@ -124,5 +137,5 @@ pub fn run(
     let session = Session::new(game, root, bots, save, io).designer(designer);
     let mut session = session.strategies(&content, &kinds).map_err(|e| anyhow!(e))?;
     session.run();
-    Ok(())
+    Ok(no_script_errors(session.script_errors()))
 }

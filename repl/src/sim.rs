@@ -102,8 +102,8 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     }
     let _ = writeln!(s, "finished: {} of {}", r.finished, r.games);
     let _ = writeln!(s, "script errors: {}", r.errors.len());
-    for e in &r.errors {
-        let _ = writeln!(s, "  seed {}: {}", e.seed, e.message.replace('\n', "\n    "));
+    for (message, seeds) in distinct_errors(&r.errors) {
+        let _ = writeln!(s, "  {seeds}: {}", message.replace('\n', "\n    "));
     }
     let pct = |n: usize| if r.finished == 0 { 0.0 } else { 100.0 * n as f64 / r.finished as f64 };
     if let Some(crew) = &r.crew {
@@ -404,6 +404,36 @@ fn slice_of(flag: Option<&str>) -> Result<(usize, usize)> {
         anyhow::bail!("shard {k} of {n}: expected 1 <= K <= N");
     }
     Ok((k - 1, n))
+}
+
+/// Each distinct error message once, in the order they first showed, with the seeds
+/// that showed it: `seed 4`, `seeds 0-2, 7`, at most eight runs of seeds and the count.
+fn distinct_errors(errors: &[sim::SimError]) -> Vec<(&str, String)> {
+    let mut by_message: Vec<(&str, Vec<u64>)> = Vec::new();
+    for e in errors {
+        match by_message.iter_mut().find(|(m, _)| *m == e.message) {
+            Some((_, seeds)) => seeds.push(e.seed),
+            None => by_message.push((&e.message, vec![e.seed])),
+        }
+    }
+    by_message
+        .into_iter()
+        .map(|(m, mut seeds)| {
+            seeds.sort_unstable();
+            let mut runs: Vec<(u64, u64)> = Vec::new();
+            for &s in &seeds {
+                match runs.last_mut() {
+                    Some((_, end)) if end.checked_add(1) == Some(s) => *end = s,
+                    _ => runs.push((s, s)),
+                }
+            }
+            let listed: Vec<String> =
+                runs.iter().take(8).map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+            let more = if runs.len() > 8 { format!(", ... ({} seeds in all)", seeds.len()) } else { String::new() };
+            let word = if seeds.len() == 1 { "seed" } else { "seeds" };
+            (m, format!("{word} {}{more}", listed.join(", ")))
+        })
+        .collect()
 }
 
 /// `posse sim --shard K/N --out FILE`: plays the slice and writes its games raw.

@@ -1,9 +1,21 @@
 //! Lua errors as people read them: the script's file and line first (never the engine's
 //! own Lua), no address (a different text in every process), at most
-//! [`crate::limits::ERROR_BYTES`] of it.
+//! [`crate::limits::ERROR_BYTES`] of it; then, when the error passed through more than
+//! one function of the game's scripts, their frames, innermost first, each with its file
+//! and line (a card's `script:` block at its YAML line), at most [`ERROR_FRAMES`] of them:
+//!
+//! ```text
+//! scripts/lib/text.lua:12: attempt to index a nil value (local 'card')
+//!   at scripts/lib/text.lua:12, in title
+//!   at scenarios/marshals/cards.yaml:40, in label
+//!   at scripts/marshals/main.lua:88, in the function of line 80
+//! ```
+//!
+//! Frames of the engine's own Lua (the prelude, the sandbox) and of Rust are left out:
+//! Lua names their chunks `posse...` and `[C]`, never a `.lua` or `.yaml` file.
 
 use crate::diag::Error;
-use crate::limits::{ERROR_BYTES, MEMORY_LIMIT};
+use crate::limits::{ERROR_BYTES, ERROR_FRAMES, MEMORY_LIMIT};
 
 pub(crate) fn lua_err(e: mlua::Error) -> Error {
     Error::Script(script_message(&e))
@@ -13,6 +25,9 @@ pub(crate) fn lua_err(e: mlua::Error) -> Error {
 /// (a different text in every process), and at most [`ERROR_BYTES`] of it.
 pub(crate) fn script_message(e: &mlua::Error) -> String {
     let mut m = message(e);
+    let mut frames = Vec::new();
+    let mut skipped = 0;
+    frames_of(e, &mut frames, &mut skipped);
     if m.len() > ERROR_BYTES {
         let mut cut = ERROR_BYTES;
         while !m.is_char_boundary(cut) {
@@ -22,7 +37,80 @@ pub(crate) fn script_message(e: &mlua::Error) -> String {
         m.truncate(cut);
         m.push_str(&format!("... ({more} bytes more)"));
     }
+    // One frame where the message already starts: nothing to add.
+    let said = frames.len() == 1 && skipped == 0 && m.starts_with(&format!("{}:", frames[0].0));
+    if !frames.is_empty() && !said {
+        for (at, name) in frames.iter().take(ERROR_FRAMES) {
+            m.push_str(&format!("\n  at {at}{name}"));
+        }
+        let more = frames.len().saturating_sub(ERROR_FRAMES) + skipped;
+        if more > 0 {
+            m.push_str(&format!("\n  ... ({more} more frames)"));
+        }
+    }
     m
+}
+
+/// The frames of the game's scripts in `e`'s tracebacks, innermost first, each as its
+/// `file:line` and `, in NAME` (or nothing, when Lua knows no name); `skipped` counts the
+/// levels Lua left out of a very deep traceback.
+fn frames_of(e: &mlua::Error, frames: &mut Vec<(String, String)>, skipped: &mut usize) {
+    let traceback = match e {
+        mlua::Error::CallbackError { traceback, cause } => {
+            // The cause's own traceback, if any, is deeper than the callback's.
+            frames_of(cause, frames, skipped);
+            traceback.as_str()
+        }
+        mlua::Error::RuntimeError(m) => match m.find("\nstack traceback:") {
+            Some(i) => &m[i..],
+            None => return,
+        },
+        mlua::Error::WithContext { cause, .. } => return frames_of(cause, frames, skipped),
+        _ => return,
+    };
+    for line in traceback.lines().map(str::trim) {
+        if let Some(n) = line.strip_prefix("...").and_then(|l| l.trim().strip_prefix("(skipping ")) {
+            // luaL_traceback leaves out one level more than it says: the one it read
+            // before deciding to skip (lauxlib.c, Lua 5.4).
+            *skipped += n.split(' ').next().and_then(|n| n.parse::<usize>().ok()).map_or(0, |n| n + 1);
+            continue;
+        }
+        let mut parts = line.splitn(3, ':');
+        let (Some(file), Some(l), rest) = (parts.next(), parts.next(), parts.next()) else { continue };
+        if !(file.ends_with(".lua") || file.ends_with(".yaml")) || l.parse::<u32>().is_err() {
+            continue;
+        }
+        let at = format!("{file}:{l}");
+        let name = function_name(rest.unwrap_or("").trim(), file);
+        frames.push((at, name));
+    }
+}
+
+/// The most characters of a function's name a frame shows.
+const NAME_CHARS: usize = 80;
+
+/// `, in NAME` from Lua's description of a frame (`in function 'M.play'`, `in local
+/// 'helper'`, `in field 'label'`, `in function <scripts/g/main.lua:7>`, `in main chunk`).
+fn function_name(what: &str, file: &str) -> String {
+    let Some(what) = what.strip_prefix("in ") else { return String::new() };
+    if let Some((_, name)) = what.split_once(" '") {
+        // A field's name is any string a script made: kept short.
+        let name = name.trim_end_matches('\'');
+        return match name.char_indices().nth(NAME_CHARS) {
+            Some((cut, _)) => format!(", in {}...", &name[..cut]),
+            None => format!(", in {name}"),
+        };
+    }
+    if let Some(at) = what.strip_prefix("function <").and_then(|w| w.strip_suffix('>')) {
+        return match at.strip_prefix(file).and_then(|l| l.strip_prefix(':')) {
+            Some(line) => format!(", in the function of line {line}"),
+            None => format!(", in the function of {at}"),
+        };
+    }
+    match what {
+        "main chunk" => ", in the file's main chunk".to_string(),
+        _ => String::new(),
+    }
 }
 
 fn message(e: &mlua::Error) -> String {

@@ -56,6 +56,8 @@ impl Session<'_> {
         let picks = match picked {
             Ok(p) => p,
             Err(e) => {
+                // A strategy bot's script failed (or there was nothing to decide).
+                self.script_errors += 1;
                 self.warn(format!("{name} (bot) could not decide: {e}"));
                 self.warn("answer for it at the prompt");
                 self.bot_failed = Some(pos);

@@ -139,6 +139,11 @@ pub struct Session<'a> {
     /// decision.
     bot_failed: Option<usize>,
     diverged: bool,
+    /// Script errors met so far (a step, a renderer, a bot, a question's text): `play`
+    /// exits non-zero after any. The position of the last question whose text failed,
+    /// so that it counts once.
+    script_errors: usize,
+    text_failed: Option<usize>,
     /// Per choice of the game, where the log stood before it and who made it (recaps).
     marks: Vec<Mark>,
     /// Lines about seats' own decisions, for their recaps.
@@ -172,6 +177,8 @@ impl<'a> Session<'a> {
             drawn: None,
             bot_failed: None,
             diverged: false,
+            script_errors: 0,
+            text_failed: None,
             marks: Vec::new(),
             notes: Vec::new(),
             seen: BTreeMap::new(),
@@ -217,6 +224,41 @@ impl<'a> Session<'a> {
         self.diverged
     }
 
+    /// How many script errors the session met (steps rolled back, renderers, strategy
+    /// bots, questions whose prompt or labels failed).
+    pub fn script_errors(&self) -> usize {
+        self.script_errors
+    }
+
+    /// Counts a script error (when `e` is one) and passes it on.
+    fn counted(&mut self, e: posse::Error) -> posse::Error {
+        if matches!(e, posse::Error::Script(_)) {
+            self.script_errors += 1;
+        }
+        e
+    }
+
+    /// Builds the pending questions' prompts and labels (a batch's bots never read them)
+    /// and warns once a position about a script error in them.
+    fn check_texts(&mut self) {
+        let pos = self.game.choices().len();
+        if self.text_failed == Some(pos) {
+            return;
+        }
+        let failed: Vec<(usize, posse::Error)> = self
+            .game
+            .pending()
+            .into_iter()
+            .filter_map(|r| r.try_prompt().and_then(|_| r.try_labels()).err().map(|e| (r.seat, e)))
+            .collect();
+        for (seat, e) in failed {
+            self.text_failed = Some(pos);
+            self.script_errors += 1;
+            let name = self.seat_name(seat);
+            self.warn(format!("the question to {name} failed: {e}"));
+        }
+    }
+
     /// Plays until the game ends, the input ends or `:quit`.
     pub fn run(&mut self) -> End {
         // A save exists from the first moment, before anyone decides anything.
@@ -235,6 +277,7 @@ impl<'a> Session<'a> {
                 let n = self.game.choices().len();
                 self.say(format!("end of the record after {n} choices: the game goes on, every seat played from here"));
             }
+            self.check_texts();
             let q = match self.next_question() {
                 Ok(Some(q)) => q,
                 Ok(None) => {
@@ -390,7 +433,9 @@ impl<'a> Session<'a> {
     /// (`by_person`: for recaps), keeps the redo stack in step with it and autosaves.
     fn make_by(&mut self, seat: usize, picks: Vec<u32>, by_person: bool) -> Result<(), posse::Error> {
         let log = self.game.log_len();
-        self.game.choose(seat, &picks)?;
+        if let Err(e) = self.game.choose(seat, &picks) {
+            return Err(self.counted(e));
+        }
         let before = self.game.choices().len() - 1;
         self.marks.truncate(before);
         self.marks.resize(before, Mark { log, by_person: true });

@@ -25,6 +25,7 @@ impl Session<'_> {
         match self.game.render(seat) {
             Ok(text) => out.push(text.trim_end().to_string()),
             Err(e) => {
+                let e = self.counted(e);
                 self.warn(format!("the renderer failed: {e}"));
                 let lines = self.game.log_lines(seat);
                 let tail = lines[lines.len().saturating_sub(12)..].to_vec();

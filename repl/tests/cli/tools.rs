@@ -19,7 +19,7 @@ fn sim_json_is_one_object() {
 
 #[test]
 fn check_passes_on_the_fixtures() {
-    let o = posse(&["check"], "");
+    let o = posse(&["check", "--seeds", "20"], "");
     assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).lines().any(|l| l.starts_with("hilo: ok (")), "{}", stdout(&o));
 }
@@ -27,7 +27,7 @@ fn check_passes_on_the_fixtures() {
 #[test]
 fn check_prints_a_zone_maps_warnings_and_passes() {
     let root = fixtures().join("zonemap");
-    let o = posse_in(&root, &["check", "grazing", "town"], "");
+    let o = posse_in(&root, &["check", "grazing", "town", "--seeds", "20"], "");
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(
@@ -53,7 +53,7 @@ fn check_and_sim_report_script_errors_with_file_line_and_seed() {
         text.replacen("return function(view)", "return function(view)\n  if view.result then error(\"boom\") end", 1),
     )
     .expect("written");
-    let o = posse_in(&root, &["check"], "");
+    let o = posse_in(&root, &["check", "--seeds", "20"], "");
     assert!(!o.status.success());
     let out = stdout(&o);
     assert!(out.contains("scripts/hilo/render.lua:2"), "{out}");
@@ -67,10 +67,12 @@ fn check_and_sim_report_script_errors_with_file_line_and_seed() {
     .expect("written");
     let o = posse_in(&root, &["sim", "hilo", "-n", "3"], "");
     assert!(!o.status.success());
-    assert!(stdout(&o).contains("seed 0: scripts/hilo/main.lua:"), "{}", stdout(&o));
-    // The failing seed replays in the REPL and stops, with the error, where it failed.
+    assert!(stdout(&o).contains("seeds 0-2: scripts/hilo/main.lua:"), "{}", stdout(&o));
+    // The failing seed replays in the REPL and stops, with the error, where it failed;
+    // the exit says a script failed (issue 15).
     let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).ends_with("posse: 1 script error in this game\n"), "{}", stderr(&o));
     assert!(stderr(&o).contains("(bot) could not decide: scripts/hilo/main.lua:"), "{}", stderr(&o));
     assert!(stdout(&o).contains("unfinished: "), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(root);

@@ -1,0 +1,132 @@
+//! Issue 15, error reports: `check` makes every question's labels and names the card an
+//! error comes from at its YAML line; the same error in a game and its mode, or in many
+//! seeds, is reported once; `check` plays more seeds within a time budget; `play` exits
+//! non-zero after a script error. Each on a scratch copy of the fixtures with a
+//! deliberately broken card, label or flow.
+
+use super::*;
+use std::time::Instant;
+
+/// A scratch copy of the fixtures with each `(file, from, to)` edit made.
+fn broken(name: &str, edits: &[(&str, &str, &str)]) -> PathBuf {
+    let root = scratch(name);
+    copy_dir(&fixtures(), &root);
+    for (file, from, to) in edits {
+        let p = root.join(file);
+        let text = std::fs::read_to_string(&p).expect("readable");
+        assert!(text.contains(from), "{file} does not contain {from:?}");
+        std::fs::write(&p, text.replacen(from, to, 1)).expect("written");
+    }
+    root
+}
+
+/// hilo's discard question labelled by the kept card's `label`, which the high card
+/// defines by calling a helper of main.lua with the wrong argument: an error in a label
+/// function, raised in the helper, that only a question's labels reach.
+const LABEL_EDITS: [(&str, &str, &str); 3] = [
+    (
+        "scenarios/hilo/cards.yaml",
+        "return { bonus = function(seat) return posse.add(\"score\", 1, seat) end }",
+        "return {\n        bonus = function(seat) return posse.add(\"score\", 1, seat) end,\n        label = function(card) return \"discard \" .. require(\"hilo.main\").title(nil) end,\n      }",
+    ),
+    (
+        "scripts/hilo/main.lua",
+        "function() return { \"discard it\" } end",
+        "function()\n        local card = posse.at(posse.zone(\"hand\", 1))\n        local s = posse.def(card).script\n        return { s and s.label and s.label(card) or \"discard it\" }\n      end",
+    ),
+    ("scripts/hilo/main.lua", "function M.value(obj)", "function M.title(obj) return posse.def(obj).name end\n\nfunction M.value(obj)"),
+];
+
+#[test]
+fn check_finds_an_error_in_a_cards_label_at_the_cards_yaml_line() {
+    let root = broken("label", &LABEL_EDITS);
+    // The random bots of a batch never make labels: sim passes.
+    let o = posse_in(&root, &["sim", "hilo", "-n", "20"], "");
+    assert!(o.status.success(), "{}", stdout(&o));
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "20"], "");
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    // The card and its YAML line come first, then the helper's line where it was raised,
+    // then the traceback, innermost first.
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.starts_with("hilo: seed 0, 2 players, decision "), "{out}");
+    assert!(
+        first.contains(": card high (scenarios/hilo/cards.yaml:19): scripts/hilo/main.lua:5: bad argument"),
+        "{out}"
+    );
+    let frames: Vec<&str> = out.lines().filter(|l| l.starts_with("  at ")).collect();
+    assert_eq!(
+        frames,
+        [
+            "  at scripts/hilo/main.lua:5, in title",
+            "  at scenarios/hilo/cards.yaml:19, in label",
+            "  at scripts/hilo/main.lua:42, in the function of line 39",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("hilo: FAILED, 1 problem\n"), "{out}");
+    // The REPL meets the same error when it shows the question, and says so in its exit.
+    let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("the question to p1 failed: scripts/hilo/main.lua:5: bad argument"), "{err}");
+    assert!(err.contains("  at scenarios/hilo/cards.yaml:19, in label"), "{err}");
+    assert!(err.ends_with("posse: 1 script error in this game\n"), "{err}");
+    // Unbroken, the same game exits 0.
+    let o = posse(&["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn an_error_shared_by_a_game_and_its_mode_is_reported_once() {
+    let root = broken(
+        "shared",
+        &[(
+            "scripts/hilo/render.lua",
+            "return function(view)",
+            "return function(view)\n  if view.result then error(\"boom\") end",
+        )],
+    );
+    let o = posse_in(&root, &["check", "hilo", "hilo/short", "--seeds", "5"], "");
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.matches("scripts/hilo/render.lua:2: boom").count(), 1, "{out}");
+    assert!(
+        out.starts_with(
+            "hilo: seed 0, 2 players, at the end, omniscient view: render: scripts/hilo/render.lua:2: boom"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("; hilo/short: 2 players: seeds 0-4)"), "{out}");
+    assert!(out.contains("\nhilo: FAILED, 1 problem\n"), "{out}");
+    assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above)\n"), "{out}");
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn check_plays_more_seeds_within_its_time_budget_and_finds_a_rare_error() {
+    // Fails first at seed 47 with 3 players and 71 with 2 (sim -n 200 finds it).
+    let rare = "posse.roll() if posse.get(\"round\") == 2 and posse.face(1) == \"1\" and posse.face(2) == \"1\" \
+                and posse.get(\"score\", 2) == 0 then error(\"rare\") end";
+    let root = broken("rare", &[("scripts/hilo/main.lua", "posse.roll()", rare)]);
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "20"], "");
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("(seeds 0-19)"), "{}", stdout(&o));
+    // Ten seconds is far more than the 48 seeds need (all 1000 take about five).
+    let o = posse_in(&root, &["check", "hilo", "--time", "10"], "");
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("hilo: seed 47, 3 players: scripts/hilo/main.lua:21: rare\n"), "{out}");
+    // The same error in many seeds: once, with the seeds.
+    assert_eq!(out.matches(": rare").count(), 1, "{out}");
+    assert!(out.contains("(and ") && out.contains("2 players: seeds 71"), "{out}");
+    // Without an error, a game plays at least 20 seeds and stops at its budget.
+    let t = Instant::now();
+    let o = posse(&["check", "hilo", "--time", "0.5"], "");
+    assert!(o.status.success());
+    let seeds = stdout(&o).split("(seeds 0-").nth(1).and_then(|s| s.split(')').next()?.parse::<u64>().ok());
+    assert!(seeds.is_some_and(|n| n >= 19), "{}", stdout(&o));
+    assert!(t.elapsed().as_secs_f64() < 10.0);
+    let _ = std::fs::remove_dir_all(root);
+}
