@@ -160,3 +160,18 @@ fn hidden_shared_dice_are_hidden_from_every_seat_until_revealed() {
     g.eval("local posse = require 'posse' posse.roll({1})").unwrap();
     assert!(g.view(Some(2)).dice.iter().all(|d| d.face().is_none()));
 }
+
+#[test]
+fn team_dice_are_seen_by_the_owners_team() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "dice_team");
+    edit(&root, "scenarios/liars_dice/game.yaml", "visibility: owner", "visibility: team");
+    let c = std::sync::Arc::new(Content::load(&root, "liars_dice").unwrap());
+    let mut g = new_game(&c, 5, 3);
+    g.eval("local posse = require 'posse' posse.set_team(1, 'red') posse.set_team(2, 'red') posse.set_team(3, 'blue')")
+        .unwrap();
+    let own = dice(&g, None, 1);
+    assert_eq!(dice(&g, Some(2), 1), own);
+    assert_eq!(dice(&g, Some(3), 1), ["?"; 5]);
+    assert_eq!(dice(&g, Some(1), 3), ["?"; 5]);
+    assert_eq!(dice(&g, Some(3), 3), dice(&g, None, 3));
+}
