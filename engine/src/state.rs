@@ -89,8 +89,19 @@ pub struct State {
     /// Per-object counters per object: the length of a row of `object_counters`.
     #[serde(skip)]
     pub object_width: usize,
-    /// Face index per die.
+    /// Face index per shared die.
     pub dice: Vec<usize>,
+    /// Face index per seat's die: a row per seat of [`Content::seat_dice`] (empty, and
+    /// left out of the hash's bytes, when the game has no dice of a seat's own).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seat_dice: Vec<usize>,
+    /// Dice shown to every seat whatever their visibility (`posse.reveal_dice`), until
+    /// rolled again: the seats whose own dice are revealed, and whether the shared ones
+    /// are (both left out of the hash's bytes when nothing is revealed).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dice_revealed: SeatSet,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shared_dice_revealed: bool,
     pub log: Vec<LogLine>,
     /// What the game changed on its zone map (locks, breaches); empty on other boards
     /// (and then left out of the hash, as before zone maps).
@@ -210,6 +221,9 @@ impl State {
             object_counters,
             object_width,
             dice: vec![0; content.dice.len()],
+            seat_dice: vec![0; content.seat_dice.len() * players],
+            dice_revealed: 0,
+            shared_dice_revealed: false,
             log: Vec::new(),
             map: MapState::default(),
             rng: Rng::new(seed),
@@ -245,16 +259,38 @@ impl State {
 
     /// Whether the zone's policy lets `seat` see its contents.
     pub fn zone_visible(&self, content: &Content, zone: &Zone, seat: usize) -> bool {
-        match content.zones[zone.decl].visibility {
+        self.admits(content.zones[zone.decl].visibility, zone.owner, seat)
+    }
+
+    /// Whether a policy lets `seat` see what belongs to `owner` (None: to no seat).
+    fn admits(&self, visibility: Visibility, owner: Option<usize>, seat: usize) -> bool {
+        match visibility {
             Visibility::Hidden => false,
             Visibility::Public => true,
-            Visibility::Owner => zone.owner == Some(seat),
-            Visibility::Team => match zone.owner {
+            Visibility::Owner => owner == Some(seat),
+            Visibility::Team => match owner {
                 Some(o) if o == seat => true,
                 Some(o) => self.seats[o].team.is_some() && self.seats[o].team == self.seats[seat].team,
                 None => false,
             },
         }
+    }
+
+    /// Whether `seat` may see the face of shared die `die`: its kind's visibility, unless
+    /// the shared dice are revealed.
+    pub fn die_visible(&self, content: &Content, die: usize, seat: usize) -> bool {
+        self.shared_dice_revealed || self.admits(content.dice[die].visibility, None, seat)
+    }
+
+    /// Whether `seat` may see the face of die `die` of `owner`'s own: its kind's
+    /// visibility (as a zone of the owner's), unless the owner's dice are revealed.
+    pub fn seat_die_visible(&self, content: &Content, owner: usize, die: usize, seat: usize) -> bool {
+        self.dice_revealed & (1 << owner) != 0 || self.admits(content.seat_dice[die].visibility, Some(owner), seat)
+    }
+
+    /// The slot in [`State::seat_dice`] of die `die` (0-based) of seat `owner`.
+    pub fn seat_die(&self, content: &Content, owner: usize, die: usize) -> usize {
+        owner * content.seat_dice.len() + die
     }
 
     /// Whether `seat` may read counter declaration `decl` of seat `owner`.
@@ -325,6 +361,10 @@ impl State {
     pub fn log(&mut self, text: String, audience: Audience) {
         self.log.push(LogLine { text, audience });
     }
+}
+
+fn is_zero(set: &SeatSet) -> bool {
+    *set == 0
 }
 
 impl Audience {

@@ -4,9 +4,12 @@
 //! known to the seat, or in a zone whose policy shows it to the seat; otherwise the view
 //! holds `{hidden = true}` and nothing that tells hidden objects apart (no handle, no
 //! definition). Counters appear only when their visibility admits the seat; log lines only
-//! when their audience does. An object shown carries its per-object counters the seat may
-//! read and its per-object zones (their objects redacted the same way); a hidden object
-//! carries neither. Renderers and bots receive views, never the state.
+//! when their audience does. A die shows its face only when its kind's visibility admits
+//! the seat (as a zone's would; a seat's own dice are listed under the seat) or the dice
+//! are revealed; otherwise `{hidden = true}`. An object shown carries its per-object
+//! counters the seat may read and its per-object zones (their objects redacted the same
+//! way); a hidden object carries neither. Renderers and bots receive views, never the
+//! state.
 
 use crate::content::Content;
 use crate::decision::GameResult;
@@ -27,7 +30,8 @@ pub struct View {
     pub zones: BTreeMap<String, ZoneView>,
     /// Per-node zones: node name, then zone id.
     pub board: BTreeMap<String, BTreeMap<String, ZoneView>>,
-    pub dice: Vec<String>,
+    /// The shared dice, in order: the face, or hidden.
+    pub dice: Vec<DieView>,
     pub log: Vec<String>,
     /// Seats the game is waiting for (1-based).
     pub deciding: Vec<usize>,
@@ -68,6 +72,34 @@ pub struct SeatView {
     pub eliminated: bool,
     pub counters: BTreeMap<String, i64>,
     pub zones: BTreeMap<String, ZoneView>,
+    /// The seat's own dice, in order: the face, or hidden (none: left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<DieView>,
+}
+
+/// A die as a view shows it: its face's name (a string, as Lua reads it), or
+/// `{hidden = true}`, which tells nothing of the face.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum DieView {
+    Face(String),
+    Hidden { hidden: bool },
+}
+
+impl DieView {
+    /// The face shown, if any.
+    pub fn face(&self) -> Option<&str> {
+        match self {
+            DieView::Face(f) => Some(f),
+            DieView::Hidden { .. } => None,
+        }
+    }
+}
+
+impl PartialEq<&str> for DieView {
+    fn eq(&self, other: &&str) -> bool {
+        self.face() == Some(*other)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -139,8 +171,23 @@ pub fn compute(
             eliminated: s.eliminated,
             counters: BTreeMap::new(),
             zones: BTreeMap::new(),
+            dice: Vec::new(),
         })
         .collect();
+    let die = |shown: bool, faces: &[String], f: usize| match shown {
+        true => DieView::Face(faces[f].clone()),
+        false => DieView::Hidden { hidden: true },
+    };
+    let per_seat = content.seat_dice.len();
+    for (o, sv) in seats.iter_mut().enumerate() {
+        let row = &state.seat_dice[o * per_seat..(o + 1) * per_seat];
+        sv.dice = (row.iter().enumerate())
+            .map(|(d, &f)| {
+                let shown = seat.is_none_or(|s| state.seat_die_visible(content, o, d, s));
+                die(shown, &content.seat_dice[d].faces, f)
+            })
+            .collect();
+    }
     let mut counters = BTreeMap::new();
     for (d, decl) in content.counters.iter().enumerate() {
         let slot = state.counter_index[&decl.id];
@@ -190,7 +237,9 @@ pub fn compute(
         counters,
         zones,
         board,
-        dice: state.dice.iter().enumerate().map(|(i, &f)| content.dice[i].faces[f].clone()).collect(),
+        dice: (state.dice.iter().enumerate())
+            .map(|(d, &f)| die(seat.is_none_or(|s| state.die_visible(content, d, s)), &content.dice[d].faces, f))
+            .collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
         answers,

@@ -256,28 +256,48 @@ function posse.obj_add(obj, name, delta) end
 
 ---------------------------------------------------------------------- dice
 
----Number of dice declared in YAML.
+-- Without `seat`, these read and change the shared dice (`dice:` entries without
+-- `per_seat`); with it, that seat's own dice (`per_seat: true`), numbered 1..posse.dice(seat)
+-- for every seat. Scripts read every face; views show a face only to the seats its kind's
+-- `visibility` admits (or every seat once revealed).
+
+---Number of shared dice, or of each seat's own dice when `seat` is given.
+---@param seat Seat|nil
 ---@return integer
-function posse.dice() end
+function posse.dice(seat) end
 
----Rolls dice with the game's RNG: the listed indices, or all dice when nil.
+---Rolls dice with the game's RNG: the listed indices, or all when nil; the shared dice,
+---or `seat`'s own. Rolled dice are no longer revealed (`posse.reveal_dice`).
 ---@param which integer[]|nil
-function posse.roll(which) end
+---@param seat Seat|nil
+function posse.roll(which, seat) end
 
----Face name showing on die `i`.
+---Face name showing on die `i` (of `seat`'s own dice when given).
 ---@param i integer
+---@param seat Seat|nil
 ---@return string
-function posse.face(i) end
+function posse.face(i, seat) end
 
 ---Sets die `i` to a named face (card effects such as "turn a die to any face").
 ---@param i integer
 ---@param face string
-function posse.set_face(i, face) end
+---@param seat Seat|nil
+function posse.set_face(i, face, seat) end
 
 ---Face names of die `i`, in YAML order.
 ---@param i integer
+---@param seat Seat|nil
 ---@return string[]
-function posse.faces(i) end
+function posse.faces(i, seat) end
+
+---Shows `seat`'s own dice (the shared dice when nil) to every seat, whatever their
+---visibility, until they are rolled again or hidden: a showdown. Recorded state.
+---@param seat Seat|nil
+function posse.reveal_dice(seat) end
+
+---Gives revealed dice back to their visibility (the reveal undone; rolling does it too).
+---@param seat Seat|nil
+function posse.hide_dice(seat) end
 
 ---------------------------------------------------------------- randomness
 

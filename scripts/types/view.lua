@@ -12,7 +12,7 @@
 ---@field counters table<string, integer>  the global counters the seat may read
 ---@field zones table<string, ZoneView>    the global zones
 ---@field board table<string, table<string, ZoneView>>  per-node zones: node, then zone id
----@field dice string[]         the faces showing
+---@field dice string[]         the shared dice's faces (typed as public dice; a die of a kind declared `hidden` shows {hidden = true} until revealed)
 ---@field log string[]          the newest log lines the seat may read
 ---@field deciding integer[]    the seats the game waits for
 ---@field answers AnswerView[]  answers already given to the pending decision that the seat may see
@@ -26,6 +26,13 @@
 ---@field eliminated boolean
 ---@field counters table<string, integer>  its counters the viewer may read
 ---@field zones table<string, ZoneView>    its zones
+---@field dice DieView[]|nil     its own dice (`per_seat: true`), as the viewer may see them (nil: the game has none)
+
+---A die's face name, or `{hidden = true}` when the viewer may not see it (nothing else).
+---@alias DieView string|HiddenDie
+
+---@class HiddenDie
+---@field hidden true
 
 ---@class ZoneView
 ---@field count integer

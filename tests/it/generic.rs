@@ -135,9 +135,10 @@ pub fn save_load_continue(root: &Path, id: &str, players: usize) {
     }
 }
 
-/// Moves every object `seat` cannot see among the places such objects occupy, and changes
+/// Moves every object `seat` cannot see among the places such objects occupy, changes
 /// every counter `seat` cannot read: per-seat and single ones, the per-object counters of
-/// the objects it cannot see, and the hidden per-object counters of every object.
+/// the objects it cannot see, and the hidden per-object counters of every object; and
+/// turns every die whose face `seat` cannot see to another face.
 fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
     let mut s = state.clone();
     let mut slots = Vec::new();
@@ -174,6 +175,19 @@ fn perturb(content: &Content, state: &State, seat: usize, seed: u64) -> State {
             }
         }
     }
+    let turn = |f: &mut usize, faces: usize, rng: &mut posse::rng::Rng| *f = (*f + 1 + rng.below(7) as usize) % faces;
+    for (d, die) in content.dice.iter().enumerate() {
+        if !state.die_visible(content, d, seat) {
+            turn(&mut s.dice[d], die.faces.len(), &mut rng);
+        }
+    }
+    for owner in 0..state.players() {
+        for (d, die) in content.seat_dice.iter().enumerate() {
+            if !state.seat_die_visible(content, owner, d, seat) {
+                turn(&mut s.seat_dice[state.seat_die(content, owner, d)], die.faces.len(), &mut rng);
+            }
+        }
+    }
     s
 }
 
@@ -193,7 +207,8 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
                     let before =
                         view::compute(&c, &st, Some(seat), deciding.clone(), answers.clone(), g.result(), usize::MAX);
                     let p = perturb(&c, &st, seat, seed * 7919 + step as u64);
-                    if p.zones.iter().zip(&st.zones).any(|(a, b)| a.objects != b.objects) {
+                    let dice = p.dice != st.dice || p.seat_dice != st.seat_dice;
+                    if dice || p.zones.iter().zip(&st.zones).any(|(a, b)| a.objects != b.objects) {
                         moved += 1;
                     }
                     let after = view::compute(&c, &p, Some(seat), deciding.clone(), answers, g.result(), usize::MAX);
@@ -216,7 +231,7 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
         }
     }
     assert!(checked > 0);
-    assert!(moved > 0, "{id}: no position had hidden objects to move: the test proved nothing");
+    assert!(moved > 0, "{id}: no position had hidden objects or dice to change: the test proved nothing");
 }
 
 /// The GOD VIEW draws every seat's secrets: at sampled positions, for every seat's zone
@@ -350,6 +365,7 @@ games! {
     marshals_duo: root(), "marshals/duo", [2], 200;
     marshals_basic: root(), "marshals/basic", [2, 3, 4], 200;
     outfit: fixtures(), "outfit", [2, 3], 100;
+    liars_dice: fixtures(), "liars_dice", [2, 3, 4], 100;
     outfit_few: fixtures(), "outfit/few", [2, 3], 100;
     goldfever: root(), "goldfever", [2], 50;
     goldfever_high_noon: root(), "goldfever/high_noon", [2], 50;

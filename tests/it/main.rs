@@ -16,6 +16,7 @@ mod grid;
 mod grid_picture;
 mod hardening;
 mod issue11_views;
+mod issue15_dice;
 mod issue15_errors;
 mod issue9;
 mod layers;

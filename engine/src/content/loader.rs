@@ -229,7 +229,7 @@ impl<'a> Loader<'a> {
                 );
             }
         }
-        let dice = self.dice(&game_rel, &text, &game.dice);
+        let (dice, seat_dice) = self.dice(&game_rel, &text, &game.dice, p.max);
         let (board, map, grid) = self.board(id, &game_rel, &text, game.board.as_ref());
         let sizes = Sizes { players: p.max, nodes: board.nodes().len(), per_object: 0 };
         if let Some(msg) = sizes.zones(&game.zones) {
@@ -291,6 +291,7 @@ impl<'a> Loader<'a> {
             zones: game.zones,
             counters: game.counters,
             dice,
+            seat_dice,
             defs,
             board,
             map,
@@ -306,13 +307,19 @@ impl<'a> Loader<'a> {
         })
     }
 
-    /// The dice of the game, one per copy of each kind (none when there are too many).
-    fn dice(&mut self, game_rel: &str, text: &str, decls: &[DiceDecl]) -> Vec<Die> {
+    /// The dice of the game, one per copy of each kind: the shared ones and each seat's
+    /// own (none when there are too many).
+    fn dice(&mut self, game_rel: &str, text: &str, decls: &[DiceDecl], players: usize) -> (Vec<Die>, Vec<Die>) {
         let line_of = |needle: &str| find_line(text, needle, 1).unwrap_or(0);
-        let mut dice = Vec::new();
-        let all_dice = decls.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+        let (mut dice, mut seat_dice) = (Vec::new(), Vec::new());
+        let copies = |d: &DiceDecl| if d.per_seat { d.count.saturating_mul(players) } else { d.count };
+        let all_dice = decls.iter().fold(0usize, |n, d| n.saturating_add(copies(d)));
         if all_dice > MAX_DICE {
-            self.err(game_rel, line_of("dice:"), format!("{all_dice} dice: a game has at most {MAX_DICE}"));
+            let each = match decls.iter().any(|d| d.per_seat) {
+                true => format!(" (each seat's counted for {players} seats)"),
+                false => String::new(),
+            };
+            self.err(game_rel, line_of("dice:"), format!("{all_dice} dice{each}: a game has at most {MAX_DICE}"));
         }
         for d in decls {
             if d.faces.is_empty() {
@@ -322,13 +329,18 @@ impl<'a> Loader<'a> {
                 let n = d.faces.len();
                 self.err(game_rel, line_of(&d.id), format!("dice '{}': {n} faces, at most {MAX_FACES}", d.id));
             }
+            if !d.per_seat && matches!(d.visibility, Visibility::Owner | Visibility::Team) {
+                let msg = format!("dice '{}': visibility {:?} needs per_seat: true", d.id, d.visibility).to_lowercase();
+                self.err(game_rel, line_of(&d.id), msg);
+            }
             if all_dice <= MAX_DICE {
+                let to = if d.per_seat { &mut seat_dice } else { &mut dice };
                 for _ in 0..d.count {
-                    dice.push(Die { kind: d.id.clone(), faces: d.faces.clone() });
+                    to.push(Die { kind: d.id.clone(), faces: d.faces.clone(), visibility: d.visibility });
                 }
             }
         }
-        dice
+        (dice, seat_dice)
     }
 
     /// The board the game declares (an empty one when it declares none or too much), the

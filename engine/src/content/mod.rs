@@ -71,7 +71,10 @@ pub struct Content {
     pub sets: Vec<String>,
     pub zones: Vec<ZoneDecl>,
     pub counters: Vec<CounterDecl>,
+    /// The dice every seat shares, one per copy.
     pub dice: Vec<Die>,
+    /// Each seat's own dice (`per_seat: true`), one per copy: every seat has one of each.
+    pub seat_dice: Vec<Die>,
     pub defs: Vec<Def>,
     pub board: Board,
     /// The zone map the board is drawn from (`board: {map: FILE}`), whose movement graph
@@ -129,11 +132,12 @@ pub struct Def {
     pub left_out: bool,
 }
 
-/// A die: its kind's id and its faces, in YAML order.
+/// A die: its kind's id, its faces in YAML order, and who sees them (state.rs).
 #[derive(Debug, Clone)]
 pub struct Die {
     pub kind: String,
     pub faces: Vec<String>,
+    pub visibility: Visibility,
 }
 
 impl Content {

@@ -89,13 +89,24 @@ pub struct Length {
 #[serde(deny_unknown_fields)]
 pub(super) struct DiceDecl {
     pub(super) id: String,
+    /// How many dice of this kind: in all, or each seat's with `per_seat`.
     #[serde(default = "one")]
     pub(super) count: usize,
     pub(super) faces: Vec<String>,
+    /// Each seat has its own `count` dice of this kind.
+    #[serde(default)]
+    pub(super) per_seat: bool,
+    /// Who sees the faces, as for zones (public when absent).
+    #[serde(default = "public")]
+    pub(super) visibility: Visibility,
 }
 
 fn one() -> usize {
     1
+}
+
+fn public() -> Visibility {
+    Visibility::Public
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -203,10 +203,16 @@ function posse.obj_add(obj, name, delta)
   return object_add(obj, OBJECT_SLOTS[name] or oslot(name, "obj_add"), delta)
 end
 
--- Dice faces: names come from the content, so only the face number crosses.
-local face_index, FACES = raw.face_index, {}
+-- Dice faces: names come from the content, so only the face number crosses. A seat's
+-- own dice (`per_seat`) are the same for every seat: seat 1's faces stand for all.
+local face_index, FACES, SEAT_FACES = raw.face_index, {}, {}
 for i = 1, raw.dice() do FACES[i] = raw.faces(i) end
-function posse.face(i) return FACES[i][face_index(i)] end
+for i = 1, raw.dice(1) do SEAT_FACES[i] = raw.faces(i, 1) end
+function posse.face(i, seat)
+  if seat == nil then return FACES[i][face_index(i)] end
+  local f = face_index(i, seat)
+  return SEAT_FACES[i][f]
+end
 
 local DEFS, DEFS_BY_ID = {}, {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end

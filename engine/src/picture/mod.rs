@@ -168,6 +168,7 @@ pub(crate) mod tests {
                 eliminated: false,
                 counters: BTreeMap::new(),
                 zones: BTreeMap::new(),
+                dice: Vec::new(),
             }],
             counters: BTreeMap::new(),
             zones: BTreeMap::new(),

@@ -16,7 +16,7 @@ fn t1_roll_all_four_then_reroll_any_dice_at_most_three_rolls() {
     pick_many(&mut g, &["Die 2", "Die 4"]);
     let after = g.view(None).dice;
     assert_eq!([&after[0], &after[2]], [&before[0], &before[2]], "dice 1 and 3 were kept");
-    assert_eq!([after[1].as_str(), after[3].as_str()], ["boss", "boss"]);
+    assert_eq!([after[1].face(), after[3].face()], [Some("boss"), Some("boss")]);
     assert_eq!(global(&g, "roll"), 2);
     // The third roll is the last: only the effects are left to choose.
     reroll(&mut g, ["action", "lady", "boss", "ugly"]);
