@@ -336,7 +336,7 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     // Made twice: refused, nothing overwritten.
     let again = posse_in(&root, &["new", "high_card"], "");
     assert!(!again.status.success() && stderr(&again).contains("already there"), "{}", stderr(&again));
-    let c = posse_in(&root, &["check", "high_card"], "");
+    let c = posse_in(&root, &["check", "high_card", "--seeds", "20"], "");
     assert!(c.status.success() && stdout(&c).contains("high_card: ok"), "{}{}", stdout(&c), stderr(&c));
     let s = posse_in(&root, &["sim", "high_card", "-n", "300", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&s)).expect("one JSON object");
@@ -354,7 +354,7 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     assert!(yaml.ends_with("scenarios:\n  short: short.yaml\n"), "{yaml}");
     let l = posse_in(&root, &["list"], "");
     assert_eq!(stdout(&l), "high_card\nhigh_card/short\n");
-    assert!(posse_in(&root, &["check", "high_card/short"], "").status.success());
+    assert!(posse_in(&root, &["check", "high_card/short", "--seeds", "20"], "").status.success());
     let bad = posse_in(&root, &["new", "High-Card"], "");
     assert!(stderr(&bad).contains("expected lowercase letters"), "{}", stderr(&bad));
     let _ = std::fs::remove_dir_all(root);
