@@ -5,6 +5,7 @@ mod american_desperado;
 mod bots;
 mod content;
 mod cooperative;
+mod data_schema;
 mod desperados;
 mod dice_town;
 mod engine;

@@ -32,11 +32,13 @@ pub(super) struct Loader<'a> {
     pub(super) hash: Fnv,
     /// Bytes read so far.
     bytes: u64,
+    /// The definitions' texts with placeholders found so far (content/texts.rs).
+    templates: Vec<super::Template>,
 }
 
 impl<'a> Loader<'a> {
     pub(super) fn new(root: &'a Path) -> Loader<'a> {
-        Loader { root, diags: Vec::new(), warnings: Vec::new(), hash: Fnv::default(), bytes: 0 }
+        Loader { root, diags: Vec::new(), warnings: Vec::new(), hash: Fnv::default(), bytes: 0, templates: Vec::new() }
     }
 
     /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
@@ -268,6 +270,21 @@ impl<'a> Loader<'a> {
         let main = script(&game.main, "main");
         let render = script(&game.render, "render");
 
+        // The data against the schema, and the texts' placeholders filled from it.
+        let (schema, problems) =
+            super::data::rules(game.schema.0.into_iter().collect(), &game_rel, &text, &game.data.0);
+        for (line, msg) in problems {
+            self.err(&game_rel, line, msg);
+        }
+        for (path, msg) in super::data::check(&schema, &mut Vec::new(), &game.data.0) {
+            self.err(&game_rel, super::data::data_line(&text, &path), format!("data: {msg}"));
+        }
+        let mut data = game.data.0;
+        let mut templates = std::mem::take(&mut self.templates);
+        templates.extend(super::texts::data_templates(&game_rel, &text, &data));
+        let mut defs = defs;
+        self.diags.extend(super::texts::fill(&templates, &mut defs, &mut data));
+
         // Every script is checked now, so that `check` lists all syntax errors at once.
         let sources: Vec<&Source> = modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())).collect();
         self.diags.extend(scripts(&sources));
@@ -297,7 +314,9 @@ impl<'a> Loader<'a> {
             map,
             grid,
             warnings: self.warnings,
-            data: game.data.0,
+            data,
+            schema,
+            templates,
             main,
             render,
             scenario: None,
@@ -436,6 +455,14 @@ impl<'a> Loader<'a> {
                 }
                 if defs.len() == MAX_DEFS {
                     self.err(&rel, id_line, format!("{}: a game has at most {MAX_DEFS} components", d.id));
+                }
+                if d.text.as_deref().is_some_and(super::texts::is_template) {
+                    self.templates.push(super::Template {
+                        file: rel.clone(),
+                        line: super::texts::text_line(&text, item),
+                        slot: super::Slot::Def(defs.len()),
+                        text: d.text.clone().unwrap_or_default(),
+                    });
                 }
                 defs.push(Def {
                     id: d.id,

@@ -15,20 +15,25 @@
 //!
 //! Files: `schema.rs` (the YAML as serde reads it), `loader.rs` (reading a game: its
 //! files, diagnostics and Lua modules), `overlay.rs` (scenarios), `checks.rs` (sizes,
-//! ids, and finding lines in YAML text), `catalogue.rs` (the games and scenarios as a
-//! menu lists them, from their YAML alone).
+//! ids, and finding lines in YAML text), `data.rs` (the schema of `data:` and the check
+//! of scenarios' keys), `texts.rs` (placeholders in texts), `catalogue.rs` (the games
+//! and scenarios as a menu lists them, from their YAML alone).
 
 mod catalogue;
 mod checks;
+mod data;
 mod grid;
 mod loader;
 mod mapfile;
 mod overlay;
 mod schema;
 mod sets;
+mod texts;
 
 pub use catalogue::Entry;
+pub use data::{DataRule, Kind};
 pub use schema::{CounterDecl, CounterVisibility, Length, Players, Visibility, ZoneDecl};
+pub use texts::{Slot, Template};
 
 use crate::board::grid::Grid;
 use crate::board::Board;
@@ -87,6 +92,11 @@ pub struct Content {
     /// `posse check` to print.
     pub warnings: Vec<Diagnostic>,
     pub data: serde_json::Value,
+    /// The rules `data:` keeps (game.yaml's `schema:`; data.rs).
+    pub schema: Vec<DataRule>,
+    /// The texts with placeholders, as written: filled into the definitions' texts and
+    /// the data at load and after every change (texts.rs).
+    pub templates: Vec<Template>,
     pub main: Source,
     pub render: Source,
     /// The scenario's own Lua (its overlay file's `script:`), if any: what it returns is

@@ -1,9 +1,10 @@
 //! Scenarios (modes, variants): an overlay file that `game.yaml` lists changes the loaded
 //! game. Its players replace the game's, its `data:` is merged into the game's key by
-//! key, and its `defs:` change component counts (0 leaves a component out), props and
-//! the starting values of per-object counters; its `board:` replaces the game's. Its `script:` is the scenario's own Lua
-//! (`posse.scenario()`), checked like every script. A scenario is loaded as `game/name`;
-//! its hash covers the game's and the overlay file.
+//! key (only keys the game has or its schema declares, by the schema's rules: data.rs),
+//! and its `defs:` change component counts (0 leaves a component out), props and the
+//! starting values of per-object counters; its `board:` replaces the game's. Its
+//! `script:` is the scenario's own Lua (`posse.scenario()`), checked like every script.
+//! A scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
 
 use super::checks::{about_problem, find_line, script_line, Sizes};
 use super::loader::{counter_problems, per_object_counters, per_object_zones, Loader};
@@ -50,6 +51,20 @@ impl Loader<'_> {
             let (board, map, grid) = self.board(&game, &rel, &text, Some(b));
             (base.board, base.map, base.grid) = (board, map, grid);
         }
+        // Its data: only the game's keys (or the schema's), each by the schema's rules.
+        let data_at = |path: &[String]| super::data::data_line(&text, path);
+        for (path, msg) in super::data::unknown_keys(&base.schema, &base.data, &o.data.0, &mut Vec::new()) {
+            self.err(&rel, data_at(&path), msg);
+        }
+        for (path, msg) in super::data::check(&base.schema, &mut Vec::new(), &o.data.0) {
+            self.err(&rel, data_at(&path), format!("data: {msg}"));
+        }
+        // A text the scenario replaces is no longer the game's to fill; its own are.
+        base.templates.retain(|t| match &t.slot {
+            super::Slot::Data(path) => !replaces(&o.data.0, path),
+            super::Slot::Def(_) => true,
+        });
+        base.templates.extend(super::texts::data_templates(&rel, &text, &o.data.0));
         merge(&mut base.data, o.data.0);
         if let Some(code) = o.script {
             // The top-level key (a `script:` inside `data:` is not it).
@@ -103,6 +118,7 @@ impl Loader<'_> {
         {
             self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
         }
+        self.diags.extend(base.fill_texts());
         if let Some(src) = &base.scenario {
             self.diags.extend(scripts(&[src]));
         }
@@ -131,4 +147,20 @@ fn merge(base: &mut serde_json::Value, over: serde_json::Value) {
         }
         (b, o) => *b = o,
     }
+}
+
+/// Whether merging `over` replaces the value at `path` (or a value holding it).
+fn replaces(over: &serde_json::Value, path: &[String]) -> bool {
+    let mut at = over;
+    for p in path {
+        match at {
+            serde_json::Value::Object(m) => match m.get(p) {
+                Some(next) => at = next,
+                None => return false,
+            },
+            serde_json::Value::Null => return false,
+            _ => return true,
+        }
+    }
+    !at.is_null()
 }

@@ -184,6 +184,9 @@ pub(super) struct GameFile {
     pub(super) board: Option<BoardDecl>,
     #[serde(default)]
     pub(super) data: Strict,
+    /// Rules for `data:` by dotted path (content/data.rs).
+    #[serde(default)]
+    pub(super) schema: Unique<super::data::RuleDecl>,
     /// Scenarios, modes and variants: name -> overlay file in this folder.
     #[serde(default)]
     pub(super) scenarios: Unique<String>,

@@ -4,9 +4,12 @@
 //! exist and the value keep its kind (a number stays a number), so a typo is an error that
 //! says what was expected rather than a run of the base game. VALUE is read as YAML
 //! (`50`, `true`, `[1, 2]`, `Bob`). The changes are kept in [`Content::sets`] and in its
-//! hash, so a save and a report say what they were played with.
+//! hash, so a save and a report say what they were played with. A value of the data also
+//! keeps the game's `schema:` (data.rs), and texts with placeholders are filled again
+//! (texts.rs), so that a text shows the number set.
 
-use super::Content;
+use super::texts::data_templates;
+use super::{Content, Slot};
 use crate::hash::fnv;
 use serde_json::Value;
 
@@ -22,12 +25,17 @@ impl Content {
             let value: Value =
                 serde_yaml::from_str(text).map_err(|e| format!("--set {key}: {text:?} is not a value: {e}"))?;
             let parts: Vec<&str> = key.split('.').collect();
-            let (root, path, what) = match parts.as_slice() {
-                [id, "props", rest @ ..] if !rest.is_empty() => match c.defs.iter_mut().find(|d| d.id == *id) {
-                    Some(d) => (&mut d.props, rest.to_vec(), format!("the props of '{id}'")),
+            let (def, path) = match parts.as_slice() {
+                [id, "props", rest @ ..] if !rest.is_empty() => match c.defs.iter().position(|d| d.id == *id) {
+                    Some(i) => (Some(i), rest.to_vec()),
                     None => return Err(format!("--set {key}: no component '{id}' in {}", c.id)),
                 },
-                _ => (&mut c.data, parts.clone(), "data".to_string()),
+                _ => (None, parts.clone()),
+            };
+            let at: Vec<String> = path.iter().map(|p| p.to_string()).collect();
+            let (root, what) = match def {
+                Some(i) => (&mut c.defs[i].props, format!("the props of '{}'", parts[0])),
+                None => (&mut c.data, "data".to_string()),
             };
             if find(root, &path).is_none() {
                 let known = known_keys(root, &path);
@@ -41,8 +49,45 @@ impl Content {
             if kind(slot) != kind(&value) {
                 return Err(format!("--set {key}: expected {}, not {} ({text})", kind(slot), kind(&value)));
             }
-            *slot = value;
+            if def.is_none() {
+                // The schema's rules (data.rs), with where the broken one is declared.
+                if let Some((p, msg)) = super::data::check(&c.schema, &mut at.clone(), &value).into_iter().next() {
+                    // The path is the key's already, unless the value broken is inside it.
+                    let msg =
+                        if p == at { msg.split_once(": ").map_or(msg.clone(), |(_, m)| m.to_string()) } else { msg };
+                    let inner: Vec<&str> = p[at.len()..].iter().map(String::as_str).collect();
+                    let broken = super::data::get(&value, &inner);
+                    let rule = c
+                        .schema
+                        .iter()
+                        .find(|r| super::data::matches(&r.path, &p) && broken.is_some_and(|v| r.problem(v).is_some()));
+                    let from = rule.map(|r| format!(" (schema: {}:{})", r.file, r.line)).unwrap_or_default();
+                    return Err(format!("--set {key}: {msg}{from}"));
+                }
+            }
+            let root = match def {
+                Some(i) => &mut c.defs[i].props,
+                None => &mut c.data,
+            };
+            let Some(slot) = find(root, &path) else { unreachable!("found just above") };
+            *slot = value.clone();
             c.sets.push(format!("{key}={text}"));
+            if def.is_none() {
+                // A text set here is no longer the game's to fill; one with placeholders is
+                // filled like the game's.
+                c.templates.retain(|t| !matches!(&t.slot, Slot::Data(p) if p.starts_with(&at)));
+                let mut set = data_templates("--set", "", &value);
+                for t in &mut set {
+                    if let Slot::Data(p) = &mut t.slot {
+                        *p = at.iter().chain(p.iter()).cloned().collect();
+                    }
+                }
+                c.templates.extend(set);
+            }
+        }
+        if let Some(d) = c.fill_texts().into_iter().next() {
+            let at = if d.line > 0 { format!(" ({}:{})", d.file, d.line) } else { String::new() };
+            return Err(format!("--set: {}{at}", d.message));
         }
         let mut bytes = c.hash.to_le_bytes().to_vec();
         for s in &c.sets {
