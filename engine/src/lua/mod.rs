@@ -9,8 +9,9 @@
 //!
 //! This is the bridge between the engine's data and the rules: it knows the state, the
 //! content, decisions and views, never the game's flow (`game` drives the VMs made here).
-//! Files: `api.rs` (the raw Rust functions of `posse`; `mapapi.rs` and `gridapi.rs` add
-//! the zone-map and grid ones), `prelude.lua` (the module built from them),
+//! Files: `api.rs` (the raw Rust functions of `posse`; `diceapi.rs`, `mapapi.rs` and
+//! `gridapi.rs` add
+//! the dice, zone-map and grid ones), `prelude.lua` (the module built from them),
 //! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
@@ -20,6 +21,7 @@ mod api;
 mod boardapi;
 mod budget;
 mod compile;
+mod diceapi;
 mod errors;
 mod gridapi;
 mod mapapi;

@@ -1,0 +1,162 @@
+//! The dice functions of `posse` (see `scripts/types/posse.lua`): without a seat the
+//! shared dice, with one that seat's own (`per_seat` dice); rolling, reading and setting
+//! faces, and revealing a seat's dice to every seat until they are rolled again. Who may
+//! see a die is the state's rule (`visibility` in game.yaml), applied when views are made.
+
+use super::api::{clip, err, seat, writable};
+use super::Shared;
+use crate::state::State;
+use mlua::{Lua, Result, Table};
+use std::rc::Rc;
+
+/// Die `i` (1-based) of the shared dice, or of a seat's own when `owner` is given.
+fn die(sh: &Shared, st: &State, i: i64, owner: Option<usize>, f: &str) -> Result<usize> {
+    let n = if owner.is_some() { sh.content.seat_dice.len() } else { st.dice.len() };
+    if i >= 1 && (i as usize) <= n {
+        Ok(i as usize - 1)
+    } else if let Some(o) = owner {
+        err(format!("posse.{f}: seat {} has no die {i} (a seat's dice are 1..{n})", o + 1))
+    } else {
+        err(format!("posse.{f}: die {i} does not exist (dice are 1..{n})"))
+    }
+}
+
+/// Reveals (or hides again) a seat's own dice, or the shared dice when `owner` is nil.
+fn show_dice(sh: &Shared, owner: Option<i64>, shown: bool, f: &str) -> Result<()> {
+    writable(sh, f)?;
+    let mut st = sh.state.borrow_mut();
+    match owner {
+        None => st.shared_dice_revealed = shown,
+        Some(s) => {
+            let bit = 1 << seat(&st, s, f)?;
+            if shown {
+                st.dice_revealed |= bit;
+            } else {
+                st.dice_revealed &= !bit;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
+    macro_rules! def {
+        ($name:literal, |$sh:ident, $args:tt : $ty:ty| $body:expr) => {{
+            let $sh = shared.clone();
+            raw.set($name, lua.create_function(move |_lua, $args: $ty| $body)?)?;
+            names.push($name);
+        }};
+        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
+            let $sh = shared.clone();
+            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
+            names.push($name);
+        }};
+    }
+
+    // Without a seat these are the shared dice; with one, that seat's own dice.
+    def!("dice", |sh, owner: Option<i64>| {
+        let st = sh.state.borrow();
+        match owner {
+            None => Ok(st.dice.len()),
+            Some(s) => seat(&st, s, "dice").map(|_| sh.content.seat_dice.len()),
+        }
+    });
+    def!("roll", |sh, (which, owner): (Option<Table>, Option<i64>)| {
+        writable(&sh, "roll")?;
+        let mut st = sh.state.borrow_mut();
+        let owner = owner.map(|s| seat(&st, s, "roll")).transpose()?;
+        // Dice are rolled as the list names them, nothing copied: a failing step is undone
+        // as a whole anyway.
+        let roll = |st: &mut State, d: usize| -> Result<()> {
+            let faces = match owner {
+                None => &sh.content.dice[d].faces,
+                Some(_) => &sh.content.seat_dice[d].faces,
+            };
+            // Tests rig the next faces (`Game::rig_dice`); no other build can.
+            #[cfg(feature = "test-hooks")]
+            let rigged = match st.rigged.pop_front() {
+                Some(f) => match faces.iter().position(|x| *x == f) {
+                    Some(i) => Some(i),
+                    None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
+                },
+                None => None,
+            };
+            #[cfg(not(feature = "test-hooks"))]
+            let rigged = None;
+            let face = match rigged {
+                Some(i) => i,
+                None => st.rng.below(faces.len() as u64) as usize,
+            };
+            match owner {
+                None => st.dice[d] = face,
+                Some(o) => st.seat_dice[o * sh.content.seat_dice.len() + d] = face,
+            }
+            Ok(())
+        };
+        // Rolled dice are hidden again where their visibility hides them.
+        match owner {
+            None => st.shared_dice_revealed = false,
+            Some(o) => st.dice_revealed &= !(1 << o),
+        }
+        match which {
+            None => {
+                let n = if owner.is_some() { sh.content.seat_dice.len() } else { st.dice.len() };
+                for d in 0..n {
+                    roll(&mut st, d)?;
+                }
+            }
+            Some(t) => {
+                for i in t.sequence_values::<i64>() {
+                    let d = die(&sh, &st, i?, owner, "roll")?;
+                    roll(&mut st, d)?;
+                }
+            }
+        }
+        Ok(())
+    });
+    def!("face_index", |sh, (i, owner): (i64, Option<i64>)| {
+        let st = sh.state.borrow();
+        let owner = owner.map(|s| seat(&st, s, "face")).transpose()?;
+        let d = die(&sh, &st, i, owner, "face")?;
+        Ok(match owner {
+            None => st.dice[d],
+            Some(o) => st.seat_dice[st.seat_die(&sh.content, o, d)],
+        } + 1)
+    });
+    def!("set_face", |sh, (i, face, owner): (i64, mlua::LuaString, Option<i64>)| {
+        writable(&sh, "set_face")?;
+        let mut st = sh.state.borrow_mut();
+        let owner = owner.map(|s| seat(&st, s, "set_face")).transpose()?;
+        let d = die(&sh, &st, i, owner, "set_face")?;
+        let face = face.to_str()?;
+        let faces = match owner {
+            None => &sh.content.dice[d].faces,
+            Some(_) => &sh.content.seat_dice[d].faces,
+        };
+        match faces.iter().position(|f| *f == *face) {
+            Some(f) => {
+                match owner {
+                    None => st.dice[d] = f,
+                    Some(o) => {
+                        let slot = st.seat_die(&sh.content, o, d);
+                        st.seat_dice[slot] = f;
+                    }
+                }
+                Ok(())
+            }
+            None => err(format!("posse.set_face: die {i} has no face '{}'", clip(&face))),
+        }
+    });
+    def!("faces", |sh, lua, (i, owner): (i64, Option<i64>)| {
+        let st = sh.state.borrow();
+        let owner = owner.map(|s| seat(&st, s, "faces")).transpose()?;
+        let d = die(&sh, &st, i, owner, "faces")?;
+        let faces = if owner.is_some() { &sh.content.seat_dice[d].faces } else { &sh.content.dice[d].faces };
+        lua.create_sequence_from(faces.iter().map(|f| f.as_str()))
+    });
+    // Reveals a seat's own dice (or the shared ones) to every seat until they are rolled;
+    // `hide_dice` gives them back to their visibility at once.
+    def!("reveal_dice", |sh, owner: Option<i64>| show_dice(&sh, owner, true, "reveal_dice"));
+    def!("hide_dice", |sh, owner: Option<i64>| show_dice(&sh, owner, false, "hide_dice"));
+    Ok(())
+}
