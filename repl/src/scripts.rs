@@ -17,18 +17,18 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
         let content = games::load_with(root, &entry.id, &[])?;
         let scripts = content.defs.iter().filter_map(|d| d.script.as_ref()).chain(content.scenario.as_ref());
         for s in scripts {
-            blocks.entry((s.file.clone(), s.line)).or_insert_with(|| s.code.clone());
+            let class = content.returns.get(&s.file);
+            blocks.entry((s.file.clone(), s.line)).or_insert_with(|| typed(&s.code, s.line, class));
         }
     }
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("{}: cannot empty it", out.display()))?;
     }
-    for ((file, line), code) in &blocks {
+    for ((file, line), text) in &blocks {
         let path = out.join(format!("{file}.L{line}.lua"));
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
         }
-        let text = format!("{}{code}", "\n".repeat(line.saturating_sub(1)));
         std::fs::write(&path, text).with_context(|| format!("{}: cannot write it", path.display()))?;
     }
     // The checker reads the game scripts' configuration, with the API types and the game
@@ -45,4 +45,29 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
     std::fs::write(out.join(".emmyrc.json"), serde_json::to_string_pretty(&rc)?)
         .with_context(|| format!("{}: cannot write the checker's configuration", out.display()))?;
     Ok(blocks.len())
+}
+
+/// The file written for a block of `code` starting at YAML line `line`: blank lines up to
+/// it, so the checker's lines are the YAML's. When the block's file declares the class its
+/// scripts return (`returns:`), the two lines above the block declare a local of that
+/// class and the block's last top-level `return` assigns it instead, so that the checker
+/// reads the returned table, its functions' `ctx` included, as that class (a `---@type`
+/// on a local types a table's functions; a type on a `return` does not).
+fn typed(code: &str, line: usize, class: Option<&String>) -> String {
+    let blank = |n: usize| "\n".repeat(n);
+    let lines: Vec<&str> = code.lines().collect();
+    let last = lines.iter().rposition(|l| *l == "return" || l.starts_with("return ") || l.starts_with("return{"));
+    let (Some(class), Some(last), true) = (class, last, line >= 3) else {
+        return format!("{}{code}", blank(line.saturating_sub(1)));
+    };
+    let mut out = format!("{}---@type {class}\nlocal _script\n", blank(line - 3));
+    for (i, l) in lines.iter().enumerate() {
+        match l.strip_prefix("return") {
+            Some(rest) if i == last => out.push_str(&format!("_script ={rest}")),
+            _ => out.push_str(l),
+        }
+        out.push('\n');
+    }
+    out.push_str("return _script\n");
+    out
 }

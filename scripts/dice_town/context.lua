@@ -32,9 +32,17 @@ local M = {}
 
 local turn, NUM, EMPTY, C = game.turn, game.NUM, game.EMPTY, game.config()
 
+---What a Wild West card's script returns (cards.yaml): the card contract on this game's
+---context.
+---@class dice_town.Card: lib.Card
+---@field can (fun(ctx: dice_town.Context): boolean)|nil
+---@field play fun(ctx: dice_town.Context)|nil
+---@field label (fun(ctx: dice_town.Context): string)|nil
+
 ---What a Brain's script returns (gangs.yaml): the card contract, and whether the ability
 ---can never hurt its player.
----@class dice_town.Brain: lib.Card
+---@class dice_town.Brain: dice_town.Card
+---@field play fun(ctx: dice_town.Context)
 ---@field safe boolean|nil
 
 -- The card context's class (hands.lua makes contexts: hands.context); its methods are below.

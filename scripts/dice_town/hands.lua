@@ -55,6 +55,7 @@ local function when_of(card) return def(card).props.when or "" end
 ---The class of card contexts (what a card's or a Brain's script receives): context.lua
 ---gives it its methods and documents them.
 ---@class dice_town.Context: lib.Context
+---@field props table            a card's or an ability's props (what its script reads)
 ---@field active Seat             whose turn it was when the context was made
 ---@field by string|nil           for a Brain: its name in the log ("Ann's Forger")
 ---@field amount integer|nil      LOSS: the money about to be lost

@@ -14,10 +14,19 @@ local D = game.D ---@type table<string, any>
 local M = {}
 
 
+---What a joker's or a panic card's script returns (jokers.yaml, panique.yaml): the card
+---contract on this game's context.
+---@class goldfever.Card: lib.Card
+---@field can (fun(ctx: goldfever.Context): boolean)|nil
+---@field play (fun(ctx: goldfever.Context): any)|nil
+---@field drawn (fun(ctx: goldfever.Context))|nil
+---@field label (fun(ctx: goldfever.Context): string)|nil
+
 ---The context of a card (a joker, a panic card) and of a scenario's script: the
 ---character concerned (`ctx.char`), its player (`ctx.seat`), and the game's methods.
 ---Scenario hooks receive `game` itself.
 ---@class goldfever.Context: lib.Context
+---@field props table            a card's or an ability's props (what its script reads)
 ---@field char Obj
 ---@field source string|nil     the zone the danger came from (panic: Run for it)
 ---@field event table|nil       what a reactive joker answers (its timing's details)
@@ -169,7 +178,7 @@ function Context:fill_gun()
   end
   -- With the Cartridge belt (O4), as far as his spare rounds go.
   local g = list[i]
-  local n = game.props(g).load - posse.obj_get(g, "ammo") ---@type integer
+  local n = (game.props(g).load --[[@as integer]]) - posse.obj_get(g, "ammo")
   local spare = game.secrets.spare(self.char)
   if spare ~= nil and spare < n then n = spare end
   posse.obj_add(g, "ammo", n)

@@ -221,7 +221,7 @@ function M.ground(node) return GROUND[node] end
 local DEFS, def = cards.defs, cards.def
 
 ---@param obj Obj
----@return table
+---@return table<string, any>
 function M.props(obj) return (DEFS[obj] or def(obj)).props end
 
 ---The kind of an object: gun, dynamite, knife, whisky, rock, nugget, keys, strongbox.
@@ -314,6 +314,23 @@ end
 function M.cover(from, to) return from ~= to and posse.node_info(to).indoor == true end
 
 ------------------------------------------------------------------------ wounds, death, panic
+
+---What a scenario's `script:` returns (its overlay file): the hooks the game calls, each
+---given this table (`g`); every hook is optional.
+---@class goldfever.Hooks
+---@field setup (fun(g: goldfever.game))|nil  after the jokers are dealt
+---@field round_start (fun(g: goldfever.game, round: integer))|nil
+---@field round_end (fun(g: goldfever.game, round: integer))|nil
+---@field final (fun(g: goldfever.game))|nil  the end of the last round (instead of the duel)
+---@field victory (fun(g: goldfever.game))|nil  whether the scenario is decided (it calls g.win)
+---@field death (fun(g: goldfever.game, c: Obj, node: string))|nil  where it died
+---@field exit (fun(g: goldfever.game, c: Obj))|nil  a character left the town
+---@field explosion (fun(g: goldfever.game, node: string, c: Obj))|nil  where it exploded, who threw
+---@field max_moves (fun(g: goldfever.game, c: Obj): integer)|nil
+---@field can_exit (fun(g: goldfever.game, c: Obj): boolean)|nil
+---@field may_shoot (fun(g: goldfever.game, c: Obj): boolean)|nil
+---@field can_ambush (fun(g: goldfever.game, c: Obj): boolean)|nil
+---@field actions (fun(g: goldfever.game, c: Obj, out: table, add: function, reaction: boolean))|nil
 
 ---@type table<string, function>|nil
 local hooks -- the scenario's script (set by main)

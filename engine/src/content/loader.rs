@@ -34,11 +34,21 @@ pub(super) struct Loader<'a> {
     bytes: u64,
     /// The definitions' texts with placeholders found so far (content/texts.rs).
     templates: Vec<super::Template>,
+    /// The LuaLS class each component file's scripts return (`returns:`), by file.
+    returns: BTreeMap<String, String>,
 }
 
 impl<'a> Loader<'a> {
     pub(super) fn new(root: &'a Path) -> Loader<'a> {
-        Loader { root, diags: Vec::new(), warnings: Vec::new(), hash: Fnv::default(), bytes: 0, templates: Vec::new() }
+        Loader {
+            root,
+            diags: Vec::new(),
+            warnings: Vec::new(),
+            hash: Fnv::default(),
+            bytes: 0,
+            templates: Vec::new(),
+            returns: BTreeMap::new(),
+        }
     }
 
     /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
@@ -321,9 +331,22 @@ impl<'a> Loader<'a> {
             render,
             scenario: None,
             modules,
+            returns: std::mem::take(&mut self.returns),
             hash: self.hash.finish(),
             bytecode: Arc::default(),
         })
+    }
+
+    /// Checks that `class` (a file's `returns:`) is a LuaLS class name (`dice_town.Card`).
+    pub(super) fn class_name(&mut self, rel: &str, text: &str, class: &str) {
+        let word = |w: &str| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit());
+        let ok = class.len() <= 100
+            && class.split('.').all(word)
+            && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+        if !ok {
+            let line = find_line(text, "returns:", 1).unwrap_or(0);
+            self.err(rel, line, format!("returns: expected a Lua class name (like game.Card), got '{class}'"));
+        }
     }
 
     /// The dice of the game, one per copy of each kind: the shared ones and each seat's
@@ -411,6 +434,10 @@ impl<'a> Loader<'a> {
             let Some(file) = self.parse::<ComponentFile>(&rel, &text) else {
                 continue;
             };
+            if let Some(class) = &file.returns {
+                self.class_name(&rel, &text, class);
+                self.returns.insert(rel.clone(), class.clone());
+            }
             let zone = zones.iter().position(|z| z.id == file.zone);
             if zone.is_none() {
                 self.err(&rel, find_line(&text, "zone:", 1).unwrap_or(0), format!("unknown zone '{}'", file.zone));

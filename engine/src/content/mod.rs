@@ -104,6 +104,9 @@ pub struct Content {
     pub scenario: Option<Source>,
     /// Every Lua module the game may `require`, by module name (`dice_town.cards`, `lib.util`).
     pub modules: BTreeMap<String, Source>,
+    /// The LuaLS class the `script:` blocks of a file return (its `returns:`), by file, so
+    /// that the Lua checker checks a card's script against its game's card contract.
+    pub returns: BTreeMap<String, String>,
     /// Hash of every file the game was loaded from.
     pub hash: u64,
     /// The scripts compiled, by source: filled by the layer that runs them (lua/compile.rs)

@@ -72,6 +72,10 @@ impl Loader<'_> {
             let line = script_line(&text, at, &code);
             base.scenario = Some(Source { file: rel.clone(), line, code });
         }
+        if let Some(class) = &o.returns {
+            self.class_name(&rel, &text, class);
+            base.returns.insert(rel.clone(), class.clone());
+        }
         let counters = base.counters.clone();
         let per_object = per_object_counters(&counters);
         for (id, change) in o.defs.0 {

@@ -214,6 +214,9 @@ pub(super) struct OverlayFile {
     /// The scenario's own Lua: what it returns is `posse.scenario()`.
     #[serde(default)]
     pub(super) script: Option<String>,
+    /// The LuaLS class `script:` returns, for the Lua checker (`posse scripts`).
+    #[serde(default)]
+    pub(super) returns: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -234,6 +237,9 @@ pub(super) struct DefOverlay {
 #[serde(deny_unknown_fields)]
 pub(super) struct ComponentFile {
     pub(super) zone: String,
+    /// The LuaLS class every entry's `script:` returns, for the Lua checker (`posse scripts`).
+    #[serde(default)]
+    pub(super) returns: Option<String>,
     pub(super) defs: Vec<DefDecl>,
 }
 

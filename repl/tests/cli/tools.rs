@@ -315,6 +315,39 @@ fn yaml_script_blocks_are_written_at_their_yaml_lines() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A file's `returns:` types its blocks for the checker: the two lines above a block
+/// declare a local of the game's card class, the block's top-level `return` assigns it,
+/// and every other line is the YAML's own, at its line.
+#[test]
+fn a_files_returns_types_its_script_blocks() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = scratch("scripts-typed");
+    let o = posse_in(&repo, &["scripts", "--out", dir.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let yaml = std::fs::read_to_string(repo.join("scenarios/dice_town/cards.yaml")).unwrap();
+    let at = yaml.lines().position(|l| l.trim() == "- id: marked_die").unwrap();
+    let line = at + yaml.lines().skip(at).position(|l| l.trim() == "return {").unwrap() + 1;
+    let lua = std::fs::read_to_string(dir.join(format!("scenarios/dice_town/cards.yaml.L{line}.lua"))).unwrap();
+    let lines: Vec<&str> = lua.lines().collect();
+    assert_eq!(lines[line - 3], "---@type dice_town.Card", "{lua}");
+    assert_eq!(lines[line - 2], "local _script");
+    assert_eq!(lines[line - 1], "_script = {");
+    assert_eq!(lines.last(), Some(&"return _script"));
+    let block = &yaml.lines().collect::<Vec<_>>()[line..];
+    for (l, y) in lines[line..lines.len() - 1].iter().zip(block) {
+        assert_eq!(l.trim(), y.trim(), "{lua}");
+    }
+    // A block of a file that declares no class is written as it is.
+    let hilo = dir.join("scenarios/hilo");
+    assert!(
+        !hilo.exists()
+            || std::fs::read_dir(&hilo)
+                .unwrap()
+                .all(|e| { !std::fs::read_to_string(e.unwrap().path()).unwrap().contains("_script") })
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `posse new GAME` (issue 15): a game that checks, plays, simulates and has a strategy
 /// bot that beats random at once; `posse new GAME/VARIANT`: a variant listed like a mode.
 #[test]
