@@ -14,6 +14,7 @@ mod saves;
 mod table;
 mod tools;
 mod trace;
+mod tutorial;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")

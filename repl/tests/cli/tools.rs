@@ -320,7 +320,7 @@ fn yaml_script_blocks_are_written_at_their_yaml_lines() {
 /// and every other line is the YAML's own, at its line.
 #[test]
 fn a_files_returns_types_its_script_blocks() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let repo = project();
     let dir = scratch("scripts-typed");
     let o = posse_in(&repo, &["scripts", "--out", dir.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", stderr(&o));
