@@ -15,6 +15,7 @@ mod answer;
 mod bots;
 mod check;
 mod command;
+mod datatypes;
 mod games;
 mod html;
 mod input;
@@ -239,12 +240,16 @@ enum Cmd {
         /// A new game's id, or GAME/VARIANT.
         spec: String,
     },
-    /// Write the Lua of every YAML `script:` block under the root to DIR, each in a file
-    /// whose lines are the YAML's, for a Lua checker (`emmylua_check DIR`).
+    /// For the Lua checker: write the Lua of every YAML `script:` block under the root to
+    /// DIR, each in a file whose lines are the YAML's (`emmylua_check DIR`), and/or each
+    /// game's `data:` as a class (`--types`).
     Scripts {
-        /// Where the files go (emptied first).
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
+        /// Where the blocks' files go (emptied first).
+        #[arg(long, value_name = "DIR", required_unless_present = "types")]
+        out: Option<PathBuf>,
+        /// Write each game's `data:` as a class, `GAME.Data`, to scripts/types/data/GAME.lua.
+        #[arg(long)]
+        types: bool,
     },
     /// List a game's bots: the random one and its strategy bots, each with its `about`.
     Bots {
@@ -385,10 +390,18 @@ fn run(cli: Cli) -> Result<bool> {
             println!("next: posse check {0}; posse play {0}; posse sim {0} --bot 1=keeper", spec);
             true
         }),
-        Some(Cmd::Scripts { out }) => scripts::run(&root, &out).map(|n| {
-            println!("{n} script blocks written to {}", out.display());
-            true
-        }),
+        Some(Cmd::Scripts { out, types }) => {
+            if types {
+                for f in datatypes::write(&root, None)? {
+                    println!("{}", f.display());
+                }
+            }
+            if let Some(out) = out {
+                let n = scripts::run(&root, &out)?;
+                println!("{n} script blocks written to {}", out.display());
+            }
+            Ok(true)
+        }
         Some(Cmd::Check { games, seeds, time }) => {
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),

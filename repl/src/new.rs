@@ -1,5 +1,6 @@
 //! `posse new GAME`: a small game that plays at once, to start a new one from (its YAML,
-//! its rules, a renderer, a strategy bot and its DECISIONS.md); `posse new GAME/VARIANT`:
+//! its rules, a renderer, a strategy bot, its DECISIONS.md and its data's class for the
+//! Lua checker); `posse new GAME/VARIANT`:
 //! an overlay file for a variant of a game, listed in its `game.yaml` like its modes.
 
 use anyhow::{bail, Context as _, Result};
@@ -73,6 +74,10 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
         std::fs::write(&file, fill(template, &pairs))
             .with_context(|| format!("{}: cannot write it", file.display()))?;
         written.push(rel);
+    }
+    // Its data's class for the Lua checker (`posse scripts --types`), which main.lua reads.
+    for file in crate::datatypes::write(root, Some(id))? {
+        written.push(file.strip_prefix(root).unwrap_or(&file).display().to_string());
     }
     Ok(written)
 }

@@ -12,8 +12,7 @@ local cards = require "lib.cards"
 ---@class american_desperado.game
 local M = {}
 
----@type table<string, any>
-local D = posse.data
+local D = posse.data --[[@as american_desperado.Data]]
 M.D = D
 
 local GRID = posse.grid() --[[@as GridInfo]]

@@ -11,24 +11,8 @@
 local posse = require "posse"
 local cards = require "lib.cards"
 
----The game's `data:` (scenarios/desperados/game.yaml).
----@class desperados.Data
----@field cities {id: string, name: string}[]  the towns in board order, with their names
----@field banks string[]                       the towns with a bank
----@field schedules desperados.Schedule[]      the coaches' schedules (a cycle)
----@field first_schedule integer               0: random; else the schedule that comes first
----@field marshal_seat integer                 the Marshal's seat
----@field turns integer
----@field moves integer                        moves a turn
----@field target_per_desperado integer         dollars a desperado the team needs to win
----@field bank_low_max integer                 the highest value of the low bank stack
----@field bank_set_aside {value: integer, count: integer}
----@field banks_low integer                    low tiles put on the banks at setup
----@field banks_high integer                   high tiles put on the banks at setup
-
----@class desperados.Schedule
----@field id string
----@field route string[]  the towns a coach rides through, start first
+-- The game's `data:` is `desperados.Data` (scripts/types/data/desperados.lua, written by
+-- `posse scripts --types` from game.yaml).
 
 ---What one seat's cards have done this turn.
 ---@class desperados.Plan
@@ -219,7 +203,7 @@ end
 ---K1: the schedule a coach follows in turn `t` (nil: not in play).
 ---@param colour string
 ---@param t integer
----@return desperados.Schedule|nil
+---@return desperados.Data.schedules|nil
 function game.schedule_of(colour, t)
   local i = colour == "brown" and t or t - 1
   if i < 1 then return nil end

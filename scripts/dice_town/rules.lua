@@ -34,18 +34,8 @@ local posse = require "posse"
 ---@field reroll string   "surplus" | "all"
 ---@field two_brains_free boolean
 
----The game's `data:` in scenarios/dice_town/game.yaml, as the scripts read it.
----@class dice_town.Data
----@field start_money integer
----@field roll_limit integer
----@field max_rounds integer
----@field first_player integer
----@field gang_assignment string
----@field action_face string|nil
----@field setup {max_same: integer, reroll: string, two_brains_free: boolean|nil}
----@field draws table<string, dice_town.Draw>
----@field desperados {id: string, name: string, ranks: integer, attack: integer|nil, brain: boolean|nil}[]
----@field gangs {id: string, name: string, colour: string|nil, brain: string, ability: string}[]
+-- The game's `data:` is `dice_town.Data` (scripts/types/data/dice_town.lua, written by
+-- `posse scripts --types` from game.yaml).
 
 ---The game's static facts, built once from `posse.data`.
 ---@class dice_town.Config

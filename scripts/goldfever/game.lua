@@ -25,8 +25,7 @@ local rules = require "goldfever.rules"
 ---@field things goldfever.things  what characters carry (things.lua)
 local M = {}
 
----@type table<string, any>
-local D = posse.data
+local D = posse.data --[[@as goldfever.Data]]
 M.D = D
 local DECKS = D.decks
 local NDECKS = #DECKS

@@ -19,8 +19,7 @@ local M = {}
 M.OVER = setmetatable({}, { __tostring = function() return "marshals: game over" end })
 
 ---The game's data (`data:` of scenarios/marshals/game.yaml and its mode).
----@type table
-local D = posse.data
+local D = posse.data --[[@as marshals.Data]]
 local N = posse.players()
 
 -- Plain copies of what the game reads most, made once a game: the terrains by number, their

@@ -6,6 +6,9 @@ local ask = require "lib.ask"
 
 local M = {}
 
+-- The game's `data:` (game.yaml), typed for the checker by `posse scripts --types`.
+local D = posse.data --[[@as {{id}}.Data]]
+
 ---The value of card `card` (its definition's props in cards.yaml).
 ---@param card Obj
 ---@return integer
@@ -53,7 +56,7 @@ end
 ---@return Result
 function M.play()
   posse.shuffle(posse.zone("deck"))
-  for round = 1, posse.data.rounds do play_round(round) end
+  for round = 1, D.rounds do play_round(round) end
   local best, winners, scores = -1, {}, {}
   for s = 1, posse.players() do
     local sc = posse.get("score", s)

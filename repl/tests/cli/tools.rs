@@ -348,24 +348,49 @@ fn a_files_returns_types_its_script_blocks() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `posse scripts --types` writes each game's `data:` as a class; the files in
+/// scripts/types/data/ are what it writes for the shipped games today (run it again after
+/// changing a game's data), and a misspelt key in a script is then a checker's error.
+#[test]
+fn the_data_classes_are_up_to_date() {
+    let root = scratch("datatypes");
+    copy_dir(&project().join("scenarios"), &root.join("scenarios"));
+    copy_dir(&project().join("scripts"), &root.join("scripts"));
+    std::fs::remove_dir_all(root.join("scripts/types/data")).unwrap();
+    let o = posse_in(&root, &["scripts", "--types"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut n = 0;
+    for e in std::fs::read_dir(project().join("scripts/types/data")).unwrap() {
+        let name = e.unwrap().file_name();
+        let made = std::fs::read_to_string(root.join("scripts/types/data").join(&name)).unwrap_or_default();
+        let ours = std::fs::read_to_string(project().join("scripts/types/data").join(&name)).unwrap();
+        assert!(made == ours, "scripts/types/data/{name:?} is out of date: run `posse scripts --types`");
+        n += 1;
+    }
+    assert_eq!(n, stdout(&o).lines().count(), "{}", stdout(&o));
+    let dice = std::fs::read_to_string(root.join("scripts/types/data/dice_town.lua")).unwrap();
+    assert!(dice.contains("---@field start_money integer  S1: $50 each"), "{dice}");
+    assert!(dice.contains("---@field draws table<string, dice_town.Data.draws>"), "{dice}");
+    let gold = std::fs::read_to_string(root.join("scripts/types/data/goldfever.lua")).unwrap();
+    assert!(gold.contains("---@field splits table<string, string[][]>"), "open in the schema: {gold}");
+    assert!(gold.contains("---@field jail string|nil"), "a key only some scenarios give: {gold}");
+    let _ = std::fs::remove_dir_all(root);
+}
+
 /// `posse new GAME` (issue 15): a game that checks, plays, simulates and has a strategy
 /// bot that beats random at once; `posse new GAME/VARIANT`: a variant listed like a mode.
 #[test]
 fn a_new_game_plays_checks_and_simulates_at_once() {
     let root = scratch("new");
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    std::fs::create_dir_all(root.join("scripts")).unwrap();
     std::fs::create_dir_all(root.join("scenarios")).unwrap();
     for dir in ["lib", "types"] {
-        std::fs::create_dir_all(root.join("scripts").join(dir)).unwrap();
-        for f in std::fs::read_dir(repo.join("scripts").join(dir)).unwrap() {
-            let f = f.unwrap();
-            std::fs::copy(f.path(), root.join("scripts").join(dir).join(f.file_name())).unwrap();
-        }
+        copy_dir(&project().join("scripts").join(dir), &root.join("scripts").join(dir));
     }
     let o = posse_in(&root, &["new", "high_card"], "");
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("scripts/high_card/main.lua"), "{}", stdout(&o));
+    let types = std::fs::read_to_string(root.join("scripts/types/data/high_card.lua")).unwrap();
+    assert!(types.contains("---@class high_card.Data\n---@field rounds integer  rounds in a game"), "{types}");
     // Made twice: refused, nothing overwritten.
     let again = posse_in(&root, &["new", "high_card"], "");
     assert!(!again.status.success() && stderr(&again).contains("already there"), "{}", stderr(&again));
