@@ -65,7 +65,7 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
         }
     }
     for (_, members) in families {
-        let reports: Vec<Report> = members.iter().map(|id| check_game(root, id, seeds)).collect();
+        let reports: Vec<Report> = members.iter().map(|id| check_member(root, id, seeds)).collect();
         ok &= print_family(&members, &reports);
     }
     Ok(ok)
@@ -240,6 +240,25 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
     } else {
         parts.join("; ")
     }
+}
+
+/// Checks game or mode `id`: its content and random games, then its golden playthroughs
+/// (transcripts.rs), each played again.
+fn check_member(root: &Path, id: &str, seeds: Seeds) -> Report {
+    let mut report = check_game(root, id, seeds);
+    let files = crate::transcripts::of(root, id);
+    for (file, players, seed) in &files {
+        match crate::transcripts::differs(root, file, id, *players, *seed) {
+            Ok(None) => {}
+            Ok(Some(diff)) => report.add(Place::default(), diff),
+            Err(e) => report.add(Place::default(), format!("{}: {e:#}", file.display())),
+        }
+    }
+    if !files.is_empty() && report.problems.is_empty() {
+        let n = files.len();
+        report.summary.push_str(&format!(", {n} playthrough{} the same", if n == 1 { "" } else { "s" }));
+    }
+    report
 }
 
 fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {

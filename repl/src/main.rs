@@ -28,6 +28,7 @@ mod session;
 mod sim;
 mod svg;
 mod trace;
+mod transcripts;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

@@ -1,6 +1,6 @@
 //! `posse new GAME`: a small game that plays at once, to start a new one from (its YAML,
-//! its rules, a renderer, a strategy bot, its DECISIONS.md and its data's class for the
-//! Lua checker); `posse new GAME/VARIANT`:
+//! its rules, a renderer, a strategy bot, its DECISIONS.md, its data's class for the
+//! Lua checker and a golden playthrough that `posse check` plays again); `posse new GAME/VARIANT`:
 //! an overlay file for a variant of a game, listed in its `game.yaml` like its modes.
 
 use anyhow::{bail, Context as _, Result};
@@ -79,6 +79,8 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
     for file in crate::datatypes::write(root, Some(id))? {
         written.push(file.strip_prefix(root).unwrap_or(&file).display().to_string());
     }
+    // A golden playthrough, which `posse check` plays again: a change shows as a diff.
+    written.push(crate::transcripts::write_new(root, id, 2)?);
     Ok(written)
 }
 

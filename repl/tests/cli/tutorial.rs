@@ -3,7 +3,7 @@
 //! says (`file=PATH` writes the file, `append=PATH` adds to it, `replace=PATH` puts the
 //! block's functions in place of the file's functions of the same name and its `require`
 //! lines after the file's own) and each `$` line of its `console` blocks run there, in
-//! order. A command must succeed and print the lines shown under it: `...` stands for any
+//! order (`> FILE` writes a command's output to FILE). A command must succeed and print the lines shown under it: `...` stands for any
 //! text within a line, and on a line of its own for any lines; other lines follow one
 //! another as shown.
 
@@ -157,6 +157,11 @@ fn the_tutorial_runs_as_written() {
                 match words[..] {
                     ["rm", path] => std::fs::remove_file(root.join(path)).unwrap_or_else(|e| panic!("{line}: {e}")),
                     ["posse", ref args @ ..] => {
+                        // `posse ... > FILE` writes its output to FILE.
+                        let (args, to) = match args.iter().position(|&a| a == ">") {
+                            Some(i) => (&args[..i], args.get(i + 1)),
+                            None => (args, None),
+                        };
                         let o = Command::new(env!("CARGO_BIN_EXE_posse"))
                             .args(args)
                             .current_dir(&root)
@@ -166,6 +171,9 @@ fn the_tutorial_runs_as_written() {
                             .expect("posse runs");
                         let out = stdout(&o);
                         assert!(o.status.success(), "tutorial: `{line}` failed:\n{out}{}", stderr(&o));
+                        if let Some(file) = to {
+                            std::fs::write(root.join(file), &o.stdout).unwrap();
+                        }
                         if let Err(e) = matches(&expect, &out) {
                             panic!("tutorial: `{line}`: {e}; it printed:\n{out}");
                         }
