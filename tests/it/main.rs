@@ -22,6 +22,7 @@ mod issue15_errors;
 mod issue9;
 mod layers;
 mod marshals;
+mod modes;
 mod objects;
 mod playthrough;
 mod sandbox;

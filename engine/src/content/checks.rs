@@ -121,6 +121,35 @@ pub(super) fn script_line(text: &str, id_line: usize, code: &str) -> usize {
     }
 }
 
+/// The name of `names` closest to `word` by edit distance, if one is close enough to be
+/// a slip (a third of the word's length, at least one edit), for a "did you mean".
+pub(super) fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = (word.chars().count() / 3).max(1);
+    names
+        .into_iter()
+        .filter(|n| *n != word)
+        .map(|n| (edits(word, n), n))
+        .filter(|(d, _)| *d <= most)
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// The edit distance (insertions, deletions, substitutions) between `a` and `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let next = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +163,15 @@ mod tests {
         let yaml = "defs:\n  - script: |\n      return 'a'\n    id: a\n  - id: b\n    script: |\n      return 'b'\n";
         assert_eq!(script_line(yaml, item_start(yaml, 4), "return 'a'\n"), 3);
         assert_eq!(script_line(yaml, item_start(yaml, 5), "return 'b'\n"), 7);
+    }
+
+    #[test]
+    fn the_closest_name_is_a_slip_away() {
+        assert_eq!(edits("start_mony", "start_money"), 1);
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(closest("start_mony", ["start_money", "start_hand"]), Some("start_money"));
+        assert_eq!(closest("basci", ["basic", "advanced"]), Some("basic"));
+        assert_eq!(closest("zzz", ["basic"]), None);
     }
 
     #[test]

@@ -310,6 +310,7 @@ impl<'a> Loader<'a> {
             dice,
             seat_dice,
             defs,
+            cards: super::CardRule::default(),
             board,
             map,
             grid,
@@ -435,6 +436,9 @@ impl<'a> Loader<'a> {
                 if !(d.props.0.is_null() || d.props.0.is_object()) {
                     self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
                 }
+                if let Some(t) = d.tags.iter().find(|t| !is_id(t)) {
+                    self.err(&rel, id_line, format!("{}: tags: '{t}': expected a snake_case tag", d.id));
+                }
                 let script = d.script.map(|code| {
                     let line = script_line(&text, item_start(&text, id_line), &code);
                     Source { file: rel.clone(), line, code }
@@ -471,6 +475,7 @@ impl<'a> Loader<'a> {
                     props: d.props.0,
                     script,
                     counters: d.counters.0,
+                    tags: d.tags,
                     count: d.count,
                     zone: zone.unwrap_or(0),
                     left_out: false,
