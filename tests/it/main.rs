@@ -29,5 +29,6 @@ mod sandbox;
 mod sets;
 mod shared_lua;
 mod sim_report;
+mod unread_data;
 mod zonemap;
 mod zonemap_queries;

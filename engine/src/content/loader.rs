@@ -288,6 +288,13 @@ impl<'a> Loader<'a> {
         // Every script is checked now, so that `check` lists all syntax errors at once.
         let sources: Vec<&Source> = modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())).collect();
         self.diags.extend(scripts(&sources));
+        // Data keys nothing reads: a typo in the game's own data (unread.rs).
+        let hooks =
+            super::unread::scenario_scripts(&self.root.join(format!("scenarios/{id}")), game.scenarios.0.values());
+        let code = sources.iter().map(|s| s.code.as_str()).chain(hooks.iter().map(String::as_str));
+        for (line, msg) in super::unread::Mentions::new(code, &templates).unread(&schema, &data, &text) {
+            self.err(&game_rel, line, msg);
+        }
 
         if !self.diags.is_empty() {
             return Err(Error::Content(self.diags));

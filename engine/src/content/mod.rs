@@ -18,7 +18,7 @@
 //! ids, and finding lines in YAML text), `data.rs` (the schema of `data:` and the check
 //! of scenarios' keys), `texts.rs` (placeholders in texts), `catalogue.rs` (the games
 //! and scenarios as a menu lists them, from their YAML alone), `modes.rs` (which
-//! definitions a scenario takes, by tag).
+//! definitions a scenario takes, by tag), `unread.rs` (data keys nothing reads).
 
 mod catalogue;
 mod checks;
@@ -31,6 +31,7 @@ mod overlay;
 mod schema;
 mod sets;
 mod texts;
+mod unread;
 
 pub use catalogue::Entry;
 pub use data::{DataRule, Kind};
