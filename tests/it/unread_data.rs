@@ -1,6 +1,7 @@
 //! Issue 15, "Authoring": a typo in a game's own `data:` is an error at its line. A data
 //! key no script, renderer, bot or text placeholder mentions is reported with the closest
-//! name the scripts use (content/unread.rs); the keys of `open` maps are ids and exempt.
+//! name the scripts use (content/unread.rs); the keys of `open` maps are ids and exempt,
+//! and so is a key the schema marks `unread: true`.
 
 use posse::Content;
 use posse_tests::{edit, scratch_project, scratch_root};
@@ -42,6 +43,8 @@ fn a_typo_in_a_games_data_at_any_depth_is_an_error() {
     edit(&root, file, "  start_money: 50 ", "  start_mony: 50 ");
     edit(&root, file, "    max_same: 2 ", "    max_sam: 2 ");
     edit(&root, file, "ranks: 3, attack: 2}", "ranks: 3, attak: 2}");
+    // A key the schema says no script reads (`unread: true`) passes; without it, it would not.
+    edit(&root, file, "  desperados.*.symbol: {type: text, unread: true}", "");
     let e = errors(&root, "dice_town");
     let at = |start: &str| line_of(&root, file, start);
     let want = [
@@ -49,6 +52,7 @@ fn a_typo_in_a_games_data_at_any_depth_is_an_error() {
         format!("game.yaml:{}: data: setup.max_sam: no script or text reads 'max_sam' (did you mean 'max_same'?); a map whose keys are ids is `open: true` in schema:", at("    max_sam:")),
         // A key of the maps of a list, once.
         "data: desperados.*.attak: no script or text reads 'attak' (did you mean 'attack'?)\n".to_string(),
+        "data: desperados.*.symbol: no script or text reads 'symbol'".to_string(),
     ];
     for w in want {
         assert!(e.contains(&w), "{w}\nnot in:\n{e}");

@@ -12,7 +12,7 @@
 //! key whose name a script uses for something else as read. Keys at every depth are
 //! checked, in maps and in maps inside lists; the keys of a map the schema marks `open`
 //! (ids, not names: team ids, players counts) and everything under them are not, nor are
-//! keys made of digits.
+//! keys made of digits, nor a key the schema marks `unread: true` (kept for reference).
 
 use super::checks::closest;
 use super::data::{data_line, matches, DataRule};
@@ -65,6 +65,10 @@ impl<'a> Mentions<'a> {
                 }
                 for (k, x) in m {
                     path.push(k.clone());
+                    if rules.iter().any(|r| r.unread && matches(&r.path, path)) {
+                        path.pop();
+                        continue;
+                    }
                     if k.chars().all(|c| c.is_ascii_digit()) || self.reads(k) {
                         self.walk(rules, x, path, text, out);
                     } else {
