@@ -94,6 +94,9 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         for w in &report.warnings {
             println!("{id}: warning: {w}");
         }
+        if let Some(line) = &report.cards {
+            println!("{id}: {line}");
+        }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
             continue;
@@ -142,6 +145,8 @@ struct Report {
     /// fragile pairs), printed before the verdict.
     warnings: Vec<String>,
     summary: String,
+    /// How a mode takes the game's cards ([`cards_line`]), printed before the verdict.
+    cards: Option<String>,
     /// The cards' scripts: (def id, file, first line, last line), to name the card an
     /// error comes from.
     scripts: Vec<(String, String, usize, usize)>,
@@ -262,7 +267,8 @@ fn check_member(root: &Path, id: &str, seeds: Seeds) -> Report {
 }
 
 fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
-    let mut report = Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), scripts: Vec::new() };
+    let mut report =
+        Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), cards: None, scripts: Vec::new() };
     let started = Instant::now();
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
@@ -278,6 +284,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
         }
     };
     report.warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+    report.cards = cards_line(&content);
     report.scripts = content
         .defs
         .iter()
@@ -336,6 +343,45 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
         max
     );
     report
+}
+
+/// How a mode takes its game's definitions, when it takes fewer than all or declares
+/// how (`cards:`): `cards: 61 of 74 definitions (include: basic)`, then the definitions
+/// an `include` leaves out for having no tags at all (a new card, most likely), and those
+/// its `defs:` leave out when it declares nothing. A game, and a mode that takes every
+/// definition without saying so, get no line: every card joins them.
+fn cards_line(content: &Content) -> Option<String> {
+    if !content.id.contains('/') {
+        return None;
+    }
+    let game: Vec<_> = content.defs.iter().filter(|d| d.count > 0 || d.left_out).collect();
+    let out: Vec<&str> = game.iter().filter(|d| d.left_out).map(|d| d.id.as_str()).collect();
+    let rule = &content.cards;
+    if out.is_empty() && !rule.is_declared() {
+        return None;
+    }
+    let names = |ids: &[&str]| match ids.len() {
+        0..=6 => ids.join(", "),
+        n => format!("{}, and {} more", ids[..5].join(", "), n - 5),
+    };
+    let mut how = Vec::new();
+    for (key, tags) in [("include", &rule.include), ("exclude", &rule.exclude)] {
+        if !tags.is_empty() {
+            how.push(format!("{key}: {}", tags.join(", ")));
+        }
+    }
+    let mut line = format!("cards: {} of {} definitions", game.len() - out.len(), game.len());
+    if how.is_empty() {
+        line += &format!(" (no include or exclude: a new card joins; left out by defs: {})", names(&out));
+    } else {
+        line += &format!(" ({})", how.join("; "));
+        let untagged: Vec<&str> =
+            game.iter().filter(|d| d.left_out && d.tags.is_empty()).map(|d| d.id.as_str()).collect();
+        if !rule.include.is_empty() && !untagged.is_empty() {
+            line += &format!("; untagged, so left out: {}", names(&untagged));
+        }
+    }
+    Some(line)
 }
 
 /// Replays the game's record (through its save-file form) and draws the views halfway.

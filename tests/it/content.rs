@@ -69,6 +69,8 @@ fn a_key_given_twice_in_data_or_props_is_an_error_with_its_line() {
         "  rounds: 3",
         "  rounds: 3\n  more: {a: [1, 2.5, true, null, x], 7: {b: -1}}",
     );
+    // No script reads it: said in the schema (content/unread.rs).
+    edit(&root, "scenarios/hilo/game.yaml", "data:\n", "schema:\n  more: {unread: true}\ndata:\n");
     let c = Arc::new(Content::load(&root, "hilo").unwrap_or_else(|e| panic!("{e}")));
     assert_eq!(c.data["more"], serde_json::json!({"a": [1, 2.5, true, null, "x"], "7": {"b": -1}}));
 }

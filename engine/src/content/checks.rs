@@ -121,6 +121,35 @@ pub(super) fn script_line(text: &str, id_line: usize, code: &str) -> usize {
     }
 }
 
+/// The name of `names` closest to `word` by edit distance, if one is close enough to be
+/// a slip (a third of the word's length, at least one edit), for a "did you mean".
+pub(super) fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = (word.chars().count() / 3).max(1);
+    names
+        .into_iter()
+        .filter(|n| *n != word)
+        .map(|n| (edits(word, n), n))
+        .filter(|(d, _)| *d <= most)
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// The edit distance (insertions, deletions, substitutions) between `a` and `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let next = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,10 +166,29 @@ mod tests {
     }
 
     #[test]
+    fn the_closest_name_is_a_slip_away() {
+        assert_eq!(edits("start_mony", "start_money"), 1);
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(closest("start_mony", ["start_money", "start_hand"]), Some("start_money"));
+        assert_eq!(closest("basci", ["basic", "advanced"]), Some("basic"));
+        assert_eq!(closest("zzz", ["basic"]), None);
+    }
+
+    #[test]
     fn ids_are_snake_case() {
         assert!(is_id("dice_town"));
         assert!(!is_id("Dice"));
         assert!(!is_id("1x"));
         assert!(!is_id(""));
     }
+}
+
+/// What is wrong with `class`, a file's `returns:`, unless it is a LuaLS class name
+/// (`dice_town.Card`).
+pub(super) fn class_problem(class: &str) -> Option<String> {
+    let word = |w: &str| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit());
+    let ok = class.len() <= 100
+        && class.split('.').all(word)
+        && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    (!ok).then(|| format!("returns: expected a Lua class name (like game.Card), got '{class}'"))
 }

@@ -10,7 +10,8 @@
 //! with `optional: true` declares a key the game's data lacks and scenarios may give (a
 //! heist's own map zones); a map with `open: true` takes any keys (players counts, team
 //! ids). A rule for a key the game lacks that is not `optional` is an error: the schema's
-//! own typo is caught too.
+//! own typo is caught too. `unread: true` says that no script reads a key, on purpose
+//! (unread.rs reports the others).
 
 use super::checks::find_line;
 use super::schema::Strict;
@@ -42,6 +43,9 @@ pub struct DataRule {
     pub optional: bool,
     /// A map whose keys are free (each scenario may add its own).
     pub open: bool,
+    /// A key no script reads, on purpose (a fact kept for reference and tests): the
+    /// check of unread keys (unread.rs) passes it and everything under it.
+    pub unread: bool,
     /// Where the rule is declared (game.yaml and its line).
     pub file: String,
     pub line: usize,
@@ -63,6 +67,8 @@ pub(super) struct RuleDecl {
     optional: bool,
     #[serde(default)]
     open: bool,
+    #[serde(default)]
+    unread: bool,
 }
 
 /// The rules of `decls` (path -> rule) of game.yaml `file`, whose text is `text` and
@@ -116,6 +122,7 @@ pub(super) fn rules(
             one_of,
             optional: d.optional,
             open: d.open,
+            unread: d.unread,
             file: file.to_string(),
             line,
         });

@@ -298,6 +298,13 @@ impl<'a> Loader<'a> {
         // Every script is checked now, so that `check` lists all syntax errors at once.
         let sources: Vec<&Source> = modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())).collect();
         self.diags.extend(scripts(&sources));
+        // Data keys nothing reads: a typo in the game's own data (unread.rs).
+        let hooks =
+            super::unread::scenario_scripts(&self.root.join(format!("scenarios/{id}")), game.scenarios.0.values());
+        let code = sources.iter().map(|s| s.code.as_str()).chain(hooks.iter().map(String::as_str));
+        for (line, msg) in super::unread::Mentions::new(code, &templates).unread(&schema, &data, &text) {
+            self.err(&game_rel, line, msg);
+        }
 
         if !self.diags.is_empty() {
             return Err(Error::Content(self.diags));
@@ -320,6 +327,7 @@ impl<'a> Loader<'a> {
             dice,
             seat_dice,
             defs,
+            cards: super::CardRule::default(),
             board,
             map,
             grid,
@@ -335,18 +343,6 @@ impl<'a> Loader<'a> {
             hash: self.hash.finish(),
             bytecode: Arc::default(),
         })
-    }
-
-    /// Checks that `class` (a file's `returns:`) is a LuaLS class name (`dice_town.Card`).
-    pub(super) fn class_name(&mut self, rel: &str, text: &str, class: &str) {
-        let word = |w: &str| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit());
-        let ok = class.len() <= 100
-            && class.split('.').all(word)
-            && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-        if !ok {
-            let line = find_line(text, "returns:", 1).unwrap_or(0);
-            self.err(rel, line, format!("returns: expected a Lua class name (like game.Card), got '{class}'"));
-        }
     }
 
     /// The dice of the game, one per copy of each kind: the shared ones and each seat's
@@ -435,7 +431,9 @@ impl<'a> Loader<'a> {
                 continue;
             };
             if let Some(class) = &file.returns {
-                self.class_name(&rel, &text, class);
+                if let Some(msg) = super::checks::class_problem(class) {
+                    self.err(&rel, find_line(&text, "returns:", 1).unwrap_or(0), msg);
+                }
                 self.returns.insert(rel.clone(), class.clone());
             }
             let zone = zones.iter().position(|z| z.id == file.zone);
@@ -461,6 +459,9 @@ impl<'a> Loader<'a> {
                 }
                 if !(d.props.0.is_null() || d.props.0.is_object()) {
                     self.err(&rel, id_line, format!("{}: props: expected a map", d.id));
+                }
+                if let Some(t) = d.tags.iter().find(|t| !is_id(t)) {
+                    self.err(&rel, id_line, format!("{}: tags: '{t}': expected a snake_case tag", d.id));
                 }
                 let script = d.script.map(|code| {
                     let line = script_line(&text, item_start(&text, id_line), &code);
@@ -498,6 +499,7 @@ impl<'a> Loader<'a> {
                     props: d.props.0,
                     script,
                     counters: d.counters.0,
+                    tags: d.tags,
                     count: d.count,
                     zone: zone.unwrap_or(0),
                     left_out: false,

@@ -17,7 +17,8 @@
 //! files, diagnostics and Lua modules), `overlay.rs` (scenarios), `checks.rs` (sizes,
 //! ids, and finding lines in YAML text), `data.rs` (the schema of `data:` and the check
 //! of scenarios' keys), `texts.rs` (placeholders in texts), `catalogue.rs` (the games
-//! and scenarios as a menu lists them, from their YAML alone).
+//! and scenarios as a menu lists them, from their YAML alone), `modes.rs` (which
+//! definitions a scenario takes, by tag), `unread.rs` (data keys nothing reads).
 
 mod catalogue;
 mod checks;
@@ -25,10 +26,12 @@ mod data;
 mod grid;
 mod loader;
 mod mapfile;
+mod modes;
 mod overlay;
 mod schema;
 mod sets;
 mod texts;
+mod unread;
 
 pub use catalogue::Entry;
 pub use data::{DataRule, Kind};
@@ -81,6 +84,9 @@ pub struct Content {
     /// Each seat's own dice (`per_seat: true`), one per copy: every seat has one of each.
     pub seat_dice: Vec<Die>,
     pub defs: Vec<Def>,
+    /// How a scenario takes the game's definitions (its `cards:`); empty for a game
+    /// and for a scenario that takes them all.
+    pub cards: CardRule,
     pub board: Board,
     /// The zone map the board is drawn from (`board: {map: FILE}`), whose movement graph
     /// is [`Content::board`].
@@ -136,6 +142,8 @@ pub struct Def {
     /// Starting values of the copies' per-object counters, by counter id (the others
     /// start at their declaration's `initial`).
     pub counters: BTreeMap<String, i64>,
+    /// Its tags (`tags:`), by which a scenario takes it or leaves it out (modes.rs).
+    pub tags: Vec<String>,
     pub count: usize,
     /// Index into [`Content::zones`] of the zone the copies start in.
     pub zone: usize,
@@ -143,6 +151,15 @@ pub struct Def {
     /// definition the game itself gives no copies (an ability, such as a gang's Brain) is
     /// not left out.
     pub left_out: bool,
+}
+
+/// A scenario's `cards:`: the definitions it takes by their tags (content/modes.rs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardRule {
+    /// A definition is in only if it carries one of these tags (none: every one may be).
+    pub include: Vec<String>,
+    /// A definition that carries one of these tags is left out.
+    pub exclude: Vec<String>,
 }
 
 /// A die: its kind's id, its faces in YAML order, and who sees them (state.rs).

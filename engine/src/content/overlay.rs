@@ -1,8 +1,9 @@
 //! Scenarios (modes, variants): an overlay file that `game.yaml` lists changes the loaded
 //! game. Its players replace the game's, its `data:` is merged into the game's key by
 //! key (only keys the game has or its schema declares, by the schema's rules: data.rs),
-//! and its `defs:` change component counts (0 leaves a component out), props and the
-//! starting values of per-object counters; its `board:` replaces the game's. Its
+//! its `cards:` takes definitions by tag (modes.rs), and its `defs:` change component
+//! counts (0 leaves a component out), props and the starting values of per-object
+//! counters, after `cards:`; its `board:` replaces the game's. Its
 //! `script:` is the scenario's own Lua (`posse.scenario()`), checked like every script.
 //! A scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
 
@@ -73,8 +74,13 @@ impl Loader<'_> {
             base.scenario = Some(Source { file: rel.clone(), line, code });
         }
         if let Some(class) = &o.returns {
-            self.class_name(&rel, &text, class);
+            if let Some(msg) = super::checks::class_problem(class) {
+                self.err(&rel, find_line(&text, "returns:", 1).unwrap_or(0), msg);
+            }
             base.returns.insert(rel.clone(), class.clone());
+        }
+        if let Some(decl) = o.cards {
+            self.take_cards(&rel, &text, &mut base, decl);
         }
         let counters = base.counters.clone();
         let per_object = per_object_counters(&counters);
@@ -86,7 +92,7 @@ impl Loader<'_> {
             };
             if let Some(n) = change.count {
                 // Left out by this scenario: the game has copies of it, the scenario none.
-                def.left_out = n == 0 && def.count > 0;
+                def.left_out = n == 0 && (def.count > 0 || def.left_out);
                 def.count = n;
             }
             let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));

@@ -208,6 +208,10 @@ pub(super) struct OverlayFile {
     /// Merged into the game's `data:` (maps key by key, anything else replaced).
     #[serde(default)]
     pub(super) data: Strict,
+    /// Which definitions the scenario takes, by their tags (content/modes.rs); its
+    /// `defs:` changes come after.
+    #[serde(default)]
+    pub(super) cards: Option<CardsDecl>,
     /// Changes to component definitions, by id.
     #[serde(default)]
     pub(super) defs: Unique<DefOverlay>,
@@ -217,6 +221,17 @@ pub(super) struct OverlayFile {
     /// The LuaLS class `script:` returns, for the Lua checker (`posse scripts`).
     #[serde(default)]
     pub(super) returns: Option<String>,
+}
+
+/// A scenario's `cards:`: the tags whose definitions it takes (`include`), those it
+/// leaves out (`exclude`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CardsDecl {
+    #[serde(default)]
+    pub(super) include: Option<Vec<String>>,
+    #[serde(default)]
+    pub(super) exclude: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -250,6 +265,9 @@ pub(super) struct DefDecl {
     pub(super) name: String,
     #[serde(default = "one")]
     pub(super) count: usize,
+    /// Which modes take it: scenarios include or exclude definitions by tag.
+    #[serde(default)]
+    pub(super) tags: Vec<String>,
     #[serde(default)]
     pub(super) text: Option<String>,
     #[serde(default)]

@@ -5,7 +5,7 @@
 
 ---@class dice_town.Data
 ---@field action_face string  the die face that grants actions
----@field brain_texts dice_town.Data.brain_texts
+---@field brain_texts table<string, string>
 ---@field desperados dice_town.Data.desperados[]
 ---@field draws table<string, dice_town.Data.draws>  W1-W3
 ---@field first_player integer  S7: seat that starts; 0 = a random seat
@@ -15,12 +15,6 @@
 ---@field roll_limit integer  T1: up to three rolls per turn
 ---@field setup dice_town.Data.setup
 ---@field start_money integer  S1: $50 each ($200 for 4 players)
-
----@class dice_town.Data.brain_texts
----@field centre_cash string
----@field draw_card string
----@field extort string
----@field rotate_own string
 
 ---@class dice_town.Data.desperados
 ---@field attack integer|nil

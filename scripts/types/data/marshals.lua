@@ -12,7 +12,7 @@
 ---@field resource_cap integer  Z24
 ---@field resources boolean  BASIC has none (R61)
 ---@field start marshals.Data.start  R25, R28
----@field terrain_names marshals.Data.terrain_names
+---@field terrain_names table<string, string>
 ---@field terrains string[]
 
 ---@class marshals.Data.start
@@ -20,9 +20,3 @@
 ---@field coins integer
 ---@field hand integer
 ---@field provisions integer
-
----@class marshals.Data.terrain_names
----@field desert string
----@field forest string
----@field mountain string
----@field plain string
