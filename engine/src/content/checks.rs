@@ -134,20 +134,26 @@ pub(super) fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) 
         .map(|(_, n)| n)
 }
 
-/// The edit distance (insertions, deletions, substitutions) between `a` and `b`.
+/// The edit distance between `a` and `b`: insertions, deletions, substitutions and swaps
+/// of two neighbours (`basci` is one slip from `basic`).
 fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let next = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = row[j + 1];
-            row[j + 1] = next;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // d[i][j]: the distance between a[..i] and b[..j], three rows kept.
+    let mut rows = vec![vec![0; b.len() + 1]; 3];
+    rows[2] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        rows.rotate_left(1);
+        rows[2][0] = i;
+        for j in 1..=b.len() {
+            let mut d =
+                (rows[1][j - 1] + usize::from(a[i - 1] != b[j - 1])).min(rows[1][j] + 1).min(rows[2][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[0][j - 2] + 1);
+            }
+            rows[2][j] = d;
         }
     }
-    row[b.len()]
+    rows[2][b.len()]
 }
 
 #[cfg(test)]
@@ -169,6 +175,10 @@ mod tests {
     fn the_closest_name_is_a_slip_away() {
         assert_eq!(edits("start_mony", "start_money"), 1);
         assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(edits("basci", "basic"), 1);
+        assert_eq!(edits("", "abc"), 3);
+        assert_eq!(edits("abc", ""), 3);
+        assert_eq!(edits("ca", "abc"), 3);
         assert_eq!(closest("start_mony", ["start_money", "start_hand"]), Some("start_money"));
         assert_eq!(closest("basci", ["basic", "advanced"]), Some("basic"));
         assert_eq!(closest("zzz", ["basic"]), None);
