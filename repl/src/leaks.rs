@@ -35,13 +35,11 @@ pub fn check(content: &Arc<Content>, seeds: u64, players: impl Iterator<Item = u
         .into_values()
         .map(|(f, players, more)| {
             let more = if more == 0 { String::new() } else { format!(" ({more} more findings of this kind)") };
-            let message = format!(
-                "leak: seat {} at step {} is shown a {} that changes with what it cannot see{more}: {}",
-                f.seat,
-                f.step,
-                f.leak.name(),
-                f.diff
-            );
+            let what = match f.leak {
+                Leak::Log => "reads a log line that names what it cannot see".to_string(),
+                k => format!("is shown a {} that changes with what it cannot see", k.name()),
+            };
+            let message = format!("leak: seat {} at step {} {what}{more}: {}", f.seat, f.step, f.diff);
             Problem { seed: f.seed, players, message }
         })
         .collect()
