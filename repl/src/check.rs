@@ -315,10 +315,10 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
         }
         seed += 1;
     }
+    let leak_seeds = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
     if leaks {
         // Within a time budget, the leak check plays the first seeds only: it is slow.
-        let n = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
-        for f in crate::leaks::check(&content, n, (p.min..=p.max).filter(|n| !broken.contains(n))) {
+        for f in crate::leaks::check(&content, leak_seeds, (p.min..=p.max).filter(|n| !broken.contains(n))) {
             report.add(Place::game(f.seed, f.players, "leak check"), f.message);
         }
     }
@@ -328,7 +328,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
         "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn{}",
         if games == 0 { 0 } else { min },
         max,
-        if leaks { ", no leaks" } else { "" }
+        if leaks { format!(", no leaks in seeds 0-{}", leak_seeds.saturating_sub(1)) } else { String::new() }
     );
     report
 }
