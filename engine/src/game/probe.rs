@@ -1,4 +1,4 @@
-//! What the leak check (`crate::leaks`) needs of a game beyond what a seat may see: a
+//! What the leak check (`posse check --leaks`, a layer above) needs of a game beyond what a seat may see: a
 //! copy of the whole state, a state put in its place (a twin game perturbed before a
 //! step), a seat's pending question made again by the script from another state, and a
 //! view drawn by the renderer. Public, unlike the test hooks, because `posse check`
