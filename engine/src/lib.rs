@@ -13,7 +13,8 @@
 //! "Layers"; `tests/it/layers.rs` enforces it): foundations (`limits`, `diag`, `hash`,
 //! `rng`, `board`), files (`yaml`, `savefile`), data ([`content`], [`record`],
 //! [`decision`]), what is made from data ([`state`], [`bot`]), [`view`], pictures of a
-//! view ([`picture`]), the Lua bridge (`lua`), [`game`], and batches ([`sim`]). This root only declares them and re-exports
+//! view ([`picture`]), the Lua bridge (`lua`), [`game`], and batches and tools ([`sim`], [`playthrough`], the leak check
+//! [`leaks`]). This root only declares them and re-exports
 //! the API; it sits above them all. The `test-hooks` feature adds what only tests may
 //! use (`Game::state`, `Game::rig_dice`, `Game::eval`...).
 
@@ -24,6 +25,7 @@ pub mod decision;
 pub mod diag;
 pub mod game;
 pub mod hash;
+pub mod leaks;
 pub mod limits;
 mod lua;
 pub mod picture;

@@ -10,6 +10,9 @@
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
 //! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
 //!
+//! With `leaks` (`--leaks`), the seeds played (the first [`LEAK_SEEDS`] of them within a
+//! time budget) are also played by the no-leak check (repl/src/leaks.rs), whose findings are problems like any other.
+//!
 //! One report per distinct error: the same message from many games, or from a game and
 //! its modes (`hilo`, `hilo/short`), is printed once, under the first that showed it,
 //! with the seeds and modes where it happened. An error in a card's `script:` names the
@@ -30,6 +33,9 @@ use std::time::{Duration, Instant};
 pub const MIN_SEEDS: u64 = 20;
 /// The most seeds a game plays within its time budget (as many as `sim -n 1000`).
 pub const MAX_SEEDS: u64 = 1000;
+/// The seeds the leak check plays when `--seeds` is not given (it costs about twenty
+/// times a check of the same seeds).
+pub const LEAK_SEEDS: u64 = 4;
 /// The default time budget of a game, in seconds.
 pub const TIME: f64 = 3.0;
 
@@ -43,7 +49,7 @@ pub enum Seeds {
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
+pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: bool) -> Result<bool> {
     let all = crate::games::list(root)?;
     let ids = if names.is_empty() { all.clone() } else { names.to_vec() };
     if ids.is_empty() {
@@ -65,7 +71,7 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
         }
     }
     for (_, members) in families {
-        let reports: Vec<Report> = members.iter().map(|id| check_member(root, id, seeds)).collect();
+        let reports: Vec<Report> = members.iter().map(|id| check_member(root, id, seeds, leaks)).collect();
         ok &= print_family(&members, &reports);
     }
     Ok(ok)
@@ -249,8 +255,8 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
 
 /// Checks game or mode `id`: its content and random games, then its golden playthroughs
 /// (transcripts.rs), each played again.
-fn check_member(root: &Path, id: &str, seeds: Seeds) -> Report {
-    let mut report = check_game(root, id, seeds);
+fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
+    let mut report = check_game(root, id, seeds, leaks);
     let files = crate::transcripts::of(root, id);
     for (file, players, seed) in &files {
         match crate::transcripts::differs(root, file, id, *players, *seed) {
@@ -266,7 +272,7 @@ fn check_member(root: &Path, id: &str, seeds: Seeds) -> Report {
     report
 }
 
-fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
+fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
     let mut report =
         Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), cards: None, scripts: Vec::new() };
     let started = Instant::now();
@@ -335,12 +341,20 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
         }
         seed += 1;
     }
+    let leak_seeds = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
+    if leaks {
+        // Within a time budget, the leak check plays the first seeds only: it is slow.
+        for f in crate::leaks::check(&content, leak_seeds, (p.min..=p.max).filter(|n| !broken.contains(n))) {
+            report.add(Place::game(f.seed, f.players, "leak check"), f.message);
+        }
+    }
     let players = if p.min == p.max { p.min.to_string() } else { format!("{}-{}", p.min, p.max) };
     let seeds = if seed == 1 { "seed 0".to_string() } else { format!("seeds 0-{}", seed.saturating_sub(1)) };
     report.summary = format!(
-        "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn",
+        "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn{}",
         if games == 0 { 0 } else { min },
-        max
+        max,
+        if leaks { format!(", no leaks in seeds 0-{}", leak_seeds.saturating_sub(1)) } else { String::new() }
     );
     report
 }

@@ -19,6 +19,7 @@ mod datatypes;
 mod games;
 mod html;
 mod input;
+mod leaks;
 mod menu;
 mod new;
 mod play;
@@ -313,6 +314,12 @@ enum Cmd {
         /// Time budget of each game and mode, in seconds, for seeds beyond the first 20.
         #[arg(long, value_name = "SECS", default_value_t = check::TIME)]
         time: f64,
+        /// Also play seeds with the no-leak check: what a seat is shown (view, question,
+        /// rendered view, log lines) must not change with what it cannot see. Slow (about
+        /// 20 times a check of the same seeds), so off by default; with --seeds N it plays
+        /// those N seeds, else the first 4
+        #[arg(long)]
+        leaks: bool,
     },
 }
 
@@ -403,7 +410,7 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
-        Some(Cmd::Check { games, seeds, time }) => {
+        Some(Cmd::Check { games, seeds, time, leaks }) => {
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),
                 None => check::Seeds::Budget(
@@ -411,7 +418,7 @@ fn run(cli: Cli) -> Result<bool> {
                         .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
                 ),
             };
-            check::run(&root, &games, seeds)
+            check::run(&root, &games, seeds, leaks)
         }
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)

@@ -24,7 +24,7 @@ const LAYERS: [(&str, &[&str]); 10] = [
     ("pictures", &["picture"]),
     ("Lua bridge", &["lua"]),
     ("game", &["game"]),
-    ("batches and tools", &["sim", "playthrough"]),
+    ("batches and tools", &["sim", "playthrough", "leaks"]),
 ];
 
 /// Modules a module may not name though they are below it: pictures draw from a seat's

@@ -15,13 +15,14 @@
 //! what it holds), `bots.rs` (strategy bots' questions and picks), `setup.rs` (seeds and seats, divergence of a replayed log),
 //! `request.rs` (a pending decision and its lazy prompt and labels), `flow.rs` (reading
 //! what the flow yields and returns), `step.rs` (answering: validation, resuming the
-//! flow, rollback, undo and redo), `views.rs` (views, the log and rendering) and
-//! `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
+//! flow, rollback, undo and redo), `views.rs` (views, the log and rendering), `probe.rs` (what
+//! the leak check reads and changes) and `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
 
 mod bots;
 mod flow;
 #[cfg(feature = "test-hooks")]
 mod hooks;
+mod probe;
 mod request;
 mod setup;
 mod step;

@@ -76,6 +76,26 @@ impl Request {
         if let Some(p) = self.prompt_text.borrow().as_ref() {
             return Ok(p.clone());
         }
+        let prompt = self.make_prompt()?;
+        *self.prompt_text.borrow_mut() = Some(prompt.clone());
+        Ok(prompt)
+    }
+
+    /// Whether the script gave the prompt or the labels as functions, made when read
+    /// (from the state as it is then) rather than as values made before it asked.
+    pub fn made_when_read(&self) -> bool {
+        matches!(self.prompt, Lazy::Make(_)) || matches!(self.options, Lazy::Make(_))
+    }
+
+    /// The prompt and labels made again, whatever was made before (the leak check makes
+    /// them from another state: `Game::question_from`).
+    pub(super) fn remake(&self) -> Result<(String, Vec<String>)> {
+        let prompt = self.make_prompt()?;
+        let labels = self.make_labels(prompt.len())?;
+        Ok((prompt, labels))
+    }
+
+    fn make_prompt(&self) -> Result<String> {
         let prompt = match self.make(&self.prompt)? {
             Value::String(s) => {
                 let len = s.as_bytes().len();
@@ -92,7 +112,6 @@ impl Request {
                 return Err(Error::Script(format!("posse.choose: the prompt must be a string, not {}", v.type_name())))
             }
         };
-        *self.prompt_text.borrow_mut() = Some(prompt.clone());
         Ok(prompt)
     }
 
@@ -102,13 +121,21 @@ impl Request {
         if let Some(l) = self.labels.borrow().as_ref() {
             return Ok(l.clone());
         }
+        // The prompt and the labels share the decision's text budget (a prompt that
+        // failed crosses nothing).
+        let prompt = self.try_prompt().map_or(0, |p| p.len());
+        let labels = self.make_labels(prompt)?;
+        *self.labels.borrow_mut() = Some(labels.clone());
+        Ok(labels)
+    }
+
+    /// The labels made, after `prompt` bytes of prompt; sizes are checked before the
+    /// text is copied from Lua.
+    fn make_labels(&self, prompt: usize) -> Result<Vec<String>> {
         let table = match self.make(&self.options)? {
             Value::Table(t) => t,
             v => return Err(Error::Script(format!("posse.choose: the labels must be a list, not {}", v.type_name()))),
         };
-        // The prompt and the labels share the decision's text budget (a prompt that
-        // failed crosses nothing); sizes are checked before the text is copied from Lua.
-        let prompt = self.try_prompt().map_or(0, |p| p.len());
         let mut total = prompt;
         let mut labels = Vec::with_capacity(self.count);
         for i in 1..=self.count {
@@ -134,7 +161,6 @@ impl Request {
             total += label.len();
             labels.push(label);
         }
-        *self.labels.borrow_mut() = Some(labels.clone());
         Ok(labels)
     }
 

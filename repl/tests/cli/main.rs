@@ -8,6 +8,7 @@ use std::process::{Command, Output, Stdio};
 mod dice;
 mod errors;
 mod heist;
+mod leaks;
 mod modes;
 mod pictures;
 mod play;

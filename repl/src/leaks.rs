@@ -1,0 +1,46 @@
+//! `posse check --leaks` (opt-in: it costs about twenty times a check of the same
+//! seeds; measured in docs/authoring.md): the no-leak check of
+//! `posse::leaks` on a game's seeds, each number of players, its findings made into
+//! `check`'s problems. A leak shows at many steps and seeds once it is there, so each
+//! kind (view, question, rendered view, log line) is reported once a game, at the first
+//! seed and step that showed it, with how many more findings of that kind there were.
+
+use posse::leaks::{self, Finding, Leak};
+use posse::Content;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A problem for `check`: the seed and number of players of the game that showed it,
+/// and the message.
+pub struct Problem {
+    pub seed: u64,
+    pub players: usize,
+    pub message: String,
+}
+
+/// Checks seeds `0..seeds` with every number of players in `players`; returns each kind
+/// of leak found once (a game that fails is left to `check`'s own random games).
+pub fn check(content: &Arc<Content>, seeds: u64, players: impl Iterator<Item = usize> + Clone) -> Vec<Problem> {
+    let mut first: BTreeMap<Leak, (Finding, usize, usize)> = BTreeMap::new();
+    for seed in 0..seeds {
+        for n in players.clone() {
+            // A game that fails is `check`'s own problem, found by its random games.
+            let Ok(report) = leaks::check(content, seed, n) else { continue };
+            for f in report.findings {
+                first.entry(f.leak).and_modify(|e| e.2 += 1).or_insert((f, n, 0));
+            }
+        }
+    }
+    first
+        .into_values()
+        .map(|(f, players, more)| {
+            let more = if more == 0 { String::new() } else { format!(" ({more} more findings of this kind)") };
+            let what = match f.leak {
+                Leak::Log => "reads a log line that names what it cannot see".to_string(),
+                k => format!("is shown a {} that changes with what it cannot see", k.name()),
+            };
+            let message = format!("leak: seat {} at step {} {what}{more}: {}", f.seat, f.step, f.diff);
+            Problem { seed: f.seed, players, message }
+        })
+        .collect()
+}

@@ -1,0 +1,105 @@
+//! `posse check --leaks` catches a leak planted on purpose: a fixture game copied to a
+//! scratch folder, one line of its Lua changed to show a seat what it cannot see, and
+//! the check must fail naming the kind of leak. The unchanged copy passes, so each test
+//! fails only through the plant.
+
+use super::*;
+
+/// Copies the fixture `game` (scenarios and scripts) to a scratch folder, replacing
+/// `from` by `to` in `file` (under its scripts), and returns the folder.
+fn planted(name: &str, game: &str, file: &str, from: &str, to: &str) -> PathBuf {
+    let dir = scratch(name);
+    for part in ["scenarios", "scripts"] {
+        copy_dir(&fixtures().join(part).join(game), &dir.join(part).join(game));
+    }
+    let path = dir.join("scripts").join(game).join(file);
+    let text = std::fs::read_to_string(&path).expect("the script");
+    assert!(text.contains(from), "{file} no longer holds {from:?}: plant the leak elsewhere");
+    std::fs::write(&path, text.replacen(from, to, 1)).expect("written");
+    dir
+}
+
+/// `posse check --leaks --seeds 2 GAME` under `root`.
+fn check_leaks(root: &Path, game: &str) -> Output {
+    posse_in(root, &["check", "--leaks", "--seeds", "2", game], "")
+}
+
+#[test]
+fn an_unchanged_copy_has_no_leaks() {
+    for game in ["liars_dice", "hilo"] {
+        let root = planted(&format!("leaks-none-{game}"), game, "main.lua", "local posse", "local posse");
+        let o = check_leaks(&root, game);
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("no leaks"), "{}", stdout(&o));
+    }
+}
+
+#[test]
+fn a_label_given_as_a_list_naming_another_seats_die_is_caught() {
+    // The challenge option tells the bidder the next seat's first die.
+    let root = planted(
+        "leaks-label",
+        "liars_dice",
+        "main.lua",
+        r#"options[1], bids[1] = "challenge", false"#,
+        r#"options[1], bids[1] = "challenge (next seat: " .. posse.face(1, seat % n + 1) .. ")", false"#,
+    );
+    let o = check_leaks(&root, "liars_dice");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("leak check: leak: seat"), "{out}");
+    assert!(out.contains("is shown a question that changes with what it cannot see"), "{out}");
+    assert!(out.contains("challenge (next seat: "), "{out}");
+}
+
+#[test]
+fn a_label_made_when_read_naming_another_seats_card_is_caught() {
+    // Seat 1's lazy label names the card in seat 2's hand.
+    let root = planted(
+        "leaks-lazy-label",
+        "hilo",
+        "main.lua",
+        r#"function() return { "discard it" } end"#,
+        r#"function() return { "discard it (seat 2 holds " .. posse.def(posse.at(posse.zone("hand", 2))).name .. ")" } end"#,
+    );
+    let o = check_leaks(&root, "hilo");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("is shown a question that changes with what it cannot see"), "{out}");
+    assert!(out.contains("discard it (seat 2 holds "), "{out}");
+}
+
+#[test]
+fn a_log_line_naming_a_hidden_card_to_all_is_caught() {
+    // The card a seat keeps in its hidden hand, logged to every seat.
+    let root = planted(
+        "leaks-log",
+        "hilo",
+        "main.lua",
+        r#"" keeps " .. posse.def(posse.at(hand, 3 - answers[s])).name, s)"#,
+        r#"" keeps " .. posse.def(posse.at(hand, 3 - answers[s])).name)"#,
+    );
+    let o = check_leaks(&root, "hilo");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("reads a log line that names what it cannot see"), "{out}");
+    assert!(out.contains("keeps "), "{out}");
+}
+
+#[test]
+fn a_renderer_cannot_reach_the_state_to_leak_it() {
+    // A renderer has no `posse` module: the attempt to read another seat's dice fails
+    // as a render error, so a renderer can only leak what the view already shows.
+    let root = planted(
+        "leaks-render",
+        "liars_dice",
+        "render.lua",
+        "return function(view)\n",
+        "return function(view)\n  local posse = require \"posse\"\n  local _ = posse.face(1, 2)\n",
+    );
+    let o = check_leaks(&root, "liars_dice");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("render: "), "{out}");
+    assert!(!out.contains("leak: "), "{out}");
+}
