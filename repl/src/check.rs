@@ -10,8 +10,11 @@
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
 //! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
 //!
-//! With `leaks` (`--leaks`), the seeds played (the first [`LEAK_SEEDS`] of them within a
-//! time budget) are also played by the no-leak check (repl/src/leaks.rs), whose findings are problems like any other.
+//! Then the no-leak check (repl/src/leaks.rs) plays games of its own, whose findings are
+//! problems like any other: by default as many as a third of the time budget allows (at
+//! least one: seed 0 with the fewest players; then each number of players, seed by seed);
+//! with `--leaks` ([`Leaks::Full`]) the seeds played (the first [`LEAK_SEEDS`] of them
+//! within a time budget) with every number of players; with `--no-leaks` none.
 //!
 //! One report per distinct error: the same message from many games, or from a game and
 //! its modes (`hilo`, `hilo/short`), is printed once, under the first that showed it,
@@ -39,6 +42,16 @@ pub const LEAK_SEEDS: u64 = 4;
 /// The default time budget of a game, in seconds.
 pub const TIME: f64 = 3.0;
 
+/// How much the no-leak check plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Leaks {
+    Off,
+    /// A third of the time budget (a second by default, and with `--seeds`).
+    Quick,
+    /// The seeds played, or the first [`LEAK_SEEDS`] of them within a time budget.
+    Full,
+}
+
 /// How many seeds each game plays.
 #[derive(Clone, Copy, Debug)]
 pub enum Seeds {
@@ -49,7 +62,7 @@ pub enum Seeds {
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: bool) -> Result<bool> {
+pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks) -> Result<bool> {
     let all = crate::games::list(root)?;
     let ids = if names.is_empty() { all.clone() } else { names.to_vec() };
     if ids.is_empty() {
@@ -255,7 +268,7 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
 
 /// Checks game or mode `id`: its content and random games, then its golden playthroughs
 /// (transcripts.rs), each played again.
-fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
+fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     let mut report = check_game(root, id, seeds, leaks);
     let files = crate::transcripts::of(root, id);
     for (file, players, seed) in &files {
@@ -272,7 +285,7 @@ fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
     report
 }
 
-fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
+fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     let mut report =
         Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), cards: None, scripts: Vec::new() };
     let started = Instant::now();
@@ -341,12 +354,18 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
         }
         seed += 1;
     }
+    let playable: Vec<usize> = (p.min..=p.max).filter(|n| !broken.contains(n)).collect();
     let leak_seeds = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
-    if leaks {
-        // Within a time budget, the leak check plays the first seeds only: it is slow.
-        for f in crate::leaks::check(&content, leak_seeds, (p.min..=p.max).filter(|n| !broken.contains(n))) {
-            report.add(Place::game(f.seed, f.players, "leak check"), f.message);
-        }
+    let (leak_games, until) = match (leaks, seeds) {
+        (Leaks::Off, _) => (0, None),
+        (Leaks::Full, _) => (leak_seeds, None),
+        (Leaks::Quick, Seeds::Budget(time)) => (MAX_SEEDS, Some(Instant::now() + time / 3)),
+        (Leaks::Quick, Seeds::Exactly(_)) => (MAX_SEEDS, Some(Instant::now() + Duration::from_secs(1))),
+    };
+    let pairs = (0..leak_games).flat_map(|s| playable.iter().map(move |&n| (s, n)));
+    let (found, leak_checked) = crate::leaks::check(&content, pairs, until);
+    for f in found {
+        report.add(Place::game(f.seed, f.players, "leak check"), f.message);
     }
     let players = if p.min == p.max { p.min.to_string() } else { format!("{}-{}", p.min, p.max) };
     let seeds = if seed == 1 { "seed 0".to_string() } else { format!("seeds 0-{}", seed.saturating_sub(1)) };
@@ -354,7 +373,11 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: bool) -> Report {
         "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn{}",
         if games == 0 { 0 } else { min },
         max,
-        if leaks { format!(", no leaks in seeds 0-{}", leak_seeds.saturating_sub(1)) } else { String::new() }
+        match leak_checked {
+            0 => String::new(),
+            1 => ", no leaks in 1 game".to_string(),
+            n => format!(", no leaks in {n} games"),
+        }
     );
     report
 }

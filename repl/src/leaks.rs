@@ -1,5 +1,6 @@
-//! `posse check --leaks` (opt-in: it costs about twenty times a check of the same
-//! seeds; measured in docs/authoring.md): the no-leak check of
+//! `posse check`'s no-leak check (about twenty times the cost of a check of the same
+//! seeds, measured in docs/authoring.md: by default a second of games, `--leaks` for
+//! more, `--no-leaks` for none): the no-leak check of
 //! `posse::leaks` on a game's seeds, each number of players, its findings made into
 //! `check`'s problems. A leak shows at many steps and seeds once it is there, so each
 //! kind (view, question, rendered view, log line) is reported once a game, at the first
@@ -9,6 +10,7 @@ use posse::leaks::{self, Finding, Leak};
 use posse::Content;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A problem for `check`: the seed and number of players of the game that showed it,
 /// and the message.
@@ -18,20 +20,28 @@ pub struct Problem {
     pub message: String,
 }
 
-/// Checks seeds `0..seeds` with every number of players in `players`; returns each kind
-/// of leak found once (a game that fails is left to `check`'s own random games).
-pub fn check(content: &Arc<Content>, seeds: u64, players: impl Iterator<Item = usize> + Clone) -> Vec<Problem> {
+/// Checks the games `games` gives (seed, number of players) in turn, all of them, or until
+/// `until` once one was checked; returns each kind of leak found once, and how many games
+/// were checked (a game that fails is left to `check`'s own random games).
+pub fn check(
+    content: &Arc<Content>,
+    games: impl Iterator<Item = (u64, usize)>,
+    until: Option<Instant>,
+) -> (Vec<Problem>, usize) {
     let mut first: BTreeMap<Leak, (Finding, usize, usize)> = BTreeMap::new();
-    for seed in 0..seeds {
-        for n in players.clone() {
-            // A game that fails is `check`'s own problem, found by its random games.
-            let Ok(report) = leaks::check(content, seed, n) else { continue };
-            for f in report.findings {
-                first.entry(f.leak).and_modify(|e| e.2 += 1).or_insert((f, n, 0));
-            }
+    let mut checked = 0;
+    for (seed, n) in games {
+        if checked > 0 && until.is_some_and(|t| Instant::now() >= t) {
+            break;
+        }
+        checked += 1;
+        // A game that fails is `check`'s own problem, found by its random games.
+        let Ok(report) = leaks::check(content, seed, n) else { continue };
+        for f in report.findings {
+            first.entry(f.leak).and_modify(|e| e.2 += 1).or_insert((f, n, 0));
         }
     }
-    first
+    let problems = first
         .into_values()
         .map(|(f, players, more)| {
             let more = if more == 0 { String::new() } else { format!(" ({more} more findings of this kind)") };
@@ -42,5 +52,6 @@ pub fn check(content: &Arc<Content>, seeds: u64, players: impl Iterator<Item = u
             let message = format!("leak: seat {} at step {} {what}{more}: {}", f.seat, f.step, f.diff);
             Problem { seed: f.seed, players, message }
         })
-        .collect()
+        .collect();
+    (problems, checked)
 }

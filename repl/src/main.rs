@@ -314,12 +314,16 @@ enum Cmd {
         /// Time budget of each game and mode, in seconds, for seeds beyond the first 20.
         #[arg(long, value_name = "SECS", default_value_t = check::TIME)]
         time: f64,
-        /// Also play seeds with the no-leak check: what a seat is shown (view, question,
-        /// rendered view, log lines) must not change with what it cannot see. Slow (about
-        /// 20 times a check of the same seeds), so off by default; with --seeds N it plays
-        /// those N seeds, else the first 4
-        #[arg(long)]
+        /// Play more games with the no-leak check: what a seat is shown (view, question,
+        /// rendered view, log lines) must not change with what it cannot see. It costs
+        /// about 20 times a check of the same games, so by default it plays what a third of
+        /// --time allows (at least one game); --leaks plays the --seeds N seeds, else the
+        /// first 4, with every number of players
+        #[arg(long, conflicts_with = "no_leaks")]
         leaks: bool,
+        /// No no-leak check
+        #[arg(long)]
+        no_leaks: bool,
     },
 }
 
@@ -410,13 +414,18 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
-        Some(Cmd::Check { games, seeds, time, leaks }) => {
+        Some(Cmd::Check { games, seeds, time, leaks, no_leaks }) => {
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),
                 None => check::Seeds::Budget(
                     std::time::Duration::try_from_secs_f64(time)
                         .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
                 ),
+            };
+            let leaks = match (leaks, no_leaks) {
+                (true, _) => check::Leaks::Full,
+                (_, true) => check::Leaks::Off,
+                _ => check::Leaks::Quick,
             };
             check::run(&root, &games, seeds, leaks)
         }
