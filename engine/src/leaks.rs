@@ -30,8 +30,9 @@ use crate::game::{Game, Setup};
 use crate::limits::MAX_DECISIONS;
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::state::State;
+use crate::state::{names, State};
 use crate::view::{self, View};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// The check looks at every `EVERY`-th position of a game (and at every step's log).
@@ -97,6 +98,7 @@ pub fn choice(game: &Game, seed: u64, step: usize) -> Option<(usize, Vec<u32>)> 
 /// module's notes). An error is the game's own (a script error): no leak is claimed.
 pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report> {
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
+    g.audit_log();
     let mut report = Report::default();
     let mut before = g.state_copy();
     let mut step = 0;
@@ -107,7 +109,8 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
         let Some((seat, picks)) = choice(&g, seed, step) else { break };
         g.choose(seat, &picks)?;
         let after = g.state_copy();
-        log_names_only_what_is_seen(content, &before, &after, seed, step, &mut report.findings);
+        let unseen = g.unseen_when_logged();
+        log_names_only_what_is_seen(content, (&before, &after), &unseen, seed, step, &mut report.findings);
         before = after;
         step += 1;
     }
@@ -276,25 +279,20 @@ pub fn perturb(content: &Content, state: &State, seat: usize, seed: u64, after: 
     s
 }
 
-/// Whether `text` names `name` as a whole ("Forest 10" does not name "Forest 1").
-fn names(text: &str, name: &str) -> bool {
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-    text.match_indices(name)
-        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
-}
-
 /// (d): a log line the step from `before` to `after` wrote, which a seat may read, names
-/// no component that seat cannot see, before or after the step (a card logged to all as
-/// it goes into a hidden hand is a leak).
+/// no component that seat cannot see, before the step, after it, or as the line was
+/// written (`unseen`, the game's log audit: a card logged to all as it goes into a hidden
+/// hand is a leak; one shown to all, named and put away again within the step is not).
 pub fn log_names_only_what_is_seen(
     c: &Content,
-    before: &State,
-    after: &State,
+    (before, after): (&State, &State),
+    unseen: &HashSet<(usize, usize, usize)>,
     seed: u64,
     step: usize,
     out: &mut Vec<Finding>,
 ) {
-    for line in &after.log[before.log.len().min(after.log.len())..] {
+    let first = before.log.len().min(after.log.len());
+    for (at, line) in after.log.iter().enumerate().skip(first) {
         for seat in 0..after.players() {
             if !line.audience.admits(Some(seat)) {
                 continue;
@@ -302,7 +300,7 @@ pub fn log_names_only_what_is_seen(
             for (d, def) in c.defs.iter().enumerate() {
                 // A definition with no copies (an ability, a role) is rules text, public
                 // like the rulebook: nothing of it is anyone's to hide.
-                if def.count == 0 || !names(&line.text, &def.name) {
+                if def.count == 0 || !names(&line.text, &def.name) || !unseen.contains(&(at, seat, d)) {
                     continue;
                 }
                 let seen = |st: &State| (0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(c, o, seat));

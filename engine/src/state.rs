@@ -63,6 +63,13 @@ pub struct LogLine {
     pub audience: Audience,
 }
 
+/// Whether `text` names `name` as a whole ("Forest 10" does not name "Forest 1").
+pub fn names(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(name)
+        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+}
+
 /// Where a counter's values live in [`State::counters`].
 #[derive(Debug, Clone, Copy)]
 pub struct CounterSlot {

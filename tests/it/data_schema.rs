@@ -129,7 +129,7 @@ fn texts_take_their_numbers_from_the_data_and_props_so_a_variant_shows_its_own()
     edit(&root, "scenarios/dice_town/game.yaml", "{extort.props.amount}", "{data.extort}");
     edit(&root, "scenarios/dice_town/cards.yaml", "limit of {data.roll_limit}", "limit of {data.roll_limit");
     let e = errors(&root, "dice_town");
-    assert!(e.contains("gangs.yaml:21: {props.amont}: no key 'amont' in its props"), "{e}");
+    assert!(e.contains("gangs.yaml:22: {props.amont}: no key 'amont' in its props"), "{e}");
     assert!(e.contains("{data.extort}: no key 'extort' in the data"), "{e}");
-    assert!(e.contains("cards.yaml:16: a '{' without its '}'"), "{e}");
+    assert!(e.contains("cards.yaml:17: a '{' without its '}'"), "{e}");
 }

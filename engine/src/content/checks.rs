@@ -156,6 +156,16 @@ fn edits(a: &str, b: &str) -> usize {
     rows[2][b.len()]
 }
 
+/// What is wrong with `class`, a file's `returns:`, unless it is a LuaLS class name
+/// (`dice_town.Card`).
+pub(super) fn class_problem(class: &str) -> Option<String> {
+    let word = |w: &str| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit());
+    let ok = class.len() <= 100
+        && class.split('.').all(word)
+        && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    (!ok).then(|| format!("returns: expected a Lua class name (like game.Card), got '{class}'"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,14 +201,4 @@ mod tests {
         assert!(!is_id("1x"));
         assert!(!is_id(""));
     }
-}
-
-/// What is wrong with `class`, a file's `returns:`, unless it is a LuaLS class name
-/// (`dice_town.Card`).
-pub(super) fn class_problem(class: &str) -> Option<String> {
-    let word = |w: &str| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit());
-    let ok = class.len() <= 100
-        && class.split('.').all(word)
-        && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-    (!ok).then(|| format!("returns: expected a Lua class name (like game.Card), got '{class}'"))
 }

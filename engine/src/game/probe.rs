@@ -44,4 +44,16 @@ impl Game {
         }
         r.as_ref().expect("just made").render(view)
     }
+
+    /// From now on, notes each log line that names a component to a seat that sees no
+    /// copy of it as the line is written (the leak check: a card shown and put away again
+    /// within one step may be named).
+    pub fn audit_log(&self) {
+        *self.vm.shared.log_audit.borrow_mut() = Some(Vec::new());
+    }
+
+    /// What [`Game::audit_log`] noted: (log line, seat from 0, definition).
+    pub fn unseen_when_logged(&self) -> std::collections::HashSet<(usize, usize, usize)> {
+        self.vm.shared.log_audit.borrow().iter().flatten().copied().collect()
+    }
 }

@@ -440,6 +440,9 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         }
         st.log_bytes += text.len();
         st.log(text, audience);
+        if let Some(audit) = sh.log_audit.borrow_mut().as_mut() {
+            audit_line(&sh.content, &st, audit);
+        }
         Ok(())
     });
     // Bytes printed in this game: the lines are cleared when the VM starts another game
@@ -507,4 +510,22 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     }))?;
     raw.set("__names", list)?;
     Ok(raw)
+}
+
+/// The leak check's audit of the line just logged: each seat it is for that it names a
+/// definition to (a card's, a tile's: not rules text with no copies) of which that seat
+/// sees no copy now.
+fn audit_line(content: &crate::content::Content, st: &State, audit: &mut Vec<(usize, usize, usize)>) {
+    let at = st.log.len() - 1;
+    let line = &st.log[at];
+    for (d, def) in content.defs.iter().enumerate() {
+        if def.count == 0 || !crate::state::names(&line.text, &def.name) {
+            continue;
+        }
+        for seat in (0..st.players()).filter(|&s| line.audience.admits(Some(s))) {
+            if !(0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(content, o, seat)) {
+                audit.push((at, seat, d));
+            }
+        }
+    }
 }

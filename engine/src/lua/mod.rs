@@ -75,6 +75,10 @@ pub(crate) struct Shared {
     /// Who leads by the game's `lead:` counter, noted at every decision (sim's
     /// decisiveness).
     pub lead: RefCell<crate::state::Lead>,
+    /// When the leak check audits the log (`Game::audit_log`): for each line logged since,
+    /// the (line, seat, definition) whose name the line gives to a seat that could see no
+    /// copy of it at that moment.
+    pub log_audit: RefCell<Option<Vec<(usize, usize, usize)>>>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -391,6 +395,7 @@ impl Vm {
             watched: Arc::default(),
             fast: Cell::new(None),
             lead: RefCell::new(crate::state::Lead::default()),
+            log_audit: RefCell::new(None),
         });
         install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
