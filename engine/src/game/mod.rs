@@ -235,6 +235,13 @@ impl Game {
         out
     }
 
+    /// By definition id: how many times its behaviour ran in this game (its script's
+    /// `play`, `drawn` or any other part but `can` and `label`); only those that ran.
+    pub fn resolved(&self) -> std::collections::BTreeMap<String, u32> {
+        let counts = self.vm.resolved().unwrap_or_default();
+        self.content.defs.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(d, n)| (d.id.clone(), n)).collect()
+    }
+
     /// How early the winner was settled (Ludii's decisiveness): when one seat won and it
     /// led alone by the game's `lead:` counter at the end, the share of the game's
     /// decisions made before it took the lead for good (0: it led from the start).

@@ -216,6 +216,34 @@ end
 
 local DEFS, DEFS_BY_ID = {}, {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
+
+-- RESOLVED[i]: how many times the behaviour of definition i ran in this game (its `play`,
+-- `drawn`, or any other part a game calls, but `can` and `label`, which only ask). Every
+-- such part of a definition's script is wrapped once per VM, when the definition is made,
+-- so every game's every card is counted without the game's help: `posse check` and
+-- `posse sim` read it (coverage). A behaviour table many definitions share is copied for
+-- each, so each counts its own; what the table holds is shared as before.
+local RESOLVED, ASKS = {}, { can = true, label = true }
+local next_, type_, setmetatable_ = next, type, setmetatable
+local getmetatable_ = getmetatable
+local function counted(f, i)
+  return function(...)
+    RESOLVED[i] = RESOLVED[i] + 1
+    return f(...)
+  end
+end
+local function counting(script, i)
+  if type_(script) == "function" then return counted(script, i) end
+  if type_(script) ~= "table" then return script end
+  local copy = {}
+  for k, v in next_, script do
+    if type_(v) == "function" and not ASKS[k] then v = counted(v, i) end
+    copy[k] = v
+  end
+  local mt = getmetatable_(script)
+  if mt ~= nil then setmetatable_(copy, mt) end
+  return copy
+end
 function posse.def_by_id(id) return DEFS_BY_ID[id] end
 
 -- What the scenario's own script returned (made once per VM and frozen, like the
@@ -304,8 +332,16 @@ return {
   -- Definitions are made once per VM (their scripts run once) and frozen: every game of
   -- the VM reads the same ones.
   set_def = function(i, def)
+    RESOLVED[i] = 0
+    if def.script ~= nil then def.script = counting(def.script, i) end
     def = freeze(def, "a definition (posse.def)")
     DEFS[i], DEFS_BY_ID[def.id] = def, def
+  end,
+  -- Coverage: the counts of this game so far (the engine reads them raw), and a new game's
+  -- start at zero.
+  resolved = RESOLVED,
+  zero_resolved = function()
+    for i = 1, #RESOLVED do RESOLVED[i] = 0 end
   end,
   set_scenario = function(v) SCENARIO = freeze(v, "posse.scenario()") end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
