@@ -8,7 +8,9 @@
 //! start, halfway and at the end (renderer errors show up only with some positions).
 //! `--seeds N` plays seeds `0..N`; by default every game plays at least
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
-//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
+//! lasts while some definition expected to run has not (coverage.rs), up to [`MAX_SEEDS`].
+//! After its games, each game prints its coverage line (`--coverage`: the full table) and
+//! a warning for each definition whose behaviour never ran, with its YAML file and line.
 //!
 //! One report per distinct error: the same message from many games, or from a game and
 //! its modes (`hilo`, `hilo/short`), is printed once, under the first that showed it,
@@ -17,6 +19,7 @@
 //! with no problem gets one `ok` line; the content's warnings (`Content::warnings`: a
 //! zone map's grazing and fragile pairs) are printed before it and fail nothing.
 
+use crate::coverage::Coverage;
 use anyhow::{bail, Result};
 use posse::hash::hex;
 use posse::sim::play_random;
@@ -43,7 +46,7 @@ pub enum Seeds {
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
+pub fn run(root: &Path, names: &[String], seeds: Seeds, coverage: bool) -> Result<bool> {
     let all = crate::games::list(root)?;
     let ids = if names.is_empty() { all.clone() } else { names.to_vec() };
     if ids.is_empty() {
@@ -67,6 +70,11 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds) -> Result<bool> {
     for (_, members) in families {
         let reports: Vec<Report> = members.iter().map(|id| check_game(root, id, seeds)).collect();
         ok &= print_family(&members, &reports);
+        for (id, r) in members.iter().zip(&reports) {
+            if let Some(c) = r.coverage.as_ref().filter(|_| coverage) {
+                print!("{}", c.table(id));
+            }
+        }
     }
     Ok(ok)
 }
@@ -93,6 +101,9 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
     for (k, (id, report)) in ids.iter().zip(reports).enumerate() {
         for w in &report.warnings {
             println!("{id}: warning: {w}");
+        }
+        if let Some(c) = &report.coverage {
+            println!("{id}: {}", c.summary());
         }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
@@ -142,6 +153,8 @@ struct Report {
     /// fragile pairs), printed before the verdict.
     warnings: Vec<String>,
     summary: String,
+    /// What of the content ran in its games (None when the content did not load).
+    coverage: Option<Coverage>,
     /// The cards' scripts: (def id, file, first line, last line), to name the card an
     /// error comes from.
     scripts: Vec<(String, String, usize, usize)>,
@@ -243,7 +256,8 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
 }
 
 fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
-    let mut report = Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), scripts: Vec::new() };
+    let mut report =
+        Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), coverage: None, scripts: Vec::new() };
     let started = Instant::now();
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
@@ -267,6 +281,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
             Some((d.id.clone(), s.file.clone(), s.line, s.line + s.code.lines().count().max(1) - 1))
         })
         .collect();
+    let mut coverage = Coverage::new(&content);
     let p = content.players;
     let (mut games, mut min, mut max) = (0, usize::MAX, 0);
     // Numbers of players whose games cannot even start: not played again.
@@ -275,7 +290,9 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
     loop {
         let more = match seeds {
             Seeds::Exactly(n) => seed < n,
-            Seeds::Budget(time) => seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time),
+            Seeds::Budget(time) => {
+                seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time && coverage.missing() > 0)
+            }
         };
         if !more {
             break;
@@ -302,6 +319,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
                 }
             };
             games += 1;
+            coverage.add(&game, seed);
             min = min.min(game.choices().len());
             max = max.max(game.choices().len());
             render_all(&game, &Place::game(seed, players, "at the end"), &mut report);
@@ -316,6 +334,8 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
         if games == 0 { 0 } else { min },
         max
     );
+    report.warnings.extend(coverage.warnings());
+    report.coverage = Some(coverage);
     report
 }
 

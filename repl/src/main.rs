@@ -14,6 +14,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod answer;
 mod bots;
 mod check;
+mod coverage;
 mod command;
 mod games;
 mod html;
@@ -307,6 +308,10 @@ enum Cmd {
         /// Time budget of each game and mode, in seconds, for seeds beyond the first 20.
         #[arg(long, value_name = "SECS", default_value_t = check::TIME)]
         time: f64,
+        /// Print each game's full coverage table: every definition with how often it was
+        /// offered, chosen, resolved and drawn
+        #[arg(long)]
+        coverage: bool,
     },
 }
 
@@ -389,7 +394,7 @@ fn run(cli: Cli) -> Result<bool> {
             println!("{n} script blocks written to {}", out.display());
             true
         }),
-        Some(Cmd::Check { games, seeds, time }) => {
+        Some(Cmd::Check { games, seeds, time, coverage }) => {
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),
                 None => check::Seeds::Budget(
@@ -397,7 +402,7 @@ fn run(cli: Cli) -> Result<bool> {
                         .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
                 ),
             };
-            check::run(&root, &games, seeds)
+            check::run(&root, &games, seeds, coverage)
         }
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)

@@ -474,7 +474,18 @@ impl Vm {
     /// How many times each definition's behaviour ran in this game (by definition index:
     /// every part of its script but `can` and `label`; prelude.lua counts).
     pub fn resolved(&self) -> Result<Vec<u32>, Error> {
-        let t: Table = self.hooks.get("resolved").map_err(lua_err)?;
+        self.per_def("resolved")
+    }
+
+    /// How many parts of each definition's script are counted in [`Vm::resolved`] (by
+    /// definition index; 0: nothing of it can run, a card of data alone).
+    pub fn parts(&self) -> Result<Vec<u32>, Error> {
+        self.per_def("parts")
+    }
+
+    /// A list of prelude.lua's by definition index, read raw.
+    fn per_def(&self, name: &str) -> Result<Vec<u32>, Error> {
+        let t: Table = self.hooks.get(name).map_err(lua_err)?;
         (1..=self.shared.content.defs.len())
             .map(|i| t.raw_get::<Option<i64>>(i).map(|n| n.unwrap_or(0).clamp(0, u32::MAX as i64) as u32))
             .collect::<mlua::Result<_>>()

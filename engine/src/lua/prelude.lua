@@ -223,7 +223,8 @@ function posse.def(obj) return DEFS[raw.def_index(obj)] end
 -- so every game's every card is counted without the game's help: `posse check` and
 -- `posse sim` read it (coverage). A behaviour table many definitions share is copied for
 -- each, so each counts its own; what the table holds is shared as before.
-local RESOLVED, ASKS = {}, { can = true, label = true }
+-- PARTS[i]: how many parts of definition i are counted (0: nothing of it can run).
+local RESOLVED, PARTS, ASKS = {}, {}, { can = true, label = true }
 local next_, type_, setmetatable_ = next, type, setmetatable
 local getmetatable_ = getmetatable
 local function counted(f, i)
@@ -233,11 +234,17 @@ local function counted(f, i)
   end
 end
 local function counting(script, i)
-  if type_(script) == "function" then return counted(script, i) end
+  if type_(script) == "function" then
+    PARTS[i] = 1
+    return counted(script, i)
+  end
   if type_(script) ~= "table" then return script end
   local copy = {}
   for k, v in next_, script do
-    if type_(v) == "function" and not ASKS[k] then v = counted(v, i) end
+    if type_(v) == "function" and not ASKS[k] then
+      v = counted(v, i)
+      PARTS[i] = PARTS[i] + 1
+    end
     copy[k] = v
   end
   local mt = getmetatable_(script)
@@ -332,7 +339,7 @@ return {
   -- Definitions are made once per VM (their scripts run once) and frozen: every game of
   -- the VM reads the same ones.
   set_def = function(i, def)
-    RESOLVED[i] = 0
+    RESOLVED[i], PARTS[i] = 0, 0
     if def.script ~= nil then def.script = counting(def.script, i) end
     def = freeze(def, "a definition (posse.def)")
     DEFS[i], DEFS_BY_ID[def.id] = def, def
@@ -340,6 +347,7 @@ return {
   -- Coverage: the counts of this game so far (the engine reads them raw), and a new game's
   -- start at zero.
   resolved = RESOLVED,
+  parts = PARTS,
   zero_resolved = function()
     for i = 1, #RESOLVED do RESOLVED[i] = 0 end
   end,
