@@ -8,7 +8,8 @@
 //! start, halfway and at the end (renderer errors show up only with some positions).
 //! `--seeds N` plays seeds `0..N`; by default every game plays at least
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
-//! lasts while some definition expected to run has not (coverage.rs), up to [`MAX_SEEDS`].
+//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
+//! `--until-covered` stops sooner, once every definition expected to run has (coverage.rs).
 //! After its games, each game prints its coverage line (`--coverage`: the full table) and
 //! a warning for each definition whose behaviour never ran, with its YAML file and line.
 //!
@@ -43,6 +44,8 @@ pub enum Seeds {
     Exactly(u64),
     /// At least [`MIN_SEEDS`], then more while the budget lasts, up to [`MAX_SEEDS`].
     Budget(Duration),
+    /// As `Budget`, but stopping once every definition expected to run has run.
+    Covered(Duration),
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
@@ -256,8 +259,13 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
 }
 
 fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
-    let mut report =
-        Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), coverage: None, scripts: Vec::new() };
+    let mut report = Report {
+        problems: Vec::new(),
+        warnings: Vec::new(),
+        summary: String::new(),
+        coverage: None,
+        scripts: Vec::new(),
+    };
     let started = Instant::now();
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
@@ -290,7 +298,8 @@ fn check_game(root: &Path, id: &str, seeds: Seeds) -> Report {
     loop {
         let more = match seeds {
             Seeds::Exactly(n) => seed < n,
-            Seeds::Budget(time) => {
+            Seeds::Budget(time) => seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time),
+            Seeds::Covered(time) => {
                 seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time && coverage.missing() > 0)
             }
         };

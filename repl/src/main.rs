@@ -14,8 +14,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod answer;
 mod bots;
 mod check;
-mod coverage;
 mod command;
+mod coverage;
 mod games;
 mod html;
 mod input;
@@ -312,6 +312,10 @@ enum Cmd {
         /// offered, chosen, resolved and drawn
         #[arg(long)]
         coverage: bool,
+        /// Stop playing seeds (beyond the first 20) once every card and ability with a
+        /// script has run, instead of at the end of --time
+        #[arg(long, conflicts_with = "seeds")]
+        until_covered: bool,
     },
 }
 
@@ -394,13 +398,15 @@ fn run(cli: Cli) -> Result<bool> {
             println!("{n} script blocks written to {}", out.display());
             true
         }),
-        Some(Cmd::Check { games, seeds, time, coverage }) => {
+        Some(Cmd::Check { games, seeds, time, coverage, until_covered }) => {
+            let budget = || {
+                std::time::Duration::try_from_secs_f64(time)
+                    .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))
+            };
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),
-                None => check::Seeds::Budget(
-                    std::time::Duration::try_from_secs_f64(time)
-                        .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
-                ),
+                None if until_covered => check::Seeds::Covered(budget()?),
+                None => check::Seeds::Budget(budget()?),
             };
             check::run(&root, &games, seeds, coverage)
         }
