@@ -213,7 +213,7 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Also write one row a game to FILE (CSV: seed, variant, bots, winners, crew,
-        /// scores, decisions, length, reason, the tags chosen).
+        /// scores, decisions, length, reason, the tags chosen, the definitions resolved).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Also write the report as an HTML page with its plots to FILE.
