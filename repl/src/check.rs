@@ -105,11 +105,9 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         for w in &report.warnings {
             println!("{id}: warning: {w}");
         }
-        if let Some(c) = &report.coverage {
-            println!("{id}: {}", c.summary());
-        }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
+            print_coverage(id, report);
             continue;
         }
         ok = false;
@@ -132,8 +130,16 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         let n = report.problems.len();
         let above = if above == 0 { String::new() } else { format!(" ({above} of them reported above)") };
         println!("{id}: FAILED, {n} problem{}{above}", if n == 1 { "" } else { "s" });
+        print_coverage(id, report);
     }
     ok
+}
+
+/// The coverage line of a game, after its verdict.
+fn print_coverage(id: &str, report: &Report) {
+    if let Some(c) = &report.coverage {
+        println!("{id}: {}", c.summary());
+    }
 }
 
 /// The places of a family's members as `hilo: 3 players: seeds 0-19; hilo/short: 2
