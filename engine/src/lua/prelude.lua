@@ -227,22 +227,41 @@ function posse.def(obj) return DEFS[raw.def_index(obj)] end
 local RESOLVED, PARTS, ASKS = {}, {}, { can = true, label = true }
 local next_, type_, setmetatable_ = next, type, setmetatable
 local getmetatable_ = getmetatable
-local function counted(f, i)
-  return function(...)
-    RESOLVED[i] = RESOLVED[i] + 1
-    return f(...)
+-- A wrapper calls the part through a local of the part's name (not a tail call, which
+-- would lose it), so an error's traceback still says "in play" (errors.rs); the wrapper's
+-- own frame is the engine's and left out. One maker a part name, compiled here, before
+-- sandbox.lua takes `load` away.
+local load_, match_ = load, string.match
+local KEYWORDS = {}
+for w in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+  KEYWORDS[w] = true
+end
+local function pass(...) return ... end
+local MAKERS = {}
+local function counted(f, i, k)
+  local named = type_(k) == "string" and match_(k, "^[%a_][%w_]*$") ~= nil and not KEYWORDS[k]
+    and match_(k, "^__") == nil
+  local key = named and k or false
+  local make = MAKERS[key]
+  if make == nil then
+    local body = named and ("return __pass(" .. k .. "(...))") or "return " .. "__f(...)"
+    local src = "local __R, __i, __pass, " .. (named and k or "__f") .. " = ...\n"
+      .. "return function(...) __R[__i] = __R[__i] + 1 " .. body .. " end"
+    make = assert(load_(src, "=posse", "t"))
+    MAKERS[key] = make
   end
+  return make(RESOLVED, i, pass, f)
 end
 local function counting(script, i)
   if type_(script) == "function" then
     PARTS[i] = 1
-    return counted(script, i)
+    return counted(script, i, nil)
   end
   if type_(script) ~= "table" then return script end
   local copy = {}
   for k, v in next_, script do
     if type_(v) == "function" and not ASKS[k] then
-      v = counted(v, i)
+      v = counted(v, i, k)
       PARTS[i] = PARTS[i] + 1
     end
     copy[k] = v
