@@ -9,6 +9,9 @@
 //! `--seeds N` plays seeds `0..N`; by default every game plays at least
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
 //! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
+//! `--until-covered` stops sooner, once every definition expected to run has (coverage.rs).
+//! After its games, each game prints its coverage line (`--coverage`: the full table) and
+//! a warning for each definition whose behaviour never ran, with its YAML file and line.
 //!
 //! Then the no-leak check (repl/src/leaks.rs) plays games of its own, whose findings are
 //! problems like any other: by default as many as a third of the time budget allows (at
@@ -23,6 +26,7 @@
 //! with no problem gets one `ok` line; the content's warnings (`Content::warnings`: a
 //! zone map's grazing and fragile pairs) are printed before it and fail nothing.
 
+use crate::coverage::Coverage;
 use anyhow::{bail, Result};
 use posse::hash::hex;
 use posse::sim::play_random;
@@ -59,10 +63,12 @@ pub enum Seeds {
     Exactly(u64),
     /// At least [`MIN_SEEDS`], then more while the budget lasts, up to [`MAX_SEEDS`].
     Budget(Duration),
+    /// As `Budget`, but stopping once every definition expected to run has run.
+    Covered(Duration),
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks) -> Result<bool> {
+pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks, coverage: bool) -> Result<bool> {
     let all = crate::games::list(root)?;
     let ids = if names.is_empty() { all.clone() } else { names.to_vec() };
     if ids.is_empty() {
@@ -86,6 +92,11 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks) -> Result<
     for (_, members) in families {
         let reports: Vec<Report> = members.iter().map(|id| check_member(root, id, seeds, leaks)).collect();
         ok &= print_family(&members, &reports);
+        for (id, r) in members.iter().zip(&reports) {
+            if let Some(c) = r.coverage.as_ref().filter(|_| coverage) {
+                print!("{}", c.table(id));
+            }
+        }
     }
     Ok(ok)
 }
@@ -118,6 +129,7 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         }
         if report.problems.is_empty() {
             println!("{id}: ok ({})", report.summary);
+            print_coverage(id, report);
             continue;
         }
         ok = false;
@@ -140,8 +152,16 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         let n = report.problems.len();
         let above = if above == 0 { String::new() } else { format!(" ({above} of them reported above)") };
         println!("{id}: FAILED, {n} problem{}{above}", if n == 1 { "" } else { "s" });
+        print_coverage(id, report);
     }
     ok
+}
+
+/// The coverage line of a game, after its verdict.
+fn print_coverage(id: &str, report: &Report) {
+    if let Some(c) = &report.coverage {
+        println!("{id}: {}", c.summary());
+    }
 }
 
 /// The places of a family's members as `hilo: 3 players: seeds 0-19; hilo/short: 2
@@ -166,6 +186,8 @@ struct Report {
     summary: String,
     /// How a mode takes the game's cards ([`cards_line`]), printed before the verdict.
     cards: Option<String>,
+    /// What of the content ran in its games (None when the content did not load).
+    coverage: Option<Coverage>,
     /// The cards' scripts: (def id, file, first line, last line), to name the card an
     /// error comes from.
     scripts: Vec<(String, String, usize, usize)>,
@@ -286,8 +308,14 @@ fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
 }
 
 fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
-    let mut report =
-        Report { problems: Vec::new(), warnings: Vec::new(), summary: String::new(), cards: None, scripts: Vec::new() };
+    let mut report = Report {
+        problems: Vec::new(),
+        warnings: Vec::new(),
+        summary: String::new(),
+        cards: None,
+        coverage: None,
+        scripts: Vec::new(),
+    };
     let started = Instant::now();
     let content = match Content::load(root, id) {
         Ok(c) => Arc::new(c),
@@ -312,6 +340,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
             Some((d.id.clone(), s.file.clone(), s.line, s.line + s.code.lines().count().max(1) - 1))
         })
         .collect();
+    let mut coverage = Coverage::new(&content);
     let p = content.players;
     let (mut games, mut min, mut max) = (0, usize::MAX, 0);
     // Numbers of players whose games cannot even start: not played again.
@@ -321,6 +350,9 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         let more = match seeds {
             Seeds::Exactly(n) => seed < n,
             Seeds::Budget(time) => seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time),
+            Seeds::Covered(time) => {
+                seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time && coverage.missing() > 0)
+            }
         };
         if !more {
             break;
@@ -347,6 +379,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
                 }
             };
             games += 1;
+            coverage.add(&game, seed);
             min = min.min(game.choices().len());
             max = max.max(game.choices().len());
             render_all(&game, &Place::game(seed, players, "at the end"), &mut report);
@@ -359,7 +392,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     let (leak_games, until) = match (leaks, seeds) {
         (Leaks::Off, _) => (0, None),
         (Leaks::Full, _) => (leak_seeds, None),
-        (Leaks::Quick, Seeds::Budget(time)) => (MAX_SEEDS, Some(Instant::now() + time / 3)),
+        (Leaks::Quick, Seeds::Budget(time) | Seeds::Covered(time)) => (MAX_SEEDS, Some(Instant::now() + time / 3)),
         (Leaks::Quick, Seeds::Exactly(_)) => (MAX_SEEDS, Some(Instant::now() + Duration::from_secs(1))),
     };
     let pairs = (0..leak_games).flat_map(|s| playable.iter().map(move |&n| (s, n)));
@@ -379,6 +412,8 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
             n => format!(", no leaks in {n} games"),
         }
     );
+    report.warnings.extend(coverage.warnings());
+    report.coverage = Some(coverage);
     report
 }
 

@@ -214,17 +214,18 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         );
     }
     if !r.cards.is_empty() {
-        b.push_str("<h2>Cards and abilities</h2>\n<table><tr><th>tag</th><th>drawn</th><th>held</th><th>offered</th><th>played</th><th>times</th><th>wins when played</th><th>wins when not</th></tr>\n");
+        b.push_str("<h2>Cards and abilities</h2>\n<table><tr><th>tag</th><th>drawn</th><th>held</th><th>offered</th><th>played</th><th>times</th><th>resolved</th><th>wins when played</th><th>wins when not</th></tr>\n");
         for c in &r.cards {
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&c.tag),
                 c.drawn,
                 c.held,
                 c.offered,
                 c.played,
                 c.times,
+                c.resolved,
                 esc(&c.wins_when_played.percent()),
                 esc(&c.wins_when_not.percent())
             );

@@ -15,6 +15,7 @@ mod answer;
 mod bots;
 mod check;
 mod command;
+mod coverage;
 mod datatypes;
 mod games;
 mod html;
@@ -215,7 +216,7 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Also write one row a game to FILE (CSV: seed, variant, bots, winners, crew,
-        /// scores, decisions, length, reason, the tags chosen).
+        /// scores, decisions, length, reason, the tags chosen, the definitions resolved).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Also write the report as an HTML page with its plots to FILE.
@@ -324,6 +325,14 @@ enum Cmd {
         /// No no-leak check
         #[arg(long)]
         no_leaks: bool,
+        /// Print each game's full coverage table: every definition with how often it was
+        /// offered, chosen, resolved and drawn
+        #[arg(long)]
+        coverage: bool,
+        /// Stop playing seeds (beyond the first 20) once every card and ability with a
+        /// script has run, instead of at the end of --time
+        #[arg(long, conflicts_with = "seeds")]
+        until_covered: bool,
     },
 }
 
@@ -414,20 +423,22 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
-        Some(Cmd::Check { games, seeds, time, leaks, no_leaks }) => {
+        Some(Cmd::Check { games, seeds, time, leaks, no_leaks, coverage, until_covered }) => {
+            let budget = || {
+                std::time::Duration::try_from_secs_f64(time)
+                    .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))
+            };
             let seeds = match seeds {
                 Some(n) => check::Seeds::Exactly(n),
-                None => check::Seeds::Budget(
-                    std::time::Duration::try_from_secs_f64(time)
-                        .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?,
-                ),
+                None if until_covered => check::Seeds::Covered(budget()?),
+                None => check::Seeds::Budget(budget()?),
             };
             let leaks = match (leaks, no_leaks) {
                 (true, _) => check::Leaks::Full,
                 (_, true) => check::Leaks::Off,
                 _ => check::Leaks::Quick,
             };
-            check::run(&root, &games, seeds, leaks)
+            check::run(&root, &games, seeds, leaks, coverage)
         }
         Some(Cmd::Svg { game, seed, players, load, seat, god, out }) => {
             svg::run(&root, svg::SvgOptions { game, seed, players, load, seat, god, out }).map(|()| true)

@@ -176,19 +176,20 @@ fn cards(s: &mut String, r: &SimReport) {
     }
     let _ = writeln!(
         s,
-        "cards and abilities (drawn, held at the end; seat-games offered, played; times played; wins {} when played, when not):",
+        "cards and abilities (drawn, held at the end; seat-games offered, played; times played; times resolved; wins {} when played, when not):",
         r.card_wins
     );
     for c in &r.cards {
         let _ = writeln!(
             s,
-            "  {}: {}, {}; {}, {}; {}; {} against {}",
+            "  {}: {}, {}; {}, {}; {}; {}; {} against {}",
             c.tag,
             c.drawn,
             c.held,
             c.offered,
             c.played,
             c.times,
+            c.resolved,
             c.wins_when_played.percent(),
             c.wins_when_not.percent()
         );
@@ -331,7 +332,7 @@ pub fn compare(
 pub fn csv(r: &SimReport) -> String {
     let field = |s: String| csv_field(&s);
     let join = |v: Vec<String>| v.join(";");
-    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played\n");
+    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved\n");
     let bots = if r.bots.is_empty() { vec!["random".to_string(); r.players] } else { r.bots.clone() };
     for g in &r.rows {
         let row = [
@@ -346,6 +347,8 @@ pub fn csv(r: &SimReport) -> String {
             g.reason.clone().unwrap_or_default(),
             // Per tag, how many times it was chosen in the game.
             join(g.tags.iter().filter(|(_, u)| u.times > 0).map(|(t, u)| format!("{t}:{}", u.times)).collect()),
+            // Per definition, how many times its behaviour ran in the game.
+            join(g.resolved.iter().map(|(id, n)| format!("{id}:{n}")).collect()),
         ];
         out.push_str(&row.into_iter().map(field).collect::<Vec<_>>().join(","));
         out.push('\n');
@@ -475,6 +478,7 @@ pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<Vec<sim:
     let banned: Vec<(String, SimReport)> = base
         .cards
         .iter()
+        .filter(|c| c.offered > 0)
         .map(|c| {
             let ban = posse::decision::Ban { seat: 1, tag: c.tag.clone() };
             let lineup = sim::Lineup { bots: base.bots.clone(), ban: Some(ban) };

@@ -185,8 +185,10 @@ fn cards_are_counted_by_the_tags_their_options_carry() {
     let first = &r.cards[0];
     let times: usize = r.rows.iter().filter_map(|g| g.tags.get(&first.tag)).map(|u| u.times).sum();
     assert_eq!(times, first.times);
-    // A game whose options carry no tags reports none.
-    assert!(sim::run(&load_fixture("hilo"), 20, 0, Some(2), 1).cards.is_empty());
+    // A game whose options carry no tags reports none: only the definitions whose
+    // behaviour ran (hilo's high card), never offered.
+    let hilo = sim::run(&load_fixture("hilo"), 20, 0, Some(2), 1);
+    assert_eq!(hilo.cards.iter().map(|n| (n.tag.as_str(), n.offered)).collect::<Vec<_>>(), [("high", 0)]);
 }
 
 #[test]
@@ -267,4 +269,50 @@ fn an_overlong_tag_is_an_error_in_a_batch_and_in_play() {
     assert!(r.errors[0].message.contains("option 1's tag is longer than 256 bytes"), "{}", r.errors[0].message);
     let e = posse::Game::new(c.clone(), posse::Setup::new(&c, 0, Some(2)).unwrap()).err().expect("refused");
     assert!(e.to_string().contains("option 1's tag is longer than 256 bytes"), "{e}");
+}
+
+#[test]
+fn resolved_counts_each_run_of_a_definitions_behaviour() {
+    // hilo's high card has a script whose `bonus` the flow calls each time a high card is
+    // played; low and middle cards are data alone. The engine counts the calls (a part of
+    // the script), without the game's help.
+    let c = load_fixture("hilo");
+    let mut previous = None;
+    let mut total = 0;
+    for seed in 0..30 {
+        let g = sim::play_random_reusing(&c, seed, Some(2), previous.take()).unwrap();
+        let plays = g.log_lines(None).iter().filter(|l| l.contains(" plays High card for ")).count();
+        let resolved = g.resolved();
+        assert_eq!(resolved.get("high").copied().unwrap_or(0) as usize, plays, "seed {seed}: {resolved:?}");
+        assert!(!resolved.contains_key("low") && !resolved.contains_key("mid"), "{resolved:?}");
+        total += plays;
+        // A reused VM starts every game from zero.
+        previous = Some(g);
+    }
+    assert!(total > 10, "the high card was played {total} times");
+    let has: Vec<bool> = sim::play_random(&c, 0, Some(2)).unwrap().has_behaviour();
+    let ids: Vec<&str> = c.defs.iter().map(|d| d.id.as_str()).collect();
+    assert_eq!(ids.iter().zip(&has).filter(|(_, &b)| b).map(|(i, _)| *i).collect::<Vec<_>>(), ["high"]);
+    // The batch's numbers: a row for the high card (never an option's tag) with its runs.
+    let r = sim::run(&c, 30, 0, Some(2), 1);
+    let high = r.cards.iter().find(|n| n.tag == "high").expect("a row for high");
+    assert_eq!((high.resolved, high.offered), (total, 0));
+    let sum: u32 = r.rows.iter().filter_map(|g| g.resolved.get("high")).sum();
+    assert_eq!(sum as usize, total);
+}
+
+#[test]
+fn a_behaviour_many_definitions_share_counts_for_each() {
+    // Marshals' movement cards all return one behaviour table
+    // (`require('marshals.cards').movement`): each definition counts its own runs.
+    let c = load("marshals");
+    let r = sim::run(&c, 60, 0, Some(3), 2);
+    let moves: Vec<(&str, usize)> =
+        r.cards.iter().filter(|n| n.tag.starts_with("mv_")).map(|n| (n.tag.as_str(), n.resolved)).collect();
+    assert!(moves.iter().filter(|m| m.1 > 0).count() >= 5, "{moves:?}");
+    assert!(moves.iter().any(|m| m.1 != moves[0].1), "one count for all: {moves:?}");
+    for n in r.cards.iter().filter(|n| n.tag.starts_with("mv_")) {
+        // A movement card runs when it is played, never more often.
+        assert!(n.resolved <= n.times, "{n:?}");
+    }
 }

@@ -503,6 +503,8 @@ impl<'a> Loader<'a> {
                     count: d.count,
                     zone: zone.unwrap_or(0),
                     left_out: false,
+                    file: rel.clone(),
+                    line: id_line,
                 });
             }
         }

@@ -151,6 +151,10 @@ pub struct Def {
     /// definition the game itself gives no copies (an ability, such as a gang's Brain) is
     /// not left out.
     pub left_out: bool,
+    /// Where it is defined: the YAML file (relative to the content root) and the line of
+    /// its `id:`.
+    pub file: String,
+    pub line: usize,
 }
 
 /// A scenario's `cards:`: the definitions it takes by their tags (content/modes.rs).

@@ -236,6 +236,19 @@ impl Game {
         out
     }
 
+    /// By definition id: how many times its behaviour ran in this game (its script's
+    /// `play`, `drawn` or any other part but `can` and `label`); only those that ran.
+    pub fn resolved(&self) -> std::collections::BTreeMap<String, u32> {
+        let counts = self.vm.resolved().unwrap_or_default();
+        self.content.defs.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(d, n)| (d.id.clone(), n)).collect()
+    }
+
+    /// By definition index: whether its script has a part that [`Game::resolved`] counts
+    /// (false for a card of data alone, or a script of `can` and `label` only).
+    pub fn has_behaviour(&self) -> Vec<bool> {
+        self.vm.parts().unwrap_or_default().into_iter().map(|n| n > 0).collect()
+    }
+
     /// How early the winner was settled (Ludii's decisiveness): when one seat won and it
     /// led alone by the game's `lead:` counter at the end, the share of the game's
     /// decisions made before it took the lead for good (0: it led from the start).

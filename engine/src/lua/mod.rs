@@ -441,6 +441,7 @@ impl Vm {
         // The reset puts back `posse.data` as the VM first made it: no script can change
         // it (prelude.lua), so it is the data of every game of this content.
         self.metatables.reset(&self.lua)?;
+        self.hooks.get::<Function>("zero_resolved").and_then(|f| f.call::<()>(())).map_err(lua_err)?;
         let players = self.shared.state.borrow().players();
         self.hooks.get::<Function>("new_players").and_then(|f| f.call::<()>(players)).map_err(lua_err)
     }
@@ -473,6 +474,27 @@ impl Vm {
             r.map_err(|e| Error::Script(script_message(&e)))?;
         }
         Ok(())
+    }
+
+    /// How many times each definition's behaviour ran in this game (by definition index:
+    /// every part of its script but `can` and `label`; prelude.lua counts).
+    pub fn resolved(&self) -> Result<Vec<u32>, Error> {
+        self.per_def("resolved")
+    }
+
+    /// How many parts of each definition's script are counted in [`Vm::resolved`] (by
+    /// definition index; 0: nothing of it can run, a card of data alone).
+    pub fn parts(&self) -> Result<Vec<u32>, Error> {
+        self.per_def("parts")
+    }
+
+    /// A list of prelude.lua's by definition index, read raw.
+    fn per_def(&self, name: &str) -> Result<Vec<u32>, Error> {
+        let t: Table = self.hooks.get(name).map_err(lua_err)?;
+        (1..=self.shared.content.defs.len())
+            .map(|i| t.raw_get::<Option<i64>>(i).map(|n| n.unwrap_or(0).clamp(0, u32::MAX as i64) as u32))
+            .collect::<mlua::Result<_>>()
+            .map_err(lua_err)
     }
 
     /// Resets the instruction budget for a new step.

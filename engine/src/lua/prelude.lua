@@ -216,6 +216,60 @@ end
 
 local DEFS, DEFS_BY_ID = {}, {}
 function posse.def(obj) return DEFS[raw.def_index(obj)] end
+
+-- RESOLVED[i]: how many times the behaviour of definition i ran in this game (its `play`,
+-- `drawn`, or any other part a game calls, but `can` and `label`, which only ask). Every
+-- such part of a definition's script is wrapped once per VM, when the definition is made,
+-- so every game's every card is counted without the game's help: `posse check` and
+-- `posse sim` read it (coverage). A behaviour table many definitions share is copied for
+-- each, so each counts its own; what the table holds is shared as before.
+-- PARTS[i]: how many parts of definition i are counted (0: nothing of it can run).
+local RESOLVED, PARTS, ASKS = {}, {}, { can = true, label = true }
+local next_, type_, setmetatable_ = next, type, setmetatable
+local getmetatable_ = getmetatable
+-- A wrapper calls the part through a local of the part's name (not a tail call, which
+-- would lose it), so an error's traceback still says "in play" (errors.rs); the wrapper's
+-- own frame is the engine's and left out. One maker a part name, compiled here, before
+-- sandbox.lua takes `load` away.
+local load_, match_ = load, string.match
+local KEYWORDS = {}
+for w in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+  KEYWORDS[w] = true
+end
+local function pass(...) return ... end
+local MAKERS = {}
+local function counted(f, i, k)
+  local named = type_(k) == "string" and match_(k, "^[%a_][%w_]*$") ~= nil and not KEYWORDS[k]
+    and match_(k, "^__") == nil
+  local key = named and k or false
+  local make = MAKERS[key]
+  if make == nil then
+    local body = named and ("return __pass(" .. k .. "(...))") or "return " .. "__f(...)"
+    local src = "local __R, __i, __pass, " .. (named and k or "__f") .. " = ...\n"
+      .. "return function(...) __R[__i] = __R[__i] + 1 " .. body .. " end"
+    make = assert(load_(src, "=posse", "t"))
+    MAKERS[key] = make
+  end
+  return make(RESOLVED, i, pass, f)
+end
+local function counting(script, i)
+  if type_(script) == "function" then
+    PARTS[i] = 1
+    return counted(script, i, nil)
+  end
+  if type_(script) ~= "table" then return script end
+  local copy = {}
+  for k, v in next_, script do
+    if type_(v) == "function" and not ASKS[k] then
+      v = counted(v, i, k)
+      PARTS[i] = PARTS[i] + 1
+    end
+    copy[k] = v
+  end
+  local mt = getmetatable_(script)
+  if mt ~= nil then setmetatable_(copy, mt) end
+  return copy
+end
 function posse.def_by_id(id) return DEFS_BY_ID[id] end
 
 -- What the scenario's own script returned (made once per VM and frozen, like the
@@ -304,8 +358,17 @@ return {
   -- Definitions are made once per VM (their scripts run once) and frozen: every game of
   -- the VM reads the same ones.
   set_def = function(i, def)
+    RESOLVED[i], PARTS[i] = 0, 0
+    if def.script ~= nil then def.script = counting(def.script, i) end
     def = freeze(def, "a definition (posse.def)")
     DEFS[i], DEFS_BY_ID[def.id] = def, def
+  end,
+  -- Coverage: the counts of this game so far (the engine reads them raw), and a new game's
+  -- start at zero.
+  resolved = RESOLVED,
+  parts = PARTS,
+  zero_resolved = function()
+    for i = 1, #RESOLVED do RESOLVED[i] = 0 end
   end,
   set_scenario = function(v) SCENARIO = freeze(v, "posse.scenario()") end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the

@@ -138,6 +138,10 @@ pub struct GameRow {
     pub tags: BTreeMap<String, crate::decision::TagUse>,
     /// By definition id: copies drawn into seats' zones, and held there at the end.
     pub cards: BTreeMap<String, (u32, u32)>,
+    /// By definition id: how many times its behaviour ran (only those that ran; rows of
+    /// older shards have none).
+    #[serde(default)]
+    pub resolved: BTreeMap<String, u32>,
 }
 
 /// Ludii's measures of a game: completion (games that end, of those begun), drawishness
@@ -175,6 +179,9 @@ pub struct CardNumbers {
     pub offered: usize,
     pub played: usize,
     pub times: usize,
+    /// How many times the definition's behaviour ran (its script's `play`, `drawn`...,
+    /// not `can` or `label`), in all the games.
+    pub resolved: usize,
     pub wins_when_played: Rate,
     pub wins_when_not: Rate,
 }
@@ -320,6 +327,7 @@ fn tally(
                     settled: game.settled(),
                     tags: game.tags().clone(),
                     cards: game.card_counts(),
+                    resolved: game.resolved(),
                 });
                 previous = Some(game);
             }

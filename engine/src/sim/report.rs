@@ -143,6 +143,17 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             c.1 += h as usize;
         }
     }
+    // Times each definition's behaviour ran; a definition that ran but was never an
+    // option's tag (an event drawn, an ability) gets a row too.
+    let mut resolved: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &rows {
+        for (id, &n) in &r.resolved {
+            *resolved.entry(id.as_str()).or_default() += n as usize;
+        }
+    }
+    for id in resolved.keys() {
+        tags.entry(id).or_default();
+    }
     let cards = tags
         .into_iter()
         .map(|(tag, [offered, played, times, won_played, won_not])| CardNumbers {
@@ -152,6 +163,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             offered,
             played,
             times,
+            resolved: resolved.get(tag).copied().unwrap_or(0),
             wins_when_played: Rate::new(won_played, played),
             wins_when_not: Rate::new(won_not, offered - played),
         })

@@ -127,10 +127,11 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert!(o.status.success(), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played");
+    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved");
     assert_eq!(lines.len(), 5, "{csv}");
     assert!(lines[1].starts_with("0,hilo;rounds=1,random;random,"), "{csv}");
-    assert!(lines[1].ends_with(",most points,"), "{csv}");
+    // No tag chosen; the high card's bonus resolved (hilo's flow calls it).
+    assert!(lines[1].ends_with(",most points,,high:1"), "{csv}");
     let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
     assert!(c.status.success(), "{}", stderr(&c));
     let out = stdout(&c);
