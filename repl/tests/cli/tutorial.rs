@@ -3,7 +3,8 @@
 //! says (`file=PATH` writes the file, `append=PATH` adds to it, `replace=PATH` puts the
 //! block's functions in place of the file's functions of the same name and its `require`
 //! lines after the file's own) and each `$` line of its `console` blocks run there, in
-//! order (`> FILE` writes a command's output to FILE). A command must succeed and print the lines shown under it: `...` stands for any
+//! order (`> FILE` writes a command's output to FILE). A command must succeed (fail, when
+//! `# fails` follows it) and print the lines shown under it: `...` stands for any
 //! text within a line, and on a line of its own for any lines; other lines follow one
 //! another as shown.
 
@@ -153,6 +154,11 @@ fn the_tutorial_runs_as_written() {
                 std::fs::write(&p, text).unwrap_or_else(|e| panic!("{path}: {e}"));
             }
             Step::Command { line, expect } => {
+                // `# fails` after a command: it is meant to fail (a leak planted on purpose).
+                let (line, fails) = match line.split_once(" # ") {
+                    Some((cmd, note)) => (cmd.trim().to_string(), note.trim() == "fails"),
+                    None => (line, false),
+                };
                 let words: Vec<&str> = line.split_whitespace().collect();
                 match words[..] {
                     ["rm", path] => std::fs::remove_file(root.join(path)).unwrap_or_else(|e| panic!("{line}: {e}")),
@@ -170,7 +176,8 @@ fn the_tutorial_runs_as_written() {
                             .output()
                             .expect("posse runs");
                         let out = stdout(&o);
-                        assert!(o.status.success(), "tutorial: `{line}` failed:\n{out}{}", stderr(&o));
+                        let how = if fails { "did not fail" } else { "failed" };
+                        assert!(o.status.success() != fails, "tutorial: `{line}` {how}:\n{out}{}", stderr(&o));
                         if let Some(file) = to {
                             std::fs::write(root.join(file), &o.stdout).unwrap();
                         }
