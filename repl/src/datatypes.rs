@@ -2,7 +2,7 @@
 //! `scripts/types/data/GAME.lua`, so that `local D = posse.data --[[@as GAME.Data]]` gives
 //! the checker every key, its type and its YAML comment, and a misspelt key is an error in
 //! the editor. The class is made from the data itself, the game's and every mode's (a key
-//! only some modes give is optional), and from the schema's `open` maps (their keys are
+//! only some modes give says which: their scripts read it as it is), and from the schema's `open` maps (their keys are
 //! ids: a `table<string, T>`), as are maps whose values are maps of one shape (records by
 //! id). A map becomes a class named by its path
 //! (`dice_town.Data.gangs` for the entries of `gangs`).
@@ -187,13 +187,30 @@ fn file(root: &Path, id: &str, modes: &[String]) -> Result<String> {
     let base = games::load_with(root, id, &[])?;
     let mut path = Vec::new();
     let mut t = of(&base.data, &mut path, &base.schema);
+    // The keys the game lacks and some modes give, with the modes that give them.
+    let mut given: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for m in modes {
         let c = games::load_with(root, m, &[])?;
+        for key in c.data.as_object().into_iter().flat_map(|o| o.keys()) {
+            if base.data.get(key).is_none() {
+                given.entry(key.clone()).or_default().push(m.rsplit('/').next().unwrap_or(m));
+            }
+        }
         t = merge(t, of(&c.data, &mut path, &c.schema));
     }
     let yaml = std::fs::read_to_string(root.join("scenarios").join(id).join("game.yaml"))
         .with_context(|| format!("scenarios/{id}/game.yaml"))?;
-    let notes = notes(&yaml);
+    let mut notes = notes(&yaml);
+    // A mode's own key is there for the mode's script, which reads it without a check; the
+    // game's scripts, which may run without it, test it (the note says which modes give it).
+    if let Ty::Map(fields) = &mut t {
+        for (key, modes) in &given {
+            if let Some((_, optional)) = fields.get_mut(key) {
+                *optional = false;
+            }
+            notes.insert(key.clone(), format!("only in: {} (nil in the others)", modes.join(", ")));
+        }
+    }
     let mut w = Writer { classes: Vec::new(), notes: &notes };
     let name = format!("{id}.Data");
     match &t {
