@@ -8,7 +8,8 @@
 //! start, halfway and at the end (renderer errors show up only with some positions).
 //! `--seeds N` plays seeds `0..N`; by default every game plays at least
 //! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
-//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here.
+//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here;
+//! while some card or ability has not run yet, it goes on for as long again.
 //! `--until-covered` stops sooner, once every definition expected to run has (coverage.rs).
 //! After its games, each game prints its coverage line (`--coverage`: the full table) and
 //! a warning for each definition whose behaviour never ran, with its YAML file and line.
@@ -349,7 +350,11 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     loop {
         let more = match seeds {
             Seeds::Exactly(n) => seed < n,
-            Seeds::Budget(time) => seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time),
+            // Past the budget, while some card or ability has not run yet, as long again.
+            Seeds::Budget(time) => {
+                let t = started.elapsed();
+                seed < MIN_SEEDS || (seed < MAX_SEEDS && (t < time || (t < 2 * time && coverage.missing() > 0)))
+            }
             Seeds::Covered(time) => {
                 seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time && coverage.missing() > 0)
             }
