@@ -341,6 +341,14 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
+        // The reader went away (`posse trace ... | head`): what it wanted, it has.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("posse: {e:#}");
             ExitCode::FAILURE
@@ -408,7 +416,9 @@ fn run(cli: Cli) -> Result<bool> {
             for f in &files {
                 println!("{}", root.join(f).display());
             }
-            println!("next: posse check {0}; posse play {0}; posse sim {0} --bot 1=keeper", spec);
+            // The new game's own bot; a variant's game may have others, or none.
+            let bot = if spec.contains('/') { String::new() } else { " --bot 1=keeper".to_string() };
+            println!("next: posse check {spec}; posse play {spec}; posse sim {spec}{bot}");
             true
         }),
         Some(Cmd::Scripts { out, types }) => {

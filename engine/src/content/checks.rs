@@ -128,10 +128,17 @@ pub(super) fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) 
     names
         .into_iter()
         .filter(|n| *n != word)
-        .map(|n| (edits(word, n), n))
-        .filter(|(d, _)| *d <= most)
+        .map(|n| (edits(word, n), !dropped(word, n), n))
+        .filter(|(d, _, _)| *d <= most)
         .min()
-        .map(|(_, n)| n)
+        .map(|(_, _, n)| n)
+}
+
+/// Whether `word` is `name` with letters left out (`rouns`, `rounds`): among names as
+/// near, the likelier slip.
+fn dropped(word: &str, name: &str) -> bool {
+    let mut rest = name.chars();
+    word.chars().all(|c| rest.any(|n| n == c))
 }
 
 /// The edit distance between `a` and `b`: insertions, deletions, substitutions and swaps
@@ -191,6 +198,7 @@ mod tests {
         assert_eq!(edits("ca", "abc"), 3);
         assert_eq!(closest("start_mony", ["start_money", "start_hand"]), Some("start_money"));
         assert_eq!(closest("basci", ["basic", "advanced"]), Some("basic"));
+        assert_eq!(closest("rouns", ["round", "rounds"]), Some("rounds"), "a letter left out");
         assert_eq!(closest("zzz", ["basic"]), None);
     }
 

@@ -23,6 +23,9 @@ use std::collections::BTreeSet;
 /// The words of the game's Lua sources and of its texts' placeholders.
 pub(super) struct Mentions<'a> {
     words: BTreeSet<&'a str>,
+    /// The words read as fields (`D.rounds`, `data.start_money`): the names a suggestion
+    /// tries first.
+    fields: BTreeSet<&'a str>,
     /// The sources, for a key that is not a word.
     code: Vec<&'a str>,
     placeholders: BTreeSet<String>,
@@ -32,7 +35,15 @@ impl<'a> Mentions<'a> {
     /// The words of `sources` (Lua code) and of the placeholders of `templates`.
     pub(super) fn new(sources: impl IntoIterator<Item = &'a str>, templates: &[Template]) -> Mentions<'a> {
         let code: Vec<&str> = sources.into_iter().collect();
-        let words = code.iter().flat_map(|c| c.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))).collect();
+        let ident = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+        let words = code.iter().flat_map(|c| c.split(|ch: char| !ident(ch))).collect();
+        let fields = code
+            .iter()
+            .flat_map(|c| {
+                c.split('.').skip(1).map(move |rest| &rest[..rest.find(|ch: char| !ident(ch)).unwrap_or(rest.len())])
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
         let mut placeholders = BTreeSet::new();
         for t in templates {
             let _ = expand(&t.text, |key| {
@@ -40,7 +51,7 @@ impl<'a> Mentions<'a> {
                 Ok(String::new())
             });
         }
-        Mentions { words, code, placeholders }
+        Mentions { words, fields, code, placeholders }
     }
 
     fn reads(&self, key: &str) -> bool {
@@ -94,8 +105,11 @@ impl<'a> Mentions<'a> {
 
     fn message(&self, path: &[String]) -> String {
         let key = path.last().map(String::as_str).unwrap_or_default();
-        let names = self.words.iter().copied().chain(self.placeholders.iter().map(String::as_str));
-        let hint = match closest(key, names.filter(|w| w.len() > 2)) {
+        // Fields and placeholders first (`rouns`: `D.rounds` rather than a string "round").
+        let fields = self.fields.iter().copied().chain(self.placeholders.iter().map(String::as_str));
+        let near = closest(key, fields.filter(|w| w.len() > 2))
+            .or_else(|| closest(key, self.words.iter().copied().filter(|w| w.len() > 2)));
+        let hint = match near {
             Some(n) => format!(" (did you mean '{n}'?)"),
             None => String::new(),
         };

@@ -130,3 +130,20 @@ fn check_plays_more_seeds_within_its_time_budget_and_finds_a_rare_error() {
     assert!(t.elapsed().as_secs_f64() < 10.0);
     let _ = std::fs::remove_dir_all(root);
 }
+
+/// `posse check GAME` checks the game's modes too: a typo in a mode fails its game's check,
+/// and the suggestion is the name the scripts read (a letter left out: `rouns`, `rounds`).
+#[test]
+fn check_of_a_game_checks_its_modes_and_suggests_the_name_read() {
+    let root = broken("modes", &[("scenarios/hilo/short.yaml", "rounds:", "rouns:")]);
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "1"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("hilo: ok"), "the game itself passes: {out}");
+    assert!(out.contains("scenarios/hilo/short.yaml:") && out.contains("rouns") && out.contains("hilo/short: FAILED"), "{out}");
+    let root = broken("typo", &[("scenarios/hilo/game.yaml", "  rounds:", "  rouns:")]);
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "1"], "");
+    let out = stdout(&o);
+    assert!(out.contains("(did you mean 'rounds'?)"), "{out}");
+    assert_eq!(out.matches("no script or text reads 'rouns'").count(), 1, "said once: {out}");
+}
