@@ -14,6 +14,9 @@
 //! After its games, each game prints its coverage line (`--coverage`: the full table) and
 //! a warning for each definition whose behaviour never ran, with its YAML file and line.
 //!
+//! Each strategy bot of the game (`scripts/<game>/bots/`) plays [`BOT_SEEDS`] games in
+//! every seat, with the fewest and the most players: its errors are problems too.
+//!
 //! Then the no-leak check (repl/src/leaks.rs) plays games of its own, whose findings are
 //! problems like any other: by default as many as a third of the time budget allows (at
 //! least one: seed 0 with the fewest players; then each number of players, seed by seed);
@@ -405,6 +408,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         }
         seed += 1;
     }
+    bots(&content, &mut report);
     let playable: Vec<usize> = (p.min..=p.max).filter(|n| !broken.contains(n)).collect();
     let leak_seeds = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
     let (leak_games, until) = match (leaks, seeds) {
@@ -433,6 +437,26 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     report.warnings.extend(coverage.warnings());
     report.coverage = Some(coverage);
     report
+}
+
+/// The games each strategy bot of the game (`scripts/<game>/bots/`) plays in `check`.
+pub const BOT_SEEDS: u64 = 3;
+
+/// Plays [`BOT_SEEDS`] games with each strategy bot in every seat, with the fewest and
+/// the most players: a bot's error (its Lua, an answer the question does not allow) is
+/// a problem like the game's.
+fn bots(content: &Arc<Content>, report: &mut Report) {
+    let p = content.players;
+    for name in posse::bot_names(content) {
+        for players in [p.min, p.max].into_iter().collect::<BTreeSet<_>>() {
+            let lineup = posse::sim::Lineup { bots: vec![name.clone(); players], ban: None };
+            for seed in 0..BOT_SEEDS {
+                if let Err(e) = posse::sim::play_with(content, seed, Some(players), &lineup) {
+                    report.add_error(Place::game(seed, players, &format!("bot {name}")), "", &e);
+                }
+            }
+        }
+    }
 }
 
 /// How a mode takes its game's definitions, when it takes fewer than all or declares

@@ -418,6 +418,18 @@ impl Lineup {
     }
 }
 
+/// Plays game `seed` with the bots of `lineup` (`posse check` plays each strategy bot of
+/// a game so): the game `sim` plays for that seed with that line-up.
+pub fn play_with(
+    content: &Arc<Content>,
+    seed: u64,
+    players: Option<usize>,
+    lineup: &Lineup,
+) -> Result<Game, crate::diag::Error> {
+    let strategies = lineup.strategies(content)?;
+    play_lineup(content, seed, players, None, &strategies, lineup.ban.as_ref())
+}
+
 /// Plays game `seed` with `strategies` (by seat; None: the random bot): the random seats
 /// answer in the flow from [`bot_rng`], each strategy bot the decisions that yield to it,
 /// drawing from the stream of [`crate::bot::pick_seed`] at its decision's position. The

@@ -140,10 +140,25 @@ fn check_of_a_game_checks_its_modes_and_suggests_the_name_read() {
     let out = stdout(&o);
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("hilo: ok"), "the game itself passes: {out}");
-    assert!(out.contains("scenarios/hilo/short.yaml:") && out.contains("rouns") && out.contains("hilo/short: FAILED"), "{out}");
+    assert!(
+        out.contains("scenarios/hilo/short.yaml:") && out.contains("rouns") && out.contains("hilo/short: FAILED"),
+        "{out}"
+    );
     let root = broken("typo", &[("scenarios/hilo/game.yaml", "  rounds:", "  rouns:")]);
     let o = posse_in(&root, &["check", "hilo", "--seeds", "1"], "");
     let out = stdout(&o);
     assert!(out.contains("(did you mean 'rounds'?)"), "{out}");
     assert_eq!(out.matches("no script or text reads 'rouns'").count(), 1, "said once: {out}");
+}
+
+/// `posse check` plays each of a game's strategy bots: a bot that answers wrong fails it,
+/// naming the bot's file and its seat.
+#[test]
+fn check_plays_each_strategy_bot() {
+    let root = broken("bots", &[]);
+    std::fs::copy(fixtures().join("bad_bots/wrong.lua"), root.join("scripts/hilo/bots/wrong.lua")).unwrap();
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "1"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("bot wrong") && out.contains("bots/wrong.lua"), "{out}");
 }
