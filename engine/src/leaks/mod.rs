@@ -28,12 +28,15 @@ use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Setup};
 use crate::limits::MAX_DECISIONS;
-use crate::record::Record;
+use crate::record::{Choice, Record};
 use crate::rng::Rng;
 use crate::state::{names, State};
 use crate::view::{self, View};
 use std::collections::HashSet;
 use std::sync::Arc;
+use twins::Twins;
+
+mod twins;
 
 /// The check looks at every `EVERY`-th position of a game (and at every step's log).
 pub const EVERY: usize = 5;
@@ -49,6 +52,9 @@ pub enum Leak {
     Text,
     /// A log line the seat may read names a component it cannot see.
     Log,
+    /// A log line the seat may read changes with the dice and counters it cannot see
+    /// (twins.rs).
+    LogValue,
 }
 
 impl Leak {
@@ -57,7 +63,8 @@ impl Leak {
             Leak::View => "view",
             Leak::Question => "question",
             Leak::Text => "rendered view",
-            Leak::Log => "log line",
+            Leak::Log => "log line's names",
+            Leak::LogValue => "log line",
         }
     }
 }
@@ -100,6 +107,7 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
     g.audit_log();
     let mut report = Report::default();
+    let mut twins = Twins::start(&g, seed, &mut report.findings);
     let mut before = g.state_copy();
     let mut step = 0;
     while !g.is_over() && step < MAX_DECISIONS {
@@ -107,7 +115,9 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
             position(&g, &before, seed, step, &mut report);
         }
         let Some((seat, picks)) = choice(&g, seed, step) else { break };
+        let from = g.log_len();
         g.choose(seat, &picks)?;
+        twins.step(&g, &Choice { seat, picks }, from, step, &mut report.findings);
         let after = g.state_copy();
         let unseen = g.unseen_when_logged();
         log_names_only_what_is_seen(content, (&before, &after), &unseen, seed, step, &mut report.findings);
@@ -193,13 +203,6 @@ fn json(v: &View) -> String {
 /// The first line where `a` and `b` differ, as `line N: A | after: B` (short: a line is
 /// cut at 160 characters).
 pub fn difference(a: &str, b: &str) -> String {
-    let cut = |s: &str| {
-        let s = s.trim();
-        match s.char_indices().nth(160) {
-            Some((i, _)) => format!("{}...", &s[..i]),
-            None => s.to_string(),
-        }
-    };
     let (mut x, mut y) = (a.lines(), b.lines());
     let mut n = 1;
     loop {
@@ -211,6 +214,15 @@ pub fn difference(a: &str, b: &str) -> String {
                 return format!("line {n}: {} | with the hidden things changed: {}", side(p), side(q));
             }
         }
+    }
+}
+
+/// `s` trimmed and cut at 160 characters.
+fn cut(s: &str) -> String {
+    let s = s.trim();
+    match s.char_indices().nth(160) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
     }
 }
 
