@@ -12,8 +12,8 @@ use crate::content::Content;
 use crate::diag::Result;
 use crate::lua::{Renderer, Twin, Vm};
 use crate::state::{LogLine, State};
-use std::sync::Arc;
 use crate::view::View;
+use std::sync::Arc;
 
 impl Game {
     /// A copy of the whole state, every seat's secrets included: for checks, never for

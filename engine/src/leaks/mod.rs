@@ -8,7 +8,10 @@
 //! and labels, which the game's Lua makes, so a label can leak ("Challenge (seat 2
 //! holds three sixes)"); (c) the view drawn by the renderer. After every step, (d) a log
 //! line a seat may read must name no component that seat cannot see, before or after the
-//! step (log lines are the scripts' text: the engine cannot redact them).
+//! step (log lines are the scripts' text: the engine cannot redact them). And (e), by
+//! twin games played level with the game (twins.rs): a log line a seat may read must not
+//! change when the dice and counters it cannot see take other values as they are rolled
+//! and set ("You roll 3 5 6" written to every seat).
 //!
 //! Labels are made by the script. Those it gives as functions (`lib/ask.lua`) are made
 //! again from the perturbed state ([`Game::question_from`]). Those it gives as values
@@ -24,6 +27,8 @@
 //! Findings are values (seed, step, seat, what differed, the first differing line), not
 //! panics: the tests assert there are none, `posse check` prints them.
 
+mod twins;
+
 use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Setup};
@@ -35,8 +40,6 @@ use crate::view::{self, View};
 use std::collections::HashSet;
 use std::sync::Arc;
 use twins::Twins;
-
-mod twins;
 
 /// The check looks at every `EVERY`-th position of a game (and at every step's log).
 pub const EVERY: usize = 5;
@@ -73,7 +76,8 @@ impl Leak {
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub seed: u64,
-    /// Decisions made before the position (the step that wrote a log line, for [`Leak::Log`]).
+    /// Decisions made before the position (for [`Leak::Log`] and [`Leak::LogValue`], the
+    /// step that wrote the line: 0 also for lines written before the first decision).
     pub step: usize,
     /// The seat (1-based) shown what it should not see.
     pub seat: usize,

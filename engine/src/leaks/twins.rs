@@ -60,7 +60,7 @@ impl Twins {
             }
         }
         self.compare(g, from, step, out);
-        if (step + 1) % EVERY == 0 && !g.is_over() {
+        if (step + 1).is_multiple_of(EVERY) && !g.is_over() {
             for (seat, (hides, twin)) in self.seats.iter_mut().enumerate() {
                 if *hides && twin.is_none() {
                     *twin = restarted(g, seat, twin_seed(self.seed, seat, step + 1));
@@ -99,9 +99,10 @@ fn hides_something(c: &Content, st: &State, seat: usize) -> bool {
     let own = (0..st.players()).any(|o| (0..c.seat_dice.len()).any(|d| !st.seat_die_visible(c, o, d, seat)));
     let counters = c.counters.iter().enumerate().any(|(d, decl)| {
         !decl.per_object
-            && (0..st.players()).map(Some).chain([None]).any(|o| {
-                (decl.per_seat == o.is_some()) && !State::counter_visible(c, d, o, seat)
-            })
+            && (0..st.players())
+                .map(Some)
+                .chain([None])
+                .any(|o| (decl.per_seat == o.is_some()) && !State::counter_visible(c, d, o, seat))
     });
     dice || own || counters
 }
@@ -138,7 +139,8 @@ fn compare(g: &Game, t: &Game, seat: usize, from: usize) -> Verdict {
     let mut differs = None;
     for i in from..end {
         let (Some(a), Some(b)) = (g.log_line(i), t.log_line(i)) else { return Verdict::Parted };
-        if (a.audience.admits(Some(seat)) || b.audience.admits(Some(seat))) && (a.text != b.text || a.audience != b.audience)
+        if (a.audience.admits(Some(seat)) || b.audience.admits(Some(seat)))
+            && (a.text != b.text || a.audience != b.audience)
         {
             differs = Some((i, a.text, b.text));
             break;
@@ -147,7 +149,8 @@ fn compare(g: &Game, t: &Game, seat: usize, from: usize) -> Verdict {
     let Some((i, a, b)) = differs else { return Verdict::Same };
     // Only now the costlier looks: the seat's view and question, both the same?
     let seen = |x: &Game| {
-        let q = x.pending().into_iter().find(|r| r.seat == seat + 1).map(|r| (r.try_prompt().ok(), r.try_labels().ok()));
+        let q =
+            x.pending().into_iter().find(|r| r.seat == seat + 1).map(|r| (r.try_prompt().ok(), r.try_labels().ok()));
         (x.view_with_log(Some(seat + 1), 0), q)
     };
     if seen(g) != seen(t) {
