@@ -3,7 +3,7 @@
 //! more, `--no-leaks` for none): the no-leak check of
 //! `posse::leaks` on a game's seeds, each number of players, its findings made into
 //! `check`'s problems. A leak shows at many steps and seeds once it is there, so each
-//! kind (view, question, rendered view, log line) is reported once a game, at the first
+//! kind (view, question, rendered view, log line's names, log line's values) is reported once a game, at the first
 //! seed and step that showed it, with how many more findings of that kind there were.
 
 use posse::leaks::{self, Finding, Leak};

@@ -1,15 +1,19 @@
 //! What the leak check (`posse check --leaks`, a layer above) needs of a game beyond what a seat may see: a
 //! copy of the whole state, a state put in its place (a twin game perturbed before a
-//! step), a seat's pending question made again by the script from another state, and a
-//! view drawn by the renderer. Public, unlike the test hooks, because `posse check`
+//! step), a seat's pending question made again by the script from another state, a
+//! game in twin mode (lua/twin.rs: hidden dice and counters take other values as the
+//! script rolls and sets them), and a view drawn by the renderer. Public, unlike the test hooks, because `posse check`
 //! runs the leak check; nothing here is in the log, and no seat, bot or REPL command
 //! uses it.
 
-use super::Game;
+use super::setup::check_players;
+use super::{Bots, Game, Setup};
+use crate::content::Content;
 use crate::diag::Result;
-use crate::lua::Renderer;
-use crate::state::State;
+use crate::lua::{Renderer, Twin, Vm};
+use crate::state::{LogLine, State};
 use crate::view::View;
+use std::sync::Arc;
 
 impl Game {
     /// A copy of the whole state, every seat's secrets included: for checks, never for
@@ -34,6 +38,36 @@ impl Game {
         let made = r.remake();
         *self.vm.shared.state.borrow_mut() = own;
         Some(made)
+    }
+
+    /// A game in twin mode for `seat` (0-based) from its start (lua/twin.rs): as
+    /// [`Game::new`], but whatever the seat cannot see of the dice and counters takes
+    /// other values, drawn from `seed`, whenever the script rolls or sets it.
+    pub fn twin(content: Arc<Content>, setup: Setup, seat: usize, seed: u64) -> Result<Game> {
+        check_players(&content, &setup)?;
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        *vm.shared.twin.borrow_mut() = Some(Twin::new(seat, seed));
+        Game::start(content, setup, vm, Bots::None, Vec::new(), None)
+    }
+
+    /// Puts this game in twin mode for `seat` (0-based) from now on (see [`Game::twin`]),
+    /// first changing the dice and counters the seat cannot see.
+    pub fn become_twin(&mut self, seat: usize, seed: u64) {
+        let mut twin = Twin::new(seat, seed);
+        twin.perturb(&self.content, &mut self.vm.shared.state.borrow_mut());
+        *self.vm.shared.twin.borrow_mut() = Some(twin);
+    }
+
+    /// In twin mode, the log length when the script first revealed dice the twin's seat
+    /// could not see (lines from there on may differ for a fair reason).
+    pub fn twin_exposed_at(&self) -> Option<usize> {
+        self.vm.shared.twin.borrow().as_ref().and_then(|t| t.exposed_at)
+    }
+
+    /// The log line at `index` (whoever may read it).
+    pub fn log_line(&self, index: usize) -> Option<LogLine> {
+        self.vm.shared.state.borrow().log.get(index).cloned()
     }
 
     /// Draws `view` with the game's renderer (as [`Game::render`] draws a seat's own).

@@ -325,7 +325,13 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     def!("slot_get", |sh, i: usize| Ok(sh.state.borrow().counters[i - 1]));
     def!("slot_set", |sh, (i, v): (usize, i64)| {
         writable(&sh, "set")?;
-        sh.state.borrow_mut().counters[i - 1] = v;
+        let mut st = sh.state.borrow_mut();
+        // Twin mode (twin.rs): a counter the twin's seat cannot read takes another value.
+        let v = match sh.twin.borrow_mut().as_mut() {
+            Some(t) if t.counter_hidden(&sh.content, &st, i - 1) => t.shift(v),
+            _ => v,
+        };
+        st.counters[i - 1] = v;
         Ok(())
     });
     def!("slot_add", |sh, (i, d): (usize, i64)| {

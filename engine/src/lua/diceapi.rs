@@ -25,6 +25,16 @@ fn die(sh: &Shared, st: &State, i: i64, owner: Option<usize>, f: &str) -> Result
 fn show_dice(sh: &Shared, owner: Option<i64>, shown: bool, f: &str) -> Result<()> {
     writable(sh, f)?;
     let mut st = sh.state.borrow_mut();
+    if let Some(twin) = sh.twin.borrow_mut().as_mut().filter(|_| shown) {
+        let o = owner.map(|s| seat(&st, s, f)).transpose()?;
+        let hid = match o {
+            None => (0..st.dice.len()).any(|d| !st.die_visible(&sh.content, d, twin.seat)),
+            Some(o) => (0..sh.content.seat_dice.len()).any(|d| !st.seat_die_visible(&sh.content, o, d, twin.seat)),
+        };
+        if hid {
+            twin.expose(st.log.len());
+        }
+    }
     match owner {
         None => st.shared_dice_revealed = shown,
         Some(s) => {
@@ -37,6 +47,23 @@ fn show_dice(sh: &Shared, owner: Option<i64>, shown: bool, f: &str) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Twin mode (twin.rs): turns die `d` (of `owner`'s, or shared) to another face when the
+/// twin's seat cannot see it.
+fn twin_turn(sh: &Shared, st: &mut State, d: usize, owner: Option<usize>) {
+    let mut twin = sh.twin.borrow_mut();
+    let Some(twin) = twin.as_mut() else { return };
+    match owner {
+        None if !st.die_visible(&sh.content, d, twin.seat) => {
+            st.dice[d] = twin.turn(st.dice[d], sh.content.dice[d].faces.len());
+        }
+        Some(o) if !st.seat_die_visible(&sh.content, o, d, twin.seat) => {
+            let i = st.seat_die(&sh.content, o, d);
+            st.seat_dice[i] = twin.turn(st.seat_dice[i], sh.content.seat_dice[d].faces.len());
+        }
+        _ => {}
+    }
 }
 
 pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
@@ -91,6 +118,7 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                 None => st.dice[d] = face,
                 Some(o) => st.seat_dice[o * sh.content.seat_dice.len() + d] = face,
             }
+            twin_turn(&sh, st, d, owner);
             Ok(())
         };
         // Rolled dice are hidden again where their visibility hides them.
@@ -142,6 +170,7 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                         st.seat_dice[slot] = f;
                     }
                 }
+                twin_turn(&sh, &mut st, d, owner);
                 Ok(())
             }
             None => err(format!("posse.set_face: die {i} has no face '{}'", clip(&face))),

@@ -15,7 +15,8 @@
 //! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
-//! renderer's VM), `strategy.rs` (strategy bots' VMs) and `errors.rs` (error messages with file and line).
+//! renderer's VM), `strategy.rs` (strategy bots' VMs), `twin.rs` (the leak check's twin
+//! mode) and `errors.rs` (error messages with file and line).
 
 mod api;
 mod boardapi;
@@ -28,12 +29,14 @@ mod mapapi;
 mod render;
 pub(crate) mod shape;
 mod strategy;
+mod twin;
 pub(crate) mod watchdog;
 
 pub(crate) use budget::Budget;
 pub(crate) use errors::{lua_err, script_message};
 pub(crate) use render::Renderer;
 pub use strategy::{names as bot_names, Strategy};
+pub use twin::Twin;
 
 use crate::content::Content;
 use crate::diag::Error;
@@ -79,6 +82,9 @@ pub(crate) struct Shared {
     /// the (line, seat, definition) whose name the line gives to a seat that could see no
     /// copy of it at that moment.
     pub log_audit: RefCell<Option<Vec<(usize, usize, usize)>>>,
+    /// Twin mode (`twin.rs`): the leak check's twin game, whose hidden dice and counters
+    /// take other values as the script rolls and sets them.
+    pub twin: RefCell<Option<Twin>>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -396,6 +402,7 @@ impl Vm {
             fast: Cell::new(None),
             lead: RefCell::new(crate::state::Lead::default()),
             log_audit: RefCell::new(None),
+            twin: RefCell::new(None),
         });
         install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;

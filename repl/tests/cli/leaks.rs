@@ -103,3 +103,60 @@ fn a_renderer_cannot_reach_the_state_to_leak_it() {
     assert!(out.contains("render: "), "{out}");
     assert!(!out.contains("leak: "), "{out}");
 }
+
+#[test]
+fn a_die_face_logged_to_all_is_caught() {
+    // The roller's own hidden dice, logged to every seat instead of to the roller: the
+    // line names no component, so only the twin game (its hidden dice turned) sees it.
+    let root = planted(
+        "leaks-log-die",
+        "liars_dice",
+        "main.lua",
+        r#"posse.log("You roll " .. table.concat(faces, " ") .. ".", s)"#,
+        r#"posse.log("You roll " .. table.concat(faces, " ") .. ".")"#,
+    );
+    let o = check_leaks(&root, "liars_dice");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("is shown a log line that changes with what it cannot see"), "{out}");
+    assert!(out.contains("You roll "), "{out}");
+    assert!(out.contains("with the hidden dice and counters changed: You roll "), "{out}");
+}
+
+/// Hi-Lo with a line after each seat's secret counter is set, written to `audience`.
+fn secret_logged(name: &str, audience: &str) -> PathBuf {
+    planted(
+        name,
+        "hilo",
+        "main.lua",
+        r#"posse.set("secret", round, s)"#,
+        &format!(r#"posse.set("secret", round, s) posse.log("secret " .. posse.get("secret", s){audience})"#),
+    )
+}
+
+#[test]
+fn a_hidden_counter_logged_to_all_is_caught() {
+    let o = check_leaks(&secret_logged("leaks-log-counter", ""), "hilo");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("is shown a log line that changes with what it cannot see"), "{out}");
+    assert!(out.contains(": secret "), "{out}");
+    // Written to its owner alone, the same line is no leak.
+    let o = check_leaks(&secret_logged("leaks-log-counter-own", ", s"), "hilo");
+    assert!(o.status.success(), "{}", stdout(&o));
+}
+
+#[test]
+fn dice_logged_after_their_reveal_are_no_leak() {
+    // Revealed, logged to all, and hidden again within the step: the seats' views end as
+    // they were, and the lines the twin wrote after the reveal may differ.
+    let root = planted(
+        "leaks-log-revealed",
+        "liars_dice",
+        "main.lua",
+        r#"  local loser = M.count(bid[2])"#,
+        "  for s = 1, n do posse.hide_dice(s) end\n  local loser = M.count(bid[2])",
+    );
+    let o = check_leaks(&root, "liars_dice");
+    assert!(o.status.success(), "{}", stdout(&o));
+}

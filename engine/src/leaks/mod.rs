@@ -8,7 +8,10 @@
 //! and labels, which the game's Lua makes, so a label can leak ("Challenge (seat 2
 //! holds three sixes)"); (c) the view drawn by the renderer. After every step, (d) a log
 //! line a seat may read must name no component that seat cannot see, before or after the
-//! step (log lines are the scripts' text: the engine cannot redact them).
+//! step (log lines are the scripts' text: the engine cannot redact them). And (e), by
+//! twin games played level with the game (twins.rs): a log line a seat may read must not
+//! change when the dice and counters it cannot see take other values as they are rolled
+//! and set ("You roll 3 5 6" written to every seat).
 //!
 //! Labels are made by the script. Those it gives as functions (`lib/ask.lua`) are made
 //! again from the perturbed state ([`Game::question_from`]). Those it gives as values
@@ -24,16 +27,19 @@
 //! Findings are values (seed, step, seat, what differed, the first differing line), not
 //! panics: the tests assert there are none, `posse check` prints them.
 
+mod twins;
+
 use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Setup};
 use crate::limits::MAX_DECISIONS;
-use crate::record::Record;
+use crate::record::{Choice, Record};
 use crate::rng::Rng;
 use crate::state::{names, State};
 use crate::view::{self, View};
 use std::collections::HashSet;
 use std::sync::Arc;
+use twins::Twins;
 
 /// The check looks at every `EVERY`-th position of a game (and at every step's log).
 pub const EVERY: usize = 5;
@@ -49,6 +55,9 @@ pub enum Leak {
     Text,
     /// A log line the seat may read names a component it cannot see.
     Log,
+    /// A log line the seat may read changes with the dice and counters it cannot see
+    /// (twins.rs).
+    LogValue,
 }
 
 impl Leak {
@@ -57,7 +66,8 @@ impl Leak {
             Leak::View => "view",
             Leak::Question => "question",
             Leak::Text => "rendered view",
-            Leak::Log => "log line",
+            Leak::Log => "log line's names",
+            Leak::LogValue => "log line",
         }
     }
 }
@@ -66,7 +76,8 @@ impl Leak {
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub seed: u64,
-    /// Decisions made before the position (the step that wrote a log line, for [`Leak::Log`]).
+    /// Decisions made before the position (for [`Leak::Log`] and [`Leak::LogValue`], the
+    /// step that wrote the line: 0 also for lines written before the first decision).
     pub step: usize,
     /// The seat (1-based) shown what it should not see.
     pub seat: usize,
@@ -100,6 +111,7 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
     g.audit_log();
     let mut report = Report::default();
+    let mut twins = Twins::start(&g, seed, &mut report.findings);
     let mut before = g.state_copy();
     let mut step = 0;
     while !g.is_over() && step < MAX_DECISIONS {
@@ -107,7 +119,9 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
             position(&g, &before, seed, step, &mut report);
         }
         let Some((seat, picks)) = choice(&g, seed, step) else { break };
+        let from = g.log_len();
         g.choose(seat, &picks)?;
+        twins.step(&g, &Choice { seat, picks }, from, step, &mut report.findings);
         let after = g.state_copy();
         let unseen = g.unseen_when_logged();
         log_names_only_what_is_seen(content, (&before, &after), &unseen, seed, step, &mut report.findings);
@@ -193,13 +207,6 @@ fn json(v: &View) -> String {
 /// The first line where `a` and `b` differ, as `line N: A | after: B` (short: a line is
 /// cut at 160 characters).
 pub fn difference(a: &str, b: &str) -> String {
-    let cut = |s: &str| {
-        let s = s.trim();
-        match s.char_indices().nth(160) {
-            Some((i, _)) => format!("{}...", &s[..i]),
-            None => s.to_string(),
-        }
-    };
     let (mut x, mut y) = (a.lines(), b.lines());
     let mut n = 1;
     loop {
@@ -211,6 +218,15 @@ pub fn difference(a: &str, b: &str) -> String {
                 return format!("line {n}: {} | with the hidden things changed: {}", side(p), side(q));
             }
         }
+    }
+}
+
+/// `s` trimmed and cut at 160 characters.
+fn cut(s: &str) -> String {
+    let s = s.trim();
+    match s.char_indices().nth(160) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
     }
 }
 
