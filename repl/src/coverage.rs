@@ -98,6 +98,9 @@ impl Coverage {
     /// `coverage: 52 of 54 definitions ran (all by seed 7)`, or with what never ran.
     pub fn summary(&self) -> String {
         let expected = self.expected.iter().filter(|&&e| e).count();
+        if self.games == 0 {
+            return "coverage: no game finished".to_string();
+        }
         if self.ids.is_empty() {
             return "coverage: no cards or abilities (no component definitions)".to_string();
         }

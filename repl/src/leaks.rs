@@ -30,18 +30,26 @@ pub fn check(
 ) -> (Vec<Problem>, usize) {
     let mut first: BTreeMap<Leak, (Finding, usize, usize)> = BTreeMap::new();
     let mut checked = 0;
+    let mut errors = Vec::new();
     for (seed, n) in games {
         if checked > 0 && until.is_some_and(|t| Instant::now() >= t) {
             break;
         }
         checked += 1;
-        // A game that fails is `check`'s own problem, found by its random games.
-        let Ok(report) = leaks::check(content, seed, n) else { continue };
+        let report = match leaks::check(content, seed, n) {
+            Ok(r) => r,
+            // A game that cannot start is `check`'s own problem, found by its random games.
+            Err(_) => continue,
+        };
+        if let Some(e) = &report.error {
+            // Its picks are the leak check's own, so `check`'s games may not meet this.
+            errors.push(Problem { seed, players: n, message: e.clone() });
+        }
         for f in report.findings {
             first.entry(f.leak).and_modify(|e| e.2 += 1).or_insert((f, n, 0));
         }
     }
-    let problems = first
+    let problems: Vec<Problem> = first
         .into_values()
         .map(|(f, players, more)| {
             let more = if more == 0 { String::new() } else { format!(" ({more} more findings of this kind)") };
@@ -52,6 +60,7 @@ pub fn check(
             let message = format!("leak: seat {} at step {} {what}{more}: {}", f.seat, f.step, f.diff);
             Problem { seed: f.seed, players, message }
         })
+        .chain(errors.into_iter().take(1))
         .collect();
     (problems, checked)
 }

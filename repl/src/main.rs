@@ -337,6 +337,13 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    // A reader that goes away (`posse check | head`) ends posse as it ends any Unix tool,
+    // rather than as a panic in the next `println!` (Rust ignores SIGPIPE by default).
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread starts; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(true) => ExitCode::SUCCESS,

@@ -36,14 +36,15 @@ pub fn differs(root: &Path, file: &Path, game: &str, players: usize, seed: u64) 
     let want = std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?;
     let content = games::load(root, game)?;
     let got = posse::playthrough::write(content, players, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if got == want {
+    // Line by line, so that a file saved with other line endings is the same file.
+    if got.lines().map(|l| l.trim_end_matches('\r')).eq(want.lines().map(|l| l.trim_end_matches('\r'))) {
         return Ok(None);
     }
     let (mut a, mut b) = (want.lines(), got.lines());
     let mut line = 1;
     let (was, now) = loop {
         match (a.next(), b.next()) {
-            (Some(x), Some(y)) if x == y => line += 1,
+            (Some(x), Some(y)) if x.trim_end_matches('\r') == y => line += 1,
             (x, y) => break (x.unwrap_or("(the end)"), y.unwrap_or("(the end)")),
         }
     };

@@ -316,3 +316,17 @@ fn a_behaviour_many_definitions_share_counts_for_each() {
         assert!(n.resolved <= n.times, "{n:?}");
     }
 }
+
+#[test]
+fn a_card_may_take_another_cards_behaviour_by_its_definition() {
+    // `def_by_id(x).script` is another definition's frozen behaviour: it loads and plays,
+    // and its runs count for the definition it belongs to.
+    let root = posse_tests::scratch_root(env!("CARGO_TARGET_TMPDIR"), "reused_behaviour");
+    let path = root.join("scenarios/hilo/cards.yaml");
+    let yaml = std::fs::read_to_string(&path).unwrap();
+    let twin = "  - id: top\n    name: Top card\n    count: 0\n    script: |\n      return require(\"posse\").def_by_id(\"high\").script\n";
+    std::fs::write(&path, format!("{yaml}{twin}")).unwrap();
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap_or_else(|e| panic!("{e}")));
+    let g = sim::play_random(&c, 1, Some(2)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(g.is_over());
+}

@@ -81,10 +81,11 @@ impl Request {
         Ok(prompt)
     }
 
-    /// Whether the script gave the prompt or the labels as functions, made when read
-    /// (from the state as it is then) rather than as values made before it asked.
+    /// Whether the script gave the labels as a function, made when read (from the state
+    /// as it is then) rather than as values made before it asked. (A prompt given as a
+    /// function is made again with them; labels given as values need the step replayed.)
     pub fn made_when_read(&self) -> bool {
-        matches!(self.prompt, Lazy::Make(_)) || matches!(self.options, Lazy::Make(_))
+        matches!(self.options, Lazy::Make(_))
     }
 
     /// The prompt and labels made again, whatever was made before (the leak check makes

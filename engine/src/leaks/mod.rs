@@ -95,6 +95,9 @@ pub struct Report {
     /// Of those, the ones where the perturbation moved an object or turned a die (a game
     /// with none proves nothing).
     pub changed: usize,
+    /// The script error that stopped the game before its end, if one did (the findings
+    /// made until then stand).
+    pub error: Option<String>,
 }
 
 /// The choice a deterministic random player makes at `step` of the game of `seed`: it
@@ -106,7 +109,8 @@ pub fn choice(game: &Game, seed: u64, step: usize) -> Option<(usize, Vec<u32>)> 
 }
 
 /// Plays the game of `seed` with `players` seats by [`choice`] and checks it (see the
-/// module's notes). An error is the game's own (a script error): no leak is claimed.
+/// module's notes). An error in a step is the game's own (a script error): it stops the
+/// game, and the report keeps what was found before it (`error`).
 pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report> {
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
     g.audit_log();
@@ -120,8 +124,12 @@ pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report
         }
         let Some((seat, picks)) = choice(&g, seed, step) else { break };
         let from = g.log_len();
-        g.choose(seat, &picks)?;
-        twins.step(&g, &Choice { seat, picks }, from, step, &mut report.findings);
+        let asked = g.pending().into_iter().find(|r| r.seat == seat).and_then(|r| r.try_labels().ok());
+        if let Err(e) = g.choose(seat, &picks) {
+            report.error = Some(e.to_string());
+            break;
+        }
+        twins.step(&g, &Choice { seat, picks }, asked.as_ref(), (from, step), &mut report.findings);
         let after = g.state_copy();
         let unseen = g.unseen_when_logged();
         log_names_only_what_is_seen(content, (&before, &after), &unseen, seed, step, &mut report.findings);
@@ -265,7 +273,8 @@ pub fn perturb(content: &Content, state: &State, seat: usize, seed: u64, after: 
         if decl.per_object {
             for o in 0..state.objects.len() {
                 if hidden(o) || !State::object_counter_visible(content, d) {
-                    s.object_counters[o * state.object_width + slot.first] += 1 + rng.below(7) as i64;
+                    let v = &mut s.object_counters[o * state.object_width + slot.first];
+                    *v = v.wrapping_add(1 + rng.below(7) as i64);
                 }
             }
             continue;
@@ -274,11 +283,17 @@ pub fn perturb(content: &Content, state: &State, seat: usize, seed: u64, after: 
             if decl.per_seat { (0..state.players()).map(Some).collect() } else { vec![None] };
         for (k, owner) in owners.into_iter().enumerate() {
             if !State::counter_visible(content, d, owner, seat) {
-                s.counters[slot.first + k] += 1 + rng.below(7) as i64;
+                let v = &mut s.counters[slot.first + k];
+                *v = v.wrapping_add(1 + rng.below(7) as i64);
             }
         }
     }
-    let turn = |f: &mut usize, faces: usize, rng: &mut Rng| *f = (*f + 1 + rng.below(7) as usize) % faces;
+    // Another face, never the same one (a die of one face stays).
+    let turn = |f: &mut usize, faces: usize, rng: &mut Rng| {
+        if faces > 1 {
+            *f = (*f + 1 + rng.below(faces as u64 - 1) as usize) % faces;
+        }
+    };
     for (d, die) in content.dice.iter().enumerate() {
         if !state.die_visible(content, d, seat) && after.is_none_or(|a| !a.die_visible(content, d, seat)) {
             turn(&mut s.dice[d], die.faces.len(), &mut rng);

@@ -48,13 +48,24 @@ impl Twins {
         twins
     }
 
-    /// Plays `choice`, which `g` just played as its `step`-th decision, in every twin and
-    /// compares the lines written from `from` on; starts dropped twins again when the next
-    /// step is one to sample.
-    pub fn step(&mut self, g: &Game, choice: &Choice, from: usize, step: usize, out: &mut Vec<Finding>) {
+    /// Plays `choice`, which `g` just played as its `step`-th decision (the deciding seat
+    /// was shown `asked`, its labels), in every twin and compares the lines written from
+    /// `from` on; starts dropped twins again when the next step is one to sample. A twin
+    /// whose deciding seat is shown other labels parts: the same pick would mean another
+    /// option there.
+    pub fn step(
+        &mut self,
+        g: &Game,
+        choice: &Choice,
+        asked: Option<&Vec<String>>,
+        (from, step): (usize, usize),
+        out: &mut Vec<Finding>,
+    ) {
         for (_, twin) in self.seats.iter_mut() {
             if let Some(t) = twin {
-                if t.choose(choice.seat, &choice.picks).is_err() {
+                let labels = || t.pending().into_iter().find(|r| r.seat == choice.seat)?.try_labels().ok();
+                let same = asked.is_none_or(|a| labels().as_ref() == Some(a));
+                if !same || t.choose(choice.seat, &choice.picks).is_err() {
                     *twin = None;
                 }
             }

@@ -258,6 +258,10 @@ local function counting(script, i)
     return counted(script, i, nil)
   end
   if type_(script) ~= "table" then return script end
+  -- A protected table (another definition's frozen behaviour, `def_by_id(x).script`)
+  -- cannot be walked: kept as it is, its runs count for the definition it belongs to.
+  local mt = getmetatable_(script)
+  if mt ~= nil and type_(mt) ~= "table" then return script end
   local copy = {}
   for k, v in next_, script do
     if type_(v) == "function" and not ASKS[k] then
@@ -266,7 +270,6 @@ local function counting(script, i)
     end
     copy[k] = v
   end
-  local mt = getmetatable_(script)
   if mt ~= nil then setmetatable_(copy, mt) end
   return copy
 end
