@@ -272,7 +272,7 @@ pub(super) fn get_mut<'a>(v: &'a mut Value, path: &[&str]) -> Option<&'a mut Val
 }
 
 /// The keys of the map where `path` stops being found, for an error.
-fn keys_near(v: &Value, path: &[&str]) -> String {
+pub(super) fn keys_near(v: &Value, path: &[&str]) -> String {
     let mut at = v;
     for p in path {
         match get(at, &[p]) {

@@ -8,6 +8,7 @@
 //! keeps the game's `schema:` (data.rs), and texts with placeholders are filled again
 //! (texts.rs), so that a text shows the number set.
 
+use super::data::{get_mut, keys_near};
 use super::texts::data_templates;
 use super::{Content, Slot};
 use crate::hash::fnv;
@@ -37,15 +38,15 @@ impl Content {
                 Some(i) => (&mut c.defs[i].props, format!("the props of '{}'", parts[0])),
                 None => (&mut c.data, "data".to_string()),
             };
-            if find(root, &path).is_none() {
-                let known = known_keys(root, &path);
+            if get_mut(root, &path).is_none() {
+                let known = keys_near(root, &path);
                 return Err(format!(
                     "--set {key}: no key '{}' in {what} of {} (there: {known})",
                     path.join("."),
                     self.id
                 ));
             }
-            let Some(slot) = find(root, &path) else { unreachable!("found just above") };
+            let Some(slot) = get_mut(root, &path) else { unreachable!("found just above") };
             if kind(slot) != kind(&value) {
                 return Err(format!("--set {key}: expected {}, not {} ({text})", kind(slot), kind(&value)));
             }
@@ -69,7 +70,7 @@ impl Content {
                 Some(i) => &mut c.defs[i].props,
                 None => &mut c.data,
             };
-            let Some(slot) = find(root, &path) else { unreachable!("found just above") };
+            let Some(slot) = get_mut(root, &path) else { unreachable!("found just above") };
             *slot = value.clone();
             c.sets.push(format!("{key}={text}"));
             if def.is_none() {
@@ -98,40 +99,6 @@ impl Content {
             c.hash = fnv(&bytes);
         }
         Ok(c)
-    }
-}
-
-/// The value at `path` in `v` (map keys, or list indices as numbers).
-fn find<'a>(v: &'a mut Value, path: &[&str]) -> Option<&'a mut Value> {
-    let mut at = v;
-    for p in path {
-        at = match at {
-            Value::Object(m) => m.get_mut(*p)?,
-            Value::Array(a) => a.get_mut(p.parse::<usize>().ok()?)?,
-            _ => return None,
-        };
-    }
-    Some(at)
-}
-
-/// The keys next to where `path` failed, for the error.
-fn known_keys(v: &Value, path: &[&str]) -> String {
-    let mut at = v;
-    for p in path {
-        let next = match at {
-            Value::Object(m) => m.get(*p),
-            Value::Array(a) => p.parse::<usize>().ok().and_then(|i| a.get(i)),
-            _ => None,
-        };
-        match next {
-            Some(n) => at = n,
-            None => break,
-        }
-    }
-    match at {
-        Value::Object(m) => m.keys().cloned().collect::<Vec<_>>().join(", "),
-        Value::Array(a) => format!("0..{}", a.len()),
-        _ => "no keys".into(),
     }
 }
 
