@@ -1,17 +1,29 @@
-//! Save files that survive a crash and a second writer.
+//! Every file posse writes, written whole and only where it should go; save files that
+//! survive a second writer.
 //!
-//! A save is replaced, never rewritten in place: [`write`] puts the new text in a
-//! temporary file in the save's folder, flushes and syncs it, and renames it over the
-//! save (then syncs the folder, on Unix). A rename within a folder is atomic, so whoever
-//! reads the save, and whatever kills the writer at whatever moment, finds the old save
-//! or the new one, never an empty or half-written file. Each write has a temporary file
-//! of its own (the process id and a counter in its name, created exclusively), so a
-//! temporary file left by a killed run never stands in the way of the next save.
+//! [`write`] is the one way posse writes a file: saves, SVGs, CSV, HTML and JSON reports,
+//! shards, a new game's files, the Lua checker's files. A file is replaced, never
+//! rewritten in place: the new text goes in a temporary file in the file's folder, is
+//! flushed and synced, and is renamed over the file (then the folder is synced, on Unix).
+//! A rename within a folder is atomic, so whoever reads the file, and whatever kills the
+//! writer at whatever moment, finds the old file or the new one, never an empty or
+//! half-written file. Each write has a temporary file of its own (the process id and a
+//! counter in its name, created exclusively), so a temporary file left by a killed run
+//! never stands in the way of the next write.
+//!
+//! Only regular files are written. A symbolic link is followed (every link of a chain) to
+//! the file it names, and that file is replaced in its own folder, so the link stays a
+//! link and the file it names gets the text. A path that is, or leads to, anything else
+//! (a device such as `/dev/stdout` or `/dev/null`, a FIFO, a socket, a folder) is refused
+//! with an error saying what it is, and is left as it was: a rename over it would replace
+//! the device itself, which as root is the machine's. [`target`] says where a write to a
+//! path would land, or why it would be refused. A file replaced keeps its permissions.
 //!
 //! Two processes writing one save would each replace the other's game. A [`SaveLock`]
 //! prevents that: an exclusive lock (`File::try_lock`) on a lock file beside the save,
 //! `NAME.lock` for `NAME` (the save itself is replaced by every write, so it cannot
-//! carry a lock). The REPL holds it for the whole life of a `--save` session and takes
+//! carry a lock; for a link, beside the file it leads to, so two links to one save share
+//! a lock). A path [`write`] would refuse is refused before any lock file is made. The REPL holds it for the whole life of a `--save` session and takes
 //! it for the moment of a `:save`; a second writer is refused with a message naming the
 //! file. The operating system releases the lock when its holder dies, so a lock file
 //! left by a killed run is only a file: the next run opens it and locks it.
@@ -30,12 +42,21 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Replaces the file at `path` with `bytes`, atomically: after a crash at any moment the
-/// file holds either its old text or `bytes`, never a part of either.
+/// Writes `bytes` to the file at `path`, as every file posse writes is written: crash-safely
+/// (after a crash at any moment the file holds either its old text or `bytes`, never a part
+/// of either), and only to a regular file. A symbolic link is written through: the file it
+/// leads to is replaced in its own folder and the link stays. A path that is or leads to a
+/// device, a FIFO, a socket or a folder is refused with an error saying so, and nothing is
+/// written. Errors do not name `path`: callers say `PATH: cannot write: ERROR`.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let (dir, name) = split(path)?;
+    let target = target(path)?;
+    let (dir, name) = split(&target)?;
     let (tmp, mut file) = temporary(&dir, &name)?;
     let written = (|| {
+        // A file replaced keeps its permissions (a private save stays private).
+        if let Ok(m) = std::fs::metadata(&target) {
+            file.set_permissions(m.permissions())?;
+        }
         file.write_all(bytes)?;
         file.flush()?;
         // Durability against power loss: without this sync the rename may reach the disk
@@ -47,7 +68,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
         // batch that wants speed does not save every step. So every save is synced.
         file.sync_all()?;
         drop(file);
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, &target)
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
@@ -55,6 +76,88 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     sync_folder(&dir);
     Ok(())
+}
+
+/// Where [`write`] would put a file written to `path`: `path` itself when it is a regular
+/// file or nothing yet; the end of its chain of symbolic links when it is one (a regular
+/// file, or nothing yet); otherwise an error that says what the path is or leads to
+/// (a device, a FIFO, a socket, a folder, a loop of links).
+pub fn target(path: &Path) -> io::Result<PathBuf> {
+    let refuse = |msg: String| io::Error::new(io::ErrorKind::InvalidInput, msg);
+    let only = "not a regular file; posse writes only regular files";
+    let kind = match std::fs::symlink_metadata(path) {
+        Ok(m) => m.file_type(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    };
+    if kind.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    if !kind.is_symlink() {
+        return Err(refuse(format!("it is {}, {only}", describe(&kind))));
+    }
+    // A link: what the system finds at its end (this also reads links such as
+    // `/dev/stdout` that name an open file rather than a path).
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => std::fs::canonicalize(path),
+        Ok(m) => {
+            let what = describe(&m.file_type());
+            Err(refuse(match std::fs::canonicalize(path) {
+                Ok(end) => format!("it leads to {}, {what}, {only}", end.display()),
+                Err(_) => format!("it leads to {what}, {only}"),
+            }))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => dangling(path),
+        Err(e) => Err(e),
+    }
+}
+
+/// The path at the end of the chain of links from `path`, where nothing is yet: a write
+/// there makes the file the links lead to.
+fn dangling(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {}
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(at),
+            Err(e) => return Err(e),
+        }
+        let to = std::fs::read_link(&at)?;
+        // A relative link is read from the folder the link is in.
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("its links lead nowhere a file can be written ({})", at.display()),
+    ))
+}
+
+/// The most symbolic links [`target`] follows (what Linux follows in one path).
+const MAX_LINKS: usize = 40;
+
+/// What a file that is neither a regular file nor a link is, for a person.
+fn describe(kind: &std::fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_fifo() {
+            return "a FIFO (a named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a file"
 }
 
 /// An exclusive lock on a save file, held until dropped. See the module's notes.
@@ -72,7 +175,9 @@ impl SaveLock {
     /// be made. Leftover temporary files of killed writers beside the save are removed.
     pub fn acquire(save: &Path) -> Result<SaveLock, Error> {
         let cannot = |e: io::Error| Error::Save(format!("{}: cannot lock the save: {e}", save.display()));
-        let (dir, name) = split(save).map_err(cannot)?;
+        // Refused before a lock file is made: no `/dev/stdout.lock` beside a device.
+        let file = target(save).map_err(|e| Error::Save(format!("{}: cannot save here: {e}", save.display())))?;
+        let (dir, name) = split(&file).map_err(cannot)?;
         let dir = dir.canonicalize().map_err(cannot)?;
         let lock = dir.join(format!("{name}.lock"));
         // A handful of tries: each retry means a holder removed the file just then.
@@ -109,9 +214,10 @@ impl SaveLock {
         &self.save
     }
 
-    /// Whether `path` names the save this lock guards (the same folder and file name).
+    /// Whether `path` names the save this lock guards (the same folder and file name, once
+    /// links are followed).
     pub fn guards(&self, path: &Path) -> bool {
-        match split(path) {
+        match target(path).and_then(|t| split(&t)) {
             Ok((dir, name)) => dir.canonicalize().is_ok_and(|d| d.join(format!("{name}.lock")) == self.lock),
             Err(_) => false,
         }
