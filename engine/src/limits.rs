@@ -56,6 +56,16 @@ pub const MAP_ENTRIES: usize = 2_048;
 /// Pieces the walls of a zone map are cut into where borders start and end (each line
 /// between two centres is met with each piece).
 pub const MAP_WALL_PIECES: usize = 8_192;
+/// The largest width and height of a zone map, in its units (a town is 24 × 16): its
+/// geometry is checked to fixed tolerances (a ten-millionth of a unit) and its pictures
+/// are drawn to scale, so a board 10^15 units high is refused at load.
+pub const MAP_EXTENT: f64 = 1_000.0;
+/// The longest side, in pixels, an SVG of a board (`posse svg`, `:svg`) is shown at: a
+/// larger drawing is shown smaller (its `viewBox` keeps every detail, for zooming).
+pub const PICTURE_PIXELS: f64 = 16_384.0;
+/// The most rows of `:map`'s grid of characters (its columns are the terminal's): a
+/// taller board is drawn to a smaller scale, its proportions kept.
+pub const PICTURE_ROWS: usize = 100;
 /// Dice in a game (all kinds together).
 pub const MAX_DICE: usize = 1_000;
 /// Faces of one die.
