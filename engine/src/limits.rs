@@ -73,17 +73,27 @@ pub const MAX_FACES: usize = 1_000;
 
 // ----------------------------------------------------------------------- scripts
 
-/// The most instructions one step (from one decision to the next) may run. A game's
-/// step runs about a thousand, its setup about a hundred thousand: this is a thousand
-/// times that, and ends an endless loop of plain Lua in a fifth of a second.
-pub const STEP_INSTRUCTIONS: u64 = 100_000_000;
-/// The most wall-clock time one step may take. The instruction budget bounds the
-/// instructions, not what each costs: a script can make single instructions slow (a table
-/// whose keys all collide in Lua's hash, allocation or string work in a loop: a full
-/// budget of such instructions takes seconds), so this ends what the budget would let run
-/// long. No game's step comes near it (they take microseconds), so it decides no game;
-/// where it ends a step first depends on the machine, which only changes the message.
-pub const STEP_TIME: Duration = Duration::from_secs(1);
+/// The work one step (from one decision to the next) may do, in units: a Lua instruction
+/// is one, allocation and library work are charged at the rates below (lua/budget.rs). A
+/// game's step does about a thousand, its setup about a hundred thousand: this is a
+/// thousand times that, and ends an endless loop of plain Lua in a fifth of a second.
+pub const STEP_WORK: u64 = 100_000_000;
+/// Bytes of a new block of Lua memory that cost one unit of work.
+pub const ALLOC_BYTES_PER_UNIT: usize = 8;
+/// New blocks smaller than this cost nothing: their cost is bounded by the instruction
+/// that made them, and Lua's small objects (interned short strings above all) depend on
+/// what the VM did before, which the count must not.
+pub const SMALL_ALLOC: usize = 128;
+/// Library work (elements walked, bytes scanned) below this costs nothing in one call: at
+/// most a constant more than the call's own instruction.
+pub const FREE_WORK: usize = 64;
+/// The wall-clock guard against an engine fault: a step that runs this long was not
+/// stopped by its counted work, which is a fault of the engine's (or one of the costs
+/// docs/sandbox.md names that Lua's VM does inside single instructions, where no count
+/// reaches). It is reported as the engine's fault, never as the game's, and no shipped
+/// game, test or fuzz case comes near it (steps take microseconds, a spent budget a
+/// fraction of a second).
+pub const ENGINE_FAULT_TIME: Duration = Duration::from_secs(60);
 /// The most memory a game's (or a renderer's) Lua may hold.
 pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 /// The most text a game's log may hold: log lines live outside Lua's memory limit.

@@ -38,6 +38,17 @@ impl Rng {
         }
     }
 
+    /// A uniform integer of `lo..=hi`, the whole range of `i64` included (`lo <= hi`).
+    /// The same draw as `lo + below(hi - lo + 1)` wherever that width fits.
+    pub fn between(&mut self, lo: i64, hi: i64) -> i64 {
+        debug_assert!(lo <= hi);
+        let width = (hi as i128 - lo as i128 + 1) as u128;
+        if width > u64::MAX as u128 {
+            return self.0.next_u64() as i64;
+        }
+        (lo as i128 + self.below(width as u64) as i128) as i64
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -6,7 +6,6 @@
 use posse::{Content, Game, Record, Setup};
 use posse_tests::*;
 use std::sync::Arc;
-use std::time::Duration;
 
 fn tmp() -> &'static str {
     env!("CARGO_TARGET_TMPDIR")
@@ -20,19 +19,12 @@ fn value(code: &str) -> serde_json::Value {
     game().eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
 }
 
-/// The error of `code`, in a game whose steps may take at most `time` (a loop that the
-/// budget sees ends within it; one the budget cannot see would never end).
-fn fails_within(code: &str, time: Duration) -> String {
-    let mut g = game();
-    g.set_step_time(time);
-    match g.eval(code) {
+/// The error of `code` (which must fail: a loop the budget counts ends by its count).
+fn fails(code: &str) -> String {
+    match game().eval(code) {
         Ok(v) => panic!("{code:?} should fail, returned {v}"),
         Err(e) => e.to_string(),
     }
-}
-
-fn fails(code: &str) -> String {
-    fails_within(code, posse::limits::STEP_TIME)
 }
 
 /// A renderer that runs `code` before drawing.
@@ -67,22 +59,20 @@ fn f1_string_rep_of_nothing_ends_at_once() {
 fn f1_table_concat_through_a_c_index_counts_its_steps() {
     // Not a tail call, so that the script's line is on the stack to be named.
     let e = fails("local s = table.concat(setmetatable({}, {__index = table.concat}), '', 1, math.maxinteger)");
-    // The budget stops it: its instructions or, slow as they are, its time.
-    assert!(e.starts_with("eval:1: ") && e.contains(" limit exceeded"), "{e}");
+    // The budget stops it by its count.
+    assert!(e.starts_with("eval:1: ") && e.contains("work limit exceeded"), "{e}");
     let g = rendering(
         "render_concat",
         "local s = table.concat(setmetatable({}, {__index = table.concat}), '', 1, math.maxinteger)",
     );
     let e = g.render(Some(1)).unwrap_err().to_string();
-    assert!(e.starts_with("scripts/hilo/render.lua:1: ") && e.contains(" limit exceeded"), "{e}");
+    assert!(e.starts_with("scripts/hilo/render.lua:1: ") && e.contains("work limit exceeded"), "{e}");
 }
 
 #[test]
 fn f1_every_table_walk_through_metamethods_counts_its_steps() {
     // Each walks a table whose elements come from C functions or whose length is huge: in
-    // C no instruction would be counted and none would end. A short time limit shows the
-    // budget's hook runs all along.
-    let short = Duration::from_millis(300);
+    // C no instruction would be counted and none would end. Each ends by its count.
     for code in [
         "getmetatable('').__index = string.rep local n = select('#', table.unpack('abc', 1, 999999))",
         "local t = setmetatable({}, {__len = function() return math.maxinteger // 2 end}) table.insert(t, 1, 'x')",
@@ -90,9 +80,9 @@ fn f1_every_table_walk_through_metamethods_counts_its_steps() {
         "local t = setmetatable({}, {__index = rawlen}) table.move(t, 1, math.maxinteger // 2, 2)",
         "local t = setmetatable({}, {__index = function() return '' end}) table.concat(t, '', 1, math.maxinteger)",
     ] {
-        let e = fails_within(code, short);
+        let e = fails(code);
         assert!(
-            e.starts_with("eval:1: ") && e.contains("limit exceeded") || e.starts_with("memory limit"),
+            e.starts_with("eval:1: ") && e.contains("work limit exceeded") || e.starts_with("memory limit"),
             "{code}: {e}"
         );
     }
@@ -118,16 +108,6 @@ fn f1_gsub_replacements_are_bounded_by_the_matches() {
     let e = fails("local s = (('x'):rep(3e7)):gsub('', ('%0'):rep(100))");
     assert!(e.contains("string.gsub: a replacement of 200 characters") && e.contains("eval:1"), "{e}");
     assert_eq!(value("return (('ab'):rep(3)):gsub('a', '<%0>')"), "<a>b<a>b<a>b");
-}
-
-/// Single instructions can be made slow: keys that all fall in one slot of Lua's hash make
-/// each lookup walk them all. The budget counts instructions, so a step also has a time.
-#[test]
-fn f1_a_step_made_slow_instruction_by_instruction_ends_at_its_time() {
-    let code = "local t, m = {}, 65535 for i = 1, 60000 do t[i * m] = i end
-                local s = 0 for i = 1, 60000 do s = s + t[i * m] end return s";
-    let e = fails_within(code, Duration::from_millis(500));
-    assert!(e.starts_with("eval:") && e.contains(": time limit exceeded: the step ran for more than 500ms"), "{e}");
 }
 
 // ----------------------------------------------------- 2. host memory outside Lua's

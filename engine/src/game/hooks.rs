@@ -23,12 +23,6 @@ impl Game {
         self.vm.shared.state.borrow_mut().rigged.extend(faces.iter().map(|f| f.to_string()));
     }
 
-    /// Shortens the wall-clock limit of a step ([`crate::limits::STEP_TIME`]) for this
-    /// game's VM, for tests of it (a game rebuilt after a failing step has the usual one).
-    pub fn set_step_time(&mut self, limit: std::time::Duration) {
-        self.vm.shared.budget.time.set(limit);
-    }
-
     /// Runs a Lua chunk in the game's VM, outside the flow, and returns its value as JSON.
     /// Changes it makes are not in the log.
     pub fn eval(&mut self, code: &str) -> Result<serde_json::Value> {

@@ -389,16 +389,19 @@ impl Game {
         let guard = hook.and_then(|h| {
             Hook::disarm(flow_state);
             game.vm.shared.fast.set(Some(h));
+            game.vm.shared.budget.set_fast(true);
             let guard = watchdog::watch(flow_state, h, &watched);
             if guard.is_none() {
                 h.arm(flow_state);
                 game.vm.shared.fast.set(None);
+                game.vm.shared.budget.set_fast(false);
             }
             guard
         });
         let started = game.resume(MultiValue::new());
         drop(guard);
         game.vm.shared.fast.set(None);
+        game.vm.shared.budget.set_fast(false);
         // Whatever follows (a game the bots left at a decision) runs counted again.
         if let Some(h) = hook {
             h.arm(flow_state);

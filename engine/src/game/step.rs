@@ -152,7 +152,7 @@ impl Game {
         if let Some(bots) = self.vm.shared.auto.borrow_mut().as_mut() {
             self.choices.append(&mut bots.choices);
         }
-        let out = out.map_err(|e| Error::Script(script_message(&e)))?;
+        let out = out.map_err(|e| Error::Script(crate::lua::flow_message(&self.flow, &e)))?;
         if self.flow.status() != ThreadStatus::Resumable {
             let value = out.into_iter().next().unwrap_or(Value::Nil);
             self.result = Some(read_result(

@@ -396,6 +396,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         writable(&sh, "random (math.random)")?;
         Ok(sh.state.borrow_mut().rng.unit())
     });
+    def!("math_random", |sh, (m, n): (Option<i64>, Option<i64>)| {
+        writable(&sh, "random (math.random)")?;
+        math_random(&mut sh.state.borrow_mut().rng, m, n)
+    });
 
     // ------------------------------------------------------- in-flow bots
     def!("auto_pick", |sh, lua, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
@@ -500,6 +504,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         !matches!(
             *n,
             "random_unit"
+                | "math_random"
                 | "def_index"
                 | "print"
                 | "auto_pick"
@@ -516,6 +521,20 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     }))?;
     raw.set("__names", list)?;
     Ok(raw)
+}
+
+/// `math.random` as the game's VM and strategy bots' VMs give it, drawing from `rng`: no
+/// argument, a float in [0, 1); `m`, an integer of 1..=m; `m, n`, an integer of m..=n, the
+/// whole range of integers included. The same draws as `posse.random` where they overlap.
+pub(super) fn math_random(rng: &mut crate::rng::Rng, m: Option<i64>, n: Option<i64>) -> Result<Value> {
+    match (m, n) {
+        (None, None) => Ok(Value::Number(rng.unit())),
+        (None, Some(_)) => err("bad argument #1 to 'random' (number expected, got nil)".into()),
+        (Some(m), None) if m >= 1 => Ok(Value::Integer(rng.between(1, m))),
+        (Some(m), Some(n)) if m <= n => Ok(Value::Integer(rng.between(m, n))),
+        (Some(_), None) => err("bad argument #1 to 'random' (interval is empty)".into()),
+        (Some(_), Some(_)) => err("bad argument #2 to 'random' (interval is empty)".into()),
+    }
 }
 
 /// The leak check's audit of the line just logged: each seat it is for that it names a

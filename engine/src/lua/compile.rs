@@ -37,6 +37,11 @@ impl Content {
 /// file, padded so that line numbers are those of the file it came from. The bytecode the
 /// engine itself made from that text is cached per content and reused by later games.
 pub(super) fn compile(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function> {
+    // A fresh VM compiles what a reused one has compiled already: not counted as work.
+    super::unmetered(|| compile_now(lua, content, src))
+}
+
+fn compile_now(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Function> {
     let key = src.key();
     let cached = content.bytecode.lock().ok().and_then(|c| c.get(&key).cloned());
     if let Some(bytes) = cached {

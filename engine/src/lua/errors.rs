@@ -126,6 +126,7 @@ fn message(e: &mlua::Error) -> String {
             }
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::RuntimeError(m) if without_traceback(m) == "not enough memory" => memory_message(),
         mlua::Error::RuntimeError(m) => {
             let head = without_traceback(m);
             // `error({})`: Lua's text for the value is its address, which differs from one
@@ -154,14 +155,56 @@ fn message(e: &mlua::Error) -> String {
                 },
             }
         }
-        mlua::Error::MemoryError(_) => {
-            format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
-        }
+        mlua::Error::MemoryError(_) => memory_message(),
         mlua::Error::WithContext { context, cause } => {
             format!("{context}: {}", message(cause))
         }
         other => other.to_string(),
     }
+}
+
+/// [`script_message`] of an error that stopped the flow `thread`. A memory error (the
+/// work budget refused memory, or the memory limit did) comes without a position, which
+/// the flow's frames still give: a thread stopped by an error keeps them.
+pub(crate) fn flow_message(thread: &mlua::Thread, e: &mlua::Error) -> String {
+    let m = script_message(e);
+    if !(m.starts_with("work limit exceeded") || m.starts_with("memory limit exceeded")) {
+        return m;
+    }
+    match thread_position(thread) {
+        Some(at) => format!("{at}: {m}"),
+        None => m,
+    }
+}
+
+/// `file:line` of the innermost frame of the game's scripts on `thread`'s stack.
+fn thread_position(thread: &mlua::Thread) -> Option<String> {
+    use mlua::ffi;
+    // SAFETY: reads the debug information of a thread that is not running (the engine
+    // resumed it and it returned); lua_getinfo with "Sl" allocates nothing.
+    unsafe {
+        let l = thread.state();
+        let mut ar: ffi::lua_Debug = std::mem::zeroed();
+        let mut level = 0;
+        while ffi::lua_getstack(l, level, &mut ar) != 0 && level < 256 {
+            if ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) != 0 && ar.currentline > 0 {
+                let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+                if src.ends_with(".lua") || src.ends_with(".yaml") {
+                    return Some(format!("{src}:{}", ar.currentline));
+                }
+            }
+            level += 1;
+        }
+    }
+    None
+}
+
+/// A memory error: the step's work budget refused the memory (lua/budget.rs), or the
+/// VM's memory limit did.
+fn memory_message() -> String {
+    super::refused_by_budget().unwrap_or_else(|| {
+        format!("memory limit exceeded: a game's scripts may use at most {} MiB", MEMORY_LIMIT >> 20)
+    })
 }
 
 /// Lua appends a stack traceback to runtime errors; the first lines already name the

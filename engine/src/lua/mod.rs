@@ -32,8 +32,8 @@ mod strategy;
 mod twin;
 pub(crate) mod watchdog;
 
-pub(crate) use budget::Budget;
-pub(crate) use errors::{lua_err, script_message};
+pub(crate) use budget::{refused_by_budget, unmetered, Budget};
+pub(crate) use errors::{flow_message, lua_err, script_message};
 pub(crate) use render::Renderer;
 pub use strategy::{names as bot_names, Strategy};
 pub use twin::Twin;
@@ -44,7 +44,8 @@ use crate::limits::MEMORY_LIMIT;
 use crate::record::Choice;
 use crate::rng::Rng;
 use crate::state::State;
-use budget::install_budget;
+pub(crate) use budget::Metered;
+use budget::{charge_function, install_budget};
 use compile::{compile, engine_chunk, module_loader, FREEZE, PRELUDE, SANDBOX};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::{Cell, RefCell};
@@ -52,7 +53,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Instructions between two checks of the budget.
+/// Instructions between two charges of the count hook to the budget.
 pub(crate) const QUANTUM: u32 = 1_000;
 /// The error of a batch game stopped by the watchdog, which the engine plays again.
 pub(crate) const INTERRUPTED: &str = "interrupted by the watchdog";
@@ -232,6 +233,8 @@ pub const MAX_TAG_BYTES: usize = 256;
 
 /// A game's VM: the `posse` module, the game's modules, and the engine hooks.
 pub(crate) struct Vm {
+    /// Dropped first: puts the VM's own allocator back.
+    _metered: Metered,
     pub lua: Lua,
     pub shared: Rc<Shared>,
     hooks: Table,
@@ -265,6 +268,7 @@ fn sandbox(
     budget: Rc<Budget>,
     fast: Option<Rc<Shared>>,
 ) -> Result<Table, Error> {
+    let charge = charge_function(lua, budget.clone())?;
     let exhausted = lua.create_function(move |_, ()| Ok(budget.exhausted())).map_err(lua_err)?;
     let counted = lua
         .create_function(move |_, co: mlua::Thread| {
@@ -275,7 +279,7 @@ fn sandbox(
         })
         .map_err(lua_err)?;
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<Table>((loader, provided, exhausted, counted))
+        .call::<Table>((loader, provided, exhausted, counted, charge, crate::limits::FREE_WORK))
         .map_err(lua_err)
 }
 
@@ -391,20 +395,21 @@ impl Saved {
 impl Vm {
     pub fn new(content: Arc<Content>, state: State) -> Result<Vm, Error> {
         let lua = sandboxed_lua()?;
+        let watched = Arc::<watchdog::Watched>::default();
         let shared = Rc::new(Shared {
             content: content.clone(),
             state: RefCell::new(state),
-            budget: Budget::new(),
+            budget: Budget::new(watched.clone()),
             printed: RefCell::new(Vec::new()),
             auto: RefCell::new(None),
             read_only: Cell::new(false),
-            watched: Arc::default(),
+            watched,
             fast: Cell::new(None),
             lead: RefCell::new(crate::state::Lead::default()),
             log_audit: RefCell::new(None),
             twin: RefCell::new(None),
         });
-        install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
+        let metered = install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
@@ -418,7 +423,7 @@ impl Vm {
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let vm = Vm { lua, shared, hooks, metatables, fresh: RefCell::new(None) };
+        let vm = Vm { _metered: metered, lua, shared, hooks, metatables, fresh: RefCell::new(None) };
         vm.load_defs(&content)?;
         Ok(vm)
     }
@@ -504,7 +509,7 @@ impl Vm {
             .map_err(lua_err)
     }
 
-    /// Resets the instruction budget for a new step.
+    /// Resets the work budget for a new step.
     pub fn refill(&self) {
         self.shared.budget.refill();
     }

@@ -344,13 +344,9 @@ function posse.choose_each(requests)
   return yield(requests)
 end
 
-local random, unit = raw.random, raw.random_unit
-math.random = function(m, n)
-  if m == nil then return unit() end
-  if n == nil then return random(m) end
-  if n < m then error("bad argument #2 to 'random' (interval is empty)", 2) end
-  return m - 1 + random(n - m + 1)
-end
+-- The game's seeded stream, for every argument (lua/api.rs: `math_random`, which strategy
+-- bots' VMs share).
+math.random = raw.math_random
 
 -- Engine-side hooks, not part of the module.
 return {

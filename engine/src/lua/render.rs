@@ -4,7 +4,7 @@
 //! draws depends on the view alone.
 
 use super::compile::{compile, module_loader};
-use super::{api, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Saved};
+use super::{api, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Metered, Saved};
 use crate::content::Content;
 use crate::diag::Error;
 use crate::limits::VIEW_TEXT_BYTES;
@@ -15,6 +15,8 @@ use std::sync::Arc;
 
 /// A renderer: the game's `render.lua` in a VM of its own that holds no game state.
 pub(crate) struct Renderer {
+    /// Dropped first: puts the VM's own allocator back.
+    _metered: Metered,
     lua: Lua,
     budget: Rc<Budget>,
     /// The compiled render.lua, run afresh for every view.
@@ -32,8 +34,8 @@ pub(crate) struct Renderer {
 impl Renderer {
     pub fn new(content: &Arc<Content>) -> Result<Renderer, Error> {
         let lua = sandboxed_lua()?;
-        let budget = Budget::new();
-        install_budget(&lua, budget.clone(), Arc::default())?;
+        let budget = Budget::new(Arc::default());
+        let metered = install_budget(&lua, budget.clone(), Arc::default())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
         let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None)?;
         // A renderer has no randomness at all: the same view must draw the same text.
@@ -41,7 +43,15 @@ impl Renderer {
         math.set("random", Value::Nil).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
         let chunk = compile(&lua, content, &content.render).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Renderer { lua, budget, chunk, file: content.render.file.clone(), metatables, content: content.clone() })
+        Ok(Renderer {
+            _metered: metered,
+            lua,
+            budget,
+            chunk,
+            file: content.render.file.clone(),
+            metatables,
+            content: content.clone(),
+        })
     }
 
     /// Draws a view in the VM as it was after setup (globals, libraries and their

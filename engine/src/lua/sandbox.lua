@@ -7,7 +7,7 @@
 -- the globals, the libraries and the provided modules once everything is set up, and
 -- `reset` puts them back and forgets every loaded module, so the next game starts as in a
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
-local load_module, provided, exhausted, counted = ...
+local load_module, provided, exhausted, counted, charge, FREE = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
 local rawequal = rawequal
 
@@ -211,19 +211,25 @@ local function addressless(v)
 end
 tostring = addressless
 
--- C loops do not count instructions, so the library functions that could loop for very
--- long inside C are bounded (docs/sandbox.md lists every function a script can reach and
--- its bound): patterns (tried at every position of the subject, each try walking the
--- pattern, and backtracking grows with the subject's length to the power of the
--- pattern's quantifiers and %b items), plain finds (subject times needle), gsub's
--- replacement string (walked once a match), string.rep of nothing, table.move, and the
--- table functions that walk a table through its metamethods (below).
+-- C loops do not count instructions, so the library functions that loop inside C charge
+-- the step budget for their work before they run (`charge`, lua/budget.rs; docs/sandbox.md
+-- lists every function a script can reach and its charge). Work under FREE units in one
+-- call costs nothing (at most a constant more than the call itself); allocation is charged
+-- by the VM's allocator, so what a function builds (a string, a table) is paid for there.
+-- Patterns are charged their worst case, (subject length + 1)^(quantifiers + 1) x (pattern
+-- length + 1) (one start position, not subject length + 1 of them, when anchored with ^),
+-- a unit for every PATTERN_STEPS of it, and a worst case over PATTERN_WORK is refused:
+-- backtracking grows with the subject's length to the power of the pattern's quantifiers
+-- and %b items. A plain find is the same with no quantifiers; gsub's replacement string is
+-- walked once a match.
 local find, match, gmatch, gsub, byte = string.find, string.match, string.gmatch, string.gsub, string.byte
-local PATTERN_WORK = 5e7
+local PATTERN_WORK, PATTERN_STEPS = 5e7, 16
 local function guard(s, p, f, plain)
   if type(s) ~= "string" or type(p) ~= "string" then return end
   local q, i, n = 0, 1, #p
+  local starts = #s + 1
   if not plain then
+    if byte(p, 1) == 94 then starts, i = 1, 2 end -- ^
     while i <= n do
       local c = byte(p, i)
       if c == 37 then
@@ -235,12 +241,14 @@ local function guard(s, p, f, plain)
       end
     end
   end
-  if (#s + 1) ^ (q + 1) * (n + 1) > PATTERN_WORK then
+  local work = starts * (#s + 1) ^ q * (n + 1)
+  if work > PATTERN_WORK then
     local what = plain and "a plain search for " .. n .. " characters"
       or "a pattern of " .. n .. " characters with " .. q .. " quantifiers"
     error("string." .. f .. ": " .. what .. " in " .. #s ..
       " characters could run past the step budget; use a shorter string or a simpler pattern", 3)
   end
+  if work > FREE * PATTERN_STEPS then charge(work // PATTERN_STEPS) end
 end
 string.find = function(s, p, init, plain)
   guard(s, p, "find", plain)
@@ -252,9 +260,13 @@ string.gsub = function(s, p, r, n)
   guard(s, p, "gsub")
   -- The replacement string is walked once a match, even where it adds nothing ("%0" of
   -- an empty match): at most one match a position.
-  if type(s) == "string" and type(r) == "string" and (#s + 1) * #r > PATTERN_WORK then
-    error("string.gsub: a replacement of " .. #r .. " characters for up to " .. (#s + 1) ..
-      " matches could run past the step budget; use a shorter string or replacement", 2)
+  if type(s) == "string" and type(r) == "string" then
+    local work = (#s + 1) * #r
+    if work > PATTERN_WORK then
+      error("string.gsub: a replacement of " .. #r .. " characters for up to " .. (#s + 1) ..
+        " matches could run past the step budget; use a shorter string or replacement", 2)
+    end
+    if work > FREE * PATTERN_STEPS then charge(work // PATTERN_STEPS) end
   end
   return gsub(s, p, r, n)
 end
@@ -363,34 +375,127 @@ local function move_counted(a1, f, e, t, a2)
   end
   return a2
 end
+-- On a plain table the C functions walk raw: each charges the elements it will walk.
+-- Positions that are not integers go to the C function as they are, which refuses them.
+local function span(a, b)
+  a, b = tointeger(a), tointeger(b)
+  if a == nil or b == nil or b < a then return 0 end
+  local n = b - a
+  if n < 0 then return maxinteger end -- wrapped: as many as there could be
+  return n + 1
+end
+local function walk(n)
+  if n > FREE then charge(n) end
+end
 table.concat = function(t, sep, i, j)
   local m = raw_getmetatable(t)
-  if m == nil or m == GUARD then return concat(t, sep, i, j) end
+  if m == nil or m == GUARD then
+    -- It stops at the first element missing, past the table's border at the latest.
+    if type(t) == "table" then
+      local last = #t + 1
+      if j ~= nil and tointeger(j) and tointeger(j) < last then last = j end
+      walk(span(i == nil and 1 or i, last))
+    end
+    return concat(t, sep, i, j)
+  end
   return concat_counted(t, sep, i, j)
 end
 table.unpack = function(t, i, j)
   local m = raw_getmetatable(t)
-  if m == nil or m == GUARD then return unpack(t, i, j) end
+  if m == nil or m == GUARD then
+    if type(t) == "table" then
+      local n = span(i == nil and 1 or i, j == nil and #t or j)
+      -- More than the stack holds is refused by the C function before any work.
+      if n < 1e6 then walk(n) end
+    end
+    return unpack(t, i, j)
+  end
   return unpack_counted(t, i, j)
 end
 -- Appending (two arguments) and removing the last element do not walk the table.
 table.insert = function(t, ...)
-  if select("#", ...) == 2 and not plain(t) then return insert_counted(t, ...) end
+  if select("#", ...) == 2 then
+    if not plain(t) then return insert_counted(t, ...) end
+    if type(t) == "table" then walk(span(..., #t)) end
+  end
   return insert(t, ...)
 end
 table.remove = function(t, pos)
   if pos ~= nil then
     local m = raw_getmetatable(t)
     if m ~= nil and m ~= GUARD then return remove_counted(t, pos) end
+    if type(t) == "table" then walk(span(pos, #t)) end
   end
   return remove(t, pos)
 end
 table.move = function(a1, f, e, t, a2)
   if not plain(a1) or (a2 ~= nil and not plain(a2)) then return move_counted(a1, f, e, t, a2) end
-  if type(f) == "number" and type(e) == "number" and e - f > 1e7 then
-    error("table.move: at most 10,000,000 elements at once", 2)
-  end
+  local n = span(f, e)
+  if n > 1e7 then error("table.move: at most 10,000,000 elements at once", 2) end
+  walk(n)
   return move(a1, f, e, t, a2)
+end
+
+-- Functions that return a value per element, or scan their subject: charged their count.
+local s_byte, cp, u_len, u_offset = string.byte, utf8.codepoint, utf8.len, utf8.offset
+local function position(i, len, default)
+  i = i == nil and default or tointeger(i)
+  if i == nil then return nil end
+  if i < 0 then i = len + i + 1 end
+  return i
+end
+-- string.byte(s, i, j) and utf8.codepoint(s, i, j): a value per byte of i..j.
+local function per_byte(f)
+  return function(s, i, j)
+    if type(s) == "string" and #s > FREE then
+      local a = position(i, #s, 1)
+      local b = j == nil and a or position(j, #s, a)
+      if a and b then walk(span(a < 1 and 1 or a, b > #s and #s or b)) end
+    end
+    return f(s, i, j)
+  end
+end
+string.byte, utf8.codepoint = per_byte(s_byte), per_byte(cp)
+-- utf8.len and utf8.offset scan their subject.
+local function scans(f)
+  return function(s, ...)
+    if type(s) == "string" and #s > FREE then charge(#s) end
+    return f(s, ...)
+  end
+end
+utf8.len, utf8.offset = scans(u_len), scans(u_offset)
+-- string.pack, packsize and unpack walk their format (spaces and alignments make no output).
+local pack, packsize, unpack_s = string.pack, string.packsize, string.unpack
+string.pack = function(fmt, ...)
+  if type(fmt) == "string" then walk(#fmt) end
+  return pack(fmt, ...)
+end
+string.packsize = function(fmt)
+  if type(fmt) == "string" then walk(#fmt) end
+  return packsize(fmt)
+end
+string.unpack = function(fmt, ...)
+  if type(fmt) == "string" then walk(#fmt) end
+  return unpack_s(fmt, ...)
+end
+-- A number read from a string scans all of it: tonumber, and arithmetic on strings
+-- (the string metatable's metamethods).
+tonumber = function(v, base)
+  if type(v) == "string" and #v > FREE then charge(#v) end
+  return tonumber_(v, base)
+end
+do
+  local string_meta = getmetatable("")
+  for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
+    local f = string_meta[event]
+    if f then
+      string_meta[event] = function(a, b)
+        local n = (type(a) == "string" and #a or 0) + (type(b) == "string" and #b or 0)
+        if n > FREE then charge(n) end
+        return f(a, b)
+      end
+    end
+  end
 end
 
 local raw_format = string.format

@@ -6,7 +6,7 @@
 //! depends on what it is given alone, so undo, reload and replay meet the same picks.
 
 use super::compile::{compile, module_loader};
-use super::{api, frozen, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Saved};
+use super::{api, frozen, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Metered, Saved};
 use crate::content::Content;
 use crate::decision::Question;
 use crate::diag::Error;
@@ -34,6 +34,8 @@ pub fn names(content: &Content) -> Vec<String> {
 
 /// A strategy bot of a game, in its VM.
 pub struct Strategy {
+    /// Dropped first: puts the VM's own allocator back.
+    _metered: Metered,
     lua: Lua,
     budget: Rc<Budget>,
     /// The compiled bot module, run afresh for every pick.
@@ -60,8 +62,8 @@ impl Strategy {
             )));
         };
         let lua = sandboxed_lua()?;
-        let budget = Budget::new();
-        install_budget(&lua, budget.clone(), Arc::default())?;
+        let budget = Budget::new(Arc::default());
+        let metered = install_budget(&lua, budget.clone(), Arc::default())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
         let rng = Rc::new(RefCell::new(Rng::new(0)));
         let provided = lua.create_table().map_err(lua_err)?;
@@ -75,20 +77,22 @@ impl Strategy {
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         let r = rng.clone();
         let random = lua
-            .create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
-                let mut rng = r.borrow_mut();
-                match (m, n) {
-                    (None, _) => Ok(Value::Number(rng.unit())),
-                    (Some(m), None) if m >= 1 => Ok(Value::Integer(rng.below(m as u64) as i64 + 1)),
-                    (Some(m), Some(n)) if n >= m => Ok(Value::Integer(m + rng.below((n - m + 1) as u64) as i64)),
-                    _ => Err(mlua::Error::runtime("bad argument to 'random' (interval is empty)")),
-                }
-            })
+            .create_function(move |_, (m, n): (Option<i64>, Option<i64>)| api::math_random(&mut r.borrow_mut(), m, n))
             .map_err(lua_err)?;
         math.set("random", random).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandboxed)?;
         let chunk = compile(&lua, content, source).map_err(|e| Error::Script(script_message(&e)))?;
-        Ok(Strategy { lua, budget, chunk, file: source.file.clone(), name: name.to_string(), metatables, rng, data })
+        Ok(Strategy {
+            _metered: metered,
+            lua,
+            budget,
+            chunk,
+            file: source.file.clone(),
+            name: name.to_string(),
+            metatables,
+            rng,
+            data,
+        })
     }
 
     pub fn name(&self) -> &str {

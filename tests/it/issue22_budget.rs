@@ -1,0 +1,171 @@
+//! Issue 22, the step budget counts work, never time: one test per finding (C functions
+//! that worked for long between two looks of the count hook, a bot's `math.random` that
+//! panicked), each asserting that the step ends by its count with the same message on
+//! every machine, and that a batch's outcome is that of counted play whatever its speed.
+
+use posse::Game;
+use posse_tests::*;
+
+fn tmp() -> &'static str {
+    env!("CARGO_TARGET_TMPDIR")
+}
+
+fn game() -> Game {
+    new_game(&load_fixture("hilo"), 1, 2)
+}
+
+fn fails(code: &str) -> String {
+    match game().eval(code) {
+        Ok(v) => panic!("{code:?} should fail, returned {v}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn value(code: &str) -> serde_json::Value {
+    game().eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
+}
+
+/// Each of these did its work in C between two runs of the count hook, so the budget saw
+/// a few instructions while the step ran for minutes (the first ran 137 s past a 1 s limit).
+/// Each now ends by its count, with the same message in every run.
+#[test]
+fn work_done_inside_c_functions_is_charged() {
+    for code in [
+        // Padding written by pack: 20 MB a call, charged as the memory it allocates.
+        "while true do local s = string.pack('c20000000', '') end",
+        // A string copied a byte at a time into a new one.
+        "local big = ('x'):rep(10 << 20) while true do local s = big .. 'y' end",
+        // A format of spaces and alignments: no output, but every byte of it walked.
+        "local f = (' '):rep(1 << 20) while true do string.pack(f) end",
+        "local f = ('!'):rep(1 << 20) while true do string.packsize(f) end",
+        // A number read from a long string scans all of it.
+        "local s = (' '):rep(1 << 20) .. '1' while true do local n = tonumber(s) end",
+        "local s = (' '):rep(1 << 20) .. '1' while true do local n = s + 0 end",
+        // Elements walked on a plain table.
+        "local t = {} for i = 1, 1e6 do t[i] = '' end while true do local s = table.concat(t) end",
+        "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end",
+        "local t = {} for i = 1, 1e5 do t[i] = i end while true do local n = select('#', table.unpack(t)) end",
+        "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+        // Values a byte and scans of a long string.
+        "local s = ('x'):rep(1e5) while true do local n = select('#', s:byte(1, -1)) end",
+        "local s = ('x'):rep(1 << 20) while true do local n = utf8.len(s) end",
+        // A pattern's backtracking, within what one call may do.
+        "local s = ('a'):rep(200) while true do local m = s:find('a-a-b') end",
+        "local s = ('a'):rep(1 << 20) while true do local m = s:find(('a'):rep(40), 1, true) end",
+    ] {
+        let e = fails(code);
+        assert!(e.contains("work limit exceeded"), "{code}: {e}");
+        // A charge names the script's line; memory refused says it where the flow
+        // stopped (below), as a memory error does.
+        assert!(e.starts_with("eval:1: ") || e.starts_with("work limit exceeded"), "{code}: {e}");
+        // Counted, not timed: the same text, counts and all, every time.
+        assert_eq!(fails(code), e, "{code}");
+    }
+}
+
+#[test]
+fn memory_the_budget_refuses_in_the_flow_names_the_line() {
+    let to = "posse.roll()\n    if round == 2 then while true do local s = string.pack('c20000000', '') end end";
+    let c = edited_hilo(tmp(), "flow_pack", "scripts/hilo/main.lua", "posse.roll()", to);
+    let e = counted_play(&c, 3, 2).err().expect("the loop ends by its count");
+    assert!(e.starts_with("scripts/hilo/main.lua:22: work limit exceeded"), "{e}");
+    assert!(e.contains("on memory allocated"), "{e}");
+    // A batch plays it again counted and fails the same way.
+    let batch = posse::sim::play_random(&c, 3, Some(2)).err().expect("the loop ends").to_string();
+    assert_eq!(batch, e);
+}
+
+#[test]
+fn the_work_limit_says_what_spent_the_budget() {
+    let e = fails("local big = ('x'):rep(10 << 20) while true do local s = big .. 'y' end");
+    assert!(e.contains("spent most of them on memory allocated"), "{e}");
+    let e = fails("while true do end");
+    assert!(e.contains("a step may do 100000000 units of work") && e.contains("on Lua instructions"), "{e}");
+    let e = fails("local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end");
+    assert!(e.contains("on library functions' work"), "{e}");
+}
+
+#[test]
+fn charged_functions_still_give_what_lua_gives() {
+    assert_eq!(
+        value(
+            "local t = {} for i = 1, 100 do t[i] = i end
+             table.insert(t, 1, 0) local first = table.remove(t, 1)
+             return {first, #t, select('#', table.unpack(t)), #table.concat(t, ','), table.move(t, 1, 100, 2)[101],
+                     select('#', ('x'):rep(100):byte(1, -1)), utf8.len(('é'):rep(100)), tonumber((' '):rep(100) .. '7'),
+                     ('5'):rep(70) + 0 > 0, #string.pack((' '):rep(100) .. 'i4', 1), string.packsize(('!'):rep(70) .. 'i8')}"
+        ),
+        serde_json::json!([0, 100, 100, 291, 100, 100, 100, 7, true, 4, 8])
+    );
+    // Lua's errors for bad arguments, as before.
+    for (code, says) in [
+        ("return table.concat({1, {}, 3})", "at index 2 in table for 'concat'"),
+        ("return table.insert({}, 5, 1)", "position out of bounds"),
+        ("return ('x'):byte(1.5)", "number has no integer representation"),
+    ] {
+        let e = fails(code);
+        assert!(e.contains(says), "{code}: {e}");
+    }
+}
+
+/// A batch runs the flow without the count hook (watchdog.rs). Allocation and library
+/// work are counted there all the same; past half the budget the game is played again
+/// counted, so its outcome is counted play's whatever the machine's speed.
+#[test]
+fn a_batch_step_heavy_in_charged_work_is_played_again_counted() {
+    let to = "posse.roll()\n    if round == 2 then local big = ('x'):rep(1 << 20) \
+              for i = 1, 500 do local s = big .. i end end";
+    let c = edited_hilo(tmp(), "batch_alloc", "scripts/hilo/main.lua", "posse.roll()", to);
+    let batch = posse::sim::play_random(&c, 5, Some(2)).unwrap();
+    assert!(batch.replayed_after_watchdog(), "more than half the budget in allocation replays the game counted");
+    let counted = counted_play(&c, 5, 2).unwrap();
+    assert_eq!(batch.choices(), counted.choices());
+    assert_eq!(batch.state_hash(), counted.state_hash());
+}
+
+/// A strategy bot's `math.random(math.mininteger, math.maxinteger)` divided by zero in
+/// the bot VM's range and panicked `play` and `check`. The bots' `math.random` is now the
+/// game VM's, for every argument.
+#[test]
+fn a_bots_math_random_behaves_as_the_games() {
+    let cases = [
+        "math.random(math.mininteger, math.maxinteger)",
+        "math.random(math.maxinteger)",
+        "math.random(-5, math.maxinteger)",
+        "math.random(3, 3)",
+        "math.random(2.0)",
+        "math.random()",
+        "math.random(0)",
+        "math.random(4, 3)",
+        "math.random(nil, 3)",
+        "math.random(1.5)",
+        "math.random('x')",
+    ];
+    let root = scratch_root(tmp(), "bot_random");
+    let each = |case: &str| format!("return {{ pick = function(view, q) local v = {case} return 1 end }}\n");
+    for case in cases {
+        // In the game's VM: a value, or an error.
+        let in_game = game().eval(&format!("return {case}")).map_err(|e| e.to_string());
+        // In a bot's VM.
+        std::fs::write(root.join("scripts/hilo/bots/rnd.lua"), each(case)).unwrap();
+        let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+        let bot = posse::Strategy::new(&c, "rnd").unwrap();
+        let mut g = new_game(&c, 1, 2);
+        let seat = g.next_request().unwrap().seat;
+        let in_bot = g.strategy_pick(&bot, seat, 7, None).map_err(|e| e.to_string());
+        match (&in_game, &in_bot) {
+            (Ok(_), Ok(_)) => {}
+            (Err(a), Err(b)) => {
+                let what = |m: &str| m.split(": ").last().unwrap_or_default().to_string();
+                assert_eq!(what(a), what(b), "{case}: game {a:?}, bot {b:?}");
+            }
+            _ => panic!("{case}: game {in_game:?}, bot {in_bot:?}"),
+        }
+    }
+    // The whole range of integers is drawn from, in both.
+    let v = value(
+        "local lo, hi = 0, 0 for i = 1, 200 do local x = math.random(math.mininteger, math.maxinteger) \
+                   if x < 0 then lo = lo + 1 else hi = hi + 1 end end return {lo > 50, hi > 50}",
+    );
+    assert_eq!(v, serde_json::json!([true, true]));
+}
