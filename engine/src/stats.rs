@@ -76,13 +76,16 @@ impl Spread {
         // below it.
         let q = |q: f64| v[((q * n as f64).ceil() as usize).clamp(1, n) - 1];
         let (min, max) = (v[0], v[n - 1]);
-        let width = ((max - min) / BINS as i64 + 1).max(1);
+        // In i128: the values may span more than an i64 holds (scores from a shard's file).
+        let width = ((i128::from(max) - i128::from(min)) / BINS as i128 + 1).max(1);
+        let narrow = |x: i128| x.clamp(i64::MIN.into(), i64::MAX.into()) as i64;
         let mut histogram: Vec<(i64, i64, usize)> = Vec::new();
         for &x in &v {
-            let from = min + (x - min) / width * width;
+            let from = i128::from(min) + (i128::from(x) - i128::from(min)) / width * width;
+            let from = narrow(from);
             match histogram.last_mut() {
                 Some(bin) if bin.0 == from => bin.2 += 1,
-                _ => histogram.push((from, from + width - 1, 1)),
+                _ => histogram.push((from, narrow(i128::from(from) + width - 1), 1)),
             }
         }
         let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;

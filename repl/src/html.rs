@@ -1,7 +1,8 @@
 //! The HTML report of a batch (`sim --html FILE`) or of a paired comparison (`compare
 //! --html FILE`): one self-contained page (no script, no file beside it) with the numbers
 //! and SVG plots drawn here: win rates with their 95% interval bars, the histogram of game
-//! lengths, and each measure's difference with its interval.
+//! lengths, and each measure's difference with its interval. Each page says how many
+//! games finished and how many failed, and why.
 
 use posse::sim::{Comparison, Difference, Restricted, SimReport, Standing};
 use posse::stats::Spread;
@@ -91,14 +92,18 @@ fn rates_svg(rows: &[(String, f64, f64, f64)], label: &str) -> String {
 fn histogram_svg(spread: &Spread, unit: &str) -> String {
     let (left, top, bottom) = (30.0, 20.0, 170.0);
     let bins = &spread.histogram;
-    let (first, width) = bins.first().map_or((0, 1), |b| (b.0, (b.1 - b.0 + 1).max(1)));
-    let slots = bins.last().map_or(1, |b| ((b.0 - first) / width + 1) as usize);
+    // In i128: a batch's lengths may span more than an i64 holds.
+    let (first, width) =
+        bins.first().map_or((0, 1), |b| (i128::from(b.0), (i128::from(b.1) - i128::from(b.0) + 1).max(1)));
+    let slot = |from: i64| (i128::from(from) - first) / width;
+    let slots =
+        bins.last().map_or(1, |b| usize::try_from(slot(b.0) + 1).unwrap_or(usize::MAX).min(posse::stats::BINS + 1));
     let bw = (500.0 / slots as f64).min(80.0);
     let (w, h) = (left + bw * slots as f64 + 30.0, bottom + 26.0);
     let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
     let mut s = svg_open(w, h, &format!("games by length in {unit}"));
     for &(from, to, count) in bins {
-        let x = left + ((from - first) / width) as f64 * bw;
+        let x = left + slot(from) as f64 * bw;
         let bh = (bottom - top) * count as f64 / most;
         let _ = writeln!(
             s,
@@ -123,7 +128,7 @@ fn histogram_svg(spread: &Spread, unit: &str) -> String {
     let marks = if width == 1 { slots } else { slots + 1 };
     for k in 0..marks {
         let x = left + k as f64 * bw;
-        let (at, v) = if width == 1 { (x + bw / 2.0, first + k as i64) } else { (x, first + k as i64 * width) };
+        let (at, v) = if width == 1 { (x + bw / 2.0, first + k as i128) } else { (x, first + k as i128 * width) };
         let _ = writeln!(
             s,
             "<line class=\"axis\" x1=\"{at:.1}\" x2=\"{at:.1}\" y1=\"{bottom}\" y2=\"{:.1}\"/><text class=\"tick\" x=\"{at:.1}\" y=\"{:.1}\">{v}</text>",
@@ -139,7 +144,23 @@ fn standings(list: &[Standing]) -> Vec<(String, f64, f64, f64)> {
     list.iter().map(|s| (s.name.clone(), s.alone.rate, s.alone.low, s.alone.high)).collect()
 }
 
-/// The HTML report of a batch.
+/// The failed games, each distinct message with its seeds and kind (nothing when none).
+fn failed_list(errors: &[posse::sim::SimError]) -> String {
+    if errors.is_empty() {
+        return String::new();
+    }
+    let engine = errors.iter().filter(|e| e.kind == posse::sim::Failure::Engine).count();
+    let mut h = format!(
+        "<h2>Failed games</h2>\n<p>script errors: {}, engine faults: {engine}.</p>\n<ul>\n",
+        errors.len() - engine
+    );
+    for (message, seeds) in crate::sim::distinct_errors(errors) {
+        let _ = writeln!(h, "<li>{}: <code>{}</code></li>", esc(&seeds), esc(message));
+    }
+    h.push_str("</ul>\n");
+    h
+}
+
 /// The HTML report of a batch, with restricted play's table and plot when it was played.
 pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     let mut b = String::new();
@@ -150,14 +171,15 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     }
     let _ = writeln!(
         b,
-        "<p>{} games, {} players, seeds from {}{}; {} finished, {} script errors.</p>",
+        "<p>{} games, {} players, seeds from {}{}; {} finished, {} failed.</p>",
         r.games,
         r.players,
         r.seed,
         esc(&with),
         r.finished,
-        r.errors.len()
+        r.failed
     );
+    b.push_str(&failed_list(&r.errors));
     if let (Some(crew), Some(rate)) = (&r.crew, &r.crew_rate) {
         let _ =
             writeln!(b, "<h2>The crew</h2>\n<p>won {}, lost {}: {}.</p>", crew.won, crew.lost, esc(&rate.percent()));
@@ -233,22 +255,28 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         b.push_str("</table>\n");
     }
     if let Some(list) = restricted.filter(|l| !l.is_empty()) {
-        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>verdict</th></tr>\n");
+        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>verdict</th><th>games without it: finished, failed</th></tr>\n");
         for x in list {
             let d = &x.seat1;
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}</td><td>{}, {}</td></tr>",
                 esc(&x.tag),
                 100.0 * d.a,
                 100.0 * d.b,
                 100.0 * d.diff,
                 100.0 * d.low,
                 100.0 * d.high,
-                esc(&x.verdict)
+                esc(&x.verdict),
+                x.finished,
+                x.failed
             );
         }
         b.push_str("</table>\n");
+        for x in list.iter().filter(|x| x.failed > 0) {
+            let _ = writeln!(b, "<p>Without {}:</p>", esc(&x.tag));
+            b.push_str(&failed_list(&x.errors));
+        }
         let rows: Vec<_> = list.iter().map(|x| (x.tag.as_str(), &x.seat1)).collect();
         b.push_str(&differences_svg(&rows, "seat 1's wins alone without each card, minus with it, in points"));
     }
@@ -267,6 +295,17 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
         c.paired,
         c.identical
     );
+    let _ = writeln!(
+        h,
+        "<p>A: {} of {} games finished, {} failed. B: {} of {} games finished, {} failed.</p>",
+        a.finished, a.games, a.failed, b.finished, b.games, b.failed
+    );
+    for (v, r) in [("A", a), ("B", b)] {
+        if r.failed > 0 {
+            let _ = writeln!(h, "<p>In {v}:</p>");
+            h.push_str(&failed_list(&r.errors));
+        }
+    }
     h.push_str("<table><tr><th>measure</th><th>A</th><th>B</th><th>B − A (95% interval)</th></tr>\n");
     for d in &c.measures {
         // Rates in percent and their differences in points, as the text report has them.

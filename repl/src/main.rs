@@ -195,7 +195,7 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
         /// Also write the differences to FILE (CSV: measure, a, b, diff, low, high,
-        /// significant; a row a measure).
+        /// significant, and each variant's games finished and failed; a row a measure).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
     },
@@ -216,7 +216,8 @@ enum Cmd {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
         /// Also write one row a game to FILE (CSV: seed, variant, bots, winners, crew,
-        /// scores, decisions, length, reason, the tags chosen, the definitions resolved).
+        /// scores, decisions, length, reason, the tags chosen, the definitions resolved,
+        /// and a failed game's error).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Also write the report as an HTML page with its plots to FILE.
@@ -406,13 +407,13 @@ fn run(cli: Cli) -> Result<bool> {
                 write(&file, sim::csv(&report))?;
                 // Restricted play's table beside the games: FILE.restricted.csv.
                 if let Some(r) = &restricted {
-                    write(&file.with_extension("restricted.csv"), sim::restricted_csv(r))?;
+                    write(&file.with_extension("restricted.csv"), sim::restricted_csv(&report, r))?;
                 }
             }
             if let Some(file) = html {
                 write(&file, html::report(&report, restricted.as_deref()))?;
             }
-            Ok(report.errors.is_empty())
+            Ok(report.errors.is_empty() && sim::all_finished(restricted.as_deref()))
         }
         Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html, csv }) => {
             let b = sim::VariantB { sets: against, bots: against_bots, game: against_variant };

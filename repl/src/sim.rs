@@ -1,8 +1,13 @@
 //! `posse sim GAME -n N`: many games between random bots, summarised for designers
-//! (completion, script errors with their seeds, wins per seat and side, or how often a
-//! cooperative game's crew won and how it lost, lengths, speed),
-//! or the engine's report as one JSON object with `--json`. Any failed game is a failure
-//! of the command.
+//! (completion, failed games with their seeds and messages, wins per seat and side, or
+//! how often a cooperative game's crew won and how it lost, lengths, speed),
+//! or the engine's report as one JSON object with `--json`; `compare`, shards and
+//! `merge`. Any failed game is a failure of the command, and every output counts the
+//! finished and the failed games, which add up to the games asked for.
+//!
+//! Every CSV goes through [`csv_cell`], which quotes a cell as CSV requires and
+//! neutralises one a spreadsheet would take for a formula (text from scripts: reasons,
+//! tags, team names, error messages).
 
 use crate::games;
 use anyhow::Result;
@@ -101,10 +106,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         let _ = writeln!(s, "with: {}", r.sets.join(", "));
     }
     let _ = writeln!(s, "finished: {} of {}", r.finished, r.games);
-    let _ = writeln!(s, "script errors: {}", r.errors.len());
-    for (message, seeds) in distinct_errors(&r.errors) {
-        let _ = writeln!(s, "  {seeds}: {}", message.replace('\n', "\n    "));
-    }
+    failures(&mut s, "failed", &r.errors);
     let pct = |n: usize| if r.finished == 0 { 0.0 } else { 100.0 * n as f64 / r.finished as f64 };
     if let Some(crew) = &r.crew {
         // The seats win or lose together: wins per seat would only repeat this.
@@ -277,12 +279,15 @@ pub fn compare(
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if let Some(file) = csv {
-        let rows: Vec<_> = c.measures.iter().map(|d| (d.measure.as_str(), d, None)).collect();
+        let counts = Counts::of(&ra, &rb);
+        let rows: Vec<_> =
+            c.measures.iter().map(|d| DifferenceRow { name: &d.measure, d, counts, verdict: None }).collect();
         std::fs::write(file, differences_csv(&rows))
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if opts.json {
-        let v = serde_json::json!({ "a": { "sets": ra.sets, "errors": ra.errors }, "b": { "sets": rb.sets, "errors": rb.errors }, "comparison": c });
+        let variant = |r: &SimReport| serde_json::json!({ "sets": r.sets, "games": r.games, "finished": r.finished, "failed": r.failed, "errors": r.errors });
+        let v = serde_json::json!({ "a": variant(&ra), "b": variant(&rb), "comparison": c });
         println!("{v}");
         return Ok(ra.errors.is_empty() && rb.errors.is_empty());
     }
@@ -303,12 +308,11 @@ pub fn compare(
         writeln!(s, "{}: {} games a variant, {} players, seeds from {}", opts.game, ra.games, ra.players, opts.seed);
     let _ = writeln!(s, "A: {}", name(&ra));
     let _ = writeln!(s, "B: {}", name(&rb));
-    for (v, r) in [("A", &ra), ("B", &rb)] {
-        if !r.errors.is_empty() {
-            let _ = writeln!(s, "script errors in {v}: {} (first at seed {})", r.errors.len(), r.errors[0].seed);
-        }
-    }
     let _ = writeln!(s, "paired games: {}, played identically: {}", c.paired, c.identical);
+    let _ = writeln!(s, "finished: A {} of {}, B {} of {}", ra.finished, ra.games, rb.finished, rb.games);
+    for (v, r) in [("A", &ra), ("B", &rb)] {
+        failures(&mut s, &format!("failed in {v}"), &r.errors);
+    }
     let _ = writeln!(s, "{:<22} {:>9} {:>9}  B - A (95% interval)", "measure", "A", "B");
     for d in &c.measures {
         let (k, unit) = if d.rate { (100.0, " points") } else { (1.0, "") };
@@ -328,16 +332,37 @@ pub fn compare(
     Ok(ra.errors.is_empty() && rb.errors.is_empty())
 }
 
-/// The report's games as CSV, a row a game in seed order (RFC 4180 quoting).
+/// The report's games as CSV, a row a game in seed order, the failed ones too (with only
+/// their seed, variant, bots and `error`), cells as [`csv_cell`] writes them.
 pub fn csv(r: &SimReport) -> String {
-    let field = |s: String| csv_field(&s);
     let join = |v: Vec<String>| v.join(";");
-    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved\n");
+    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error\n");
     let bots = if r.bots.is_empty() { vec!["random".to_string(); r.players] } else { r.bots.clone() };
-    for g in &r.rows {
-        let row = [
+    let variant = join(std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect());
+    let mut line = |cells: Vec<String>| {
+        out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    };
+    let (mut games, mut errors) = (r.rows.iter().peekable(), r.errors.iter().peekable());
+    loop {
+        let game_first = match (games.peek(), errors.peek()) {
+            (Some(g), Some(e)) => g.seed <= e.seed,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        if !game_first {
+            let Some(e) = errors.next() else { break };
+            let mut cells = vec![e.seed.to_string(), variant.clone(), join(bots.clone())];
+            cells.extend(std::iter::repeat_n(String::new(), 8));
+            cells.push(e.message.clone());
+            line(cells);
+            continue;
+        }
+        let Some(g) = games.next() else { break };
+        line(vec![
             g.seed.to_string(),
-            join(std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect()),
+            variant.clone(),
             join(bots.clone()),
             join(g.winners.iter().map(ToString::to_string).collect()),
             g.crew.map_or(String::new(), |w| if w { "won".into() } else { "lost".into() }),
@@ -349,9 +374,8 @@ pub fn csv(r: &SimReport) -> String {
             join(g.tags.iter().filter(|(_, u)| u.times > 0).map(|(t, u)| format!("{t}:{}", u.times)).collect()),
             // Per definition, how many times its behaviour ran in the game.
             join(g.resolved.iter().map(|(id, n)| format!("{id}:{n}")).collect()),
-        ];
-        out.push_str(&row.into_iter().map(field).collect::<Vec<_>>().join(","));
-        out.push('\n');
+            String::new(),
+        ]);
     }
     out
 }
@@ -409,9 +433,24 @@ fn slice_of(flag: Option<&str>) -> Result<(usize, usize)> {
     Ok((k - 1, n))
 }
 
+/// The line of failed games (`failed: N`, and how many of each kind when there are any),
+/// then each distinct message with its seeds.
+fn failures(s: &mut String, head: &str, errors: &[sim::SimError]) {
+    let indent = &head[..head.len() - head.trim_start().len()];
+    let _ = write!(s, "{head}: {}", errors.len());
+    if !errors.is_empty() {
+        let engine = errors.iter().filter(|e| e.kind == sim::Failure::Engine).count();
+        let _ = write!(s, " (script errors: {}, engine faults: {engine})", errors.len() - engine);
+    }
+    s.push('\n');
+    for (message, seeds) in distinct_errors(errors) {
+        let _ = writeln!(s, "{indent}  {seeds}: {}", message.replace('\n', &format!("\n{indent}    ")));
+    }
+}
+
 /// Each distinct error message once, in the order they first showed, with the seeds
 /// that showed it: `seed 4`, `seeds 0-2, 7`, at most eight runs of seeds and the count.
-fn distinct_errors(errors: &[sim::SimError]) -> Vec<(&str, String)> {
+pub fn distinct_errors(errors: &[sim::SimError]) -> Vec<(&str, String)> {
     let mut by_message: Vec<(&str, Vec<u64>)> = Vec::new();
     for e in errors {
         match by_message.iter_mut().find(|(m, _)| *m == e.message) {
@@ -448,18 +487,28 @@ pub fn shard(root: &Path, opts: SimOptions, flag: Option<&str>, out: &Path) -> R
     let ok = s.errors.is_empty();
     std::fs::write(out, serde_json::to_string(&s)?)
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", out.display()))?;
-    println!("shard {} of {n}: {} games to {}", k + 1, sim::shard_games(opts.games, k, n), out.display());
+    let mut text = format!(
+        "shard {} of {n}: {} games to {}\nfinished: {} of {}\n",
+        k + 1,
+        sim::shard_games(opts.games, k, n),
+        out.display(),
+        s.rows.len(),
+        sim::shard_games(opts.games, k, n)
+    );
+    failures(&mut text, "failed", &s.errors);
+    print!("{text}");
     Ok(ok)
 }
 
-/// `posse merge FILES...`: the report of the batch the shards are of.
+/// `posse merge FILES...`: the report of the batch the shards are of, exactly: a file
+/// that is not one of its shards, or not all of it, is refused by its name.
 pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
     let mut shards = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", f.display()))?;
         let s: sim::Shard = serde_json::from_str(&text)
             .map_err(|e| anyhow::anyhow!("{}: not a shard of posse sim: {e}", f.display()))?;
-        shards.push(s);
+        shards.push((f.display().to_string(), s));
     }
     let report = sim::merge(shards).map_err(|e| anyhow::anyhow!("{e}"))?;
     if json {
@@ -471,7 +520,8 @@ pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
 }
 
 /// `sim --restricted`: each card tag of `base` played again on the same seeds with seat 1
-/// never playing it, and its contribution to seat 1's wins alone.
+/// never playing it, and its contribution to seat 1's wins alone (and the games of each
+/// batch that failed: [`all_finished`]).
 pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<Vec<sim::Restricted>> {
     let content = games::load_with(root, &base.game, &base.sets)?;
     let players = Some(base.players);
@@ -506,40 +556,102 @@ fn restricted_text(list: &[sim::Restricted]) -> String {
             100.0 * d.high,
             r.verdict
         );
+        // Its batch's failed games (every line of the report counts only the finished).
+        if r.failed > 0 {
+            let _ = writeln!(s, "    without it: finished {} of {}", r.finished, r.games);
+            failures(&mut s, "    failed", &r.errors);
+        }
     }
     s
 }
 
+/// The games of the two batches a difference compares: finished and failed, in A and B.
+#[derive(Debug, Clone, Copy)]
+pub struct Counts {
+    pub a: (usize, usize),
+    pub b: (usize, usize),
+}
+
+impl Counts {
+    pub fn of(a: &SimReport, b: &SimReport) -> Counts {
+        Counts { a: (a.finished, a.failed), b: (b.finished, b.failed) }
+    }
+}
+
+/// A row of a differences CSV: the measure's name (a card's tag in restricted play), the
+/// difference, the games of its two batches, and restricted play's verdict.
+pub struct DifferenceRow<'a> {
+    pub name: &'a str,
+    pub d: &'a sim::Difference,
+    pub counts: Counts,
+    pub verdict: Option<&'a str>,
+}
+
 /// Differences with their intervals as CSV, one row a measure (a comparison's, or
-/// restricted play's with each card's verdict): `measure,a,b,diff,low,high,significant`
-/// and, when given, `verdict`; rates as fractions (0 to 1), like `--json`.
-pub fn differences_csv(rows: &[(&str, &sim::Difference, Option<&str>)]) -> String {
-    let verdicts = rows.iter().any(|(_, _, v)| v.is_some());
-    let mut out = String::from("measure,a,b,diff,low,high,significant");
+/// restricted play's with each card's verdict):
+/// `measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed` and,
+/// when given, `verdict`; rates as fractions (0 to 1), like `--json`.
+pub fn differences_csv(rows: &[DifferenceRow]) -> String {
+    let verdicts = rows.iter().any(|r| r.verdict.is_some());
+    let mut out = String::from("measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed");
     out.push_str(if verdicts { ",verdict\n" } else { "\n" });
-    for (name, d, verdict) in rows {
-        let _ = write!(out, "{},{},{},{},{},{},{}", csv_field(name), d.a, d.b, d.diff, d.low, d.high, d.significant);
+    for r in rows {
+        let (d, c) = (r.d, r.counts);
+        let mut cells = vec![r.name.to_string()];
+        cells.extend([d.a, d.b, d.diff, d.low, d.high].map(|x| x.to_string()));
+        cells.push(d.significant.to_string());
+        cells.extend([c.a.0, c.a.1, c.b.0, c.b.1].map(|n| n.to_string()));
         if verdicts {
-            let _ = write!(out, ",{}", csv_field(verdict.unwrap_or_default()));
+            cells.push(r.verdict.unwrap_or_default().to_string());
         }
+        out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
         out.push('\n');
     }
     out
 }
 
-/// A CSV field, quoted when it must be (RFC 4180).
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// A CSV cell as every CSV of posse writes it: quoted when it must be (RFC 4180), and
+/// safe to open in a spreadsheet. A cell a spreadsheet would evaluate, one that starts
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a plain number (`-3`,
+/// `-0.5` stay numbers), is neutralised as OWASP recommends: a `'` before it, and the
+/// whole quoted.
+pub fn csv_cell(s: &str) -> String {
+    let quoted = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(s) {
+        quoted(&format!("'{s}"))
+    } else if s.contains([',', '"', '\n', '\r']) {
+        quoted(s)
     } else {
         s.to_string()
     }
 }
 
-/// Restricted play's table as CSV (see [`differences_csv`]): the measure is the card's tag.
-pub fn restricted_csv(list: &[sim::Restricted]) -> String {
-    let rows: Vec<_> = list.iter().map(|r| (r.tag.as_str(), &r.seat1, Some(r.verdict.as_str()))).collect();
+/// Whether `s` is a plain decimal number: a sign, digits, and a fraction at most.
+fn plain_number(s: &str) -> bool {
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (whole, fraction) = body.split_once('.').unwrap_or((body, ""));
+    let digits = |x: &str| x.bytes().all(|b| b.is_ascii_digit());
+    !(whole.is_empty() && fraction.is_empty()) && digits(whole) && digits(fraction) && !body.ends_with('.')
+}
+
+/// Restricted play's table as CSV (see [`differences_csv`]): the measure is the card's
+/// tag, A the batch as played (`base`) and B the batch without the card.
+pub fn restricted_csv(base: &SimReport, list: &[sim::Restricted]) -> String {
+    let rows: Vec<_> = list
+        .iter()
+        .map(|r| DifferenceRow {
+            name: &r.tag,
+            d: &r.seat1,
+            counts: Counts { a: (base.finished, base.failed), b: (r.finished, r.failed) },
+            verdict: Some(&r.verdict),
+        })
+        .collect();
     differences_csv(&rows)
+}
+
+/// Whether every game of restricted play's batches finished.
+pub fn all_finished(restricted: Option<&[sim::Restricted]>) -> bool {
+    restricted.unwrap_or_default().iter().all(|r| r.failed == 0)
 }
 
 /// `posse bots GAME`: the random bot, then each strategy bot with its `about` line.
@@ -552,4 +664,38 @@ pub fn list_bots(root: &Path, id: &str) -> Result<()> {
         println!("{name}: {about}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_cell;
+
+    /// Issue 22: every CSV's cells, as OWASP recommends.
+    #[test]
+    fn a_cell_a_spreadsheet_would_evaluate_is_neutralised_and_a_number_is_not() {
+        for (cell, want) in [
+            ("=cmd|' /C calc'!A0", "\"'=cmd|' /C calc'!A0\""),
+            ("+1+1", "\"'+1+1\""),
+            ("-1+1", "\"'-1+1\""),
+            ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\t=1", "\"'\t=1\""),
+            ("\r=1", "\"'\r=1\""),
+            ("=\"a\",b", "\"'=\"\"a\"\",b\""),
+            ("-", "\"'-\""),
+            ("-3.", "\"'-3.\""),
+            ("-1e5", "\"'-1e5\""),
+            ("-3", "-3"),
+            ("-0.5", "-0.5"),
+            ("+2", "+2"),
+            ("-.5", "-.5"),
+            ("12", "12"),
+            ("a=b", "a=b"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+            ("", ""),
+        ] {
+            assert_eq!(csv_cell(cell), want, "{cell:?}");
+        }
+    }
 }

@@ -19,6 +19,7 @@ mod hardening;
 mod issue11_views;
 mod issue15_dice;
 mod issue15_errors;
+mod issue22_batches;
 mod issue22_budget;
 mod issue22_writes;
 mod issue9;

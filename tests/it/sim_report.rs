@@ -139,17 +139,21 @@ fn shards_merged_give_the_one_machine_report() {
         }
         v
     };
-    let merged = sim::merge(shards.clone()).unwrap();
+    let named = |v: &[sim::Shard]| v.iter().enumerate().map(|(i, s)| (format!("s{i}.json"), s.clone())).collect();
+    let merged = sim::merge(named(&shards)).unwrap();
     assert_eq!(strip(&merged), strip(&one));
     assert_eq!(merged.rows, one.rows);
     // Every shard once, of one batch.
-    let e = sim::merge(shards[..3].to_vec()).unwrap_err();
-    assert_eq!(e, "shard 4 of 4 is missing");
-    let e = sim::merge(vec![shards[0].clone(), shards[0].clone()]).unwrap_err();
-    assert_eq!(e, "shard 1 of 4 is given twice or does not exist");
+    let e = sim::merge(named(&shards[..3])).unwrap_err();
+    assert_eq!(e, "shard 4 of 4 is missing (seeds 83 to 105): give every shard of the batch once");
+    let e = sim::merge(named(&[shards[0].clone(), shards[0].clone()])).unwrap_err();
+    assert_eq!(e, "s1.json: shard 1 of 4 again (it is s0.json too)");
     let other = sim::run_shard(&c, 100, 5, Some(3), 1, &sim::Lineup::random(), (1, 4));
-    let e = sim::merge(vec![shards[0].clone(), other]).unwrap_err();
-    assert!(e.starts_with("shard 2 of 4 is of another batch (100 games of hilo from seed 5, not 101"), "{e}");
+    let e = sim::merge(named(&[shards[0].clone(), other])).unwrap_err();
+    assert_eq!(
+        e,
+        "s1.json: not a shard of the batch of s0.json: 100 games from seed 5 here, 101 games from seed 5 there"
+    );
 }
 
 #[test]

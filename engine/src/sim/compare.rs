@@ -100,6 +100,12 @@ pub struct Restricted {
     pub seat1: Difference,
     /// "helps", "hurts", "no measurable effect", or "never played".
     pub verdict: String,
+    /// The games of the batch without the card: asked for, finished, and failed (their
+    /// seeds and messages in `errors`); a failed game is in no difference.
+    pub games: usize,
+    pub finished: usize,
+    pub failed: usize,
+    pub errors: Vec<super::SimError>,
 }
 
 /// The restricted-play report: for each tag, `base` against the batch of the same seeds
@@ -123,7 +129,15 @@ pub fn restricted(base: &SimReport, banned: &[(String, SimReport)]) -> Vec<Restr
             } else {
                 "no measurable effect"
             };
-            Restricted { tag: tag.clone(), seat1, verdict: verdict.into() }
+            Restricted {
+                tag: tag.clone(),
+                seat1,
+                verdict: verdict.into(),
+                games: b.games,
+                finished: b.finished,
+                failed: b.failed,
+                errors: b.errors.clone(),
+            }
         })
         .collect()
 }

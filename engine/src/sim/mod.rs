@@ -1,6 +1,12 @@
 //! Batch simulation for designers: many games with random or strategy bots, seeds `S, S+1, ...`,
-//! reporting completion, script errors (with the seed of each failing game), wins per
+//! reporting completion, failed games (with the seed of each and its message), wins per
 //! seat and per side, game lengths in decisions, and throughput.
+//!
+//! No batch loses a game: every seed asked for ends as a finished game (a [`GameRow`]) or
+//! a failed one (a [`SimError`]), so finished + failed is always the games asked for. A
+//! game fails by a script error (its scripts' or a bot's, as `diag::Error` says) or by an
+//! engine fault: a panic anywhere in playing it, caught for that game alone (the thread's
+//! VMs are made afresh for the next), or a thread of the batch that stopped.
 
 mod compare;
 mod report;
@@ -9,6 +15,9 @@ mod shard;
 pub use compare::{compare, restricted, Comparison, Difference, Restricted};
 pub use report::Batch;
 pub use shard::{merge, run_shard, shard_games, slice, Shard};
+
+#[cfg(feature = "test-hooks")]
+pub use faults::plant_fault;
 
 use crate::content::Content;
 use crate::decision::Ban;
@@ -21,10 +30,68 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// A game of a batch that could not be played to its end: its seed, what kind of failure,
+/// and the message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SimError {
     pub seed: u64,
+    #[serde(default)]
+    pub kind: Failure,
     pub message: String,
+}
+
+/// Why a game of a batch failed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    /// An error of the game's scripts or a bot's (or of the content they were given).
+    #[default]
+    #[serde(rename = "script error")]
+    Script,
+    /// A panic of the engine while it played the game: a bug of posse, not of the game.
+    #[serde(rename = "engine fault")]
+    Engine,
+}
+
+/// The seeds of a batch, or of a slice of one: `count` seeds from `first`, game i's seed
+/// `first + i`, wrapping from the largest seed to 0, so that every game asked for has a
+/// seed of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seeds {
+    pub first: u64,
+    pub count: u64,
+}
+
+impl Seeds {
+    /// The seeds in game order.
+    pub fn iter(self) -> impl Iterator<Item = u64> {
+        (0..self.count).map(move |i| self.first.wrapping_add(i))
+    }
+
+    /// The game `seed` is of these seeds, and its place among them.
+    pub fn index(self, seed: u64) -> Option<u64> {
+        let i = seed.wrapping_sub(self.first);
+        (i < self.count).then_some(i)
+    }
+
+    /// The last seed (None: no seeds).
+    pub fn last(self) -> Option<u64> {
+        self.count.checked_sub(1).map(|i| self.first.wrapping_add(i))
+    }
+
+    /// The seeds of games `from..to` of these.
+    fn part(self, from: u64, to: u64) -> Seeds {
+        Seeds { first: self.first.wrapping_add(from), count: to.saturating_sub(from) }
+    }
+}
+
+impl std::fmt::Display for Seeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.count, self.last()) {
+            (0, _) | (_, None) => write!(f, "no seeds"),
+            (1, _) => write!(f, "seed {}", self.first),
+            (_, Some(last)) => write!(f, "seeds {} to {last}", self.first),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -43,7 +110,10 @@ pub struct SimReport {
     pub seed: u64,
     /// Threads the games ran on.
     pub jobs: usize,
+    /// Games played to their end; `failed`, those that could not be (`errors` says why):
+    /// the two add up to `games`.
     pub finished: usize,
+    pub failed: usize,
     pub errors: Vec<SimError>,
     /// Wins per seat, 1-based seat number as key (shared wins count for each winner).
     pub wins_per_seat: BTreeMap<usize, usize>,
@@ -268,106 +338,208 @@ struct Tally {
     errors: Vec<SimError>,
 }
 
+/// The message of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(s), _) => (*s).to_string(),
+        (_, Some(s)) => s.clone(),
+        _ => "a panic with no message".into(),
+    }
+}
+
+/// Runs `f`, its error a script error and its panic an engine fault, with their messages.
+fn guarded<T>(f: impl FnOnce() -> Result<T, crate::diag::Error>) -> Result<T, (Failure, String)> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err((Failure::Script, e.to_string())),
+        Err(payload) => Err((Failure::Engine, format!("engine fault: {}", panic_message(payload.as_ref())))),
+    }
+}
+
+/// The row of a game `game` of seed `seed` played to its end.
+fn row(content: &Content, seed: u64, game: &Game) -> Result<GameRow, crate::diag::Error> {
+    let result = game.result().ok_or_else(|| crate::diag::Error::Script("the game has no result".into()))?;
+    let seats = game.seats();
+    // A side wins a game once, however many of its seats share the win.
+    let sides: std::collections::BTreeSet<String> = result
+        .winners
+        .iter()
+        .map(|&w| {
+            let seat = &seats[w - 1];
+            seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
+        })
+        .collect();
+    // The choices' digest, written as it goes (no copy of them).
+    let mut digest = crate::hash::Fnv::default();
+    for c in game.choices() {
+        digest.write(&(c.seat as u32).to_le_bytes());
+        for p in &c.picks {
+            digest.write(&p.to_le_bytes());
+        }
+        digest.write(&[0xff]);
+    }
+    Ok(GameRow {
+        seed,
+        winners: result.winners.clone(),
+        sides: sides.into_iter().collect(),
+        crew: result.crew,
+        reason: result.reason.clone(),
+        decisions: game.choices().len(),
+        length: content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0)),
+        scores: result.scores.clone(),
+        digest: digest.finish(),
+        options: game.options_offered(),
+        settled: game.settled(),
+        tags: game.tags().clone(),
+        cards: game.card_counts(),
+        resolved: game.resolved(),
+    })
+}
+
+/// Each seat's strategy bot (None: random), as a thread of a batch keeps them.
+type Bots = Vec<Option<Rc<Strategy>>>;
+
 fn tally(
     content: &Arc<Content>,
-    seeds: std::ops::Range<u64>,
+    seeds: Seeds,
     players: Option<usize>,
     lineup: &Lineup,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
     let mut t = Tally::default();
     let mut previous = None;
-    // The strategy bots of this thread, one VM a bot however many seats it plays.
-    let strategies = match lineup.strategies(content) {
-        Ok(s) => s,
-        Err(e) => {
-            t.errors.extend(seeds.map(|seed| SimError { seed, message: e.to_string() }));
-            return t;
-        }
-    };
-    for s in seeds {
-        let played = if strategies.iter().all(Option::is_none) {
-            play_reusing(content, s, players, previous.take(), lineup.ban.as_ref())
-        } else {
-            play_lineup(content, s, players, previous.take(), &strategies, lineup.ban.as_ref())
+    // The strategy bots of this thread, one VM a bot however many seats it plays: made
+    // once, and again after an engine fault, which may have left one half-way.
+    let mut bots: Option<Result<Bots, (Failure, String)>> = None;
+    for s in seeds.iter() {
+        let made = bots.get_or_insert_with(|| guarded(|| lineup.strategies(content)));
+        let played = match made {
+            Err(e) => Err(e.clone()),
+            Ok(strategies) => {
+                let previous = previous.take();
+                guarded(|| {
+                    let game = if strategies.iter().all(Option::is_none) {
+                        play_reusing(content, s, players, previous, lineup.ban.as_ref())
+                    } else {
+                        play_lineup(content, s, players, previous, strategies, lineup.ban.as_ref())
+                    }?;
+                    #[cfg(feature = "test-hooks")]
+                    faults::strike(content.hash, s);
+                    Ok((row(content, s, &game)?, game))
+                })
+            }
         };
         match played {
-            Ok(game) => {
-                let result = game.result().expect("over");
-                let seats = game.seats();
-                // A side wins a game once, however many of its seats share the win.
-                let sides: std::collections::BTreeSet<String> = result
-                    .winners
-                    .iter()
-                    .map(|&w| {
-                        let seat = &seats[w - 1];
-                        seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
-                    })
-                    .collect();
-                // The choices' digest, written as it goes (no copy of them).
-                let mut digest = crate::hash::Fnv::default();
-                for c in game.choices() {
-                    digest.write(&(c.seat as u32).to_le_bytes());
-                    for p in &c.picks {
-                        digest.write(&p.to_le_bytes());
-                    }
-                    digest.write(&[0xff]);
-                }
-                t.rows.push(GameRow {
-                    seed: s,
-                    winners: result.winners.clone(),
-                    sides: sides.into_iter().collect(),
-                    crew: result.crew,
-                    reason: result.reason.clone(),
-                    decisions: game.choices().len(),
-                    length: content.length.as_ref().map(|l| game.counter(&l.counter).unwrap_or(0)),
-                    scores: result.scores.clone(),
-                    digest: digest.finish(),
-                    options: game.options_offered(),
-                    settled: game.settled(),
-                    tags: game.tags().clone(),
-                    cards: game.card_counts(),
-                    resolved: game.resolved(),
-                });
+            Ok((r, game)) => {
+                t.rows.push(r);
                 previous = Some(game);
             }
-            Err(e) => t.errors.push(SimError { seed: s, message: e.to_string() }),
+            Err((kind, message)) => {
+                if kind == Failure::Engine {
+                    bots = None;
+                }
+                t.errors.push(SimError { seed: s, kind, message });
+            }
         }
         done();
     }
     t
 }
 
-/// Plays the games of `seeds` on `jobs` threads (each a contiguous part of them).
+/// Plays the games of `seeds` on `jobs` threads (each a contiguous part of them). Every
+/// seed ends as a row or an error: a thread that stops fails the games it had left.
 fn play_range(
     content: &Arc<Content>,
-    seeds: std::ops::Range<u64>,
+    seeds: Seeds,
     players: Option<usize>,
     jobs: usize,
     lineup: &Lineup,
     done: &(dyn Fn() + Sync),
 ) -> Tally {
-    let games = seeds.end.wrapping_sub(seeds.start);
+    let games = seeds.count;
     let jobs = (jobs as u64).clamp(1, games.max(1));
     let per = games.div_ceil(jobs);
-    let ranges: Vec<std::ops::Range<u64>> = (0..jobs)
-        .map(|j| seeds.start.wrapping_add(j * per)..seeds.start.wrapping_add(((j + 1) * per).min(games)))
-        .filter(|r| r.start < r.end)
+    let parts: Vec<Seeds> = (0..jobs)
+        .map(|j| seeds.part(j.saturating_mul(per).min(games), (j + 1).saturating_mul(per).min(games)))
+        .filter(|p| p.count > 0)
         .collect();
-    if ranges.len() <= 1 {
-        return tally(content, seeds, players, lineup, done);
-    }
-    let parts: Vec<Tally> = std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            ranges.into_iter().map(|r| scope.spawn(move || tally(content, r, players, lineup, done))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-    });
-    let mut all = Tally::default();
-    for p in parts {
-        all.rows.extend(p.rows);
-        all.errors.extend(p.errors);
-    }
+    let mut all = if parts.len() <= 1 {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| tally(content, seeds, players, lineup, done))) {
+            Ok(t) => t,
+            Err(p) => Tally { rows: Vec::new(), errors: stopped(seeds, p.as_ref()) },
+        }
+    } else {
+        let parts: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = parts
+                .into_iter()
+                .map(|part| (part, scope.spawn(move || tally(content, part, players, lineup, done))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|(part, h)| {
+                    h.join().unwrap_or_else(|p| Tally { rows: Vec::new(), errors: stopped(part, p.as_ref()) })
+                })
+                .collect()
+        });
+        let mut all = Tally::default();
+        for p in parts {
+            all.rows.extend(p.rows);
+            all.errors.extend(p.errors);
+        }
+        all
+    };
+    account(seeds, &mut all);
     all
+}
+
+/// The errors of the games of `seeds` when the thread playing them stopped.
+fn stopped(seeds: Seeds, payload: &(dyn std::any::Any + Send)) -> Vec<SimError> {
+    let message = format!("engine fault: the thread playing {seeds} stopped: {}", panic_message(payload));
+    seeds.iter().map(|seed| SimError { seed, kind: Failure::Engine, message: message.clone() }).collect()
+}
+
+/// Makes sure every seed of `seeds` is a row or an error, once: a seed with neither is an
+/// engine fault. (The batch above never leaves one; this keeps the count true whatever.)
+fn account(seeds: Seeds, t: &mut Tally) {
+    let mut have: Vec<u64> =
+        t.rows.iter().map(|r| r.seed).chain(t.errors.iter().map(|e| e.seed)).filter_map(|s| seeds.index(s)).collect();
+    have.sort_unstable();
+    have.dedup();
+    if have.len() as u64 == seeds.count {
+        return;
+    }
+    let mut next = 0;
+    for i in have.into_iter().chain(std::iter::once(seeds.count)) {
+        for missing in next..i {
+            let seed = seeds.first.wrapping_add(missing);
+            let message = "engine fault: the game was not played".to_string();
+            t.errors.push(SimError { seed, kind: Failure::Engine, message });
+        }
+        next = i + 1;
+    }
+}
+
+/// Faults planted by tests (the `test-hooks` feature): a game of given content and seed
+/// panics once played, as an engine bug would, so that a test sees the batch count it.
+#[cfg(feature = "test-hooks")]
+mod faults {
+    use std::sync::Mutex;
+
+    /// The (content hash, seed) pairs whose games panic.
+    static PLANTED: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+
+    /// Makes every batch game of the content of hash `content` and seed `seed` panic after
+    /// it is played: a content of its own (a `--set` value no other test uses) keeps the
+    /// fault out of other tests' batches.
+    pub fn plant_fault(content: u64, seed: u64) {
+        PLANTED.lock().unwrap_or_else(|e| e.into_inner()).push((content, seed));
+    }
+
+    pub(super) fn strike(content: u64, seed: u64) {
+        if PLANTED.lock().unwrap_or_else(|e| e.into_inner()).contains(&(content, seed)) {
+            panic!("a fault planted by a test in the game of seed {seed}");
+        }
+    }
 }
 
 /// Who plays each seat of a batch: the random bot, or a strategy bot of the game by name
@@ -469,7 +641,7 @@ fn play_lineup(
 /// The games of `seeds` on `jobs` threads, as rows and errors (a shard's).
 pub(super) fn play_rows(
     content: &Arc<Content>,
-    seeds: std::ops::Range<u64>,
+    seeds: Seeds,
     players: Option<usize>,
     jobs: usize,
     lineup: &Lineup,
@@ -498,9 +670,29 @@ pub fn run_with_progress(
 ) -> SimReport {
     let start = Instant::now();
     let jobs = jobs.clamp(1, games.max(1));
-    let all = play_range(content, seed..seed.wrapping_add(games as u64), players, jobs, lineup, done);
+    let all = play_range(content, Seeds { first: seed, count: games as u64 }, players, jobs, lineup, done);
     let batch = Batch::of(content, games, seed, players).with_bots(lineup);
-    let mut r = report::build(&batch, all.rows, all.errors, jobs);
+    let mut r = report(&batch, all, jobs);
     r.timed(start.elapsed().as_secs_f64());
     r
+}
+
+/// The report of games played here. Their counts cannot pass the largest number (each
+/// game's are bounded by the limits); were they to, the games would all count as failed
+/// rather than the report be wrong.
+fn report(batch: &Batch, all: Tally, jobs: usize) -> SimReport {
+    let Tally { rows, mut errors } = all;
+    let seeds: Vec<u64> = rows.iter().map(|r| r.seed).collect();
+    match report::build(batch, rows, errors.clone(), jobs) {
+        Ok(r) => r,
+        Err(at) => {
+            let message = format!("engine fault: the batch's counts overflow at the game of seed {at}");
+            errors.extend(seeds.into_iter().map(|seed| SimError {
+                seed,
+                kind: Failure::Engine,
+                message: message.clone(),
+            }));
+            report::build(batch, Vec::new(), errors, jobs).unwrap_or_else(|_| unreachable!("no rows, no sums"))
+        }
+    }
 }

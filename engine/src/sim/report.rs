@@ -1,6 +1,8 @@
 //! The report of a batch, made from its games alone (their rows, in seed order) and what
 //! the batch was: so a batch played on one machine, on several threads, or in shards
-//! merged afterwards gives the same report but for the timings.
+//! merged afterwards gives the same report but for the timings. Its sums are checked
+//! adds: counts that would pass the largest number (only a shard's file can hold such)
+//! make no report, never a wrapped one.
 
 use super::{
     CardNumbers, CrewTally, Decisiveness, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing,
@@ -10,13 +12,17 @@ use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// What a batch plays: the game, its `--set` values, the number of players, the games and
-/// their first seed, and what the report needs of the game (cooperative, the unit of
-/// length).
+/// What a batch plays: the game, its `--set` values, the content it was played with (its
+/// hash, as a save keeps it), the number of players, the games and their first seed, and
+/// what the report needs of the game (cooperative, the unit of length).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
     pub game: String,
     pub sets: Vec<String>,
+    /// The content's hash (hex; every file of the game and the `--set` values): empty in
+    /// the shards of posse before it was kept, which `merge` refuses.
+    #[serde(default)]
+    pub content_hash: String,
     pub players: usize,
     pub games: usize,
     pub seed: u64,
@@ -35,6 +41,7 @@ impl Batch {
         Batch {
             game: content.id.clone(),
             sets: content.sets.clone(),
+            content_hash: crate::hash::hex(content.hash),
             players: players.unwrap_or(content.players.default.unwrap_or(content.players.min)),
             games,
             seed,
@@ -56,9 +63,61 @@ fn add<K: Ord>(m: &mut BTreeMap<K, usize>, k: K) {
     *m.entry(k).or_default() += 1;
 }
 
+/// `*n += by`, or None when the sum passes the largest `usize`.
+fn plus(n: &mut usize, by: usize) -> Option<()> {
+    *n = n.checked_add(by)?;
+    Some(())
+}
+
+/// The sums over the games that a report makes, added with checks.
+#[derive(Default)]
+struct Sums<'r> {
+    decisions: usize,
+    options: usize,
+    /// Each tag in seat-games: (offered, played, times, won when played, won when not).
+    tags: BTreeMap<&'r str, [usize; 5]>,
+    /// Drawn and held, by definition id.
+    counts: BTreeMap<&'r str, (usize, usize)>,
+    /// Times each definition's behaviour ran.
+    resolved: BTreeMap<&'r str, usize>,
+}
+
+impl<'r> Sums<'r> {
+    /// Adds game `r`; `shared`: a seat's wins count alone or shared. None: a sum overflowed.
+    fn add(&mut self, r: &'r GameRow, shared: bool) -> Option<()> {
+        plus(&mut self.decisions, r.decisions)?;
+        plus(&mut self.options, r.options)?;
+        for (tag, u) in &r.tags {
+            let t = self.tags.entry(tag.as_str()).or_default();
+            plus(&mut t[0], u.offered.len())?;
+            plus(&mut t[1], u.played.len())?;
+            plus(&mut t[2], u.times)?;
+            for seat in &u.offered {
+                let won = if shared { r.winners.contains(seat) } else { r.winners == [*seat] };
+                plus(&mut t[if u.played.contains(seat) { 3 } else { 4 }], usize::from(won))?;
+            }
+        }
+        for (id, &(d, h)) in &r.cards {
+            let c = self.counts.entry(id.as_str()).or_default();
+            plus(&mut c.0, d as usize)?;
+            plus(&mut c.1, h as usize)?;
+        }
+        for (id, &n) in &r.resolved {
+            plus(self.resolved.entry(id.as_str()).or_default(), n as usize)?;
+        }
+        Some(())
+    }
+}
+
 /// The report of `batch` from its `rows` and `errors` (any order: both are sorted by
-/// seed here), played on `jobs` threads; no timings yet ([`SimReport::timed`]).
-pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimError>, jobs: usize) -> SimReport {
+/// seed here), played on `jobs` threads; no timings yet ([`SimReport::timed`]). Err: the
+/// seed of the game whose counts made a sum overflow.
+pub(super) fn build(
+    batch: &Batch,
+    mut rows: Vec<GameRow>,
+    mut errors: Vec<SimError>,
+    jobs: usize,
+) -> Result<SimReport, u64> {
     rows.sort_by_key(|r| r.seed);
     errors.sort_by_key(|e| e.seed);
     let finished = rows.len();
@@ -113,44 +172,16 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         let fair = outcomes.one_winner as f64 / finished as f64 / batch.players as f64;
         FirstPlayer { alone, fair, advantage: alone.rate - fair, significant: alone.excludes(fair) }
     });
-    // Each tag in seat-games: (offered, played, times, won when played, won when not).
-    let mut tags: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
     // Where wins are shared (a team's, a cooperative crew's), a seat's wins alone say
     // nothing of a card: its wins alone or shared are counted instead.
     let shared = batch.cooperative || outcomes.shared_win > 0 || sides.len() < batch.players;
+    let mut sums = Sums::default();
     for r in &rows {
-        for (tag, u) in &r.tags {
-            let t = tags.entry(tag.as_str()).or_default();
-            t[0] += u.offered.len();
-            t[1] += u.played.len();
-            t[2] += u.times;
-            for seat in &u.offered {
-                let won = if shared { r.winners.contains(seat) } else { r.winners == [*seat] };
-                if u.played.contains(seat) {
-                    t[3] += usize::from(won);
-                } else {
-                    t[4] += usize::from(won);
-                }
-            }
-        }
+        sums.add(r, shared).ok_or(r.seed)?;
     }
-    // Drawn and held, by definition id, for the tags that are definitions.
-    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for r in &rows {
-        for (id, &(d, h)) in &r.cards {
-            let c = counts.entry(id.as_str()).or_default();
-            c.0 += d as usize;
-            c.1 += h as usize;
-        }
-    }
-    // Times each definition's behaviour ran; a definition that ran but was never an
-    // option's tag (an event drawn, an ability) gets a row too.
-    let mut resolved: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in &rows {
-        for (id, &n) in &r.resolved {
-            *resolved.entry(id.as_str()).or_default() += n as usize;
-        }
-    }
+    let Sums { decisions: total, options, mut tags, counts, resolved } = sums;
+    // A definition that ran but was never an option's tag (an event drawn, an ability)
+    // gets a row too.
     for id in resolved.keys() {
         tags.entry(id).or_default();
     }
@@ -165,13 +196,11 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
             times,
             resolved: resolved.get(tag).copied().unwrap_or(0),
             wins_when_played: Rate::new(won_played, played),
-            wins_when_not: Rate::new(won_not, offered - played),
+            wins_when_not: Rate::new(won_not, offered.saturating_sub(played)),
         })
         .collect();
-    let lengths: Vec<i64> = rows.iter().map(|r| r.decisions as i64).collect();
-    let total: usize = rows.iter().map(|r| r.decisions).sum();
-    let options: usize = rows.iter().map(|r| r.options).sum();
-    SimReport {
+    let lengths: Vec<i64> = rows.iter().map(|r| i64::try_from(r.decisions).unwrap_or(i64::MAX)).collect();
+    Ok(SimReport {
         game: batch.game.clone(),
         sets: batch.sets.clone(),
         players: batch.players,
@@ -180,6 +209,7 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         seed: batch.seed,
         jobs,
         finished,
+        failed: errors.len(),
         errors,
         wins_per_seat,
         wins_per_side,
@@ -219,13 +249,13 @@ pub(super) fn build(batch: &Batch, mut rows: Vec<GameRow>, mut errors: Vec<SimEr
         seconds: 0.0,
         games_per_second: 0.0,
         decisions_per_second: 0.0,
-    }
+    })
 }
 
 impl SimReport {
     /// Sets the timings of a batch that took `secs`.
     pub fn timed(&mut self, secs: f64) {
-        let total: usize = self.rows.iter().map(|r| r.decisions).sum();
+        let total = self.rows.iter().fold(0usize, |n, r| n.saturating_add(r.decisions));
         self.seconds = secs;
         self.games_per_second = if secs > 0.0 { self.games as f64 / secs } else { 0.0 };
         self.decisions_per_second = if secs > 0.0 { total as f64 / secs } else { 0.0 };

@@ -9,6 +9,7 @@ mod coverage;
 mod dice;
 mod errors;
 mod heist;
+mod issue22_batches;
 mod leaks;
 mod modes;
 mod pictures;

@@ -127,11 +127,11 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert!(o.status.success(), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved");
+    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error");
     assert_eq!(lines.len(), 5, "{csv}");
     assert!(lines[1].starts_with("0,hilo;rounds=1,random;random,"), "{csv}");
     // No tag chosen; the high card's bonus resolved (hilo's flow calls it).
-    assert!(lines[1].ends_with(",most points,,high:1"), "{csv}");
+    assert!(lines[1].ends_with(",most points,,high:1,"), "{csv}");
     let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
     assert!(c.status.success(), "{}", stderr(&c));
     let out = stdout(&c);
@@ -266,7 +266,7 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     assert_eq!(restricted.len(), v["cards"].as_array().unwrap().len());
     let table = std::fs::read_to_string(dir.join("games.restricted.csv")).expect("beside the games' CSV");
     let lines: Vec<&str> = table.lines().collect();
-    assert_eq!(lines[0], "measure,a,b,diff,low,high,significant,verdict");
+    assert_eq!(lines[0], "measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed,verdict");
     assert_eq!(lines.len(), restricted.len() + 1);
     let first = &restricted[0];
     assert!(lines[1].starts_with(&format!("{},", first["tag"].as_str().unwrap())), "{table}");
@@ -280,7 +280,8 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     let table = std::fs::read_to_string(&cmp).unwrap();
     let decisions = table.lines().find(|l| l.starts_with("decisions,")).expect("a row a measure");
     let cells: Vec<&str> = decisions.split(',').collect();
-    assert_eq!(cells.len(), 7);
+    assert_eq!(cells.len(), 11);
+    assert_eq!(cells[7..], ["60", "0", "60", "0"], "each variant's games finished and failed");
     let (diff, low, high): (f64, f64, f64) =
         (cells[3].parse().unwrap(), cells[4].parse().unwrap(), cells[5].parse().unwrap());
     assert!(low <= diff && diff <= high && diff < 0.0 && cells[6] == "true", "{table}");
