@@ -255,21 +255,21 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         b.push_str("</table>\n");
     }
     if let Some(list) = restricted.filter(|l| !l.is_empty()) {
-        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>verdict</th><th>games without it: finished, failed</th></tr>\n");
+        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>games without it: finished, failed</th><th>verdict</th></tr>\n");
         for x in list {
             let d = &x.seat1;
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}</td><td>{}, {}</td></tr>",
+                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}, {}</td><td>{}</td></tr>",
                 esc(&x.tag),
                 100.0 * d.a,
                 100.0 * d.b,
                 100.0 * d.diff,
                 100.0 * d.low,
                 100.0 * d.high,
-                esc(&x.verdict),
                 x.finished,
-                x.failed
+                x.failed,
+                esc(&x.verdict)
             );
         }
         b.push_str("</table>\n");
