@@ -21,6 +21,7 @@ mod issue15_dice;
 mod issue15_errors;
 mod issue22_batches;
 mod issue22_budget;
+mod issue22_pictures;
 mod issue22_writes;
 mod issue9;
 mod layers;

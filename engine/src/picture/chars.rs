@@ -1,7 +1,8 @@
 //! A zone map in characters, for a terminal: a grid scaled from the board's units (three
 //! columns a unit across at most, and half as many rows a unit down, since a character
-//! is about twice as tall as it is wide; narrower when the board would not fit the
-//! columns given), each zone's id at its centre with how many things stand there; then
+//! is about twice as tall as it is wide; smaller when the board would not fit the
+//! columns given or `limits::PICTURE_ROWS` rows, so the grid is bounded whatever the
+//! board's proportions), each zone's id at its centre with how many things stand there; then
 //! the legend, what the game changed on the map, and each zone with its name and what
 //! stands there in the view.
 //!
@@ -9,6 +10,7 @@
 //! fences, openings, breached borders, trees, then the ids.
 
 use super::{changed_borders, item, several_kinds, standing, whose};
+use crate::limits::PICTURE_ROWS;
 use crate::view::View;
 use crate::zonemap::{OpeningKind, Pt, WallKind, ZoneMap};
 
@@ -125,10 +127,16 @@ struct Canvas {
 
 impl Canvas {
     fn new(map: &ZoneMap, columns: usize) -> Canvas {
-        let sx = 3.0_f64.min((columns.max(10) - 1) as f64 / map.width);
+        // One scale both ways (a row is two columns high), the largest at which the board
+        // fits both the columns and `PICTURE_ROWS`: whatever its proportions, the grid is
+        // at most `columns` by `PICTURE_ROWS`. A board no drawing can measure (not a
+        // positive finite size, which a loaded map always has) is drawn on one cell.
+        let fit = |room: usize, extent: f64| if extent > 0.0 { (room - 1) as f64 / extent } else { f64::INFINITY };
+        let sx = 3.0_f64.min(fit(columns.max(10), map.width)).min(2.0 * fit(PICTURE_ROWS, map.height));
+        let sx = if sx.is_finite() && sx > 0.0 { sx } else { 0.0 };
         let sy = sx / 2.0;
-        let cols = (map.width * sx).round() as usize + 1;
-        let rows = (map.height * sy).round() as usize + 1;
+        let cols = ((map.width * sx).round() as usize).min(columns.max(10) - 1) + 1;
+        let rows = ((map.height * sy).round() as usize).min(PICTURE_ROWS - 1) + 1;
         Canvas { cells: vec![vec![' '; cols]; rows], sx, sy }
     }
 
@@ -149,7 +157,10 @@ impl Canvas {
         } else {
             slanted
         };
-        let steps = (dx.abs().max(dy.abs()) * 2.0).ceil() as usize + 1;
+        // Two points a cell, but never more than the grid has cells across and down: a
+        // stroke that runs far off the board costs no more than one across it.
+        let most = 2 * (self.cells.len() + self.cells[0].len());
+        let steps = ((dx.abs().max(dy.abs()) * 2.0).ceil() as usize).min(most) + 1;
         for i in 0..=steps {
             let t = i as f64 / steps as f64;
             let (x, y) = self.cell(Pt::new(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t));

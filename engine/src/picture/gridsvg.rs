@@ -3,10 +3,12 @@
 //! what stands there, one short label an object (its `letter` prop, else the initials and
 //! number of its name, then its `number` counter when it has one that is not 0; `?` for what the view
 //! hides; in italics what is face down but known to the view), the full names in each
-//! cell's title.
+//! cell's title. A grid has at most `limits::MAX_NODES` cells, its ring's included, so
+//! the drawing and its text are bounded; the picture is shown at most
+//! `limits::PICTURE_PIXELS` on its longer side, as a zone map's is.
 //! Like the zone map's, it is drawn from the view alone (see the module's notes).
 
-use super::svg::{cut, esc, num};
+use super::svg::{cut, esc, num, shown};
 use super::whose;
 use crate::board::grid::Grid;
 use crate::view::{ObjectView, View};
@@ -76,7 +78,9 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{sw}" height="{sh}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#,
+        sw = num(shown(width, height).0),
+        sh = num(shown(width, height).1),
         w = num(width),
         h = num(height)
     );

@@ -3,11 +3,17 @@
 //! view, walls and fences, openings by kind (a locked cell door red and crossed), trees,
 //! the centre circles and the breached borders; a legend below.
 //!
+//! The drawing is to scale (40 pixels a unit; a board is at most `limits::MAP_EXTENT`
+//! units on a side); the picture is shown at most `limits::PICTURE_PIXELS` on its longer
+//! side, smaller when the drawing is larger ([`shown`]), so its size is bounded whatever
+//! the board's proportions.
+//!
 //! Every text is escaped; a zone's list of what stands there is cut to the lines the
 //! zone has room for (`+N more`), and the whole list is the zone's `<title>` (a browser
 //! shows it on hover).
 
 use super::{changed_borders, item, several_kinds, standing, whose};
+use crate::limits::PICTURE_PIXELS;
 use crate::view::View;
 use crate::zonemap::{OpeningKind, Pt, WallKind, ZoneMap};
 use std::fmt::Write;
@@ -64,8 +70,8 @@ pub fn svg(map: &ZoneMap, view: &View) -> String {
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="sans-serif" font-size="{}">"#,
-        num(width),
-        num(height),
+        num(shown(width, height).0),
+        num(shown(width, height).1),
         num(width),
         num(height),
         num(LINE_SIZE)
@@ -317,6 +323,28 @@ pub(super) fn cut(text: &str, cols: usize) -> String {
     }
 }
 
+/// The size a picture drawn `width` × `height` is shown at: its own, or scaled down to at
+/// most [`PICTURE_PIXELS`] on its longer side, its proportions kept (the `viewBox` keeps
+/// the drawing whole, so nothing is lost but size). A picture whose size is no positive
+/// finite number is shown at its limit.
+pub(super) fn shown(width: f64, height: f64) -> (f64, f64) {
+    let fits = |v: f64| (0.0..=PICTURE_PIXELS).contains(&v);
+    if fits(width) && fits(height) {
+        return (width, height);
+    }
+    let longer = width.max(height);
+    let k = if longer.is_finite() && longer > 0.0 { PICTURE_PIXELS / longer } else { 0.0 };
+    let side = |v: f64| {
+        let x = v * k;
+        if x.is_finite() {
+            x.clamp(1.0, PICTURE_PIXELS)
+        } else {
+            PICTURE_PIXELS
+        }
+    };
+    (side(width), side(height))
+}
+
 /// A number as SVG reads it: at most two decimals, no trailing zeros.
 pub(super) fn num(v: f64) -> String {
     let t = format!("{v:.2}");
@@ -484,6 +512,17 @@ mod tests {
         assert!(text.contains("…</text>"), "long names are cut: {text}");
         // The tooltip holds it all.
         assert!(text.contains("\n  Deputy number 29 of the county</title>"), "{text}");
+    }
+
+    #[test]
+    fn a_picture_is_shown_at_most_the_bound_on_a_side() {
+        assert_eq!(shown(960.0, 700.0), (960.0, 700.0), "a town, as drawn");
+        assert_eq!(shown(480.0, 4e16), (1.0, PICTURE_PIXELS), "a street 10^15 units high");
+        assert_eq!(shown(2.0 * PICTURE_PIXELS, PICTURE_PIXELS), (PICTURE_PIXELS, PICTURE_PIXELS / 2.0));
+        for (w, h) in [(f64::NAN, 10.0), (f64::INFINITY, 1.0), (1e308 * 10.0, f64::NAN)] {
+            let (a, b) = shown(w, h);
+            assert!(a.is_finite() && b.is_finite() && a <= PICTURE_PIXELS && b <= PICTURE_PIXELS, "{w} {h}");
+        }
     }
 
     #[test]

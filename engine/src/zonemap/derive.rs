@@ -1,7 +1,8 @@
 //! Building a zone map: validating its geometry and deriving every table (gaps §5.1).
 //!
-//! The order: the board and each entry on its own (finite numbers, simple polygons,
-//! zones inside the board, centres inside their zones and clear of trees and walls),
+//! The order: the board and each entry on its own (finite numbers, a board at most
+//! `limits::MAP_EXTENT` on a side, simple polygons, zones, walls, openings and trees on
+//! the board, centres inside their zones and clear of trees and walls),
 //! zones against each other (overlaps); then, on a sound map, the borders (shared
 //! boundary of positive length), the openings (each on borders), movement (the part of a
 //! border no wall, fence, barred opening or locked cell door covers), the lines between
@@ -14,7 +15,7 @@ use super::geom::{
     triangles, Pt, EPS, LEN_EPS,
 };
 use super::{Border, Entry, Line, MapState, OpeningKind, Problem, Spec, Tables, Zone, ZoneMap};
-use crate::limits::MAP_WALL_PIECES;
+use crate::limits::{MAP_EXTENT, MAP_WALL_PIECES};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -86,23 +87,38 @@ fn check_entries(b: &mut Build) {
         );
         return;
     }
+    if s.width > MAP_EXTENT || s.height > MAP_EXTENT {
+        b.error(
+            Entry::Board,
+            format!("board: {} x {}: a zone map is at most {MAP_EXTENT} units wide and high", s.width, s.height),
+        );
+        return;
+    }
     if s.zones.is_empty() {
         b.error(Entry::Board, "a zone map needs at least one zone".into());
     }
+    let on_board = |p: &Pt| p.x >= -EPS && p.y >= -EPS && p.x <= s.width + EPS && p.y <= s.height + EPS;
+    let outside = |what: &str| format!("{what} lies outside the board ({} x {})", s.width, s.height);
     let walls: Vec<(Pt, Pt)> = s.walls.iter().map(|w| (w.0, w.1)).collect();
     for (i, &(p, q, _)) in s.walls.iter().enumerate() {
         if !p.finite() || !q.finite() || p.sub(q).len() < LEN_EPS {
             b.error(Entry::Wall(i), "a wall runs between two different points".into());
+        } else if !on_board(&p) || !on_board(&q) {
+            b.error(Entry::Wall(i), outside("a wall"));
         }
     }
     for (i, &(p, q, _)) in s.openings.iter().enumerate() {
         if !p.finite() || !q.finite() || p.sub(q).len() < LEN_EPS {
             b.error(Entry::Opening(i), "an opening runs between two different points".into());
+        } else if !on_board(&p) || !on_board(&q) {
+            b.error(Entry::Opening(i), outside("an opening"));
         }
     }
     for (i, t) in s.trees.iter().enumerate() {
         if !t.finite() {
             b.error(Entry::Tree(i), "a tree needs a finite position".into());
+        } else if !on_board(t) {
+            b.error(Entry::Tree(i), outside("a tree"));
         }
     }
     let mut sound = vec![false; s.zones.len()];
@@ -119,7 +135,6 @@ fn check_entries(b: &mut Build) {
             continue;
         }
         sound[i] = true;
-        let on_board = |p: &Pt| p.x >= -EPS && p.y >= -EPS && p.x <= s.width + EPS && p.y <= s.height + EPS;
         if !z.poly.iter().all(on_board) {
             b.error(e, format!("zone '{}' lies outside the board ({} x {})", z.id, s.width, s.height));
         }
