@@ -51,7 +51,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = target(path)?;
     let (dir, name) = split(&target)?;
-    let (tmp, mut file) = temporary(&dir, &name)?;
+    let (tmp, mut file) = temporary(&dir, &name).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => io::Error::new(e.kind(), format!("there is no folder {}", dir.display())),
+        _ => e,
+    })?;
     let written = (|| {
         // A file replaced keeps its permissions (a private save stays private).
         if let Ok(m) = std::fs::metadata(&target) {

@@ -244,7 +244,8 @@ pub fn write(root: &Path, only: Option<&str>) -> Result<Vec<PathBuf>> {
         let dir = root.join("scripts/types/data");
         std::fs::create_dir_all(&dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
         let path = dir.join(format!("{}.lua", entry.id));
-        std::fs::write(&path, text).with_context(|| format!("{}: cannot write it", path.display()))?;
+        posse::savefile::write(&path, text.as_bytes())
+            .with_context(|| format!("{}: cannot write it", path.display()))?;
         written.push(path);
     }
     Ok(written)

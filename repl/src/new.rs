@@ -17,19 +17,27 @@ const GAME: [(&str, &str); 6] = [
 ];
 
 /// Creates game `spec` (`GAME`) or variant `GAME/VARIANT` under `root`; returns the files
-/// written. Nothing is overwritten.
+/// written. Nothing is overwritten. `spec` is ids, never a path: `..`, an absolute path,
+/// an empty part or a third part is refused before anything is read or written.
 pub fn run(root: &Path, spec: &str) -> Result<Vec<String>> {
-    match spec.split_once('/') {
-        None => new_game(root, spec),
-        Some((game, variant)) => new_variant(root, game, variant),
+    let parts: Vec<&str> = spec.split(['/', '\\']).collect();
+    if parts.len() > 2 || parts.iter().any(|p| p.is_empty() || *p == "." || *p == "..") {
+        bail!(
+            "'{spec}': expected GAME or GAME/VARIANT, ids such as `high_card` or `high_card/quick`, \
+             not a path (the files go under scenarios/ and scripts/ of the root)"
+        );
+    }
+    match parts[..] {
+        [game] => new_game(root, game),
+        [game, variant] => new_variant(root, game, variant),
+        _ => unreachable!("one or two parts, checked above"),
     }
 }
 
-/// An id: lowercase letters, digits and `_`, starting with a letter.
+/// An id, as the loader checks one (`posse::content::is_id`: snake_case letters, digits and
+/// `_`), starting with a letter and at most 40 bytes, since it names folders and files.
 fn check_id(id: &str, what: &str) -> Result<()> {
-    let ok = id.len() <= 40
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    let ok = id.len() <= 40 && id.starts_with(|c: char| c.is_ascii_lowercase()) && posse::content::is_id(id);
     if !ok {
         bail!("{what} '{id}': expected lowercase letters, digits and _, starting with a letter (at most 40)");
     }
@@ -58,7 +66,7 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
         bail!("{}: no scripts/lib here (the Lua every game shares): is this a posse content root?", root.display());
     }
     for dir in [format!("scenarios/{id}"), format!("scripts/{id}")] {
-        if root.join(&dir).exists() {
+        if std::fs::symlink_metadata(root.join(&dir)).is_ok() {
             bail!("{}: already there; a new game needs a new id", root.join(dir).display());
         }
     }
@@ -71,7 +79,7 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
         }
-        std::fs::write(&file, fill(template, &pairs))
+        posse::savefile::write(&file, fill(template, &pairs).as_bytes())
             .with_context(|| format!("{}: cannot write it", file.display()))?;
         written.push(rel);
     }
@@ -85,12 +93,13 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
 }
 
 fn new_variant(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
+    check_id(game, "game")?;
     check_id(variant, "variant")?;
     let yaml_rel = format!("scenarios/{game}/game.yaml");
     let yaml = root.join(&yaml_rel);
     let text = std::fs::read_to_string(&yaml).with_context(|| format!("{}: no game '{game}' here", yaml.display()))?;
     let rel = format!("scenarios/{game}/{variant}.yaml");
-    if root.join(&rel).exists() {
+    if std::fs::symlink_metadata(root.join(&rel)).is_ok() {
         bail!("{}: already there", root.join(&rel).display());
     }
     let entry = format!("  {variant}: {variant}.yaml");
@@ -116,7 +125,8 @@ fn new_variant(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
     let name = format!("{} ({})", title(game), title(variant));
     let body =
         fill(include_str!("../templates/new/scenario.yaml"), &[("game", game), ("id", variant), ("name", &name)]);
-    std::fs::write(root.join(&rel), body).with_context(|| format!("{}: cannot write it", root.join(&rel).display()))?;
-    std::fs::write(&yaml, listed).with_context(|| format!("{}: cannot write it", yaml.display()))?;
+    posse::savefile::write(&root.join(&rel), body.as_bytes())
+        .with_context(|| format!("{}: cannot write it", root.join(&rel).display()))?;
+    posse::savefile::write(&yaml, listed.as_bytes()).with_context(|| format!("{}: cannot write it", yaml.display()))?;
     Ok(vec![rel, yaml_rel])
 }

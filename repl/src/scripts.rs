@@ -29,7 +29,8 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
         }
-        std::fs::write(&path, text).with_context(|| format!("{}: cannot write it", path.display()))?;
+        posse::savefile::write(&path, text.as_bytes())
+            .with_context(|| format!("{}: cannot write it", path.display()))?;
     }
     // The checker reads the game scripts' configuration, with the API types and the game
     // modules (what the blocks `require`) as its library.
@@ -42,7 +43,7 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
     };
     let library = [scripts.join("types"), scripts.clone()].map(|p| p.display().to_string());
     rc["workspace"] = serde_json::json!({ "library": library });
-    std::fs::write(out.join(".emmyrc.json"), serde_json::to_string_pretty(&rc)?)
+    posse::savefile::write(&out.join(".emmyrc.json"), serde_json::to_string_pretty(&rc)?.as_bytes())
         .with_context(|| format!("{}: cannot write the checker's configuration", out.display()))?;
     Ok(blocks.len())
 }

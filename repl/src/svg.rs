@@ -72,7 +72,8 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
     let text = picture(game.content(), &game.view(seat)).unwrap_or_default();
     match &opts.out {
         Some(file) => {
-            std::fs::write(file, &text).map_err(|e| anyhow!("{}: cannot write: {e}", file.display()))?;
+            posse::savefile::write(file, text.as_bytes())
+                .map_err(|e| anyhow!("{}: cannot write: {e}", file.display()))?;
             let whose = match seat {
                 Some(s) => format!("the view of {}", game.setup().seats[s - 1]),
                 None => "everything (the omniscient view)".into(),

@@ -62,6 +62,6 @@ pub fn write_new(root: &Path, id: &str, players: usize) -> Result<String> {
     let text = posse::playthrough::write(content, players, 1).map_err(|e| anyhow::anyhow!("{e}"))?;
     std::fs::create_dir_all(folder(root)).with_context(|| format!("{}: cannot create it", folder(root).display()))?;
     let rel = format!("tests/playthroughs/{id}-{players}p-seed1.txt");
-    std::fs::write(root.join(&rel), text).with_context(|| format!("{rel}: cannot write it"))?;
+    posse::savefile::write(&root.join(&rel), text.as_bytes()).with_context(|| format!("{rel}: cannot write it"))?;
     Ok(rel)
 }

@@ -83,7 +83,7 @@ pub(super) fn about_problem(about: &str) -> Option<String> {
 }
 
 /// Whether `s` is a snake_case id (letters, digits and underscores, not first a digit).
-pub(super) fn is_id(s: &str) -> bool {
+pub fn is_id(s: &str) -> bool {
     !s.is_empty()
         && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && !s.starts_with(|c: char| c.is_ascii_digit())

@@ -34,6 +34,7 @@ mod texts;
 mod unread;
 
 pub use catalogue::Entry;
+pub use checks::is_id;
 pub use data::{DataRule, Kind};
 pub use schema::{CounterDecl, CounterVisibility, Length, Players, Visibility, ZoneDecl};
 pub use texts::{Slot, Template};

@@ -8,6 +8,7 @@
 //! GOD VIEW; elsewhere the view on screen (`:as`, `:god`).
 
 use super::Session;
+use std::path::Path;
 
 impl Session<'_> {
     /// Whose view a picture shows when `keyboard` is the person at the keyboard (None:
@@ -56,7 +57,7 @@ impl Session<'_> {
             Some(s) => format!("as {} sees it", self.seat_name(s)),
             None => "with everything, hidden things included (GOD VIEW),".into(),
         };
-        match std::fs::write(file, text) {
+        match posse::savefile::write(Path::new(file), text.as_bytes()) {
             Ok(()) => self.say(format!("wrote the map {whose} to {file}")),
             Err(e) => self.warn(format!(":svg: cannot write {file}: {e}")),
         }
