@@ -75,7 +75,8 @@ pub fn merge(shards: Vec<(String, Shard)>) -> Result<SimReport, String> {
             return Err(format!("{name}: shard {} of {n}, which does not exist", s.shard.saturating_add(1)));
         }
         if let Some(other) = given.insert(s.shard, name) {
-            return Err(format!("{name}: shard {} of {n} again (it is {other} too)", s.shard + 1));
+            let also = if other == name { "the file is given twice".to_string() } else { format!("it is {other} too") };
+            return Err(format!("{name}: shard {} of {n} again ({also})", s.shard + 1));
         }
         check_games(name, s)?;
     }
