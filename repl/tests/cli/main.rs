@@ -19,6 +19,7 @@ mod table;
 mod tools;
 mod trace;
 mod tutorial;
+mod writes;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
