@@ -275,14 +275,14 @@ pub fn compare(
     let rb = sim::run_with_progress(&b, opts.games, opts.seed, opts.players, opts.jobs, &lb, &|| {});
     let c = sim::compare(&ra, &rb);
     if let Some(file) = html {
-        std::fs::write(file, crate::html::comparison(&ra, &rb, &c))
+        posse::savefile::write(file, crate::html::comparison(&ra, &rb, &c).as_bytes())
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if let Some(file) = csv {
         let counts = Counts::of(&ra, &rb);
         let rows: Vec<_> =
             c.measures.iter().map(|d| DifferenceRow { name: &d.measure, d, counts, verdict: None }).collect();
-        std::fs::write(file, differences_csv(&rows))
+        posse::savefile::write(file, differences_csv(&rows).as_bytes())
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if opts.json {
@@ -485,7 +485,7 @@ pub fn shard(root: &Path, opts: SimOptions, flag: Option<&str>, out: &Path) -> R
     let lineup = lineup(&content, opts.seed, opts.players, &opts.bots)?;
     let s = sim::run_shard(&content, opts.games, opts.seed, opts.players, opts.jobs, &lineup, (k, n));
     let ok = s.errors.is_empty();
-    std::fs::write(out, serde_json::to_string(&s)?)
+    posse::savefile::write(out, serde_json::to_string(&s)?.as_bytes())
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", out.display()))?;
     let mut text = format!(
         "shard {} of {n}: {} games to {}\nfinished: {} of {}\n",
