@@ -6,22 +6,34 @@
 //! deterministic) making every question's prompt and labels on the way (the random bots
 //! of `sim` never make them), and draw every seat's view and the omniscient view at the
 //! start, halfway and at the end (renderer errors show up only with some positions).
-//! `--seeds N` plays seeds `0..N`; by default every game plays at least
-//! [`MIN_SEEDS`] seeds and goes on while its time budget (`--time`, [`TIME`] seconds)
-//! lasts, up to [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here;
-//! while some card or ability has not run yet, it goes on for as long again.
+//! `--seeds N` plays seeds `0..N`; by default every game plays at least [`MIN_SEEDS`]
+//! seeds and goes on while their games have made fewer than [`WORK`] decisions, up to
+//! [`MAX_SEEDS`]: a rare error that `sim -n 1000` would find is found here; while some card
+//! or ability has not run yet, it goes on to twice that. The work is counted, not timed, so
+//! every run on every machine plays the same games and prints the same lines; `--time SECS`
+//! plays by the clock instead (at least [`MIN_SEEDS`] seeds, then while SECS last), and
+//! then what it plays depends on the machine and its load.
 //! `--until-covered` stops sooner, once every definition expected to run has (coverage.rs).
 //! After its games, each game prints its coverage line (`--coverage`: the full table) and
 //! a warning for each definition whose behaviour never ran, with its YAML file and line.
+//!
+//! A game that cannot be played to its end (a script error, a bot's, an endless game, an
+//! engine fault: a panic, caught by [`caught`]) is a problem with its seed, the verdict
+//! says how many of the games played ended so, and `check` exits non-zero. A failure that
+//! would only repeat ends a game's games early, so a broken script fails fast: when no
+//! game of seed 0 finished, seed 0 is the last (and the bots and the leak check are not
+//! played: they would fail the same way); after [`MAX_FAILED`] failed games, no further
+//! seed is played; a bot's first failed game is its last, and so is the leak check's.
 //!
 //! Each strategy bot of the game (`scripts/<game>/bots/`) plays [`BOT_SEEDS`] games in
 //! every seat, with the fewest and the most players: its errors are problems too.
 //!
 //! Then the no-leak check (repl/src/leaks.rs) plays games of its own, whose findings are
-//! problems like any other: by default as many as a third of the time budget allows (at
-//! least one: seed 0 with the fewest players; then each number of players, seed by seed);
-//! with `--leaks` ([`Leaks::Full`]) the seeds played (the first [`LEAK_SEEDS`] of them
-//! within a time budget) with every number of players; with `--no-leaks` none.
+//! problems like any other: by default while its games have compared fewer than
+//! [`LEAK_WORK`] positions and seats (at least one game: seed 0 with the fewest players;
+//! then each number of players, seed by seed; with `--time`, a third of the time); with
+//! `--leaks` ([`Leaks::Full`]) the seeds played (the first [`LEAK_SEEDS`] of them without
+//! `--seeds`) with every number of players; with `--no-leaks` none.
 //!
 //! One report per distinct error: the same message from many games, or from a game and
 //! its modes (`hilo`, `hilo/short`), is printed once, under the first that showed it,
@@ -35,28 +47,40 @@ use anyhow::{bail, Result};
 use posse::hash::hex;
 use posse::sim::play_random;
 use posse::{Content, Error, Game, Record, Setup};
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 /// The seeds every game plays at least when `--seeds` is not given.
 pub const MIN_SEEDS: u64 = 20;
-/// The most seeds a game plays within its time budget (as many as `sim -n 1000`).
+/// The most seeds a game plays when `--seeds` is not given (as many as `sim -n 1000`).
 pub const MAX_SEEDS: u64 = 1000;
-/// The seeds the leak check plays when `--seeds` is not given (it costs about twenty
-/// times a check of the same seeds).
+/// The work of a game's (or mode's) random games when `--seeds` is not given, in
+/// decisions made: after [`MIN_SEEDS`] seeds, it plays seed after seed while its games
+/// have made fewer (up to [`MAX_SEEDS`]; while a card or ability has not run, twice as
+/// many). Counted, not timed, so every run plays the same games.
+pub const WORK: u64 = 12_000;
+/// The seeds `--leaks` plays when `--seeds` is not given (it costs about twenty times a
+/// check of the same seeds).
 pub const LEAK_SEEDS: u64 = 4;
-/// The default time budget of a game, in seconds.
-pub const TIME: f64 = 3.0;
+/// The work of the no-leak check's games by default, in positions and seats compared
+/// (`posse::leaks::Report::checked`): it plays game after game while they have compared
+/// fewer (at least one).
+pub const LEAK_WORK: usize = 500;
+/// The failed games (games not played to their end) after which a game or mode plays no
+/// more seeds: each may have spent a step's whole budget, and the next would too.
+pub const MAX_FAILED: usize = 20;
 
 /// How much the no-leak check plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Leaks {
     Off,
-    /// A third of the time budget (a second by default, and with `--seeds`).
+    /// Games while their work lasts ([`LEAK_WORK`], or a third of `--time`).
     Quick,
-    /// The seeds played, or the first [`LEAK_SEEDS`] of them within a time budget.
+    /// The seeds played, or the first [`LEAK_SEEDS`] of them, with every number of players.
     Full,
 }
 
@@ -65,10 +89,13 @@ pub enum Leaks {
 pub enum Seeds {
     /// Seeds `0..N`, with each number of players.
     Exactly(u64),
-    /// At least [`MIN_SEEDS`], then more while the budget lasts, up to [`MAX_SEEDS`].
-    Budget(Duration),
-    /// As `Budget`, but stopping once every definition expected to run has run.
-    Covered(Duration),
+    /// At least [`MIN_SEEDS`], then more while the games' decisions stay under [`WORK`],
+    /// up to [`MAX_SEEDS`]; with `until_covered`, stopping once every definition expected
+    /// to run has run.
+    Work { until_covered: bool },
+    /// As `Work`, but against a time budget a game (`--time`): the games played, and so
+    /// the output, depend on the machine and its load.
+    Time { budget: Duration, until_covered: bool },
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
@@ -167,7 +194,8 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         }
         let n = report.problems.len();
         let above = if above == 0 { String::new() } else { format!(" ({above} of them reported above)") };
-        println!("{id}: FAILED, {n} problem{}{above}", if n == 1 { "" } else { "s" });
+        let games = if report.summary.is_empty() { String::new() } else { format!(", in {}", report.summary) };
+        println!("{id}: FAILED, {n} problem{}{above}{games}", if n == 1 { "" } else { "s" });
         print_coverage(id, report);
     }
     ok
@@ -359,84 +387,178 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         .collect();
     let mut coverage = Coverage::new(&content);
     let p = content.players;
-    let (mut games, mut min, mut max) = (0, usize::MAX, 0);
+    // Games played, those of them not played to their end, and the decisions of the
+    // others (the work done).
+    let (mut played, mut failed, mut work) = (0usize, 0usize, 0u64);
+    let (mut min, mut max) = (usize::MAX, 0);
     // Numbers of players whose games cannot even start: not played again.
     let mut broken = BTreeSet::new();
     let mut seed = 0;
-    loop {
-        let more = match seeds {
-            Seeds::Exactly(n) => seed < n,
-            // Past the budget, while some card or ability has not run yet, as long again.
-            Seeds::Budget(time) => {
-                let t = started.elapsed();
-                seed < MIN_SEEDS || (seed < MAX_SEEDS && (t < time || (t < 2 * time && coverage.missing() > 0)))
-            }
-            Seeds::Covered(time) => {
-                seed < MIN_SEEDS || (seed < MAX_SEEDS && started.elapsed() < time && coverage.missing() > 0)
-            }
-        };
-        if !more {
-            break;
-        }
+    // When no game of seed 0 finished (a script broken from the start), or after
+    // MAX_FAILED failed games, the next seeds would fail too: no more.
+    while more(seeds, seed, work, &coverage, started) && !(seed > 0 && played == failed) && failed < MAX_FAILED {
         for players in p.min..=p.max {
             if broken.contains(&players) {
                 continue;
             }
+            let at = Place::game(seed, players, "");
+            played += 1;
             if seed == 0 {
-                match Setup::new(&content, seed, Some(players)).and_then(|s| Game::new(content.clone(), s)) {
-                    Ok(g) => render_all(&g, &Place::game(seed, players, "at the start"), &mut report),
-                    Err(e) => {
-                        report.add_error(Place::game(seed, players, ""), "", &e);
+                match caught(|| Setup::new(&content, seed, Some(players)).and_then(|s| Game::new(content.clone(), s))) {
+                    Ok(Ok(g)) => {
+                        let start = Place::game(seed, players, "at the start");
+                        if let Err(panic) = caught(|| render_all(&g, &start, &mut report)) {
+                            report.add(start, panic);
+                        }
+                    }
+                    Ok(Err(e)) => {
+                        failed += 1;
+                        report.add_error(at, "", &e);
+                        broken.insert(players);
+                        continue;
+                    }
+                    Err(panic) => {
+                        failed += 1;
+                        report.add(at, panic);
                         broken.insert(players);
                         continue;
                     }
                 }
             }
-            let game = match play_random(&content, seed, Some(players)) {
-                Ok(g) => g,
-                Err(e) => {
-                    report.add_error(Place::game(seed, players, ""), "", &e);
+            let game = match caught(|| play_random(&content, seed, Some(players))) {
+                Ok(Ok(g)) => g,
+                Ok(Err(e)) => {
+                    failed += 1;
+                    report.add_error(at, "", &e);
+                    continue;
+                }
+                Err(panic) => {
+                    failed += 1;
+                    report.add(at, panic);
                     continue;
                 }
             };
-            games += 1;
-            coverage.add(&game, seed);
+            work += game.choices().len() as u64;
             min = min.min(game.choices().len());
             max = max.max(game.choices().len());
-            render_all(&game, &Place::game(seed, players, "at the end"), &mut report);
-            replay(&content, &game, &Place::game(seed, players, "replaying"), &mut report);
+            let checked = caught(|| {
+                coverage.add(&game, seed);
+                render_all(&game, &Place::game(seed, players, "at the end"), &mut report);
+                replay(&content, &game, &Place::game(seed, players, "replaying"), &mut report);
+            });
+            if let Err(panic) = checked {
+                report.add(Place::game(seed, players, "checking the game"), panic);
+            }
         }
         seed += 1;
     }
-    bots(&content, &mut report);
+    let finished = played - failed;
+    // When none of the game's own games finished, the bots' and the leak check's fail the
+    // same way: they are not played.
+    if finished > 0 {
+        bots(&content, &mut report);
+    }
     let playable: Vec<usize> = (p.min..=p.max).filter(|n| !broken.contains(n)).collect();
     let leak_seeds = if let Seeds::Exactly(n) = seeds { n } else { seed.min(LEAK_SEEDS) };
-    let (leak_games, until) = match (leaks, seeds) {
-        (Leaks::Off, _) => (0, None),
-        (Leaks::Full, _) => (leak_seeds, None),
-        (Leaks::Quick, Seeds::Budget(time) | Seeds::Covered(time)) => (MAX_SEEDS, Some(Instant::now() + time / 3)),
-        (Leaks::Quick, Seeds::Exactly(n)) => (n, Some(Instant::now() + Duration::from_secs(1))),
+    let (leak_games, budget) = match (leaks, seeds) {
+        _ if finished == 0 => (0, LeakBudget::All),
+        (Leaks::Off, _) => (0, LeakBudget::All),
+        (Leaks::Full, _) => (leak_seeds, LeakBudget::All),
+        (Leaks::Quick, Seeds::Time { budget, .. }) => (MAX_SEEDS, LeakBudget::Until(Instant::now() + budget / 3)),
+        (Leaks::Quick, Seeds::Exactly(n)) => (n, LeakBudget::Work(LEAK_WORK)),
+        (Leaks::Quick, Seeds::Work { .. }) => (MAX_SEEDS, LeakBudget::Work(LEAK_WORK)),
     };
     let pairs = (0..leak_games).flat_map(|s| playable.iter().map(move |&n| (s, n)));
-    let (found, leak_checked) = crate::leaks::check(&content, pairs, until);
+    let (found, leak_checked) = crate::leaks::check(&content, pairs, budget);
+    let leaks_found = found.iter().any(|f| f.leak);
     for f in found {
         report.add(Place::game(f.seed, f.players, "leak check"), f.message);
     }
     let players = if p.min == p.max { p.min.to_string() } else { format!("{}-{}", p.min, p.max) };
     let seeds = if seed == 1 { "seed 0".to_string() } else { format!("seeds 0-{}", seed.saturating_sub(1)) };
-    report.summary = format!(
-        "{games} random games with {players} players ({seeds}), {}-{} decisions, replayed and every view drawn{}",
-        if games == 0 { 0 } else { min },
-        max,
-        match leak_checked {
-            0 => String::new(),
-            1 => ", no leaks in 1 game".to_string(),
-            n => format!(", no leaks in {n} games"),
-        }
-    );
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut summary = format!("{} with {players} players ({seeds})", count(played, "random game"));
+    summary += &match failed {
+        0 => String::new(),
+        n if n == played => ", none played to the end".to_string(),
+        n => format!(", {n} of them not played to the end"),
+    };
+    if finished > 0 {
+        summary += &format!(", {min}-{max} decisions, replayed and every view drawn");
+    }
+    if leak_checked > 0 {
+        let verdict = if leaks_found { "leaks checked in" } else { "no leaks in" };
+        summary += &format!(", {verdict} {}", count(leak_checked, "game"));
+    }
+    report.summary = summary;
     report.warnings.extend(coverage.warnings());
     report.coverage = Some(coverage);
     report
+}
+
+/// Whether a game plays seed `seed`, its games before it having made `work` decisions
+/// (see [`Seeds`]); past its work (or time), while some card or ability has not run yet,
+/// as much again.
+fn more(seeds: Seeds, seed: u64, work: u64, coverage: &Coverage, started: Instant) -> bool {
+    let (within, twice, until_covered) = match seeds {
+        Seeds::Exactly(n) => return seed < n,
+        Seeds::Work { until_covered } => (work < WORK, work < 2 * WORK, until_covered),
+        Seeds::Time { budget, until_covered } => {
+            let t = started.elapsed();
+            (t < budget, t < 2 * budget, until_covered)
+        }
+    };
+    let missing = coverage.missing() > 0;
+    seed < MIN_SEEDS
+        || (seed < MAX_SEEDS && if until_covered { within && missing } else { within || (twice && missing) })
+}
+
+/// How long the no-leak check plays (repl/src/leaks.rs).
+#[derive(Clone, Copy, Debug)]
+pub enum LeakBudget {
+    /// Every game it is given.
+    All,
+    /// Games while those played compared fewer than this many positions and seats.
+    Work(usize),
+    /// Games until this time (`--time`).
+    Until(Instant),
+}
+
+thread_local! {
+    /// Whether [`caught`] is running on this thread, and where its last panic was raised.
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+    static PANIC_AT: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Runs `f`; a panic in it (an engine bug, never a game's: a script's errors are values)
+/// becomes a problem like any other, `engine fault: a panic at FILE:LINE:COL: MESSAGE`, so
+/// that one bad game is reported with its seed and the check goes on. The panic is not
+/// printed; a panic outside `caught` is printed as Rust prints it.
+pub fn caught<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if CATCHING.with(Cell::get) {
+                let at = info.location().map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()));
+                PANIC_AT.with(|p| *p.borrow_mut() = at.unwrap_or_default());
+            } else {
+                previous(info);
+            }
+        }));
+    });
+    let outer = CATCHING.with(|c| c.replace(true));
+    let result = std::panic::catch_unwind(AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(outer));
+    result.map_err(|payload| {
+        let msg = match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+            (Some(s), _) => s.to_string(),
+            (_, Some(s)) => s.clone(),
+            _ => "(no message)".to_string(),
+        };
+        let at = PANIC_AT.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        format!("engine fault: a panic{at}: {msg} (a bug of posse's, not of the game: please report it with its seed)")
+    })
 }
 
 /// The games each strategy bot of the game (`scripts/<game>/bots/`) plays in `check`.
@@ -444,16 +566,21 @@ pub const BOT_SEEDS: u64 = 3;
 
 /// Plays [`BOT_SEEDS`] games with each strategy bot in every seat, with the fewest and
 /// the most players: a bot's error (its Lua, an answer the question does not allow) is
-/// a problem like the game's.
+/// a problem like the game's, and the bot's last game.
 fn bots(content: &Arc<Content>, report: &mut Report) {
     let p = content.players;
     for name in posse::bot_names(content) {
-        for players in [p.min, p.max].into_iter().collect::<BTreeSet<_>>() {
+        // A bot's first failed game ends its games: the next ones would fail the same way.
+        'games: for players in BTreeSet::from([p.min, p.max]) {
             let lineup = posse::sim::Lineup { bots: vec![name.clone(); players], ban: None };
             for seed in 0..BOT_SEEDS {
-                if let Err(e) = posse::sim::play_with(content, seed, Some(players), &lineup) {
-                    report.add_error(Place::game(seed, players, &format!("bot {name}")), "", &e);
+                let at = Place::game(seed, players, &format!("bot {name}"));
+                match caught(|| posse::sim::play_with(content, seed, Some(players), &lineup)) {
+                    Ok(Ok(_)) => continue,
+                    Ok(Err(e)) => report.add_error(at, "", &e),
+                    Err(panic) => report.add(at, panic),
                 }
+                break 'games;
             }
         }
     }

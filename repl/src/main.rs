@@ -310,17 +310,21 @@ enum Cmd {
         /// Game ids [default: every game]
         games: Vec<String>,
         /// Random games per number of players: seeds 0..N [default: at least 20, then
-        /// more while --time lasts, up to 1000]
+        /// more while their decisions number fewer than 12000 (24000 while a card or
+        /// ability has not run), up to 1000: the same games on every run]
         #[arg(long, conflicts_with = "time")]
         seeds: Option<u64>,
-        /// Time budget of each game and mode, in seconds, for seeds beyond the first 20.
-        #[arg(long, value_name = "SECS", default_value_t = check::TIME)]
-        time: f64,
+        /// Play seeds beyond the first 20 for SECS seconds a game and mode instead of by
+        /// their decisions: the games played, and so the output, then depend on the
+        /// machine and its load
+        #[arg(long, value_name = "SECS")]
+        time: Option<f64>,
         /// Play more games with the no-leak check: what a seat is shown (view, question,
         /// rendered view, log lines) must not change with what it cannot see. It costs
-        /// about 20 times a check of the same games, so by default it plays what a third of
-        /// --time allows (at least one game); --leaks plays the --seeds N seeds, else the
-        /// first 4, with every number of players
+        /// about 20 times a check of the same games, so by default it plays games while
+        /// they compare fewer than 500 positions and seats (at least one game; with --time,
+        /// a third of it); --leaks plays the --seeds N seeds, else the first 4, with every
+        /// number of players
         #[arg(long, conflicts_with = "no_leaks")]
         leaks: bool,
         /// No no-leak check
@@ -331,7 +335,7 @@ enum Cmd {
         #[arg(long)]
         coverage: bool,
         /// Stop playing seeds (beyond the first 20) once every card and ability with a
-        /// script has run, instead of at the end of --time
+        /// script has run, instead of when their decisions reach 12000 (or --time ends)
         #[arg(long, conflicts_with = "seeds")]
         until_covered: bool,
     },
@@ -443,14 +447,14 @@ fn run(cli: Cli) -> Result<bool> {
             Ok(true)
         }
         Some(Cmd::Check { games, seeds, time, leaks, no_leaks, coverage, until_covered }) => {
-            let budget = || {
-                std::time::Duration::try_from_secs_f64(time)
-                    .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))
-            };
-            let seeds = match seeds {
-                Some(n) => check::Seeds::Exactly(n),
-                None if until_covered => check::Seeds::Covered(budget()?),
-                None => check::Seeds::Budget(budget()?),
+            let seeds = match (seeds, time) {
+                (Some(n), _) => check::Seeds::Exactly(n),
+                (None, Some(time)) => {
+                    let budget = std::time::Duration::try_from_secs_f64(time)
+                        .map_err(|_| anyhow::anyhow!("--time {time}: expected a number of seconds, 0 or more"))?;
+                    check::Seeds::Time { budget, until_covered }
+                }
+                (None, None) => check::Seeds::Work { until_covered },
             };
             let leaks = match (leaks, no_leaks) {
                 (true, _) => check::Leaks::Full,

@@ -5,8 +5,8 @@
 use super::*;
 
 /// hilo with an ability nothing ever calls: a definition with no copies and a script.
-fn with_unused_ability() -> PathBuf {
-    let root = scratch("coverage");
+fn with_unused_ability(name: &str) -> PathBuf {
+    let root = scratch(name);
     copy_dir(&fixtures(), &root);
     let p = root.join("scenarios/hilo/cards.yaml");
     let text = std::fs::read_to_string(&p).expect("readable");
@@ -17,7 +17,7 @@ fn with_unused_ability() -> PathBuf {
 
 #[test]
 fn check_warns_about_an_ability_that_never_ran_at_its_yaml_line() {
-    let root = with_unused_ability();
+    let root = with_unused_ability("coverage");
     let line = std::fs::read_to_string(root.join("scenarios/hilo/cards.yaml"))
         .expect("readable")
         .lines()
@@ -41,11 +41,27 @@ fn check_warns_about_an_ability_that_never_ran_at_its_yaml_line() {
     assert!(row("low").ends_with(" data") && row("mid").ends_with(" data"), "{out}");
     assert!(row("lost_trick").ends_with(" NEVER RAN"), "{out}");
     // Without the ability, nothing is missing, and --until-covered stops after the first
-    // 20 seeds however long the budget.
-    let o = posse(&["check", "hilo", "--until-covered", "--time", "60"], "");
-    let out = stdout(&o);
-    assert!(out.contains("hilo: coverage: 1 of 1 definitions ran (all by seed 0)\n"), "{out}");
-    assert!(out.contains("(seeds 0-19)"), "{out}");
+    // 20 seeds, however long a budget (the default plays far more).
+    for args in [&["check", "hilo", "--until-covered"][..], &["check", "hilo", "--until-covered", "--time", "60"]] {
+        let out = stdout(&posse(args, ""));
+        assert!(out.contains("hilo: coverage: 1 of 1 definitions ran (all by seed 0)\n"), "{out}");
+        assert!(out.contains("(seeds 0-19)"), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(root);
+}
+
+/// Issue 22: `check` plays as many games as their work decides, not the clock, so two
+/// runs print the same lines, warnings and coverage included; while a definition has not
+/// run it plays on, to twice the work: far more than the 20 seeds it starts with.
+#[test]
+fn check_prints_the_same_games_and_warnings_on_every_run() {
+    let root = with_unused_ability("repeat");
+    let runs: Vec<String> = (0..2).map(|_| stdout(&posse_in(&root, &["check", "hilo"], ""))).collect();
+    assert_eq!(runs[0], runs[1]);
+    let out = &runs[0];
+    assert!(out.contains("hilo: warning: lost_trick (scenarios/hilo/cards.yaml:"), "{out}");
+    assert!(out.contains(") never ran in 2000 games (never offered or drawn)"), "{out}");
+    assert!(out.contains("\nhilo: ok (2000 random games with 2-3 players (seeds 0-999), "), "{out}");
     let _ = std::fs::remove_dir_all(root);
 }
 

@@ -1,11 +1,12 @@
 //! Issue 15, error reports: `check` makes every question's labels and names the card an
 //! error comes from at its YAML line; the same error in a game and its mode, or in many
-//! seeds, is reported once; `check` plays more seeds within a time budget; `play` exits
-//! non-zero after a script error. Each on a scratch copy of the fixtures with a
-//! deliberately broken card, label or flow.
+//! seeds, is reported once; `check` plays more seeds by counted work; `play` exits
+//! non-zero after a script error. Issue 22: `check` plays the same games on every run,
+//! fails fast when a script is broken from the start, and reports a game that cannot be
+//! played to its end (a bot's error, an endless game) with its seed. Each on a scratch copy
+//! of the fixtures with a deliberately broken card, label, flow or bot.
 
 use super::*;
-use std::time::Instant;
 
 /// A scratch copy of the fixtures with each `(file, from, to)` edit made.
 fn broken(name: &str, edits: &[(&str, &str, &str)]) -> PathBuf {
@@ -64,7 +65,7 @@ fn check_finds_an_error_in_a_cards_label_at_the_cards_yaml_line() {
         ],
         "{out}"
     );
-    assert!(out.contains("hilo: FAILED, 1 problem\n"), "{out}");
+    assert!(out.contains("\nhilo: FAILED, 1 problem, in 40 random games with 2-3 players (seeds 0-19), "), "{out}");
     // The REPL meets the same error when it shows the question, and says so in its exit.
     let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
     assert!(!o.status.success());
@@ -99,13 +100,13 @@ fn an_error_shared_by_a_game_and_its_mode_is_reported_once() {
         "{out}"
     );
     assert!(out.contains("; hilo/short: 2 players: seeds 0-4)"), "{out}");
-    assert!(out.contains("\nhilo: FAILED, 1 problem\n"), "{out}");
-    assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above)\n"), "{out}");
+    assert!(out.contains("\nhilo: FAILED, 1 problem, in 10 random games "), "{out}");
+    assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above), in 5 random games "), "{out}");
     let _ = std::fs::remove_dir_all(root);
 }
 
 #[test]
-fn check_plays_more_seeds_within_its_time_budget_and_finds_a_rare_error() {
+fn check_plays_more_seeds_by_its_work_and_finds_a_rare_error() {
     // Fails first at seed 47 with 3 players and 71 with 2 (sim -n 200 finds it).
     let rare = "posse.roll() if posse.get(\"round\") == 2 and posse.face(1) == \"1\" and posse.face(2) == \"1\" \
                 and posse.get(\"score\", 2) == 0 then error(\"rare\") end";
@@ -113,21 +114,92 @@ fn check_plays_more_seeds_within_its_time_budget_and_finds_a_rare_error() {
     let o = posse_in(&root, &["check", "hilo", "--seeds", "20"], "");
     assert!(o.status.success(), "{}", stdout(&o));
     assert!(stdout(&o).contains("(seeds 0-19)"), "{}", stdout(&o));
-    // Ten seconds is far more than the 48 seeds need (all 1000 take about five).
-    let o = posse_in(&root, &["check", "hilo", "--time", "10"], "");
+    // By default, seeds while their games' decisions last: far more than 48.
+    let o = posse_in(&root, &["check", "hilo"], "");
     assert!(!o.status.success(), "{}", stdout(&o));
     let out = stdout(&o);
     assert!(out.starts_with("hilo: seed 47, 3 players: scripts/hilo/main.lua:21: rare\n"), "{out}");
     // The same error in many seeds: once, with the seeds.
     assert_eq!(out.matches(": rare").count(), 1, "{out}");
     assert!(out.contains("(and ") && out.contains("2 players: seeds ") && out.contains(" 71, "), "{out}");
-    // Without an error, a game plays at least 20 seeds and stops at its budget.
-    let t = Instant::now();
+    // Each failed game is counted in the verdict.
+    let verdict = out.lines().find(|l| l.starts_with("hilo: FAILED, 1 problem, in ")).unwrap_or_default();
+    assert!(
+        verdict.contains(" random games with 2-3 players (seeds 0-578), 13 of them not played to the end, "),
+        "{out}"
+    );
+    // With --time, a game plays at least 20 seeds (then as many as the clock allows).
     let o = posse(&["check", "hilo", "--time", "0.5"], "");
     assert!(o.status.success());
     let seeds = stdout(&o).split("(seeds 0-").nth(1).and_then(|s| s.split(')').next()?.parse::<u64>().ok());
     assert!(seeds.is_some_and(|n| n >= 19), "{}", stdout(&o));
-    assert!(t.elapsed().as_secs_f64() < 10.0);
+    let _ = std::fs::remove_dir_all(root);
+}
+
+/// Issue 22: an error in one game of six fails the check at once, and after 20 failed
+/// games `check` plays no more seeds, even of the 1000 asked for: the next would fail too.
+#[test]
+fn check_stops_after_twenty_failed_games() {
+    let common = "posse.roll() if posse.get(\"round\") == 2 and posse.face(1) == \"1\" then error(\"common\") end";
+    let root = broken("common", &[("scripts/hilo/main.lua", "posse.roll()", common)]);
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "1000", "--no-leaks"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.starts_with("hilo: seed 13, 2 players: scripts/hilo/main.lua:21: common\n    (and 19 more times: "),
+        "{out}"
+    );
+    assert!(out.contains("\nhilo: FAILED, 1 problem, in 144 random games with 2-3 players (seeds 0-71), 20 of them not played to the end, "), "{out}");
+    let _ = std::fs::remove_dir_all(root);
+}
+
+/// Issue 22: a flow that never yields (an endless loop, stopped by the step's budget) fails
+/// every game alike; `check` stops at the first seed none of whose games finished instead
+/// of playing twenty or more seeds of it, and plays neither the bots nor the leak check.
+#[test]
+fn check_of_a_script_broken_from_the_start_plays_one_seed() {
+    let root =
+        broken("endless", &[("scripts/hilo/main.lua", "function M.play()", "function M.play()\n  while true do end")]);
+    let o = posse_in(&root, &["check", "hilo"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.starts_with("hilo: seed 0, 2 players: scripts/hilo/main.lua:8: "), "{out}");
+    // The same error in the one other game of the mode and in its mode's one game.
+    assert!(
+        out.contains("\n    (and 2 more times: hilo: 3 players: seeds 0; hilo/short: 2 players: seeds 0)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\nhilo: FAILED, 1 problem, in 2 random games with 2-3 players (seed 0), none played to the end\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above), in 1 random game with 2 players (seed 0), none played to the end\n"), "{out}");
+    assert!(!out.contains("bot ") && !out.contains("leak"), "{out}");
+    let _ = std::fs::remove_dir_all(root);
+}
+
+/// Issue 22: a strategy bot that fails (here after `math.random` over the widest range,
+/// which once panicked in the bot's VM) is a problem at its seed; `check` exits non-zero,
+/// never crashes, and the bot's first failed game is its last.
+#[test]
+fn check_reports_a_failing_bot_at_its_seed_and_exits_non_zero() {
+    let root = broken("wild", &[]);
+    let wild = "return {\n  about = \"draws wide\",\n  pick = function()\n    \
+                local n = math.random(math.mininteger, math.maxinteger)\n    \
+                error(\"drew a \" .. math.type(n))\n  end,\n}\n";
+    std::fs::write(root.join("scripts/hilo/bots/wild.lua"), wild).expect("written");
+    let o = posse_in(&root, &["check", "hilo", "--seeds", "3"], "");
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{}", stderr(&o));
+    assert!(
+        out.starts_with("hilo: seed 0, 2 players, bot wild: scripts/hilo/bots/wild.lua:5: drew a integer"),
+        "{out}"
+    );
+    // Once in hilo and once in its mode, though the bot plays 3 seeds with 2 and 3 players.
+    assert!(out.contains("\n    (and 1 more times: hilo/short: 2 players: seeds 0)\n"), "{out}");
+    assert_eq!(out.matches("bot wild").count(), 1, "{out}");
     let _ = std::fs::remove_dir_all(root);
 }
 
