@@ -693,3 +693,43 @@ fn render_all(game: &Game, at: &Place, report: &mut Report) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22: a panic while a game is checked is a problem of that game, with where it
+    /// was raised and its message, and the check goes on (`catch_unwind`, once per game).
+    #[test]
+    fn a_panic_is_caught_as_an_engine_fault_and_the_next_call_runs() {
+        let line = line!() + 1;
+        let r: Result<(), String> = caught(|| panic!("boom in seed {}", 7));
+        let e = r.expect_err("the panic is caught");
+        assert!(e.starts_with(&format!("engine fault: a panic at repl/src/check.rs:{line}:")), "{e}");
+        assert!(e.contains(": boom in seed 7 (a bug of posse's"), "{e}");
+        assert_eq!(caught(|| 6 * 7), Ok(42));
+        // Outside `caught`, a panic is Rust's again (the hook passes it on).
+        assert!(!CATCHING.with(Cell::get));
+    }
+
+    /// Issue 22: by default the seeds played depend on the decisions made, never on the clock.
+    #[test]
+    fn seeds_go_on_by_decisions_made() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+        let content = Content::load(&root, "hilo").expect("hilo loads");
+        let game = play_random(&Arc::new(content.clone()), 0, None).expect("game 0 plays");
+        let mut coverage = Coverage::new(&content);
+        coverage.add(&game, 0);
+        assert_eq!(coverage.missing(), 0, "hilo's one card runs in game 0");
+        let long_ago = Instant::now() - Duration::from_secs(3600);
+        let work = Seeds::Work { until_covered: false };
+        assert!(more(work, MIN_SEEDS - 1, 10 * WORK, &coverage, long_ago), "the first seeds are always played");
+        assert!(more(work, MIN_SEEDS, WORK - 1, &coverage, long_ago), "an hour gone changes nothing");
+        assert!(!more(work, MIN_SEEDS, WORK, &coverage, Instant::now()));
+        assert!(!more(work, MAX_SEEDS, 0, &coverage, Instant::now()));
+        let covered = Seeds::Work { until_covered: true };
+        assert!(!more(covered, MIN_SEEDS, 0, &coverage, Instant::now()), "covered: no more");
+        let time = Seeds::Time { budget: Duration::from_secs(1), until_covered: false };
+        assert!(!more(time, MIN_SEEDS, 0, &coverage, long_ago), "--time goes by the clock");
+    }
+}
