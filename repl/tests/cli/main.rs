@@ -98,9 +98,10 @@ fn project() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Waits until `path` exists (at most 10 s).
+/// Waits until `path` exists (at most 2 minutes: generous for a loaded machine, and it
+/// returns as soon as the file is there).
 fn wait_for(path: &Path) {
-    for _ in 0..1000 {
+    for _ in 0..12_000 {
         if path.exists() {
             return;
         }

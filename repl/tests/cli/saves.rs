@@ -57,8 +57,9 @@ fn reload_reports_the_first_choice_that_no_longer_fits() {
     let mut stdin = child.stdin.take().expect("stdin");
     writeln!(stdin, "1\n2\n-\n:save {}", save.display()).expect("input");
     stdin.flush().expect("flushed");
-    // Once the save exists, the game has read those lines: now change the rules.
-    for _ in 0..500 {
+    // Once the save exists, the game has read those lines: now change the rules (waiting
+    // as long as a loaded machine needs).
+    for _ in 0..12_000 {
         if save.exists() {
             break;
         }
