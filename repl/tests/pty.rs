@@ -31,7 +31,7 @@ fn posse(dir: &Path, args: &[&str]) -> Pty {
     cmd.env_remove("POSSE_ROOT").env("TERM", "xterm").env("XDG_DATA_HOME", dir).current_dir(dir);
     let mut p = Session::spawn(cmd).expect("posse starts in a terminal");
     p.get_process_mut().set_window_size(80, 24).expect("a terminal of 80 x 24");
-    p.set_expect_timeout(Some(Duration::from_secs(30)));
+    p.set_expect_timeout(Some(Duration::from_secs(120)));
     p
 }
 
