@@ -5,7 +5,7 @@
 //! io, os, debug or package; no `load`, `dofile`, `loadfile`, `string.dump` or
 //! `collectgarbage`; `require` resolves only `posse` and the game's own modules
 //! (`scripts/<game>/`, `scripts/lib/`); `math.random` draws from the game's seeded RNG.
-//! Every step runs under an instruction budget and the VM under a memory limit.
+//! Every step runs under a work budget (budget.rs) and the VM under a memory limit.
 //!
 //! This is the bridge between the engine's data and the rules: it knows the state, the
 //! content, decisions and views, never the game's flow (`game` drives the VMs made here).

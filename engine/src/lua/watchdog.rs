@@ -11,13 +11,16 @@
 //!
 //! So the outcome is always that of counted play: a step either runs within the budget
 //! or fails at the same instruction on every machine. What makes it sound is that no
-//! machine runs [`crate::limits::STEP_INSTRUCTIONS`] Lua instructions within [`STALE`]: a
-//! step that could exceed the budget is always interrupted first, and a step that was not
-//! interrupted ran well within it (this machine runs 100 million instructions of an empty
-//! loop in about 170 ms: the margin assumes the watchdog thread, which sleeps 10 ms at a
-//! time, is scheduled well within that). Coroutines a script makes are counted as always
-//! (the sandbox arms them when they are made). A thread that blocks the signal, or a
-//! process that already handles it, plays counted.
+//! machine runs half of [`crate::limits::STEP_WORK`] in Lua instructions within [`STALE`]:
+//! a step that could exceed the budget is always interrupted first, and a step that was
+//! not interrupted ran well within it (this machine runs 50 million instructions of an
+//! empty loop in about 85 ms: the margin assumes the watchdog thread, which sleeps 10 ms at
+//! a time, is scheduled well within that). The other half is for the work the budget
+//! counts without the hook (memory allocated, library work, budget.rs): past half the
+//! budget of it, the budget interrupts the game itself, and it is played again counted.
+//! Coroutines a script makes are counted as always (the sandbox arms them when they are
+//! made). A thread that blocks the signal, or a process that already handles it, plays
+//! counted.
 //!
 //! Linux only; elsewhere batches count every step ([`available`] is false).
 
