@@ -21,9 +21,10 @@
 //! engine fault: a panic, caught by [`caught`]) is a problem with its seed, the verdict
 //! says how many of the games played ended so, and `check` exits non-zero. A failure that
 //! would only repeat ends a game's games early, so a broken script fails fast: when no
-//! game of seed 0 finished, seed 0 is the last (and the bots and the leak check are not
-//! played: they would fail the same way); after [`MAX_FAILED`] failed games, no further
-//! seed is played; a bot's first failed game is its last, and so is the leak check's.
+//! game of seed 0 finished, seed 0 is the last (and the bots, the leak check and the golden
+//! playthroughs are not played: they would fail the same way); after [`MAX_FAILED`] failed
+//! games, no further seed is played; a bot's first failed game is its last, and so is the
+//! leak check's.
 //!
 //! Each strategy bot of the game (`scripts/<game>/bots/`) plays [`BOT_SEEDS`] games in
 //! every seat, with the fewest and the most players: its errors are problems too.
@@ -230,6 +231,8 @@ struct Report {
     summary: String,
     /// How a mode takes the game's cards ([`cards_line`]), printed before the verdict.
     cards: Option<String>,
+    /// Random games played to their end.
+    finished: usize,
     /// What of the content ran in its games (None when the content did not load).
     coverage: Option<Coverage>,
     /// The cards' scripts: (def id, file, first line, last line), to name the card an
@@ -336,8 +339,9 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
 /// (transcripts.rs), each played again.
 fn check_member(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     let mut report = check_game(root, id, seeds, leaks);
-    // A game that does not load plays no playthrough: its errors are said once.
-    let files = if report.coverage.is_some() { crate::transcripts::of(root, id) } else { Vec::new() };
+    // A game that does not load, or none of whose random games finished, plays no
+    // playthrough: its errors are said once.
+    let files = if report.finished > 0 { crate::transcripts::of(root, id) } else { Vec::new() };
     for (file, players, seed) in &files {
         match crate::transcripts::differs(root, file, id, *players, *seed) {
             Ok(None) => {}
@@ -358,6 +362,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         warnings: Vec::new(),
         summary: String::new(),
         cards: None,
+        finished: 0,
         coverage: None,
         scripts: Vec::new(),
     };
@@ -491,6 +496,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         summary += &format!(", {verdict} {}", count(leak_checked, "game"));
     }
     report.summary = summary;
+    report.finished = finished;
     report.warnings.extend(coverage.warnings());
     report.coverage = Some(coverage);
     report

@@ -155,11 +155,17 @@ fn check_stops_after_twenty_failed_games() {
 
 /// Issue 22: a flow that never yields (an endless loop, stopped by the step's budget) fails
 /// every game alike; `check` stops at the first seed none of whose games finished instead
-/// of playing twenty or more seeds of it, and plays neither the bots nor the leak check.
+/// of playing twenty or more seeds of it, and plays neither the bots, nor the leak check,
+/// nor the golden playthroughs.
 #[test]
 fn check_of_a_script_broken_from_the_start_plays_one_seed() {
     let root =
         broken("endless", &[("scripts/hilo/main.lua", "function M.play()", "function M.play()\n  while true do end")]);
+    // A golden playthrough of the game as it was: not played again either.
+    let golden = posse(&["playthrough", "hilo", "--players", "2", "--seed", "1"], "");
+    assert!(golden.status.success(), "{}", stderr(&golden));
+    std::fs::create_dir_all(root.join("tests/playthroughs")).expect("folder");
+    std::fs::write(root.join("tests/playthroughs/hilo-2p-seed1.txt"), &golden.stdout).expect("written");
     let o = posse_in(&root, &["check", "hilo"], "");
     let out = stdout(&o);
     assert!(!o.status.success(), "{out}");
@@ -176,7 +182,7 @@ fn check_of_a_script_broken_from_the_start_plays_one_seed() {
         "{out}"
     );
     assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above), in 1 random game with 2 players (seed 0), none played to the end\n"), "{out}");
-    assert!(!out.contains("bot ") && !out.contains("leak"), "{out}");
+    assert!(!out.contains("bot ") && !out.contains("leak") && !out.contains("playthrough"), "{out}");
     let _ = std::fs::remove_dir_all(root);
 }
 
