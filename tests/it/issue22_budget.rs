@@ -55,24 +55,28 @@ fn work_done_inside_c_functions_is_charged() {
     ] {
         let e = fails(code);
         assert!(e.contains("work limit exceeded"), "{code}: {e}");
-        // A charge names the script's line; memory refused says it where the flow
-        // stopped (below), as a memory error does.
-        assert!(e.starts_with("eval:1: ") || e.starts_with("work limit exceeded"), "{code}: {e}");
+        // The line each names is tested in the flow, below (`eval`'s chunk is no file).
         // Counted, not timed: the same text, counts and all, every time.
         assert_eq!(fails(code), e, "{code}");
     }
 }
 
 #[test]
-fn memory_the_budget_refuses_in_the_flow_names_the_line() {
-    let to = "posse.roll()\n    if round == 2 then while true do local s = string.pack('c20000000', '') end end";
-    let c = edited_hilo(tmp(), "flow_pack", "scripts/hilo/main.lua", "posse.roll()", to);
-    let e = counted_play(&c, 3, 2).err().expect("the loop ends by its count");
-    assert!(e.starts_with("scripts/hilo/main.lua:22: work limit exceeded"), "{e}");
-    assert!(e.contains("on memory allocated"), "{e}");
-    // A batch plays it again counted and fails the same way.
-    let batch = posse::sim::play_random(&c, 3, Some(2)).err().expect("the loop ends").to_string();
-    assert_eq!(batch, e);
+fn a_spent_budget_in_the_flow_names_the_line() {
+    for (name, code, spent) in [
+        ("flow_pack", "while true do local s = string.pack('c20000000', '') end", "on memory allocated"),
+        ("flow_move", "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end", "on library"),
+        ("flow_loop", "while true do end", "on Lua instructions"),
+    ] {
+        let to = format!("posse.roll()\n    if round == 2 then {code} end");
+        let c = edited_hilo(tmp(), name, "scripts/hilo/main.lua", "posse.roll()", &to);
+        let e = counted_play(&c, 3, 2).err().expect("the loop ends by its count");
+        assert!(e.starts_with("scripts/hilo/main.lua:22: work limit exceeded"), "{code}: {e}");
+        assert!(e.contains(spent), "{code}: {e}");
+        // A batch plays it again counted and fails the same way.
+        let batch = posse::sim::play_random(&c, 3, Some(2)).err().expect("the loop ends").to_string();
+        assert_eq!(batch, e, "{code}");
+    }
 }
 
 #[test]

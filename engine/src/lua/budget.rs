@@ -6,14 +6,14 @@
 //! - **Instructions**: a count hook spends [`QUANTUM`] units every `QUANTUM` Lua
 //!   instructions (batches run the flow without it under the watchdog, watchdog.rs).
 //! - **Allocation**: the VM's allocator is wrapped ([`install_budget`]): every new block
-//!   of [`SMALL_ALLOC`] bytes or more costs a unit per [`ALLOC_BYTES_PER_UNIT`] bytes,
-//!   charged *before* the block is made, and a block the budget cannot pay for is refused,
-//!   which Lua raises as an error at once, inside any C function (so a loop of
-//!   `string.pack("c20000000", "")` or `s .. s` ends by its count). Only new blocks count,
-//!   and only large ones: Lua's own bookkeeping that depends on the collector's timing
-//!   (stacks shrunk and grown again, the string table, interned short strings) never
-//!   changes the count, nor does compiling a module (`unmetered`), so the count is the same
-//!   in a fresh VM and in one a batch reuses.
+//!   of [`SMALL_ALLOC`] bytes or more, and every new table, closure, coroutine and upvalue,
+//!   costs a unit per [`ALLOC_BYTES_PER_UNIT`] bytes (at least one), charged *before* the
+//!   block is made; a block the budget cannot pay for is refused, which Lua raises as an
+//!   error at once, inside any C function (so a loop of `string.pack("c20000000", "")` or
+//!   `s .. s` ends by its count). Only new blocks count: Lua's own bookkeeping that depends
+//!   on the collector's timing (stacks shrunk and grown again, call frames, the string
+//!   table, interned short strings) never changes the count, nor does compiling a module
+//!   (`unmetered`), so the count is the same in a fresh VM and in one a batch reuses.
 //! - **Library work**: the sandbox's wrappers charge what a C function walks or scans
 //!   (elements moved, bytes scanned, a pattern's worst case) through [`Budget::charge`]
 //!   before calling it (sandbox.lua; docs/sandbox.md lists each function's charge).
@@ -32,6 +32,13 @@ use std::ffi::c_void;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The type Lua 5.4 gives the allocator of a new object (its `osize`): tables, closures,
+/// coroutines and upvalues.
+const TABLE: usize = 5;
+const FUNCTION: usize = 6;
+const THREAD: usize = 8;
+const UPVALUE: usize = 9;
 
 /// Bytes a spent step may still allocate (its error message, a traceback, the unwinding).
 const GRACE_BYTES: i64 = 4 << 20;
@@ -175,18 +182,31 @@ impl Budget {
         self.take(units.max(0), Some(&self.library))
     }
 
-    /// Whether a new block of `bytes` may be made (its cost is spent when it may).
-    fn allocate(&self, bytes: usize) -> bool {
-        if bytes < SMALL_ALLOC || UNMETERED.with(Cell::get) > 0 {
+    /// Whether a new block of `bytes` may be made, for an object of Lua type `tag` (0: a
+    /// vector, a buffer); its cost is spent when it may. Tables, closures, coroutines and
+    /// upvalues cost at least a unit each, whatever their size: each is made by the script,
+    /// in the same way in every VM. Other small blocks cost nothing: interned short strings
+    /// and the VM's own small blocks (call frames, mlua's) come and go with the collector.
+    fn allocate(&self, bytes: usize, tag: usize) -> bool {
+        let charged = match tag {
+            TABLE | FUNCTION | THREAD | UPVALUE => bytes.max(ALLOC_BYTES_PER_UNIT),
+            _ if bytes >= SMALL_ALLOC => bytes,
+            _ => return true,
+        };
+        if UNMETERED.with(Cell::get) > 0 {
             return true;
         }
         if self.exhausted() {
-            // The step is failing: what its error needs, within a bound.
-            let g = self.grace.get() - bytes as i64;
+            // The step is failing: what its error and the engine after it need, within a
+            // bound (a block refused here does not use it up).
+            let g = self.grace.get() - charged as i64;
+            if g < 0 {
+                return false;
+            }
             self.grace.set(g);
-            return g >= 0;
+            return true;
         }
-        self.take((bytes / ALLOC_BYTES_PER_UNIT) as i64, Some(&self.alloc)).is_ok()
+        self.take((charged / ALLOC_BYTES_PER_UNIT) as i64, Some(&self.alloc)).is_ok()
     }
 
     /// The count hook's quantum. Also the one look at the clock: the engine-fault guard.
@@ -236,7 +256,7 @@ unsafe extern "C" fn metered_alloc(ud: *mut c_void, ptr: *mut c_void, osize: usi
     // SAFETY: `ud` is the `Meter` installed with this function, freed only after it is
     // taken out again.
     let meter = unsafe { &*(ud as *const Meter) };
-    if ptr.is_null() && nsize > 0 && !meter.budget.allocate(nsize) {
+    if ptr.is_null() && nsize > 0 && !meter.budget.allocate(nsize, osize) {
         REFUSED.with(|r| {
             if let Ok(mut r) = r.try_borrow_mut() {
                 r.get_or_insert_with(|| meter.budget.why());
