@@ -15,6 +15,26 @@ fn mkfifo(p: &Path) {
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo {}", p.display());
 }
 
+/// The FIFO at `p` opened for reading without waiting: while it is held, a write that
+/// opened the FIFO (what posse must not do) would not block the test but leave its text
+/// here to be found.
+#[cfg(unix)]
+fn reader(p: &Path) -> std::fs::File {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(p).expect("the FIFO opens")
+}
+
+/// What was written into a FIFO held by [`reader`].
+#[cfg(unix)]
+fn unread(r: &mut std::fs::File) -> Vec<u8> {
+    use std::io::Read;
+    let mut buf = vec![0; 1 << 16];
+    match r.read(&mut buf) {
+        Ok(n) => buf[..n].to_vec(),
+        Err(_) => Vec::new(),
+    }
+}
+
 #[cfg(unix)]
 fn is_fifo(p: &Path) -> bool {
     use std::os::unix::fs::FileTypeExt;
@@ -29,6 +49,7 @@ fn save_writes_through_a_symlink_and_refuses_a_fifo_and_dev_null() {
     std::os::unix::fs::symlink("real.yaml", dir.join("link.yaml")).unwrap();
     mkfifo(&dir.join("pipe"));
     let (link, pipe) = (dir.join("link.yaml"), dir.join("pipe"));
+    let mut held = reader(&pipe);
     let input = format!(":save {}\n:save {}\n:save /dev/null\n:quit\n", link.display(), pipe.display());
     let o = posse(&["play", "hilo", "--seed", "1", "--bot", "2=random"], &input);
     let (out, err) = (stdout(&o), stderr(&o));
@@ -42,6 +63,7 @@ fn save_writes_through_a_symlink_and_refuses_a_fifo_and_dev_null() {
     );
     assert!(err.contains("/dev/null: cannot save here: it is a device, not a regular file"), "{err}");
     assert!(is_fifo(&pipe), "the FIFO is left as it was");
+    assert!(unread(&mut held).is_empty(), "nothing was written into the FIFO");
     // No lock file and no temporary file beside any of them.
     let mut names: Vec<String> =
         std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
@@ -64,6 +86,7 @@ fn svg_writes_through_a_symlink_and_refuses_a_fifo() {
     std::os::unix::fs::symlink("pictures/town.svg", dir.join("latest.svg")).unwrap();
     std::fs::create_dir(dir.join("pictures")).unwrap();
     let (pipe, latest) = (dir.join("pipe"), dir.join("latest.svg"));
+    let mut held = reader(&pipe);
     let o = posse_in(&town, &["svg", "town", "--output", pipe.to_str().unwrap()], "");
     assert!(!o.status.success());
     assert!(
@@ -83,6 +106,7 @@ fn svg_writes_through_a_symlink_and_refuses_a_fifo() {
     assert!(stderr(&o).contains(&format!(":svg: cannot write {}: it is a FIFO", pipe.display())), "{}", stderr(&o));
     assert!(is_fifo(&pipe) && is_link(&latest));
     assert!(std::fs::read_to_string(dir.join("pictures/town.svg")).unwrap().contains("<svg "));
+    assert!(unread(&mut held).is_empty(), "nothing was written into the FIFO");
     let _ = std::fs::remove_dir_all(dir);
 }
 
