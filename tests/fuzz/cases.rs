@@ -3,12 +3,18 @@
 //!
 //! Content: loading returns the content or an error whose every diagnostic names a file
 //! (and a message); loaded content starts a game, which a random bot plays a few steps,
-//! and a step that fails leaves the game as it was (same state hash, same log). Saves:
+//! and a step that fails leaves the game as it was (same state hash, same log); a zone
+//! map's or a grid's pictures, drawn at the start and after the steps, keep within their
+//! bounds ([`super::pictures`]). Saves:
 //! loading returns a record or an error that starts with the file's name; a record
 //! replays to a game, to a game stopped where a choice no longer fits (which must be the
-//! game replayed up to that choice), or to an error.
+//! game replayed up to that choice), or to an error. Strategy bots: a game whose bot's
+//! file is damaged loads, or fails with a diagnostic of that file; the bot is made and
+//! plays its games in a batch, or each game that fails has an error naming the bot, and
+//! the batch counts every game asked for.
 
-use posse::{Content, Error, Game, Record, Setup};
+use posse::sim::{self, Lineup};
+use posse::{Content, Error, Game, Record, Setup, Strategy};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +25,7 @@ pub fn by_name(target: &str) -> Option<super::run::Case> {
     match target {
         "content" => Some(content),
         "save" => Some(save),
+        "bot" => Some(bot),
         _ => None,
     }
 }
@@ -90,10 +97,11 @@ fn check_content(root: &Path, load: &str, rel: &str) -> Result<String, String> {
         Err(e) => return Err(format!("a content problem must be a content error, not: {e}")),
     };
     let setup = Setup::new(&content, 1, None).map_err(|e| format!("loaded content does not set up: {e}"))?;
-    let mut game = match Game::new(content, setup) {
+    let mut game = match Game::new(content.clone(), setup) {
         Ok(g) => g,
         Err(e) => return said("start error", &e),
     };
+    super::pictures::draw(&content, &game)?;
     let mut rng = posse::rng::Rng::new(7);
     for _ in 0..40 {
         let Some(r) = game.next_request() else { break };
@@ -105,11 +113,14 @@ fn check_content(root: &Path, load: &str, rel: &str) -> Result<String, String> {
             if game.state_hash() != hash || game.choices().len() != made {
                 return Err(format!("a failing step changed the game ({e})"));
             }
+            super::pictures::draw(&content, &game)?;
             return said("step error", &e);
         }
     }
     let _ = game.render(Some(1));
-    Ok(if game.is_over() { "played to the end" } else { "played" }.into())
+    let drawn = super::pictures::draw(&content, &game)?;
+    let played = if game.is_over() { "played to the end" } else { "played" };
+    Ok(if drawn.is_empty() { played.into() } else { format!("{played}, {drawn}") })
 }
 
 /// A note on an error from a game: whether it names a file of the content.
@@ -221,4 +232,83 @@ fn save(_header: &str, body: &[u8]) -> Result<String, String> {
     };
     let _ = game.render(Some(1));
     Ok(note.into())
+}
+
+/// Header: `ROOT GAME BOT PLAYERS SEATS GAMES REL` (see [`super::seeds::BotFile`]); the
+/// body is the bot's file `REL`, written into a scratch copy of the root for the case.
+fn bot(header: &str, body: &[u8]) -> Result<String, String> {
+    let w: Vec<&str> = header.splitn(7, ' ').collect();
+    let [root, game, name, players, seats, games, rel] = w[..] else { return Err(format!("a bad header: {header}")) };
+    let number = |s: &str| s.parse::<usize>().map_err(|_| format!("a bad header: {header}"));
+    let (players, seats, games) = (number(players)?, number(seats)?, number(games)?);
+    let scratch = scratch_copy(Path::new(root));
+    let path = scratch.join(rel);
+    let original = std::fs::read(&path).map_err(|e| format!("{rel}: {e}"))?;
+    std::fs::write(&path, body).map_err(|e| format!("{rel}: {e}"))?;
+    let seed = posse::hash::fnv(body) % 1000;
+    let result = check_bot(&scratch, game, name, rel, (players, seats, games, seed));
+    std::fs::write(&path, original).map_err(|e| format!("{rel}: {e}"))?;
+    result
+}
+
+fn check_bot(
+    root: &Path,
+    game: &str,
+    name: &str,
+    rel: &str,
+    (players, seats, games, seed): (usize, usize, usize, u64),
+) -> Result<String, String> {
+    let names_bot = |msg: &str| msg.contains(&format!("bots/{name}")) || msg.contains(&format!("bot '{name}'"));
+    let named = |what: &str, msg: String| {
+        if names_bot(&msg) {
+            Ok(format!("{what}: names the bot"))
+        } else {
+            Err(format!("{what} that does not name the bot '{name}': {msg}"))
+        }
+    };
+    let content = match Content::load(root, game) {
+        Ok(c) => Arc::new(c),
+        Err(Error::Content(diags)) => {
+            return match diags.iter().find(|d| d.file == rel) {
+                Some(d) if d.line > 0 => Ok("load error: the file and a line".into()),
+                Some(d) => Ok(format!("load error: the file, no line ({})", shape(&d.message))),
+                None => Err(format!("a bot's damaged file must be named by a diagnostic: {diags:?}")),
+            };
+        }
+        Err(e) => return named("load error", e.to_string()),
+    };
+    let strategy = match Strategy::new(&content, name) {
+        Ok(s) => s,
+        Err(e) => return named("bot refused", e.to_string()),
+    };
+    if let Err(e) = strategy.about() {
+        return named("about", e.to_string());
+    }
+    drop(strategy);
+    let bots = (1..=players).map(|s| if s <= seats { name.to_string() } else { "random".into() }).collect();
+    let lineup = Lineup { bots, ban: None };
+    if let Err(e) = lineup.check(&content) {
+        return named("line-up refused", e.to_string());
+    }
+    let r = sim::run_with_progress(&content, games, seed, Some(players), 1, &lineup, &|| {});
+    if r.finished + r.failed != games || r.errors.len() != r.failed {
+        return Err(format!(
+            "{games} games asked, {} finished and {} failed ({} errors)",
+            r.finished,
+            r.failed,
+            r.errors.len()
+        ));
+    }
+    for e in &r.errors {
+        if e.kind == sim::Failure::Engine {
+            // A panic the batch caught (or its wall-clock guard): counted as the panic it is.
+            panic!("the game of seed {} is an engine fault: {}", e.seed, e.message);
+        }
+        named("game error", e.message.clone())?;
+    }
+    Ok(match r.failed {
+        0 => "played".into(),
+        n if n == games => "every game failed: names the bot".into(),
+        _ => "some games failed: names the bot".into(),
+    })
 }

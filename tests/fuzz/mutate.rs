@@ -31,7 +31,7 @@ pub struct Dict {
     pub values: &'static [&'static str],
 }
 
-pub use super::dicts::{BYTES, NUMBERS, SAVE, SAVE_TOKENS, SAVE_VALUES, YAML, YAML_TOKENS, YAML_VALUES};
+pub use super::dicts::{BYTES, JSON, LUA, NUMBERS, SAVE, SAVE_TOKENS, SAVE_VALUES, YAML, YAML_TOKENS, YAML_VALUES};
 
 /// How many times a line is repeated.
 const REPEATS: &[usize] = &[1, 2, 100, 5000];

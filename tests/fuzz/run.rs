@@ -9,8 +9,9 @@
 //! an abort (an allocation failure, a signal, any exit) ends the child before it
 //! answers, and the parent reads its exit status and the tail of its stderr; a hang is
 //! no answer within the time limit, and the parent kills the child. A case that answers
-//! but took longer than the limit is as much a failure as one that never answers. After
-//! a failure the next case gets a fresh child.
+//! but took longer than the limit went over it as much as one that never answers (the
+//! harness runs either once more before it calls it a hang, `super::drive`). After a
+//! failure the next case gets a fresh child.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

@@ -1,6 +1,7 @@
 //! The real inputs mutants start from: the project's content files and the fixtures',
-//! save files of games played to the end (or stopped half way) by random bots, and REPL
-//! transcripts.
+//! strategy bots' files, and save files of games played to the end (or stopped half way)
+//! by random bots. (The REPL's transcripts and the shard files are made in
+//! `repl/tests/fuzz.rs`, with the `posse` binary.)
 
 use super::mutate::Seed;
 use posse::Content;
@@ -18,11 +19,19 @@ pub struct ContentFile {
     pub rel: String,
 }
 
-/// Every YAML file of every game under the project's root and the fixtures' (game.yaml,
-/// component files, zone maps, overlay files), and every game's Lua files.
+/// The content roots whose games are fuzzed: the project's, the fixtures', the zone-map
+/// fixtures, the grid fixture and the maps of extreme proportions (`tallmap`: one 1 wide
+/// and 1000 high, one 10^15 high that is refused).
+fn content_roots() -> Vec<PathBuf> {
+    let f = crate::fixtures();
+    vec![crate::root(), f.clone(), f.join("zonemap"), f.join("grid"), f.join("tallmap")]
+}
+
+/// Every YAML file of every game under the content roots (game.yaml, component files,
+/// zone maps, overlay files), and every game's Lua files.
 pub fn content_files() -> Vec<(ContentFile, Seed)> {
     let mut out = Vec::new();
-    for root in [crate::root(), crate::fixtures(), crate::fixtures().join("zonemap"), crate::fixtures().join("grid")] {
+    for root in content_roots() {
         let root = root.canonicalize().expect("a content root");
         for id in Content::list(&root).expect("games") {
             if id.contains('/') {
@@ -112,4 +121,70 @@ pub fn root_of(game: &str) -> PathBuf {
     } else {
         crate::root()
     }
+}
+
+/// A strategy bot's file and how its games are played.
+#[derive(Clone, Debug)]
+pub struct BotFile {
+    pub root: PathBuf,
+    /// The game and the bot (`scripts/<game>/bots/<bot>.lua`).
+    pub game: String,
+    pub bot: String,
+    /// The file mutated, relative to the root: the bot's own, or a module of its folder
+    /// `scripts/<game>/bots/<bot>/` that it requires.
+    pub rel: String,
+    /// The players of its games (the game's fewest), how many of the seats the bot plays
+    /// (the first ones; random bots the rest), and how many games are played.
+    pub players: usize,
+    pub seats: usize,
+    pub games: usize,
+}
+
+/// Every strategy bot's files: the fixture hilo's bots, which play every seat of two
+/// games (they are quick), and each shipped game's `sharp`, which plays seat 1 of one game
+/// of the game's fewest players.
+pub fn bot_files() -> Vec<(BotFile, Seed)> {
+    let mut out = Vec::new();
+    for (root, quick) in [(crate::fixtures(), true), (crate::root(), false)] {
+        let root = root.canonicalize().expect("a content root");
+        for game in Content::list(&root).expect("games") {
+            let dir = root.join("scripts").join(&game).join("bots");
+            if game.contains('/') || !dir.is_dir() {
+                continue;
+            }
+            let text = std::fs::read_to_string(root.join(format!("scenarios/{game}/game.yaml"))).expect("game.yaml");
+            let yaml: serde_yaml::Value = serde_yaml::from_str(&text).expect("game.yaml parses");
+            let fewest = yaml.get("players").and_then(|p| p.get("min")).and_then(|m| m.as_u64()).unwrap_or(1) as usize;
+            let (players, seats, games) = if quick { (fewest.max(2), fewest.max(2), 2) } else { (fewest, 1, 1) };
+            for bot in lua_files(&dir) {
+                let bot = bot.trim_end_matches(".lua").to_string();
+                let mut files = vec![format!("scripts/{game}/bots/{bot}.lua")];
+                files.extend(lua_files(&dir.join(&bot)).into_iter().map(|f| format!("scripts/{game}/bots/{bot}/{f}")));
+                for rel in files {
+                    let bytes = std::fs::read(root.join(&rel)).expect("a bot's file");
+                    let file = BotFile {
+                        root: root.clone(),
+                        game: game.clone(),
+                        bot: bot.clone(),
+                        rel: rel.clone(),
+                        players,
+                        seats,
+                        games,
+                    };
+                    out.push((file, Seed { name: rel, bytes }));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The `.lua` files of a folder, sorted (none when it is not there).
+fn lua_files(dir: &std::path::Path) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    files.retain(|f| f.ends_with(".lua"));
+    files.sort();
+    files
 }

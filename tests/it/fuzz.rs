@@ -1,7 +1,8 @@
-//! The fuzz targets that run in-process: content files and save files (the REPL's is in
-//! `repl/tests/fuzz.rs`). Each target sends its mutants to a worker: this test binary
-//! started again to run only [`serve`], which answers case after case until its input
-//! ends. See `tests/fuzz/mod.rs` for the harness and docs/fuzzing.md for benchmark runs.
+//! The fuzz targets that run in-process: content files, save files and strategy bots'
+//! files (the REPL's and the shard files' are in `repl/tests/fuzz.rs`). Each target sends
+//! its mutants to a worker: this test binary started again to run only [`serve`], which
+//! answers case after case until its input ends. See `tests/fuzz/mod.rs` for the harness
+//! and docs/fuzzing.md for benchmark runs.
 
 use posse_tests::fuzz::mutate::{self, Seed};
 use posse_tests::fuzz::run::Worker;
@@ -72,5 +73,25 @@ fn save_files_load_or_fail_cleanly() {
         }
         let outcome = w.borrow_mut().run("save", "-", &input);
         Checked::Ran { outcome, input }
+    });
+}
+
+/// A damaged strategy bot (its file, or a module of its folder) is refused naming it, or
+/// plays: its games end, or fail with an error that names the bot, and the batch counts
+/// every game; never a panic, an abort or a hang.
+#[test]
+fn bot_scripts_play_or_fail_naming_the_bot() {
+    let files = seeds::bot_files();
+    let all: Vec<Seed> = files.iter().map(|(_, s)| s.clone()).collect();
+    let w = std::cell::RefCell::new(worker("bot"));
+    drive("bot", 16, 4, out(), |m| {
+        let input = m.apply(&all, &mutate::LUA);
+        let (f, _) = &files[m.seed_index(all.len())];
+        let header =
+            format!("{} {} {} {} {} {} {}", f.root.display(), f.game, f.bot, f.players, f.seats, f.games, f.rel);
+        let outcome = w.borrow_mut().run("bot", &header, &input);
+        let mut shown = format!("{}: ", f.rel).into_bytes();
+        shown.extend(input);
+        Checked::Ran { outcome, input: shown }
     });
 }
