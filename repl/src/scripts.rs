@@ -10,7 +10,8 @@ use anyhow::{Context as _, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Writes the blocks under `out` (emptied first); returns how many there are.
+/// Writes the blocks under `out` (emptied first, if it holds only what this command
+/// writes; refused otherwise); returns how many there are.
 pub fn run(root: &Path, out: &Path) -> Result<usize> {
     let mut blocks: BTreeMap<(String, usize), String> = BTreeMap::new();
     for entry in games::catalogue(root)? {
@@ -21,9 +22,7 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
             blocks.entry((s.file.clone(), s.line)).or_insert_with(|| typed(&s.code, s.line, class));
         }
     }
-    if out.exists() {
-        std::fs::remove_dir_all(out).with_context(|| format!("{}: cannot empty it", out.display()))?;
-    }
+    empty(out)?;
     for ((file, line), text) in &blocks {
         let path = out.join(format!("{file}.L{line}.lua"));
         if let Some(dir) = path.parent() {
@@ -46,6 +45,55 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
     posse::savefile::write(&out.join(".emmyrc.json"), serde_json::to_string_pretty(&rc)?.as_bytes())
         .with_context(|| format!("{}: cannot write the checker's configuration", out.display()))?;
     Ok(blocks.len())
+}
+
+/// Empties the folder `out` (followed if it is a link) of what an earlier run wrote, or
+/// refuses: a path that is not a folder, or a folder holding anything this command does
+/// not write (a typo of `--out` must not erase a folder of other files).
+fn empty(out: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(out).is_err() {
+        return Ok(());
+    }
+    let real = std::fs::canonicalize(out).with_context(|| format!("{}: cannot read it", out.display()))?;
+    if !real.is_dir() {
+        anyhow::bail!("{}: not a folder; --out names a folder of the blocks' files", out.display());
+    }
+    if let Some(other) = foreign(&real)? {
+        anyhow::bail!(
+            "{}: holds {}, which posse scripts does not write; --out empties its folder first, so give a new \
+             folder or one an earlier --out wrote",
+            out.display(),
+            other.display()
+        );
+    }
+    for e in std::fs::read_dir(&real).with_context(|| format!("{}: cannot read it", out.display()))? {
+        let path = e?.path();
+        let gone = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+        gone.with_context(|| format!("{}: cannot empty it", out.display()))?;
+    }
+    Ok(())
+}
+
+/// The first thing under `dir` that this command does not write: anything but folders,
+/// block files (`NAME.L12.lua`) and `.emmyrc.json`. Links count as foreign.
+fn foreign(dir: &Path) -> Result<Option<std::path::PathBuf>> {
+    for e in std::fs::read_dir(dir).with_context(|| format!("{}: cannot read it", dir.display()))? {
+        let e = e?;
+        let (path, kind) = (e.path(), e.file_type()?);
+        let name = e.file_name().to_string_lossy().into_owned();
+        let block = name
+            .strip_suffix(".lua")
+            .and_then(|n| n.rsplit_once(".L"))
+            .is_some_and(|(_, line)| !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()));
+        if kind.is_dir() {
+            if let Some(other) = foreign(&path)? {
+                return Ok(Some(other));
+            }
+        } else if !(kind.is_file() && (block || name == ".emmyrc.json")) {
+            return Ok(Some(path));
+        }
+    }
+    Ok(None)
 }
 
 /// The file written for a block of `code` starting at YAML line `line`: blank lines up to

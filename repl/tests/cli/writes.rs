@@ -195,3 +195,25 @@ fn a_map_1_wide_and_1000_high_draws_bounded_pictures() {
     assert!(w <= 16384.0 && h <= 16384.0, "{w} x {h}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `posse scripts --out DIR` empties DIR first: only of what an earlier run wrote.
+#[test]
+fn scripts_out_empties_only_its_own_folder() {
+    let dir = scratch("writes-scripts");
+    let (out, other) = (dir.join("blocks"), dir.join("notes"));
+    std::fs::create_dir_all(other.join("deep")).unwrap();
+    std::fs::write(other.join("deep/precious.txt"), "keep me\n").unwrap();
+    let o = posse_in(&project(), &["scripts", "--out", other.to_str().unwrap()], "");
+    assert!(!o.status.success(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("precious.txt, which posse scripts does not write"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(other.join("deep/precious.txt")).unwrap(), "keep me\n");
+    // Its own folder, written twice: the second run empties the first's files.
+    for _ in 0..2 {
+        let o = posse_in(&project(), &["scripts", "--out", out.to_str().unwrap()], "");
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert!(out.join(".emmyrc.json").is_file());
+    let o = posse_in(&project(), &["scripts", "--out", dir.join("notes/deep/precious.txt").to_str().unwrap()], "");
+    assert!(stderr(&o).contains("precious.txt: not a folder"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}
