@@ -63,7 +63,7 @@ pub const MAX_SEEDS: u64 = 1000;
 /// decisions made: after [`MIN_SEEDS`] seeds, it plays seed after seed while its games
 /// have made fewer (up to [`MAX_SEEDS`]; while a card or ability has not run, twice as
 /// many). Counted, not timed, so every run plays the same games.
-pub const WORK: u64 = 12_000;
+pub const WORK: u64 = 10_000;
 /// The seeds `--leaks` plays when `--seeds` is not given (it costs about twenty times a
 /// check of the same seeds).
 pub const LEAK_SEEDS: u64 = 4;

@@ -310,7 +310,7 @@ enum Cmd {
         /// Game ids [default: every game]
         games: Vec<String>,
         /// Random games per number of players: seeds 0..N [default: at least 20, then
-        /// more while their decisions number fewer than 12000 (24000 while a card or
+        /// more while their decisions number fewer than 10000 (20000 while a card or
         /// ability has not run), up to 1000: the same games on every run]
         #[arg(long, conflicts_with = "time")]
         seeds: Option<u64>,
@@ -335,7 +335,7 @@ enum Cmd {
         #[arg(long)]
         coverage: bool,
         /// Stop playing seeds (beyond the first 20) once every card and ability with a
-        /// script has run, instead of when their decisions reach 12000 (or --time ends)
+        /// script has run, instead of when their decisions reach 10000 (or --time ends)
         #[arg(long, conflicts_with = "seeds")]
         until_covered: bool,
     },

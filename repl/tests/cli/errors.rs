@@ -125,7 +125,7 @@ fn check_plays_more_seeds_by_its_work_and_finds_a_rare_error() {
     // Each failed game is counted in the verdict.
     let verdict = out.lines().find(|l| l.starts_with("hilo: FAILED, 1 problem, in ")).unwrap_or_default();
     assert!(
-        verdict.contains(" random games with 2-3 players (seeds 0-578), 13 of them not played to the end, "),
+        verdict.contains(" random games with 2-3 players (seeds 0-482), 13 of them not played to the end, "),
         "{out}"
     );
     // With --time, a game plays at least 20 seeds (then as many as the clock allows).
