@@ -185,10 +185,9 @@ impl SaveLock {
         let lock = dir.join(format!("{name}.lock"));
         // A handful of tries: each retry means a holder removed the file just then.
         for _ in 0..16 {
-            let file =
-                OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock).map_err(|e| {
-                    Error::Save(format!("{}: cannot make the lock file {}: {e}", save.display(), lock.display()))
-                })?;
+            let file = open_lock(&lock).map_err(|e| {
+                Error::Save(format!("{}: cannot make the lock file {}: {e}", save.display(), lock.display()))
+            })?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
@@ -235,6 +234,25 @@ impl Drop for SaveLock {
         }
         let _ = self.file.unlock();
     }
+}
+
+/// Opens (or makes) the lock file at `lock`, never truncated. It must be a regular file of
+/// its own: on Unix a link in its place is not followed (a planted link would have the
+/// lock make or, when dropped, remove nothing of posse's), and anything but a regular
+/// file is refused.
+fn open_lock(lock: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(lock)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    Ok(file)
 }
 
 /// The folder of `path` (`.` for a bare name) and its file name.

@@ -166,3 +166,16 @@ fn two_links_to_one_save_share_its_lock() {
     drop(held);
     assert_eq!(names(&dir), ["game.yaml", "other.yaml"]);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_link_in_the_lock_files_place_is_refused_and_left() {
+    let dir = scratch("lock-link");
+    std::fs::write(dir.join("elsewhere"), b"keep\n").expect("written");
+    symlink("elsewhere", &dir.join("game.yaml.lock"));
+    let e = SaveLock::acquire(&dir.join("game.yaml")).expect_err("refused").to_string();
+    assert!(e.contains("cannot make the lock file") && e.contains("game.yaml.lock"), "{e}");
+    assert!(is_link(&dir.join("game.yaml.lock")), "the link is left as it was");
+    assert_eq!(std::fs::read(dir.join("elsewhere")).expect("read"), b"keep\n");
+    assert_eq!(names(&dir), ["elsewhere", "game.yaml.lock"]);
+}
