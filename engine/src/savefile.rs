@@ -23,9 +23,10 @@
 //! prevents that: an exclusive lock (`File::try_lock`) on a lock file beside the save,
 //! `NAME.lock` for `NAME` (the save itself is replaced by every write, so it cannot
 //! carry a lock; for a link, beside the file it leads to, so two links to one save share
-//! a lock). A path [`write`] would refuse is refused before any lock file is made. The REPL holds it for the whole life of a `--save` session and takes
-//! it for the moment of a `:save`; a second writer is refused with a message naming the
-//! file. The operating system releases the lock when its holder dies, so a lock file
+//! a lock). A path [`write`] would refuse is refused before any lock file is made, and
+//! the lock file itself is never opened through a link nor used unless it is a regular
+//! file. The REPL holds it for the whole life of a `--save` session and takes it for the
+//! moment of a `:save`; a second writer is refused with a message naming the file. The operating system releases the lock when its holder dies, so a lock file
 //! left by a killed run is only a file: the next run opens it and locks it.
 //!
 //! On Unix the lock file is removed when the lock is dropped, so finished games leave no
