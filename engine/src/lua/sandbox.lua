@@ -391,7 +391,7 @@ table.concat = function(t, sep, i, j)
   local m = raw_getmetatable(t)
   if m == nil or m == GUARD then
     -- It stops at the first element missing, past the table's border at the latest.
-    if type(t) == "table" then
+    if type(t) == "table" and #t >= FREE then
       local last = #t + 1
       if j ~= nil and tointeger(j) and tointeger(j) < last then last = j end
       walk(span(i == nil and 1 or i, last))
@@ -403,7 +403,7 @@ end
 table.unpack = function(t, i, j)
   local m = raw_getmetatable(t)
   if m == nil or m == GUARD then
-    if type(t) == "table" then
+    if type(t) == "table" and (j ~= nil or #t > FREE) then
       local n = span(i == nil and 1 or i, j == nil and #t or j)
       -- More than the stack holds is refused by the C function before any work.
       if n < 1e6 then walk(n) end
@@ -416,7 +416,7 @@ end
 table.insert = function(t, ...)
   if select("#", ...) == 2 then
     if not plain(t) then return insert_counted(t, ...) end
-    if type(t) == "table" then walk(span(..., #t)) end
+    if type(t) == "table" and #t > FREE then walk(span(..., #t)) end
   end
   return insert(t, ...)
 end
@@ -424,7 +424,7 @@ table.remove = function(t, pos)
   if pos ~= nil then
     local m = raw_getmetatable(t)
     if m ~= nil and m ~= GUARD then return remove_counted(t, pos) end
-    if type(t) == "table" then walk(span(pos, #t)) end
+    if type(t) == "table" and #t > FREE then walk(span(pos, #t)) end
   end
   return remove(t, pos)
 end
