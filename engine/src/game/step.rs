@@ -10,7 +10,7 @@ use super::setup::Setup;
 use super::Game;
 use crate::content::Content;
 use crate::diag::{Error, Result};
-use crate::lua::{lua_err, script_message};
+use crate::lua::lua_err;
 use crate::record::Choice;
 use mlua::thread::ThreadStatus;
 use mlua::{MultiValue, Value};
