@@ -153,37 +153,43 @@ fn check_stops_after_twenty_failed_games() {
     let _ = std::fs::remove_dir_all(root);
 }
 
-/// Issue 22: a flow that never yields (an endless loop, stopped by the step's budget) fails
-/// every game alike; `check` stops at the first seed none of whose games finished instead
-/// of playing twenty or more seeds of it, and plays neither the bots, nor the leak check,
-/// nor the golden playthroughs.
+/// Issue 22: a flow that never yields (an endless loop of Lua, or of C work as the issue's
+/// `string.pack("c20000000", "")` in a loop, stopped by the step's work budget) fails every
+/// game alike; `check` stops at the first seed none of whose games finished instead of
+/// playing twenty or more seeds of it (21 games of 1 s each before), and plays neither the
+/// bots, nor the leak check, nor the golden playthroughs. Asserted from the games it says
+/// it played, never from the time it took.
 #[test]
 fn check_of_a_script_broken_from_the_start_plays_one_seed() {
-    let root =
-        broken("endless", &[("scripts/hilo/main.lua", "function M.play()", "function M.play()\n  while true do end")]);
-    // A golden playthrough of the game as it was: not played again either.
-    let golden = posse(&["playthrough", "hilo", "--players", "2", "--seed", "1"], "");
-    assert!(golden.status.success(), "{}", stderr(&golden));
-    std::fs::create_dir_all(root.join("tests/playthroughs")).expect("folder");
-    std::fs::write(root.join("tests/playthroughs/hilo-2p-seed1.txt"), &golden.stdout).expect("written");
-    let o = posse_in(&root, &["check", "hilo"], "");
-    let out = stdout(&o);
-    assert!(!o.status.success(), "{out}");
-    assert!(out.starts_with("hilo: seed 0, 2 players: scripts/hilo/main.lua:8: "), "{out}");
-    // The same error in the one other game of the mode and in its mode's one game.
-    assert!(
-        out.contains("\n    (and 2 more times: hilo: 3 players: seeds 0; hilo/short: 2 players: seeds 0)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains(
-            "\nhilo: FAILED, 1 problem, in 2 random games with 2-3 players (seed 0), none played to the end\n"
-        ),
-        "{out}"
-    );
-    assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above), in 1 random game with 2 players (seed 0), none played to the end\n"), "{out}");
-    assert!(!out.contains("bot ") && !out.contains("leak") && !out.contains("playthrough"), "{out}");
-    let _ = std::fs::remove_dir_all(root);
+    for (name, endless) in
+        [("endless", "while true do end"), ("endless-c", "while true do string.pack(\"c20000000\", \"\") end")]
+    {
+        let play = format!("function M.play()\n  {endless}");
+        let root = broken(name, &[("scripts/hilo/main.lua", "function M.play()", &play)]);
+        // A golden playthrough of the game as it was: not played again either.
+        let golden = posse(&["playthrough", "hilo", "--players", "2", "--seed", "1"], "");
+        assert!(golden.status.success(), "{}", stderr(&golden));
+        std::fs::create_dir_all(root.join("tests/playthroughs")).expect("folder");
+        std::fs::write(root.join("tests/playthroughs/hilo-2p-seed1.txt"), &golden.stdout).expect("written");
+        let o = posse_in(&root, &["check", "hilo"], "");
+        let out = stdout(&o);
+        assert!(!o.status.success(), "{out}");
+        assert!(out.starts_with("hilo: seed 0, 2 players: scripts/hilo/main.lua:8: "), "{out}");
+        // The same error in the one other game of the mode and in its mode's one game.
+        assert!(
+            out.contains("\n    (and 2 more times: hilo: 3 players: seeds 0; hilo/short: 2 players: seeds 0)\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "\nhilo: FAILED, 1 problem, in 2 random games with 2-3 players (seed 0), none played to the end\n"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("\nhilo/short: FAILED, 1 problem (1 of them reported above), in 1 random game with 2 players (seed 0), none played to the end\n"), "{out}");
+        assert!(!out.contains("bot ") && !out.contains("leak") && !out.contains("playthrough"), "{out}");
+        let _ = std::fs::remove_dir_all(root);
+    }
 }
 
 /// Issue 22: a strategy bot that fails (here after `math.random` over the widest range,
