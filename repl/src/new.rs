@@ -65,9 +65,17 @@ fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
     if !root.join("scripts/lib").is_dir() {
         bail!("{}: no scripts/lib here (the Lua every game shares): is this a posse content root?", root.display());
     }
-    for dir in [format!("scenarios/{id}"), format!("scripts/{id}")] {
-        if std::fs::symlink_metadata(root.join(&dir)).is_ok() {
-            bail!("{}: already there; a new game needs a new id", root.join(dir).display());
+    // Nothing of another game's is replaced: its folders, its data's class for the Lua
+    // checker and its golden playthrough (the two files outside its folders) included,
+    // and a link at any of these paths counts as there.
+    for path in [
+        format!("scenarios/{id}"),
+        format!("scripts/{id}"),
+        format!("scripts/types/data/{id}.lua"),
+        format!("tests/playthroughs/{id}-2p-seed1.txt"),
+    ] {
+        if std::fs::symlink_metadata(root.join(&path)).is_ok() {
+            bail!("{}: already there; a new game needs a new id", root.join(path).display());
         }
     }
     let name = title(id);

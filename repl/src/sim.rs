@@ -619,11 +619,17 @@ pub fn csv_cell(s: &str) -> String {
     let quoted = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(s) {
         quoted(&format!("'{s}"))
-    } else if s.contains([',', '"', '\n', '\r']) {
+    } else if s.contains([',', '"', '\n', '\r']) || formula_after_semicolon(s) {
         quoted(s)
     } else {
         s.to_string()
     }
+}
+
+/// Whether a part of `s` after a `;` starts as a formula would: where a spreadsheet
+/// splits cells on `;`, that part would be a cell of its own unless `s` is quoted.
+fn formula_after_semicolon(s: &str) -> bool {
+    s.split(';').skip(1).any(|part| part.starts_with(['=', '+', '-', '@', '\t', '\r']))
 }
 
 /// Whether `s` is a plain decimal number: a sign, digits, and a fraction at most.
@@ -691,6 +697,8 @@ mod tests {
             ("12", "12"),
             ("a=b", "a=b"),
             ("a,b", "\"a,b\""),
+            ("x;=HYPERLINK(1)", "\"x;=HYPERLINK(1)\""),
+            ("1:3;2:0", "1:3;2:0"),
             ("say \"hi\"", "\"say \"\"hi\"\"\""),
             ("two\nlines", "\"two\nlines\""),
             ("", ""),

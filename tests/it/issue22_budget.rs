@@ -38,6 +38,11 @@ fn work_done_inside_c_functions_is_charged() {
         // A format of spaces and alignments: no output, but every byte of it walked.
         "local f = (' '):rep(1 << 20) while true do string.pack(f) end",
         "local f = ('!'):rep(1 << 20) while true do string.packsize(f) end",
+        // Scans to the subject's end for a zero, or measures a string it then cuts.
+        "local s = ('x'):rep(1 << 20) while true do pcall(string.unpack, 'z', s) end",
+        "local s = ('x'):rep(1 << 20) while true do local f = string.format('%.0s', s) end",
+        // Elements past a table's border, asked for by position.
+        "local t = {} for i = 1000001, 1500000 do t[i] = '' end while true do table.concat(t, '', 1000001, 1500000) end",
         // A number read from a long string scans all of it.
         "local s = (' '):rep(1 << 20) .. '1' while true do local n = tonumber(s) end",
         "local s = (' '):rep(1 << 20) .. '1' while true do local n = s + 0 end",
@@ -65,7 +70,11 @@ fn work_done_inside_c_functions_is_charged() {
 fn a_spent_budget_in_the_flow_names_the_line() {
     for (name, code, spent) in [
         ("flow_pack", "while true do local s = string.pack('c20000000', '') end", "on memory allocated"),
-        ("flow_move", "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end", "on library"),
+        (
+            "flow_move",
+            "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end",
+            "on library",
+        ),
         ("flow_loop", "while true do end", "on Lua instructions"),
     ] {
         let to = format!("posse.roll()\n    if round == 2 then {code} end");
@@ -89,8 +98,43 @@ fn the_work_limit_says_what_spent_the_budget() {
     assert!(e.contains("on library functions' work"), "{e}");
 }
 
+/// A message handler runs without the count hook when the hook raised the error: a
+/// handler that loops once the budget is spent ran for ever.
+#[test]
+fn a_message_handler_cannot_outrun_a_spent_budget() {
+    let e = fails("xpcall(function() while true do end end, function(e) while true do end end)");
+    assert!(e.contains("work limit exceeded"), "{e}");
+    // Below the budget the handler runs as in Lua.
+    assert_eq!(value("return select(2, xpcall(error, function(m) return 'handled ' .. m end, 'x', 0))"), "handled x");
+}
+
+/// `gmatch` tries every position whatever the pattern starts with (`^` anchors nothing
+/// there): its worst case is that of a pattern without the `^`.
+#[test]
+fn gmatch_is_charged_every_position() {
+    let e = fails("for m in (('^'):rep(2600)):gmatch('^.-.-x') do end");
+    assert!(e.contains("string.gmatch") && e.contains("could run past the step budget"), "{e}");
+    assert_eq!(value("local n = 0 for w in ('a b c'):gmatch('%a') do n = n + 1 end return n"), 3);
+    assert_eq!(value("return ('^ab'):gmatch('^a')()"), "^a");
+}
+
+/// Past a tenth of the budget in charged work a batch game is played again counted; if
+/// its flow then runs on in plain Lua, the watchdog still stops it.
+#[test]
+fn a_batch_game_interrupted_by_its_charges_still_ends() {
+    let to = "posse.roll()\n    if round == 2 then local big = ('x'):rep(1 << 20) local keep \
+              for i = 1, 100 do keep = big .. i end while true do end end";
+    let c = edited_hilo(tmp(), "batch_charged_loop", "scripts/hilo/main.lua", "posse.roll()", to);
+    let batch = posse::sim::play_random(&c, 3, Some(2)).err().expect("the loop ends").to_string();
+    let counted = counted_play(&c, 3, 2).err().expect("the loop ends");
+    assert_eq!(batch, counted);
+    assert!(counted.contains("work limit exceeded"), "{counted}");
+}
+
 #[test]
 fn charged_functions_still_give_what_lua_gives() {
+    // utf8.codepoint's lax flag passes through.
+    assert_eq!(value("return utf8.codepoint('\\u{D800}', 1, 1, true)"), 55296);
     assert_eq!(
         value(
             "local t = {} for i = 1, 100 do t[i] = i end
@@ -154,7 +198,7 @@ fn a_bots_math_random_behaves_as_the_games() {
         std::fs::write(root.join("scripts/hilo/bots/rnd.lua"), each(case)).unwrap();
         let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
         let bot = posse::Strategy::new(&c, "rnd").unwrap();
-        let mut g = new_game(&c, 1, 2);
+        let g = new_game(&c, 1, 2);
         let seat = g.next_request().unwrap().seat;
         let in_bot = g.strategy_pick(&bot, seat, 7, None).map_err(|e| e.to_string());
         match (&in_game, &in_bot) {

@@ -383,6 +383,7 @@ impl Game {
         };
         let watched = game.vm.shared.watched.clone();
         watched.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+        watched.signalled.store(false, std::sync::atomic::Ordering::Relaxed);
         // Batches: the flow runs without its count hook while the watchdog watches it.
         let flow_state = game.flow.state();
         let hook = if bots == Bots::Fast { Hook::of(flow_state).filter(|_| watchdog::available()) } else { None };

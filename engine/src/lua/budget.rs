@@ -5,21 +5,22 @@
 //! Work is counted three ways into one budget:
 //! - **Instructions**: a count hook spends [`QUANTUM`] units every `QUANTUM` Lua
 //!   instructions (batches run the flow without it under the watchdog, watchdog.rs).
-//! - **Allocation**: the VM's allocator is wrapped ([`install_budget`]): every new block
+//! - **Allocation**: the VM's allocator is wrapped ([`install_budget`]): every new string
 //!   of [`SMALL_ALLOC`] bytes or more, and every new table, closure, coroutine and upvalue,
 //!   costs a unit per [`ALLOC_BYTES_PER_UNIT`] bytes (at least one), charged *before* the
-//!   block is made; a block the budget cannot pay for is refused, which Lua raises as an
-//!   error at once, inside any C function (so a loop of `string.pack("c20000000", "")` or
-//!   `s .. s` ends by its count). Only new blocks count: Lua's own bookkeeping that depends
-//!   on the collector's timing (stacks shrunk and grown again, call frames, the string
-//!   table, interned short strings) never changes the count, nor does compiling a module
-//!   (`unmetered`), so the count is the same in a fresh VM and in one a batch reuses.
+//!   object is made; one the budget cannot pay for is refused, which Lua raises as an error
+//!   at once, inside any C function (so a loop of `string.pack("c20000000", "")` or `s .. s`
+//!   ends by its count). Only objects the script makes count: Lua's own blocks whose moment
+//!   depends on what the VM did before (stacks, call frames, the string table, interned
+//!   short strings, the parts of a table as it grows, mlua's userdata) never change the
+//!   count, nor does compiling a module or filling the engine's caches that live across
+//!   games (`unmetered`), so the count is the same in a fresh VM and in one a batch reuses.
 //! - **Library work**: the sandbox's wrappers charge what a C function walks or scans
 //!   (elements moved, bytes scanned, a pattern's worst case) through [`Budget::charge`]
 //!   before calling it (sandbox.lua; docs/sandbox.md lists each function's charge).
 //!
-//! A spent step fails with the script's file and line, and `pcall` cannot catch it
-//! (sandbox.lua). What remains timed is one guard against an engine fault: a step that
+//! A spent step fails with the script's file and line, and `pcall` cannot catch it, nor
+//! can a message handler of `xpcall` run on (sandbox.lua). What remains timed is one guard against an engine fault: a step that
 //! runs [`ENGINE_FAULT_TIME`] of wall time is stopped as an engine fault, never as the
 //! script's error; no game, test or fuzz case comes near it.
 
@@ -33,15 +34,23 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The type Lua 5.4 gives the allocator of a new object (its `osize`): tables, closures,
-/// coroutines and upvalues.
+/// The type Lua 5.4 gives the allocator of a new object (its `osize`): strings (short and
+/// long alike), tables, closures, coroutines and upvalues.
+const STRING: usize = 4;
 const TABLE: usize = 5;
 const FUNCTION: usize = 6;
 const THREAD: usize = 8;
 const UPVALUE: usize = 9;
 
-/// Bytes a spent step may still allocate (its error message, a traceback, the unwinding).
+/// A batch game's uncounted flow is played again counted once its charged work passes
+/// this share of the budget: the rest is for its uncounted instructions, which the watchdog
+/// stops long before they could reach it (watchdog.rs).
+const FAST_SHARE: i64 = 10;
+
+/// Bytes a spent step may still allocate (its error message, a traceback, the unwinding),
+/// in blocks of at most [`GRACE_BLOCK`].
 const GRACE_BYTES: i64 = 4 << 20;
+const GRACE_BLOCK: usize = 64 << 10;
 
 /// Why a step's budget ran out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,8 +58,8 @@ enum Spent {
     No,
     /// Counted work passed [`STEP_WORK`].
     Work,
-    /// A batch game's uncounted flow charged more than half the budget in allocation and
-    /// library work: played again counted (see [`Budget::set_fast`]).
+    /// A batch game's uncounted flow charged more than a tenth of the budget in allocation
+    /// and library work: played again counted (see [`Budget::set_fast`]).
     Interrupted,
 }
 
@@ -68,7 +77,8 @@ pub(crate) struct Budget {
     /// Quanta the hook has spent this step (it looks at the clock every 64th).
     ticks: Cell<u32>,
     /// Set while a batch game's flow runs without its count hook: allocation and library
-    /// work past half the budget then interrupt the game, so it is played again counted.
+    /// work past a tenth of the budget then interrupt the game, so it is played again
+    /// counted.
     fast: Cell<bool>,
     watched: Arc<watchdog::Watched>,
 }
@@ -84,10 +94,15 @@ thread_local! {
 /// Runs `f` with allocations uncounted (compiling a module: a fresh VM compiles what a
 /// reused one has already, and the count must not tell them apart).
 pub(crate) fn unmetered<T>(f: impl FnOnce() -> T) -> T {
+    struct Counted;
+    impl Drop for Counted {
+        fn drop(&mut self) {
+            UNMETERED.with(|u| u.set(u.get() - 1));
+        }
+    }
     UNMETERED.with(|u| u.set(u.get() + 1));
-    let r = f();
-    UNMETERED.with(|u| u.set(u.get() - 1));
-    r
+    let _counted = Counted;
+    f()
 }
 
 /// Why the memory error just raised on this thread was a budget's refusal, if it was
@@ -143,7 +158,7 @@ impl Budget {
         self.left.set(left);
         if let Some(k) = kind {
             k.set(k.get() + units);
-            if self.fast.get() && self.alloc.get() + self.library.get() > STEP_WORK as i64 / 2 {
+            if self.fast.get() && self.alloc.get() + self.library.get() > STEP_WORK as i64 / FAST_SHARE {
                 self.spent.set(Spent::Interrupted);
                 self.watched.interrupted.store(true, std::sync::atomic::Ordering::Relaxed);
                 return Err(INTERRUPTED.to_string());
@@ -183,30 +198,38 @@ impl Budget {
     }
 
     /// Whether a new block of `bytes` may be made, for an object of Lua type `tag` (0: a
-    /// vector, a buffer); its cost is spent when it may. Tables, closures, coroutines and
-    /// upvalues cost at least a unit each, whatever their size: each is made by the script,
-    /// in the same way in every VM. Other small blocks cost nothing: interned short strings
-    /// and the VM's own small blocks (call frames, mlua's) come and go with the collector.
+    /// table's parts, a buffer, a stack); its cost is spent when it may. Tables, closures,
+    /// coroutines and upvalues cost at least a unit each, whatever their size, and strings
+    /// of [`SMALL_ALLOC`] bytes or more a unit per [`ALLOC_BYTES_PER_UNIT`]: each is made
+    /// by the script, in the same way in every VM. Other blocks cost nothing: interned short
+    /// strings, the VM's own blocks (call frames, mlua's userdata) and the parts of tables
+    /// (which grow by one element an instruction, or as a charged library function fills
+    /// them) come and go with what the VM did before, which the count must not see.
     fn allocate(&self, bytes: usize, tag: usize) -> bool {
         let charged = match tag {
             TABLE | FUNCTION | THREAD | UPVALUE => bytes.max(ALLOC_BYTES_PER_UNIT),
-            _ if bytes >= SMALL_ALLOC => bytes,
+            STRING if bytes >= SMALL_ALLOC => bytes,
             _ => return true,
         };
         if UNMETERED.with(Cell::get) > 0 {
             return true;
         }
-        if self.exhausted() {
-            // The step is failing: what its error and the engine after it need, within a
-            // bound (a block refused here does not use it up).
-            let g = self.grace.get() - charged as i64;
-            if g < 0 {
-                return false;
+        match self.spent.get() {
+            Spent::No => self.take((charged / ALLOC_BYTES_PER_UNIT) as i64, Some(&self.alloc)).is_ok(),
+            // Played again counted: nothing more for this run.
+            Spent::Interrupted => false,
+            // The step is failing: small blocks for its error and the engine after it,
+            // within a bound. Lua tries a refused block again after collecting: a large one
+            // is refused again, so the C function that asked for it stops there.
+            Spent::Work => {
+                let g = self.grace.get() - charged as i64;
+                if charged > GRACE_BLOCK || g < 0 {
+                    return false;
+                }
+                self.grace.set(g);
+                true
             }
-            self.grace.set(g);
-            return true;
         }
-        self.take((charged / ALLOC_BYTES_PER_UNIT) as i64, Some(&self.alloc)).is_ok()
     }
 
     /// The count hook's quantum. Also the one look at the clock: the engine-fault guard.
@@ -314,6 +337,18 @@ pub(super) fn charge_function(lua: &Lua, budget: Rc<Budget>) -> Result<mlua::Fun
     lua.create_function(move |_, units: f64| {
         let units = if units.is_finite() { units.min(i64::MAX as f64) as i64 } else { i64::MAX };
         budget.charge(units).map_err(mlua::Error::runtime)
+    })
+    .map_err(lua_err)
+}
+
+/// A Lua function for the engine's own Lua: `unmetered(f, ...)` calls `f` with its
+/// allocations uncounted. For the caches the engine keeps in a VM across the games of a
+/// batch (counter slots, zone handles, a grid's neighbours, copies of metatables): a
+/// fresh VM fills them where a reused one finds them, and the count must not tell them
+/// apart.
+pub(super) fn unmetered_function(lua: &Lua) -> Result<mlua::Function, Error> {
+    lua.create_function(|_, (f, args): (mlua::Function, mlua::MultiValue)| {
+        unmetered(|| f.call::<mlua::MultiValue>(args))
     })
     .map_err(lua_err)
 }

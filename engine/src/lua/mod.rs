@@ -45,7 +45,7 @@ use crate::record::Choice;
 use crate::rng::Rng;
 use crate::state::State;
 pub(crate) use budget::Metered;
-use budget::{charge_function, install_budget};
+use budget::{charge_function, install_budget, unmetered_function};
 use compile::{compile, engine_chunk, module_loader, FREEZE, PRELUDE, SANDBOX};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::{Cell, RefCell};
@@ -269,6 +269,7 @@ fn sandbox(
     fast: Option<Rc<Shared>>,
 ) -> Result<Table, Error> {
     let charge = charge_function(lua, budget.clone())?;
+    let unmetered = unmetered_function(lua)?;
     let exhausted = lua.create_function(move |_, ()| Ok(budget.exhausted())).map_err(lua_err)?;
     let counted = lua
         .create_function(move |_, co: mlua::Thread| {
@@ -279,7 +280,7 @@ fn sandbox(
         })
         .map_err(lua_err)?;
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<Table>((loader, provided, exhausted, counted, charge, crate::limits::FREE_WORK))
+        .call::<Table>((loader, provided, exhausted, counted, charge, crate::limits::FREE_WORK, unmetered))
         .map_err(lua_err)
 }
 
@@ -411,6 +412,7 @@ impl Vm {
         });
         let metered = install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
+        raw.set("unmetered", unmetered_function(&lua)?).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
         let prelude = engine_chunk(&lua, &PRELUDE, include_str!("prelude.lua"), "=posse")?;

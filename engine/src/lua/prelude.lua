@@ -14,11 +14,15 @@ posse.data = freeze(data, "posse.data")
 -- slot number, which is all that crosses to Rust.
 local counter_slot, slot_get, slot_set, slot_add = raw.counter_slot, raw.slot_get, raw.slot_set, raw.slot_add
 local slots, slots_players = {}, raw.players()
+-- What these caches keep lives across the games of a VM: filling them is not counted as
+-- the step's work (lua/budget.rs), which must be the same in a fresh VM and a reused one.
+local unmetered = raw.unmetered
+local function new_table() return {} end
 local function slot(name, seat, f)
   local by_seat = slots[name]
   if by_seat == nil then
     if type(name) ~= "string" then error("posse." .. f .. ": expected a counter name, got " .. type(name), 3) end
-    by_seat = {}
+    by_seat = unmetered(new_table)
     slots[name] = by_seat
   end
   local i = by_seat[seat or 0]
@@ -59,7 +63,7 @@ function posse.zone(name, at)
   local z = raw_zone(name, at)
   if type(name) == "string" and (at == nil or type(at) == "string" or math_type(at) == "integer") then
     if by_at == nil then
-      by_at = {}
+      by_at = unmetered(new_table)
       zones[name] = by_at
     end
     by_at[key] = z
@@ -67,7 +71,7 @@ function posse.zone(name, at)
   return z
 end
 function posse.nodes()
-  if node_list == nil then node_list = raw_nodes() end
+  if node_list == nil then node_list = unmetered(raw_nodes) end
   local out = {}
   for i = 1, #node_list do out[i] = node_list[i] end
   return out
@@ -128,12 +132,13 @@ end
 local raw_grid_neighbours, raw_grid_distances, raw_grid_path = raw.grid_neighbours, raw.grid_distances, raw.grid_path
 local raw_grid_ring, raw_grid_links = raw.grid_ring, raw.grid_links
 local NEIGHBOURS = { [false] = {}, [true] = {} }
+local function neighbours_of(cell, diagonal) return { raw_grid_neighbours(cell, diagonal) } end
 local function grid_neighbours(cell, diagonal, f)
   local by = NEIGHBOURS[diagonal == true]
   local ns = by[cell]
   if ns == nil then
     grid_coords(cell, f)
-    ns = { raw_grid_neighbours(cell, diagonal == true) }
+    ns = unmetered(neighbours_of, cell, diagonal == true)
     by[cell] = ns
   end
   return ns

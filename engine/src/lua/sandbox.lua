@@ -7,7 +7,7 @@
 -- the globals, the libraries and the provided modules once everything is set up, and
 -- `reset` puts them back and forgets every loaded module, so the next game starts as in a
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
-local load_module, provided, exhausted, counted, charge, FREE = ...
+local load_module, provided, exhausted, counted, charge, FREE, unmetered = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
 local rawequal = rawequal
 
@@ -47,7 +47,15 @@ local function pass(ok, ...)
   return ok, ...
 end
 pcall = function(...) return pass(raw_pcall(...)) end
-xpcall = function(...) return pass(raw_xpcall(...)) end
+-- A message handler runs without the count hook when the hook itself raised the error:
+-- once the budget is spent, the script's handler is not called at all.
+xpcall = function(f, handler, ...)
+  if type(handler) ~= "function" then return pass(raw_xpcall(f, handler, ...)) end
+  return pass(raw_xpcall(f, function(e)
+    if exhausted() then return e end
+    return handler(e)
+  end, ...))
+end
 coroutine.resume = function(...) return pass(co_resume(...)) end
 coroutine.close = function(...) return pass(co_close(...)) end
 
@@ -118,6 +126,14 @@ local EVENTS = {
 -- about values that are alive, so what they answer never depends on the collector.
 local ORIGINAL = raw_setmetatable({}, { __mode = "k" })
 local COPY = raw_setmetatable({}, { __mode = "k" })
+local function make_copy(mt)
+  local c = {}
+  for i = 1, #EVENTS do
+    local e = EVENTS[i]
+    rawset(c, e, rawget(mt, e))
+  end
+  return c
+end
 local function copy_of(mt)
   local c = COPY[mt]
   if c ~= nil then
@@ -127,11 +143,8 @@ local function copy_of(mt)
     end
     if c ~= nil then return c end
   end
-  c = {}
-  for i = 1, #EVENTS do
-    local e = EVENTS[i]
-    rawset(c, e, rawget(mt, e))
-  end
+  -- Kept across the games of a VM: made uncounted (lua/budget.rs).
+  c = unmetered(make_copy, mt)
   COPY[mt], ORIGINAL[c] = c, mt
   return c
 end
@@ -229,7 +242,8 @@ local function guard(s, p, f, plain)
   local q, i, n = 0, 1, #p
   local starts = #s + 1
   if not plain then
-    if byte(p, 1) == 94 then starts, i = 1, 2 end -- ^
+    -- A leading ^ anchors find, match and gsub (gmatch tries every position all the same).
+    if byte(p, 1) == 94 and f ~= "gmatch" then starts, i = 1, 2 end
     while i <= n do
       local c = byte(p, i)
       if c == 37 then
@@ -391,10 +405,13 @@ table.concat = function(t, sep, i, j)
   local m = raw_getmetatable(t)
   if m == nil or m == GUARD then
     -- It stops at the first element missing, past the table's border at the latest.
-    if type(t) == "table" and #t >= FREE then
-      local last = #t + 1
-      if j ~= nil and tointeger(j) and tointeger(j) < last then last = j end
-      walk(span(i == nil and 1 or i, last))
+    if type(t) == "table" then
+      if j ~= nil then
+        -- Elements past the border may be there: as many as asked.
+        walk(span(i == nil and 1 or i, j))
+      elseif #t >= FREE then
+        walk(span(i == nil and 1 or i, #t + 1))
+      end
     end
     return concat(t, sep, i, j)
   end
@@ -446,13 +463,13 @@ local function position(i, len, default)
 end
 -- string.byte(s, i, j) and utf8.codepoint(s, i, j): a value per byte of i..j.
 local function per_byte(f)
-  return function(s, i, j)
+  return function(s, i, j, ...)
     if type(s) == "string" and #s > FREE then
       local a = position(i, #s, 1)
       local b = j == nil and a or position(j, #s, a)
       if a and b then walk(span(a < 1 and 1 or a, b > #s and #s or b)) end
     end
-    return f(s, i, j)
+    return f(s, i, j, ...)
   end
 end
 string.byte, utf8.codepoint = per_byte(s_byte), per_byte(cp)
@@ -474,9 +491,13 @@ string.packsize = function(fmt)
   if type(fmt) == "string" then walk(#fmt) end
   return packsize(fmt)
 end
-string.unpack = function(fmt, ...)
-  if type(fmt) == "string" then walk(#fmt) end
-  return unpack_s(fmt, ...)
+string.unpack = function(fmt, s, ...)
+  if type(fmt) == "string" then
+    walk(#fmt)
+    -- A zero-terminated string is looked for to the subject's end.
+    if type(s) == "string" and #s > FREE and find(fmt, "z", 1, true) then charge(#s) end
+  end
+  return unpack_s(fmt, s, ...)
 end
 -- A number read from a string scans all of it: tonumber, and arithmetic on strings
 -- (the string metatable's metamethods).
@@ -529,18 +550,28 @@ string.format = function(fmt, ...)
     end
     if p then error("string.format: %p is not available (addresses differ from run to run)", 2) end
   end
+  -- A string argument is measured (strlen) whatever its conversion: charged its length.
   local n = select("#", ...)
   if n <= 4 then
     -- Most calls: a few arguments, looked at without a call each.
     local a, b, c, d = ...
-    if not (ADDRESSED[type(a)] or ADDRESSED[type(b)] or ADDRESSED[type(c)] or ADDRESSED[type(d)]) then
+    local ta, tb, tc, td = type(a), type(b), type(c), type(d)
+    if ta == "string" and #a > FREE then charge(#a) end
+    if tb == "string" and #b > FREE then charge(#b) end
+    if tc == "string" and #c > FREE then charge(#c) end
+    if td == "string" and #d > FREE then charge(#d) end
+    if not (ADDRESSED[ta] or ADDRESSED[tb] or ADDRESSED[tc] or ADDRESSED[td]) then
       return raw_format(fmt, ...)
     end
     return raw_format(fmt, unaddressed(n, ...))
   end
+  local addressed = false
   for i = 1, n do
-    if ADDRESSED[type((select(i, ...)))] then return raw_format(fmt, unaddressed(n, ...)) end
+    local v = (select(i, ...))
+    if type(v) == "string" and #v > FREE then charge(#v) end
+    if ADDRESSED[type(v)] then addressed = true end
   end
+  if addressed then return raw_format(fmt, unaddressed(n, ...)) end
   return raw_format(fmt, ...)
 end
 

@@ -11,13 +11,15 @@
 //!
 //! So the outcome is always that of counted play: a step either runs within the budget
 //! or fails at the same instruction on every machine. What makes it sound is that no
-//! machine runs half of [`crate::limits::STEP_WORK`] in Lua instructions within [`STALE`]:
-//! a step that could exceed the budget is always interrupted first, and a step that was
-//! not interrupted ran well within it (this machine runs 50 million instructions of an
-//! empty loop in about 85 ms: the margin assumes the watchdog thread, which sleeps 10 ms at
-//! a time, is scheduled well within that). The other half is for the work the budget
-//! counts without the hook (memory allocated, library work, budget.rs): past half the
-//! budget of it, the budget interrupts the game itself, and it is played again counted.
+//! machine runs nine tenths of [`crate::limits::STEP_WORK`] in Lua instructions within
+//! [`STALE`]: a step that could exceed the budget is always interrupted first, and a step
+//! that was not interrupted ran well within it (this machine runs 90 million instructions
+//! of an empty loop in about 150 ms: the margin assumes the watchdog thread, which sleeps
+//! 10 ms at a time, is scheduled well within that). The other tenth is for the work the
+//! budget counts without the hook (memory allocated, library work, budget.rs): past a
+//! tenth of the budget of it, the budget interrupts the game itself, and it is played
+//! again counted. A game the budget interrupted is still signalled when it goes stale
+//! (`Watched::signalled`), so its flow cannot run on without the hook.
 //! Coroutines a script makes are counted as always (the sandbox arms them when they are
 //! made). A thread that blocks the signal, or a process that already handles it, plays
 //! counted.
@@ -65,12 +67,16 @@ impl Hook {
     }
 }
 
-/// What a VM shares with the watchdog: decisions made (progress) and whether the game was
-/// interrupted. The budget hook checks `interrupted` each time it runs.
+/// What a VM shares with the watchdog: decisions made (progress), whether the game was
+/// interrupted (by the watchdog, or by the budget's charged work: budget.rs) and whether
+/// the watchdog has signalled its thread. The budget hook checks `interrupted` each time
+/// it runs; a game the budget interrupted is still signalled when it goes stale, so a flow
+/// that runs on without its hook is stopped all the same.
 #[derive(Default)]
 pub(crate) struct Watched {
     pub progress: AtomicU64,
     pub interrupted: AtomicBool,
+    pub signalled: AtomicBool,
 }
 
 impl Watched {
@@ -202,7 +208,8 @@ mod imp {
                     e.since = Instant::now();
                     continue;
                 }
-                if e.since.elapsed() >= STALE && !e.watched.interrupted.swap(true, Ordering::Relaxed) {
+                if e.since.elapsed() >= STALE && !e.watched.signalled.swap(true, Ordering::Relaxed) {
+                    e.watched.interrupted.store(true, Ordering::Relaxed);
                     // SAFETY: the entry is removed (under this lock) before its thread
                     // stops being watched, so the thread is alive.
                     unsafe { libc::pthread_kill(e.pthread, dog.signal) };

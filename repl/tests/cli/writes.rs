@@ -144,6 +144,30 @@ fn new_takes_ids_never_a_path() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `posse new` writes two files outside the new game's folders (its data's class and its
+/// golden playthrough): a file or a link already at either path is another game's, and
+/// the new game is refused before anything is written.
+#[test]
+fn new_replaces_no_file_of_another_game() {
+    let dir = scratch("writes-new-taken");
+    let root = dir.join("root");
+    std::fs::create_dir_all(root.join("scenarios")).unwrap();
+    copy_dir(&project().join("scripts/lib"), &root.join("scripts/lib"));
+    let precious = dir.join("precious.txt");
+    std::fs::write(&precious, "keep me\n").unwrap();
+    for (id, taken) in [("first", "tests/playthroughs/first-2p-seed1.txt"), ("second", "scripts/types/data/second.lua")] {
+        let link = root.join(taken);
+        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(&precious, &link).unwrap();
+        let o = posse_in(&root, &["new", id], "");
+        assert!(!o.status.success(), "{id}: {}", stdout(&o));
+        assert!(stderr(&o).contains("already there; a new game needs a new id"), "{id}: {}", stderr(&o));
+        assert!(!root.join("scenarios").join(id).exists() && !root.join("scripts").join(id).exists(), "{id}");
+    }
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 fn tallmap(args: &[&str], input: &str) -> Output {
     posse_in(&fixtures().join("tallmap"), args, input)
 }
