@@ -14,7 +14,8 @@ use posse::{Content, Game};
 const COLUMNS: [usize; 2] = [79, 20];
 
 /// Draws every picture of `game`'s board; Ok says what was drawn ("" for a board with no
-/// picture), Err which bound a picture broke.
+/// picture; a zone map 100 times as long as it is wide or more is of extreme proportions),
+/// Err which bound a picture broke.
 pub fn draw(content: &Content, game: &Game) -> Result<&'static str, String> {
     let mut drawn = "";
     for seat in [Some(1), None] {
@@ -34,7 +35,8 @@ pub fn draw(content: &Content, game: &Game) -> Result<&'static str, String> {
                 let _ = posse::picture::text(map, &view, columns);
             }
             shown_size(&posse::picture::svg(map, &view))?;
-            drawn = "a zone map drawn";
+            let (long, short) = (map.width.max(map.height), map.width.min(map.height));
+            drawn = if long >= 100.0 * short { "a zone map of extreme proportions drawn" } else { "a zone map drawn" };
         }
         if let Some(grid) = content.grid.as_deref() {
             shown_size(&posse::picture::grid_svg(grid, &view))?;
