@@ -217,3 +217,22 @@ fn a_bots_math_random_behaves_as_the_games() {
     );
     assert_eq!(v, serde_json::json!([true, true]));
 }
+
+/// A bot's pick that spends its budget on memory names the bot (the memory error has no
+/// position of its own).
+#[test]
+fn a_bots_spent_memory_names_the_bot() {
+    let root = scratch_root(tmp(), "bot_alloc");
+    std::fs::write(
+        root.join("scripts/hilo/bots/hog.lua"),
+        "return { pick = function() local s = 'x' while true do s = s .. s end end }\n",
+    )
+    .unwrap();
+    let c = std::sync::Arc::new(posse::Content::load(&root, "hilo").unwrap());
+    let bot = posse::Strategy::new(&c, "hog").unwrap();
+    let g = new_game(&c, 1, 2);
+    let seat = g.next_request().unwrap().seat;
+    let e = g.strategy_pick(&bot, seat, 7, None).unwrap_err().to_string();
+    assert!(e.starts_with("scripts/hilo/bots/hog.lua: bot 'hog' of seat"), "{e}");
+    assert!(e.contains("limit exceeded"), "{e}");
+}

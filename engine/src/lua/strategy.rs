@@ -132,7 +132,16 @@ impl Strategy {
         };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
         let q = self.question(question).map_err(lua_err)?;
-        let answer = pick.call::<Value>((v, q, self.data.clone())).map_err(|e| Error::Script(script_message(&e)))?;
+        let answer = pick.call::<Value>((v, q, self.data.clone())).map_err(|e| {
+            // A memory error (the budget or the memory limit refusing a block) has no
+            // position of its own: the bot's file says whose it was.
+            let m = script_message(&e);
+            if m.starts_with("work limit exceeded") || m.starts_with("memory limit exceeded") {
+                Error::Script(format!("{}: bot '{}' of seat {}: {m}", self.file, self.name, question.seat))
+            } else {
+                Error::Script(m)
+            }
+        })?;
         let bad = |what: String| {
             Error::Script(format!("{}: bot '{}' of seat {}: {what}", self.file, self.name, question.seat))
         };
