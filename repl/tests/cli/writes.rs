@@ -155,7 +155,8 @@ fn new_replaces_no_file_of_another_game() {
     copy_dir(&project().join("scripts/lib"), &root.join("scripts/lib"));
     let precious = dir.join("precious.txt");
     std::fs::write(&precious, "keep me\n").unwrap();
-    for (id, taken) in [("first", "tests/playthroughs/first-2p-seed1.txt"), ("second", "scripts/types/data/second.lua")] {
+    for (id, taken) in [("first", "tests/playthroughs/first-2p-seed1.txt"), ("second", "scripts/types/data/second.lua")]
+    {
         let link = root.join(taken);
         std::fs::create_dir_all(link.parent().unwrap()).unwrap();
         std::os::unix::fs::symlink(&precious, &link).unwrap();
