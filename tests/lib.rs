@@ -13,6 +13,20 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The error of `code` run in a fresh game of the fixture hilo (`Game::eval`); the code
+/// must fail.
+pub fn hilo_fails(code: &str) -> String {
+    match new_game(&load_fixture("hilo"), 1, 2).eval(code) {
+        Ok(v) => panic!("{code:?} should fail, returned {v}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The value of `code` run in a fresh game of the fixture hilo, as JSON.
+pub fn hilo_value(code: &str) -> serde_json::Value {
+    new_game(&load_fixture("hilo"), 1, 2).eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
+}
+
 /// The test fixtures' content root (small games that exercise the engine).
 pub fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")

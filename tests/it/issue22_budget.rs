@@ -14,16 +14,7 @@ fn game() -> Game {
     new_game(&load_fixture("hilo"), 1, 2)
 }
 
-fn fails(code: &str) -> String {
-    match game().eval(code) {
-        Ok(v) => panic!("{code:?} should fail, returned {v}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn value(code: &str) -> serde_json::Value {
-    game().eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
-}
+use posse_tests::{hilo_fails as fails, hilo_value as value};
 
 /// Each of these did its work in C between two runs of the count hook, so the budget saw
 /// a few instructions while the step ran for minutes (the first ran 137 s past a 1 s limit).

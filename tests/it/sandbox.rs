@@ -6,17 +6,7 @@ fn game() -> posse::Game {
     new_game(&load_fixture("hilo"), 1, 2)
 }
 
-/// Evaluates `code` in a game's VM and returns the error message (the code must fail).
-fn fails(code: &str) -> String {
-    match game().eval(code) {
-        Ok(v) => panic!("{code:?} should fail, returned {v}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn value(code: &str) -> serde_json::Value {
-    game().eval(code).unwrap_or_else(|e| panic!("{code:?}: {e}"))
-}
+use posse_tests::{hilo_fails as fails, hilo_value as value};
 
 #[test]
 fn no_io() {
