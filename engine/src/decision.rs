@@ -116,20 +116,72 @@ fn insert_sorted(seats: &mut Vec<usize>, seat: usize) {
     }
 }
 
-/// A decision as a strategy bot reads it: who decides, the question and its options'
-/// labels and tags (what option i plays or uses, when the script says), and how many to
-/// pick. Nothing in it comes from the state but through the script's own words.
+/// A decision as a strategy bot reads it: who decides, what kind of question it is, its
+/// options' ids, arguments and tags (what option i plays or uses, when the script says),
+/// and how many to pick; the prompt and labels are for people. Nothing in it comes from
+/// the state but through the script's own words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Question {
     /// 1-based.
     pub seat: usize,
+    /// The question's kind, declared by the game (`scripts/<game>/questions.lua`); None in
+    /// a game that declares none.
+    pub kind: Option<String>,
     pub prompt: String,
     pub labels: Vec<String>,
+    /// Option i's id is `ids[i - 1]` (one of its kind's declared ids; None in an untyped
+    /// game), its arguments `args[i - 1]` (what the id leaves open: a zone, a card...).
+    pub ids: Vec<Option<String>>,
+    pub args: Vec<Args>,
     /// Option i's tag is `tags[i - 1]` (None: the script gave it none).
     pub tags: Vec<Option<String>>,
     pub multi: bool,
     pub min: usize,
     pub max: usize,
+}
+
+/// An option's arguments: what its id leaves open (`{to = "BNK"}`, `{card = "hideout"}`),
+/// plain names and numbers, in key order.
+pub type Args = BTreeMap<String, Arg>;
+
+/// One argument of an option: a name (a zone, a card's id...), a number or a flag.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    Flag(bool),
+    Int(i64),
+    Num(f64),
+    Text(String),
+}
+
+impl std::fmt::Display for Arg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Arg::Flag(b) => write!(f, "{b}"),
+            Arg::Int(n) => write!(f, "{n}"),
+            Arg::Num(n) => write!(f, "{n}"),
+            Arg::Text(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// The question kinds a game declares (`scripts/<game>/questions.lua`): what each asks
+/// and what each of its options' ids means. A game that declares them asks no question
+/// of another kind and offers no option of another id (the bridge refuses it).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Kinds {
+    /// The file that declares them (for messages).
+    pub file: String,
+    pub kinds: BTreeMap<String, Kind>,
+}
+
+/// One declared kind of question.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Kind {
+    /// What it asks, in a sentence (for authors and bot writers).
+    pub asks: String,
+    /// Its options' ids, each with what it means.
+    pub ids: BTreeMap<String, String>,
 }
 
 /// A batch bot's restriction (restricted play): seat `seat` never picks an option tagged

@@ -105,6 +105,9 @@ pub const PRINT_LINES: usize = 100_000;
 pub const PRINT_BYTES: usize = 64 << 20;
 /// The most options one decision may offer.
 pub const MAX_OPTIONS: usize = 100_000;
+
+/// An option's arguments (what its id leaves open: a zone, a card...): at most this many.
+pub const MAX_ARGS: usize = 8;
 /// The most decisions bots make in one game: a game of random bots that has not ended
 /// after this many counts as endless (an error in `sim` and `check`).
 pub const MAX_DECISIONS: usize = 100_000;

@@ -35,6 +35,9 @@ pub struct View {
     pub log: Vec<String>,
     /// Seats the game is waiting for (1-based).
     pub deciding: Vec<usize>,
+    /// The kinds of their questions, where the game types them (the same seats).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub asking: Vec<Asking>,
     /// Answers already given to the pending decision that this seat may see: its own, and
     /// its teammates' when their request says `shown_to_team` (all in the omniscient view).
     pub answers: Vec<AnswerView>,
@@ -52,6 +55,14 @@ pub struct MapView {
     pub locked: Vec<[String; 2]>,
     /// Borders breached: nothing on them blocks movement or sight.
     pub breached: Vec<[String; 2]>,
+}
+
+/// The kind of a question a seat is asked now (`View::asking`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Asking {
+    /// 1-based.
+    pub seat: usize,
+    pub kind: String,
 }
 
 /// An answer given to a pending `posse.choose_each` while other seats still decide.
@@ -242,6 +253,7 @@ pub fn compute(
             .collect(),
         log,
         deciding: deciding.into_iter().map(|s| s + 1).collect(),
+        asking: Vec::new(),
         answers,
         result: result.cloned(),
         map: content.map.as_deref().map(|m| {

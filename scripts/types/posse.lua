@@ -25,10 +25,26 @@ local posse = {}
 ---@field props table      the YAML `props:` map
 ---@field script any       what the YAML `script:` block returned (usually a table of functions)
 
+---An option of a typed question: its id (declared for the question's kind in
+---`scripts/<game>/questions.lua`), its label for people, and what the id leaves open.
+---@class Option
+---@field id string
+---@field label string
+---@field args table<string, string|number|boolean>|nil  at most 8 names, numbers or flags
+
+---@alias Options (string|Option)[]|fun(): (string|Option)[]
+
+---A question kind as `scripts/<game>/questions.lua` declares it (the module returns a
+---table of them by kind): what it asks, and what each of its options' ids means.
+---@class QuestionKind
+---@field asks string
+---@field ids table<string, string>
+
 ---@class Request
 ---@field seat Seat
+---@field kind string|nil   the question's kind (declared in scripts/<game>/questions.lua)
 ---@field prompt string|fun(): string
----@field options string[]|fun(): string[]  labels, shown to `seat` only
+---@field options Options  the options (labels, or records with ids), shown to `seat` only
 ---@field count integer|nil  number of options when `options` is a function
 ---@field min integer|nil   with max: choose several (default 1)
 ---@field max integer|nil
@@ -98,10 +114,14 @@ function posse.set_current(seat) end
 ---indices: call it `posse.choose_several` (the same function, typed for that answer).
 ---`opts.tags[i]` names what option i plays or uses (a card's definition id; false or nil
 ---for none): `posse sim` counts each tag's offers, plays and the wins of its players.
+---`opts.kind` says what the question is, and each option is a record `{id = ..., label =
+---..., args = {...}}`: in a game that declares its kinds (`scripts/<game>/questions.lua`)
+---every question has a declared kind and every option one of its kind's ids, which bots
+---and tests read instead of the words.
 ---@param seat Seat
 ---@param prompt string|fun(): string
----@param options string[]|fun(): string[]
----@param opts {count: integer|nil, secret: boolean|nil, min: integer|nil, max: integer|nil, tags: (string|false)[]|nil}|nil
+---@param options Options
+---@param opts {kind: string|nil, count: integer|nil, secret: boolean|nil, min: integer|nil, max: integer|nil, tags: (string|false)[]|nil}|nil
 ---@return integer
 function posse.choose(seat, prompt, options, opts) end
 
@@ -109,8 +129,8 @@ function posse.choose(seat, prompt, options, opts) end
 ---`max` = `min`); returns the indices chosen, sorted. The same function as `posse.choose`.
 ---@param seat Seat
 ---@param prompt string|fun(): string
----@param options string[]|fun(): string[]
----@param opts {min: integer, max: integer|nil, count: integer|nil, secret: boolean|nil}
+---@param options Options
+---@param opts {kind: string|nil, min: integer, max: integer|nil, count: integer|nil, secret: boolean|nil, tags: (string|false)[]|nil}
 ---@return integer[]
 function posse.choose_several(seat, prompt, options, opts) end
 

@@ -15,6 +15,7 @@
 ---@field dice string[]         the shared dice's faces (typed as public dice; a die of a kind declared `hidden` shows {hidden = true} until revealed)
 ---@field log string[]          the newest log lines the seat may read
 ---@field deciding integer[]    the seats the game waits for
+---@field asking {seat: integer, kind: string}[]|nil  the kinds of their questions, where the game types them
 ---@field answers AnswerView[]  answers already given to the pending decision that the seat may see
 ---@field result table|nil      how the game ended
 ---@field map table|nil         a zone map's locks and breaches
@@ -53,9 +54,13 @@
 ---@field picks integer[]
 ---@field labels string[]
 
----A decision as a strategy bot reads it.
+---A decision as a strategy bot reads it: its kind and its options' ids and arguments
+---(declared in `scripts/<game>/questions.lua`); the prompt and labels are for people.
 ---@class BotQuestion
 ---@field seat integer          the seat asked (the bot's)
+---@field kind string|nil       the question's kind (nil in a game that declares none)
+---@field ids (string|false)[]  option i's id is ids[i] (false in an untyped game)
+---@field args table<string, string|number|boolean>[] option i's arguments (empty when none)
 ---@field prompt string
 ---@field labels string[]       option i's label is labels[i]
 ---@field tags (string|false)[] option i's tag (what it plays or uses), false where it has none
@@ -64,10 +69,26 @@
 ---@field min integer
 ---@field max integer
 
+---The board as a bot knows it (the game's start: nothing locked or breached).
+---@class BotBoard
+---@field nodes string[]                         the movement graph's nodes (zones, cells `c,r`, places)
+---@field next_to table<string, string[]>        movement neighbours
+---@field zones table<string, {name: string, indoor: boolean}>|nil  a zone map's zones
+---@field sight table<string, table<string, boolean>>|nil  a zone map: sight[a][b] when a sees b
+---@field range table<string, table<string, integer>>|nil  a zone map: the range from a to b
+---@field grid {cols: integer, rows: integer, ring: boolean}|nil
+
+---What a bot knows beyond the view: the board and the scenario's declared aims
+---(`data.aims` of the mode's YAML; an empty table where it declares none).
+---@class BotSetting
+---@field board BotBoard
+---@field aims table
+
 ---A strategy bot: what `scripts/<game>/bots/NAME.lua` returns. `pick` gets the seat's
----view, the question and the game's `data:`, and returns an option number (or a list of
----them when `question.multi`). It runs in a VM of its own, set back before every pick:
----it keeps nothing between picks, and `math.random` is seeded by the game and the pick.
+---view, the question, the game's `data:` and the setting (board and aims), and returns
+---an option number (or a list of them when `question.multi`). It runs in a VM of its own,
+---set back before every pick: it keeps nothing between picks, and `math.random` is seeded
+---by the game and the pick.
 ---@class Bot
 ---@field about string
----@field pick fun(view: View, question: BotQuestion, data: table): integer|integer[]
+---@field pick fun(view: View, question: BotQuestion, data: table, setting: BotSetting): integer|integer[]

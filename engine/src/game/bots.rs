@@ -1,5 +1,5 @@
 //! Strategy bots at a game's decisions: the question a bot reads (the pending request's
-//! prompt, labels and tags) and the bot's pick from the seat's view, under restricted
+//! kind, its options' ids, arguments and tags) and the bot's pick from the seat's view, under restricted
 //! play's ban when there is one.
 
 use super::Game;
@@ -17,10 +17,19 @@ impl Game {
             .ok_or_else(|| Error::Usage(format!("seat {seat} is not asked anything now")))?;
         let mut tags = r.tags.clone();
         tags.resize(r.count, None);
+        let options = r.try_options()?;
+        let (ids, args) = if options.ids.is_empty() {
+            (vec![None; r.count], vec![Default::default(); r.count])
+        } else {
+            (options.ids.clone(), options.args.clone())
+        };
         Ok(Question {
             seat,
+            kind: r.kind.clone(),
             prompt: r.try_prompt()?,
-            labels: r.try_labels()?,
+            labels: options.labels.clone(),
+            ids,
+            args,
             tags,
             multi: r.multi,
             min: r.min,
@@ -55,6 +64,8 @@ impl Game {
             return bot.pick(&view, &q, seed);
         }
         q.labels = kept.iter().map(|&i| q.labels[i].clone()).collect();
+        q.ids = kept.iter().map(|&i| q.ids[i].clone()).collect();
+        q.args = kept.iter().map(|&i| q.args[i].clone()).collect();
         q.tags = kept.iter().map(|&i| q.tags[i].clone()).collect();
         let picks = bot.pick(&view, &q, seed)?;
         Ok(picks.into_iter().map(|p| kept[p as usize - 1] as u32 + 1).collect())

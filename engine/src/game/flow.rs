@@ -23,7 +23,8 @@ pub(super) struct Pending {
 
 impl Pending {
     /// Reads what the flow yielded in a game of `players` seats: `posse.choose`'s values
-    /// (seat, prompt, options, min, max, count, secret) or `posse.choose_each`'s list.
+    /// (seat, prompt, options, min, max, count, secret, tags, kind) or
+    /// `posse.choose_each`'s list.
     pub(super) fn read(out: MultiValue, players: usize, shared: &Rc<Shared>) -> Result<Pending> {
         let mut vals = out.into_iter();
         let pending = match vals.next() {
@@ -54,6 +55,7 @@ impl Pending {
                         revisable: get("revisable")?,
                         shown_to_team: get("shown_to_team")?,
                         tags: get("tags")?,
+                        kind: get("kind")?,
                     };
                     requests.push(Request::read(asked, players, shared)?);
                 }
@@ -71,8 +73,9 @@ impl Pending {
             Some(seat) => {
                 let mut next = || vals.next().unwrap_or(Value::Nil);
                 let (prompt, options, min, max, count, secret) = (next(), next(), next(), next(), next(), next());
-                let (revisable, shown_to_team, tags) = (Value::Nil, Value::Nil, next());
-                let asked = Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags };
+                let (revisable, shown_to_team, tags, kind) = (Value::Nil, Value::Nil, next(), next());
+                let asked =
+                    Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags, kind };
                 let r = Request::read(asked, players, shared)?;
                 Pending { requests: vec![r], answers: vec![None], each: false }
             }

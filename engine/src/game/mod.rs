@@ -243,6 +243,17 @@ impl Game {
         self.content.defs.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(d, n)| (d.id.clone(), n)).collect()
     }
 
+    /// The question kinds the game declares (`scripts/<game>/questions.lua`), if it does.
+    pub fn kinds(&self) -> Option<std::sync::Arc<crate::decision::Kinds>> {
+        self.vm.kinds()
+    }
+
+    /// By kind: how many questions of it this game has asked so far (undone steps
+    /// included); only kinds asked.
+    pub fn asked(&self) -> std::collections::BTreeMap<String, u64> {
+        self.vm.asked().unwrap_or_default()
+    }
+
     /// By definition index: whether its script has a part that [`Game::resolved`] counts
     /// (false for a card of data alone, or a script of `can` and `label` only).
     pub fn has_behaviour(&self) -> Vec<bool> {

@@ -7,9 +7,9 @@
 //! fresh budget, and what crosses into Rust is bounded ([`DECISION_TEXT_BYTES`] for the
 //! prompt and labels together) and checked before it is copied.
 
-use crate::decision::Shape;
+use crate::decision::{Arg, Args, Kind, Shape};
 use crate::diag::{Error, Result};
-use crate::limits::DECISION_TEXT_BYTES;
+use crate::limits::{DECISION_TEXT_BYTES, MAX_ARGS};
 use crate::lua::shape::shape;
 use crate::lua::{lua_err, script_message, Shared, MAX_TAG_BYTES};
 use mlua::Value;
@@ -37,12 +37,23 @@ pub struct Request {
     /// Option i's tag (`tags[i - 1]`): what it plays or uses, when the script says (a
     /// card's definition id), for per-card numbers and strategy bots.
     pub tags: Vec<Option<String>>,
+    /// The question's kind (`opts.kind`), declared by the game; None in an untyped game.
+    pub kind: Option<String>,
     prompt: Lazy,
     options: Lazy,
-    /// The prompt once made, like `labels`: nothing changes the game between two steps.
+    /// The prompt once made, like `options`: nothing changes the game between two steps.
     prompt_text: RefCell<Option<String>>,
-    labels: RefCell<Option<Vec<String>>>,
+    made: RefCell<Option<Rc<Options>>>,
     shared: Rc<Shared>,
+}
+
+/// A decision's options as the script made them: option i's label, id and arguments.
+#[derive(Debug, Default)]
+pub struct Options {
+    pub labels: Vec<String>,
+    /// Empty when the script gave plain labels (an untyped game).
+    pub ids: Vec<Option<String>>,
+    pub args: Vec<Args>,
 }
 
 /// A string or list given as is, or a Lua function that makes it.
@@ -92,7 +103,7 @@ impl Request {
     /// them from another state: `Game::question_from`).
     pub(super) fn remake(&self) -> Result<(String, Vec<String>)> {
         let prompt = self.make_prompt()?;
-        let labels = self.make_labels(prompt.len())?;
+        let labels = self.make_options(prompt.len())?.labels;
         Ok((prompt, labels))
     }
 
@@ -117,30 +128,53 @@ impl Request {
     }
 
     /// The option labels in order (option `i` is `labels[i - 1]`), or the error of the
-    /// script's labels function.
+    /// script's options function.
     pub fn try_labels(&self) -> Result<Vec<String>> {
-        if let Some(l) = self.labels.borrow().as_ref() {
-            return Ok(l.clone());
+        Ok(self.try_options()?.labels.clone())
+    }
+
+    /// The options as the script made them (labels, ids, arguments), or the error of the
+    /// script's options function (made once).
+    pub fn try_options(&self) -> Result<Rc<Options>> {
+        if let Some(o) = self.made.borrow().as_ref() {
+            return Ok(o.clone());
         }
         // The prompt and the labels share the decision's text budget (a prompt that
         // failed crosses nothing).
         let prompt = self.try_prompt().map_or(0, |p| p.len());
-        let labels = self.make_labels(prompt)?;
-        *self.labels.borrow_mut() = Some(labels.clone());
-        Ok(labels)
+        let options = Rc::new(self.make_options(prompt)?);
+        *self.made.borrow_mut() = Some(options.clone());
+        Ok(options)
     }
 
-    /// The labels made, after `prompt` bytes of prompt; sizes are checked before the
-    /// text is copied from Lua.
-    fn make_labels(&self, prompt: usize) -> Result<Vec<String>> {
+    /// The options made, after `prompt` bytes of prompt; sizes are checked before the
+    /// text is copied from Lua. Each is a label, or a record `{id = ..., label = ...,
+    /// args = {...}}`; in a game that declares its kinds, a record whose id its kind
+    /// declares.
+    fn make_options(&self, prompt: usize) -> Result<Options> {
         let table = match self.make(&self.options)? {
             Value::Table(t) => t,
-            v => return Err(Error::Script(format!("posse.choose: the labels must be a list, not {}", v.type_name()))),
+            v => return Err(Error::Script(format!("posse.choose: the options must be a list, not {}", v.type_name()))),
+        };
+        let kinds = self.shared.kinds.borrow().clone();
+        let declared = match (&kinds, &self.kind) {
+            (Some(k), Some(kind)) => k.kinds.get(kind).map(|d| (kind.as_str(), d, k.file.as_str())),
+            _ => None,
         };
         let mut total = prompt;
-        let mut labels = Vec::with_capacity(self.count);
+        let mut out = Options { labels: Vec::with_capacity(self.count), ..Options::default() };
         for i in 1..=self.count {
-            let label = match table.raw_get::<Value>(i).map_err(lua_err)? {
+            let entry = table.raw_get::<Value>(i).map_err(lua_err)?;
+            let (label, id, args) = match entry {
+                Value::Table(t) => {
+                    let label = t.raw_get::<Value>("label").map_err(lua_err)?;
+                    let id = read_id(&t.raw_get::<Value>("id").map_err(lua_err)?, i)?;
+                    let args = read_args(&t.raw_get::<Value>("args").map_err(lua_err)?, i)?;
+                    (label, Some(id), args)
+                }
+                v => (v, None, Args::new()),
+            };
+            let label = match label {
                 Value::String(s) if total + s.as_bytes().len() > DECISION_TEXT_BYTES => {
                     return Err(Error::Script(format!(
                         "posse.choose: the labels are too long (label {i} is {} bytes, after {} bytes of prompt and labels): {}",
@@ -159,15 +193,77 @@ impl Request {
                     )))
                 }
             };
+            if let Some((kind, decl, file)) = declared {
+                match &id {
+                    None => {
+                        return Err(Error::Script(format!(
+                            "posse.choose: option {i} of a '{kind}' question has no id (give {{id = ..., label = ...}}; its ids: {})",
+                            id_list(decl)
+                        )))
+                    }
+                    Some(id) if !decl.ids.contains_key(id) => {
+                        return Err(Error::Script(format!(
+                            "posse.choose: option {i} of a '{kind}' question has id '{id}', which {file} does not declare for it (its ids: {})",
+                            id_list(decl)
+                        )))
+                    }
+                    _ => {}
+                }
+            }
             total += label.len();
-            labels.push(label);
+            out.labels.push(label);
+            if id.is_some() || !out.ids.is_empty() {
+                out.ids.resize(i - 1, None);
+                out.args.resize(i - 1, Args::new());
+                out.ids.push(id);
+                out.args.push(args);
+            }
         }
-        Ok(labels)
+        Ok(out)
     }
 
     /// The question put to the seat (an error shows in its place).
     pub fn prompt(&self) -> String {
         self.try_prompt().unwrap_or_else(|e| format!("(the prompt failed: {e})"))
+    }
+
+    /// The options' ids and arguments (none when the script failed or gave plain labels).
+    pub fn ids(&self) -> (Vec<Option<String>>, Vec<Args>) {
+        match self.try_options() {
+            Ok(o) if !o.ids.is_empty() => (o.ids.clone(), o.args.clone()),
+            _ => (vec![None; self.count], vec![Args::new(); self.count]),
+        }
+    }
+
+    /// The option (1-based) whose id is `id` and whose arguments include every `(name,
+    /// value)` of `args` (a value as written: `BNK`, `3`, `true`): how tests and tools
+    /// answer by id. An error when no option or more than one fits.
+    pub fn option_by_id(&self, id: &str, args: &[(&str, &str)]) -> Result<u32> {
+        let o = self.try_options()?;
+        let fits = |i: usize| {
+            o.ids.get(i).and_then(|x| x.as_deref()) == Some(id)
+                && args.iter().all(|(k, v)| o.args[i].get(*k).is_some_and(|a| a.to_string() == *v))
+        };
+        let found: Vec<usize> = (0..o.labels.len()).filter(|&i| fits(i)).collect();
+        let wanted = || {
+            let with: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            if with.is_empty() {
+                format!("'{id}'")
+            } else {
+                format!("'{id}' with {}", with.join(", "))
+            }
+        };
+        match found.as_slice() {
+            [i] => Ok(*i as u32 + 1),
+            [] => {
+                let offered: Vec<String> = (0..o.labels.len()).map(|i| option_text(&o, i)).collect();
+                Err(Error::Usage(format!("no option {} among: {}", wanted(), offered.join("; "))))
+            }
+            many => {
+                let offered: Vec<String> = many.iter().map(|&i| option_text(&o, i)).collect();
+                Err(Error::Usage(format!("{} options fit {}: {}", many.len(), wanted(), offered.join("; "))))
+            }
+        }
     }
 
     /// The option labels (an error shows in the first label's place).
@@ -191,6 +287,7 @@ impl std::fmt::Debug for Request {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Request")
             .field("seat", &self.seat)
+            .field("kind", &self.kind)
             .field("prompt", &self.prompt())
             .field("labels", &self.labels())
             .field("min", &self.min)
@@ -221,6 +318,8 @@ pub(super) struct Asked {
     pub shown_to_team: Value,
     /// `opts.tags`: a list of option i's tag (a string) or nothing.
     pub tags: Value,
+    /// `opts.kind`: the question's kind (prelude.lua has checked it is declared).
+    pub kind: Value,
 }
 
 impl Request {
@@ -228,7 +327,7 @@ impl Request {
     /// (lua/shape.rs, crate::decision), the prompt and labels kept as they are or as the
     /// functions that make them.
     pub(super) fn read(asked: Asked, players: usize, shared: &Rc<Shared>) -> Result<Request> {
-        let Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags } = asked;
+        let Asked { seat, prompt, options, min, max, count, secret, revisable, shown_to_team, tags, kind } = asked;
         let shape = shape(players, &seat, &options, &count, &min, &max).map_err(Error::Script)?;
         let prompt = match prompt {
             Value::Function(f) => Lazy::Make(f),
@@ -248,6 +347,11 @@ impl Request {
         let (secret, revisable, shown_to_team) = (flag(&secret), flag(&revisable), flag(&shown_to_team));
         let Shape { seat, count, multi, min, max } = shape;
         let tags = read_tags(&tags, count)?;
+        let kind = match kind {
+            Value::String(s) if s.as_bytes().len() <= MAX_TAG_BYTES => Some(s.to_string_lossy()),
+            Value::Nil => None,
+            _ => return Err(Error::Script(format!("posse.choose: a kind is a name of at most {MAX_TAG_BYTES} bytes"))),
+        };
         let shared = shared.clone();
         Ok(Request {
             seat,
@@ -259,10 +363,11 @@ impl Request {
             revisable,
             shown_to_team,
             tags,
+            kind,
             prompt,
             options,
             prompt_text: RefCell::new(None),
-            labels: RefCell::new(None),
+            made: RefCell::new(None),
             shared,
         })
     }
@@ -285,4 +390,71 @@ fn read_tags(tags: &Value, count: usize) -> Result<Vec<Option<String>>> {
         });
     }
     Ok(out)
+}
+
+/// Option `i`'s id: a name of at most [`MAX_TAG_BYTES`] bytes.
+fn read_id(v: &Value, i: usize) -> Result<String> {
+    match v {
+        Value::String(s) if s.as_bytes().len() <= MAX_TAG_BYTES => Ok(s.to_string_lossy()),
+        Value::String(_) => {
+            Err(Error::Script(format!("posse.choose: option {i}'s id is longer than {MAX_TAG_BYTES} bytes")))
+        }
+        v => Err(Error::Script(format!("posse.choose: option {i}'s id must be a string, not {}", v.type_name()))),
+    }
+}
+
+/// Option `i`'s arguments: at most [`MAX_ARGS`] names, numbers or flags under names.
+fn read_args(v: &Value, i: usize) -> Result<Args> {
+    let t = match v {
+        Value::Nil => return Ok(Args::new()),
+        Value::Table(t) => t,
+        v => {
+            return Err(Error::Script(format!(
+                "posse.choose: option {i}'s args must be a table, not {}",
+                v.type_name()
+            )))
+        }
+    };
+    let bad = |what: String| Error::Script(format!("posse.choose: option {i}'s args: {what}"));
+    let mut out = Args::new();
+    for pair in t.clone().pairs::<Value, Value>() {
+        let (k, v) = pair.map_err(lua_err)?;
+        if out.len() == MAX_ARGS {
+            return Err(bad(format!("at most {MAX_ARGS} arguments")));
+        }
+        let key = match k {
+            Value::String(s) if s.as_bytes().len() <= MAX_TAG_BYTES => s.to_string_lossy(),
+            k => {
+                return Err(bad(format!(
+                    "expected names as keys (of at most {MAX_TAG_BYTES} bytes), got {}",
+                    k.type_name()
+                )))
+            }
+        };
+        let arg = match v {
+            Value::Boolean(b) => Arg::Flag(b),
+            Value::Integer(n) => Arg::Int(n),
+            Value::Number(n) => Arg::Num(n),
+            Value::String(s) if s.as_bytes().len() <= MAX_TAG_BYTES => Arg::Text(s.to_string_lossy()),
+            v => {
+                return Err(bad(format!(
+                    "'{key}' must be a name (of at most {MAX_TAG_BYTES} bytes), a number or a flag, not {}",
+                    v.type_name()
+                )))
+            }
+        };
+        out.insert(key, arg);
+    }
+    Ok(out)
+}
+
+fn id_list(kind: &Kind) -> String {
+    kind.ids.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+/// Option `i` (0-based) as an id and its arguments: `move to=BNK`.
+fn option_text(o: &Options, i: usize) -> String {
+    let id = o.ids.get(i).and_then(|x| x.clone()).unwrap_or_else(|| "(no id)".into());
+    let args: Vec<String> = o.args.get(i).into_iter().flatten().map(|(k, v)| format!(" {k}={v}")).collect();
+    format!("{id}{}", args.concat())
 }

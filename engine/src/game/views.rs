@@ -8,7 +8,7 @@ use super::Game;
 use crate::diag::Result;
 use crate::lua::Renderer;
 use crate::state::LogLine;
-use crate::view::{self, AnswerView, View};
+use crate::view::{self, AnswerView, Asking, View};
 
 impl Game {
     /// The view of `seat` (1-based), or the omniscient view for None.
@@ -21,7 +21,10 @@ impl Game {
         let deciding = self.deciding_for(seat);
         let answers = self.answers_for(seat);
         let st = self.vm.shared.state.borrow();
-        view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, answers, self.result.as_ref(), log_tail)
+        let mut v =
+            view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, answers, self.result.as_ref(), log_tail);
+        v.asking = self.asking_for(seat);
+        v
     }
 
     /// The answers to the pending decision that `seat` (1-based; None = omniscient) may
@@ -56,6 +59,17 @@ impl Game {
                 !r.secret || seat.is_none() || seat == Some(r.seat) || (r.shown_to_team && teammate(seat, r.seat))
             })
             .map(|r| r.seat - 1)
+            .collect()
+    }
+
+    /// The kinds of the questions `seat`'s view shows as pending (those of the seats it
+    /// shows as deciding), in seat order.
+    pub fn asking_for(&self, seat: Option<usize>) -> Vec<Asking> {
+        let shown = self.deciding_for(seat);
+        self.pending()
+            .iter()
+            .filter(|r| shown.contains(&(r.seat - 1)))
+            .filter_map(|r| r.kind.as_ref().map(|k| Asking { seat: r.seat, kind: k.clone() }))
             .collect()
     }
 

@@ -25,6 +25,7 @@ mod compile;
 mod diceapi;
 mod errors;
 mod gridapi;
+pub(crate) mod kinds;
 mod mapapi;
 mod render;
 pub(crate) mod shape;
@@ -86,6 +87,8 @@ pub(crate) struct Shared {
     /// Twin mode (`twin.rs`): the leak check's twin game, whose hidden dice and counters
     /// take other values as the script rolls and sets them.
     pub twin: RefCell<Option<Twin>>,
+    /// The game's declared question kinds (kinds.rs), when it declares them.
+    pub kinds: RefCell<Option<Arc<crate::decision::Kinds>>>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -409,6 +412,7 @@ impl Vm {
             lead: RefCell::new(crate::state::Lead::default()),
             log_audit: RefCell::new(None),
             twin: RefCell::new(None),
+            kinds: RefCell::new(None),
         });
         let metered = install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;
@@ -427,6 +431,7 @@ impl Vm {
         let metatables = Saved::snapshot(&sandbox)?;
         let vm = Vm { _metered: metered, lua, shared, hooks, metatables, fresh: RefCell::new(None) };
         vm.load_defs(&content)?;
+        vm.load_kinds(&content)?;
         Ok(vm)
     }
 
@@ -488,6 +493,40 @@ impl Vm {
             r.map_err(|e| Error::Script(script_message(&e)))?;
         }
         Ok(())
+    }
+
+    /// Reads the game's declared question kinds (kinds.rs), once per VM, and hands them to
+    /// prelude.lua, which refuses a question of any other kind.
+    fn load_kinds(&self, content: &Content) -> Result<(), Error> {
+        let Some(file) = kinds::file(content) else { return Ok(()) };
+        let v = self.require(&format!("{}.{}", content.game, kinds::MODULE))?;
+        let declared = kinds::read(v, &file)?;
+        let r: mlua::Result<()> = (|| {
+            let t = self.lua.create_table()?;
+            for (name, kind) in &declared.kinds {
+                t.set(name.as_str(), self.lua.create_table_from(kind.ids.keys().map(|id| (id.as_str(), true)))?)?;
+            }
+            self.hooks.get::<Function>("set_kinds")?.call::<()>((t, file.as_str()))
+        })();
+        r.map_err(lua_err)?;
+        *self.shared.kinds.borrow_mut() = Some(Arc::new(declared));
+        Ok(())
+    }
+
+    /// The game's declared question kinds, if it declares them.
+    pub fn kinds(&self) -> Option<Arc<crate::decision::Kinds>> {
+        self.shared.kinds.borrow().clone()
+    }
+
+    /// How many questions of each kind this game has asked so far.
+    pub fn asked(&self) -> Result<BTreeMap<String, u64>, Error> {
+        let t: Table = self.hooks.get::<Function>("asked").and_then(|f| f.call(())).map_err(lua_err)?;
+        let mut out = BTreeMap::new();
+        for pair in t.pairs::<String, i64>() {
+            let (k, n) = pair.map_err(lua_err)?;
+            out.insert(k, n.max(0) as u64);
+        }
+        Ok(out)
     }
 
     /// How many times each definition's behaviour ran in this game (by definition index:

@@ -307,17 +307,37 @@ coroutine.close = function(co)
   return co_close(co)
 end
 
+-- The game's declared question kinds (scripts/<game>/questions.lua: kind -> its option
+-- ids), or nil when the game declares none; and how many times each kind was asked in
+-- this game (read by the engine for check's and sim's tallies).
+local KINDS, ASKED, QUESTIONS_FILE = nil, {}, nil
+local function typed(kind, f)
+  if KINDS == nil then
+    if type(kind) == "string" then ASKED[kind] = (ASKED[kind] or 0) + 1 end
+    return
+  end
+  if type(kind) ~= "string" then
+    error(f .. ": every question of this game says its kind (opts.kind, declared in " .. QUESTIONS_FILE .. ")", 3)
+  end
+  if KINDS[kind] == nil then
+    error(f .. ": question kind '" .. kind .. "' is not declared in " .. QUESTIONS_FILE, 3)
+  end
+  ASKED[kind] = (ASKED[kind] or 0) + 1
+end
+
 function posse.choose(seat, prompt, options, opts)
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
   if opts ~= nil then
+    typed(opts.kind, "posse.choose")
     local min, max = opts.min, opts.max
     if min ~= nil or max ~= nil then
       min = min or 1
       max = max or min
     end
     if AUTO and not YIELDS[seat] then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
-    return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags)
+    return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags, opts.kind)
   end
+  typed(nil, "posse.choose")
   if AUTO and not YIELDS[seat] then return auto_pick(seat, options) end
   return yield(seat, prompt, options)
 end
@@ -328,6 +348,9 @@ posse.choose_several = posse.choose
 function posse.choose_each(requests)
   if running() ~= FLOW then error("posse.choose_each: decisions can only be made from the game flow", 2) end
   if type(requests) ~= "table" then error("posse.choose_each: expected a list of requests", 2) end
+  for _, r in ipairs(requests) do
+    if type(r) == "table" then typed(r.kind, "posse.choose_each") end
+  end
   local auto = AUTO
   if auto and next(YIELDS) ~= nil then
     for _, r in ipairs(requests) do
@@ -373,7 +396,11 @@ return {
   parts = PARTS,
   zero_resolved = function()
     for i = 1, #RESOLVED do RESOLVED[i] = 0 end
+    ASKED = {}
   end,
+  -- The game's declared kinds (kind -> {id -> true}) and the file that declares them.
+  set_kinds = function(kinds, file) KINDS, QUESTIONS_FILE = freeze(kinds, "the question kinds"), file end,
+  asked = function() return ASKED end,
   set_scenario = function(v) SCENARIO = freeze(v, "posse.scenario()") end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
   -- scripts written when pairs did not, is pairs.

@@ -8,7 +8,7 @@
 use super::compile::{compile, module_loader};
 use super::{api, frozen, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Metered, Saved};
 use crate::content::Content;
-use crate::decision::Question;
+use crate::decision::{Arg, Question};
 use crate::diag::Error;
 use crate::rng::Rng;
 use crate::view::View;
@@ -47,6 +47,9 @@ pub struct Strategy {
     /// The game's `data:`, the bot's third argument: made once, read-only (freeze.lua),
     /// so no pick can leave anything in it for the next.
     data: Value,
+    /// The bot's fourth argument, `{board = ..., aims = ...}` (see [`setting`]), made
+    /// once and read-only like `data`.
+    setting: Value,
 }
 
 impl Strategy {
@@ -73,6 +76,9 @@ impl Strategy {
         frozen.get::<Function>("set_ordered").and_then(|f| f.call::<()>(ordered)).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let data: Value = frozen.get::<Function>("freeze").and_then(|f| f.call((data, "data"))).map_err(lua_err)?;
+        let setting = setting(&lua, content).map_err(lua_err)?;
+        let setting: Value =
+            frozen.get::<Function>("freeze").and_then(|f| f.call((setting, "the board and aims"))).map_err(lua_err)?;
         // math.random draws from the stream of the pick (the sandbox keeps this function).
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         let r = rng.clone();
@@ -92,6 +98,7 @@ impl Strategy {
             metatables,
             rng,
             data,
+            setting,
         })
     }
 
@@ -111,7 +118,7 @@ impl Strategy {
         match self.chunk.call::<Value>(()) {
             Ok(Value::Table(t)) => Ok(t),
             Ok(_) => Err(Error::Script(format!(
-                "{}: expected the bot to return a table {{about = ..., pick = function(view, question, data)}}",
+                "{}: expected the bot to return a table {{about = ..., pick = function(view, question, data, setting)}}",
                 self.file
             ))),
             Err(e) => Err(Error::Script(script_message(&e))),
@@ -132,7 +139,7 @@ impl Strategy {
         };
         let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
         let q = self.question(question).map_err(lua_err)?;
-        let answer = pick.call::<Value>((v, q, self.data.clone())).map_err(|e| {
+        let answer = pick.call::<Value>((v, q, self.data.clone(), self.setting.clone())).map_err(|e| {
             // A memory error (the budget or the memory limit refusing a block) has no
             // position of its own: the bot's file says whose it was.
             let m = script_message(&e);
@@ -175,8 +182,9 @@ impl Strategy {
         Ok(picks)
     }
 
-    /// The question as a Lua table: `prompt`, `labels`, `tags` (false where an option has
-    /// none), `multi`, `min`, `max`, `count`.
+    /// The question as a Lua table: `kind`, `ids` (false where an option has none),
+    /// `args` (a table each, empty where an option has none), `tags` (false where an
+    /// option has none), `prompt`, `labels`, `multi`, `min`, `max`, `count`.
     fn question(&self, q: &Question) -> mlua::Result<Table> {
         let t = self.lua.create_table()?;
         t.set("seat", q.seat)?;
@@ -190,10 +198,85 @@ impl Strategy {
             }
         }
         t.set("tags", tags)?;
+        t.set("kind", q.kind.as_deref())?;
+        let ids = self.lua.create_table()?;
+        let args = self.lua.create_table()?;
+        for (i, (id, a)) in q.ids.iter().zip(&q.args).enumerate() {
+            match id {
+                Some(s) => ids.raw_set(i + 1, s.as_str())?,
+                None => ids.raw_set(i + 1, false)?,
+            }
+            let at = self.lua.create_table()?;
+            for (k, v) in a {
+                match v {
+                    Arg::Flag(b) => at.raw_set(k.as_str(), *b)?,
+                    Arg::Int(n) => at.raw_set(k.as_str(), *n)?,
+                    Arg::Num(n) => at.raw_set(k.as_str(), *n)?,
+                    Arg::Text(s) => at.raw_set(k.as_str(), s.as_str())?,
+                }
+            }
+            args.raw_set(i + 1, at)?;
+        }
+        t.set("ids", ids)?;
+        t.set("args", args)?;
         t.set("multi", q.multi)?;
         t.set("min", q.min)?;
         t.set("max", q.max)?;
         t.set("count", q.labels.len())?;
         Ok(t)
     }
+}
+
+/// What a bot knows of the game beyond the view: `board`, the movement graph at the
+/// game's start (`nodes`, `next_to`; on a zone map also `zones`, `sight` and `range`; on
+/// a grid `grid = {cols, rows, ring}`, cells named `c,r`), and `aims`, the scenario's
+/// declared aims (its `data.aims`: exits, goals, targets, round limit, who wins how), an
+/// empty table where it declares none.
+fn setting(lua: &Lua, content: &Content) -> mlua::Result<Table> {
+    let board = lua.create_table()?;
+    let g = &content.board;
+    board.set("nodes", lua.create_sequence_from(g.nodes().iter().map(String::as_str))?)?;
+    let next_to = lua.create_table()?;
+    for n in g.nodes() {
+        let near = g.neighbours(n).unwrap_or_default();
+        next_to.set(n.as_str(), lua.create_sequence_from(near)?)?;
+    }
+    board.set("next_to", next_to)?;
+    if let Some(map) = &content.map {
+        let fresh = crate::zonemap::MapState::default();
+        let (zones, sight, range) = (lua.create_table()?, lua.create_table()?, lua.create_table()?);
+        for (a, za) in map.zones().iter().enumerate() {
+            let z = lua.create_table()?;
+            z.set("name", za.name.as_str())?;
+            z.set("indoor", za.indoor)?;
+            zones.set(za.id.as_str(), z)?;
+            let (seen, far) = (lua.create_table()?, lua.create_table()?);
+            for (b, zb) in map.zones().iter().enumerate() {
+                if map.sight(a, b, &fresh) {
+                    seen.set(zb.id.as_str(), true)?;
+                }
+                far.set(zb.id.as_str(), map.range(a, b))?;
+            }
+            sight.set(za.id.as_str(), seen)?;
+            range.set(za.id.as_str(), far)?;
+        }
+        board.set("zones", zones)?;
+        board.set("sight", sight)?;
+        board.set("range", range)?;
+    }
+    if let Some(grid) = &content.grid {
+        let t = lua.create_table()?;
+        t.set("cols", grid.cols())?;
+        t.set("rows", grid.rows())?;
+        t.set("ring", grid.has_ring())?;
+        board.set("grid", t)?;
+    }
+    let aims = match content.data.get("aims") {
+        Some(a) => mlua::LuaSerdeExt::to_value_with(lua, a, api::serde_options())?,
+        None => Value::Table(lua.create_table()?),
+    };
+    let out = lua.create_table()?;
+    out.set("board", board)?;
+    out.set("aims", aims)?;
+    Ok(out)
 }
