@@ -188,6 +188,22 @@ pub fn answer(g: &mut Game, seat: usize, label: &str) {
     g.choose(seat, &[i as u32 + 1]).unwrap_or_else(|e| panic!("seat {seat}, {label:?}: {e}"));
 }
 
+/// Answers `seat`'s unanswered request with the option whose id is `id` and whose
+/// arguments include `args` (`&[("to", "BNK")]`): the way to answer a typed question.
+pub fn answer_id(g: &mut Game, seat: usize, id: &str, args: &[(&str, &str)]) {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    let r = r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g)));
+    let kind = r.kind.clone().unwrap_or_default();
+    let i = r.option_by_id(id, args).unwrap_or_else(|e| panic!("seat {seat}, a '{kind}' question: {e}"));
+    g.choose(seat, &[i]).unwrap_or_else(|e| panic!("seat {seat}, {id:?}: {e}"));
+}
+
+/// The kind of `seat`'s unanswered request (None: untyped).
+pub fn kind(g: &Game, seat: usize) -> Option<String> {
+    let r = g.pending().into_iter().find(|r| r.seat == seat);
+    r.unwrap_or_else(|| panic!("seat {seat} has no decision; waiting for {:?}", waiting(g))).kind.clone()
+}
+
 /// The names of a zone's objects, top first; "?" for those the viewer cannot see.
 pub fn names(z: &ZoneView) -> Vec<String> {
     shown(z, |name, _| name.to_string())
