@@ -5,7 +5,8 @@
 //! which decides the few behaviours that only make sense for a person at a keyboard
 //! (hot-seat pauses, echoing piped answers, paging). Completion candidates are pushed into
 //! the source before each prompt with [`LineSource::set_completions`]; a piped source
-//! ignores them. Failing to read or write the history file is never an error: history is
+//! ignores them. Commands, and what a command's argument completes to (seats, cards,
+//! files), come from the commands' table (`command::COMMANDS`). Failing to read or write the history file is never an error: history is
 //! a comfort.
 //!
 //! A line that is not UTF-8 text is never an answer and never ends the input: a pipe
@@ -13,6 +14,7 @@
 //! comes again (rustyline stops at the first bad byte, and what it had read of the line
 //! after it is gone).
 
+use crate::command::{self, Arg};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -44,8 +46,6 @@ pub struct Completions {
     pub seats: Vec<String>,
     /// Card and ability names, for `:card`.
     pub cards: Vec<String>,
-    /// Commands (with their colon).
-    pub commands: Vec<String>,
 }
 
 pub trait LineSource {
@@ -306,8 +306,9 @@ pub fn history_file() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".posse_history"))
 }
 
-/// Completes commands, seat names after `:as`, card names after `:card`, file names
-/// after `:save`/`:load`, and option labels (case-insensitive prefixes; after the last comma for a multi-choice).
+/// Completes commands, then each command's argument as the commands' table says: seat
+/// names (`:as`, `:change`), card names (`:card`), file names (`:save`, `:load`, `:svg`);
+/// and option labels (case-insensitive prefixes; after the last comma for a multi-choice).
 #[derive(Default)]
 pub struct CompletionHelper {
     completions: Completions,
@@ -315,7 +316,8 @@ pub struct CompletionHelper {
 }
 
 impl CompletionHelper {
-    /// The candidates for `line` up to the cursor, with where the replaced text starts.
+    /// The candidates for `line` up to the cursor, with where the replaced text starts
+    /// (file names aside: [`Completer::complete`] asks rustyline's).
     fn candidates(&self, before: &str) -> (usize, Vec<Pair>) {
         let pair = |s: &str| Pair { display: s.to_string(), replacement: s.to_string() };
         let starts = |cands: &[String], prefix: &str| -> Vec<Pair> {
@@ -325,17 +327,15 @@ impl CompletionHelper {
         let trimmed = before.trim_start();
         let lead = before.len() - trimmed.len();
         if trimmed.starts_with(':') {
-            return match trimmed.split_once(' ') {
-                None => (lead, starts(&self.completions.commands, trimmed)),
-                Some((":as", rest)) => {
-                    let arg = rest.trim_start();
-                    (before.len() - arg.len(), starts(&self.completions.seats, arg))
-                }
-                Some((":card", rest)) => {
-                    let arg = rest.trim_start();
-                    (before.len() - arg.len(), starts(&self.completions.cards, arg))
-                }
-                Some(_) => (before.len(), Vec::new()),
+            let Some((name, rest)) = trimmed.split_once(' ') else {
+                return (lead, starts(&command::names(), trimmed));
+            };
+            let arg = rest.trim_start();
+            let at = before.len() - arg.len();
+            return match command::lookup(name).map(|spec| spec.arg) {
+                Some(Arg::Seat) => (at, starts(&self.completions.seats, arg)),
+                Some(Arg::Card) => (at, starts(&self.completions.cards, arg)),
+                _ => (before.len(), Vec::new()),
             };
         }
         let start = if self.completions.multi { before.rfind(',').map(|i| i + 1).unwrap_or(0) } else { 0 };
@@ -350,8 +350,8 @@ impl Completer for CompletionHelper {
 
     fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
-        let t = before.trim_start();
-        if t.starts_with(":save ") || t.starts_with(":load ") {
+        let file = before.trim_start().split_once(' ').and_then(|(name, _)| command::lookup(name));
+        if file.is_some_and(|spec| spec.arg == Arg::File) {
             return self.files.complete(line, pos, ctx);
         }
         Ok(self.candidates(before))
@@ -393,7 +393,6 @@ mod tests {
                 multi: true,
                 seats: vec!["p1".into(), "p2".into()],
                 cards: vec!["Tuba City".into(), "Saloon".into(), "Salem".into()],
-                commands: vec![":auto".into(), ":as".into(), ":undo".into()],
             },
             files: FilenameCompleter::new(),
         }
@@ -409,9 +408,30 @@ mod tests {
         assert_eq!(names(h.candidates("ke")), (0, vec!["Keep it".to_string()]));
         assert_eq!(names(h.candidates("k")), (0, vec!["Keep it".to_string(), "Kick".to_string()]));
         assert_eq!(names(h.candidates("pass, ki")), (6, vec!["Kick".to_string()]));
-        assert_eq!(names(h.candidates(":a")), (0, vec![":auto".to_string(), ":as".to_string()]));
+        assert_eq!(names(h.candidates(":a")), (0, vec![":as".to_string(), ":auto".to_string()]));
         assert_eq!(names(h.candidates(":as p")), (4, vec!["p1".to_string(), "p2".to_string()]));
+        assert_eq!(names(h.candidates(":change P")), (8, vec!["p1".to_string(), "p2".to_string()]));
+        assert_eq!(names(h.candidates(":undo 2")), (7, vec![]));
         assert_eq!(names(h.candidates(":card sa")), (6, vec!["Saloon".to_string(), "Salem".to_string()]));
         assert_eq!(names(h.candidates(":card tuba c")), (6, vec!["Tuba City".to_string()]));
+    }
+
+    /// Tab after a colon offers exactly the commands' table: every name and alias, in its order.
+    #[test]
+    fn completion_lists_exactly_the_tables_names_and_aliases() {
+        let want: Vec<String> = command::COMMANDS
+            .iter()
+            .flat_map(|s| std::iter::once(s.name).chain(s.aliases.iter().copied()))
+            .map(String::from)
+            .collect();
+        assert_eq!(names(helper().candidates(":")), (0, want.clone()));
+        assert_eq!(names(helper().candidates("  :")), (2, want));
+        for spec in command::COMMANDS {
+            let offered = names(helper().candidates(spec.name)).1;
+            assert!(offered.iter().any(|n| n == spec.name), "{}: {offered:?}", spec.name);
+            for short in spec.short {
+                assert!(!names(helper().candidates(":")).1.iter().any(|n| n == short), "{short} is offered");
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! strategy bot, also for a person's seat under `:auto`), and a person's only possible
 //! answer when giving it at once tells the room nothing.
 
-use super::{bots, Auto, Session};
+use super::drive::Auto;
+use super::{bots, Session};
 use crate::answer::Question;
 use posse::Content;
 use std::collections::BTreeMap;
@@ -18,18 +19,18 @@ impl Session<'_> {
 
     /// Whether a bot answers for `seat` now (bot seats, and human seats under `:auto`).
     pub(super) fn bot_decides(&mut self, seat: usize) -> bool {
-        if self.bot_failed == Some(self.game.choices().len()) {
+        if self.drive.bot_failed == Some(self.game.choices().len()) {
             return false;
         }
         if self.bots.contains(&seat) {
             return true;
         }
-        match self.auto {
+        match self.drive.auto {
             Auto::Off => false,
             Auto::Count(_) => true,
             Auto::Turn(s) if s == seat => true,
             Auto::Turn(_) => {
-                self.auto = Auto::Off;
+                self.drive.auto = Auto::Off;
                 false
             }
         }
@@ -42,7 +43,7 @@ impl Session<'_> {
         let pos = self.game.choices().len();
         if pos >= posse::limits::MAX_DECISIONS && !self.has_humans() {
             self.warn(format!("the game did not end within {pos} decisions; the bots stop here"));
-            self.bot_failed = Some(pos);
+            self.drive.bot_failed = Some(pos);
             return false;
         }
         let name = self.seat_name(q.seat);
@@ -57,11 +58,11 @@ impl Session<'_> {
             Ok(p) => p,
             Err(e) => {
                 // A strategy bot's script failed (or there was nothing to decide).
-                self.script_errors += 1;
+                self.drive.script_errors += 1;
                 self.warn(format!("{name} (bot) could not decide: {e}"));
                 self.warn("answer for it at the prompt");
-                self.bot_failed = Some(pos);
-                self.auto = Auto::Off;
+                self.drive.bot_failed = Some(pos);
+                self.drive.auto = Auto::Off;
                 return false;
             }
         };
@@ -71,14 +72,14 @@ impl Session<'_> {
                     // The question and the answer are the seat's own: shown only to the
                     // person at the keyboard when it is theirs, and kept for its recap.
                     let said = format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks));
-                    if self.last_human == Some(q.seat) {
+                    if self.table.last_human == Some(q.seat) {
                         self.say(&said);
                     } else if !q.secret {
                         self.say(format!("{name} (auto): decided"));
                     }
                     self.note(q.seat, said);
-                    if let Auto::Count(n) = self.auto {
-                        self.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
+                    if let Auto::Count(n) = self.drive.auto {
+                        self.drive.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
                     }
                 }
                 true
@@ -86,23 +87,23 @@ impl Session<'_> {
             Err(e) => {
                 self.warn(format!("{name} (bot) could not decide: {e}"));
                 self.warn("answer for it at the prompt");
-                self.bot_failed = Some(pos);
-                self.auto = Auto::Off;
+                self.drive.bot_failed = Some(pos);
+                self.drive.auto = Auto::Off;
                 false
             }
         }
     }
 
     /// Answers a person's question at once when it has only one possible answer and
-    /// answering gives nothing away (see the module's notes): said in one line, and kept
+    /// answering gives nothing away (`table.rs` says when): said in one line, and kept
     /// for the seat's recap. False when the question waits for the person.
     pub(super) fn only_answer(&mut self, q: &Question) -> bool {
         let pos = self.game.choices().len();
         let Some(picks) = q.only_answer() else { return false };
-        if self.bots.contains(&q.seat) || self.bot_failed == Some(pos) {
+        if self.bots.contains(&q.seat) || self.drive.bot_failed == Some(pos) {
             return false;
         }
-        if self.at_the_table() && (q.secret || self.last_human != Some(q.seat) || self.visit.is_some()) {
+        if !self.answers_at_once(q) {
             return false;
         }
         let name = self.seat_name(q.seat);
@@ -115,7 +116,7 @@ impl Session<'_> {
             }
             Err(e) => {
                 self.warn(format!("{name}: the only answer failed: {e}"));
-                self.bot_failed = Some(pos);
+                self.drive.bot_failed = Some(pos);
                 false
             }
         }

@@ -7,17 +7,15 @@
 //! longer fits, the game stops before it and the choices from there wait on the redo
 //! stack, to be tried again with `:redo` (after fixing the script and `:reload`ing).
 //!
-//! At the table (see the session's notes) the commands act for the person at the
-//! keyboard only. `:undo` then takes back only that person's answers that the game has
-//! not acted on: rules keep hidden state in Lua too, so the engine cannot tell whether a
-//! step that ran showed the person something new (a card drawn, a die, an outcome that
-//! hung on hidden cards), but a step that has not run showed nothing. Each refusal says
-//! that `--designer` allows more.
+//! Which commands work where, and what the table allows, is the commands' table's to say
+//! (`command::COMMANDS`); what each allowed command may show or take back at the table
+//! is `table.rs`'s, which this module asks before it acts.
 
-use super::{describe_choice, recap, seat_list, Auto, End, Session};
+use super::drive::Auto;
+use super::{describe_choice, recap, seat_list, End, Session};
 use crate::answer::Question;
 use crate::bots;
-use crate::command::{Command, HELP};
+use crate::command::{self, Command};
 use crate::input::Line;
 use posse::game::Divergence;
 use posse::hash::hex;
@@ -31,33 +29,32 @@ use std::sync::Arc;
 impl Session<'_> {
     /// Runs a command while `q` is pending. Returns how the session ends, if it does.
     pub(super) fn exec(&mut self, cmd: Command, q: &Question) -> Option<End> {
+        if let Some(why) = self.refused(&cmd) {
+            self.warn(why);
+            return None;
+        }
         let keyboard = self.keyboard(q);
-        let table = self.at_the_table();
         match cmd {
-            Command::Help => self.say_paged(HELP),
+            Command::Help => self.say_paged(&command::help()),
             Command::View => self.redraw(q),
             Command::As(seat) => match self.seat_of(&seat) {
-                Ok(n) if table && Some(n) != keyboard => self.warn(format!(
-                    ":as: at the table each person sees only their own view ({}'s); --designer shows any seat's",
-                    keyboard.map(|k| self.seat_name(k)).unwrap_or_else(|| "the seat asked".into())
-                )),
-                Ok(n) => {
-                    self.viewer = Some(n);
-                    self.redraw(q);
-                }
+                Ok(n) => match self.may_view(n, keyboard) {
+                    Ok(()) => {
+                        self.viewer = Some(n);
+                        self.redraw(q);
+                    }
+                    Err(e) => self.warn(e),
+                },
                 Err(e) => self.warn(format!(":as: {e}")),
             },
-            Command::God if table => self
-                .warn(":god: at the table no one sees everything; --designer (or a game alone against bots) shows it"),
             Command::God => {
                 self.viewer = None;
                 self.redraw(q);
             }
-            Command::Log(n) if table => match keyboard {
-                Some(k) => self.show_log(n, Some(k)),
+            Command::Log(n) => match self.own_view(keyboard) {
+                Some(seat) => self.show_log(n, seat),
                 None => self.warn(":log: at the table the log is read as the seat asked; answer for this bot first"),
             },
-            Command::Log(n) => self.show_log(n, self.viewer),
             Command::Undo(n) => {
                 self.undo(n, keyboard);
             }
@@ -83,7 +80,7 @@ impl Session<'_> {
     /// already (its `--save` file): a file another posse saves to is refused.
     pub(super) fn save_as(&mut self, file: &str) {
         let path = Path::new(file);
-        let own = self.save.as_ref().is_some_and(|l| l.guards(path));
+        let own = self.drive.save.as_ref().is_some_and(|l| l.guards(path));
         let lock = if own { None } else { Some(SaveLock::acquire(path)) };
         if let Some(Err(e)) = lock {
             return self.warn(e.to_string());
@@ -95,21 +92,16 @@ impl Session<'_> {
     }
 
     /// The seat `:change SEAT` names, when it may change its answer now: a person's seat
-    /// that has answered a revisable decision others still make. At the table only the
-    /// person at the keyboard (`holder`) may, and only their own answer; that is checked
-    /// first, so a refusal tells nothing of another seat's answer.
+    /// that has answered a revisable decision others still make, and that the table lets
+    /// `holder`, the person at the keyboard, change ([`Session::may_change`], checked
+    /// first, so a refusal tells nothing of another seat's answer).
     pub(super) fn changeable(&self, seat: &str, holder: Option<usize>) -> Result<usize, String> {
         let n = self.seat_of(seat).map_err(|e| format!(":change: {e}"))?;
         let name = self.seat_name(n);
         if self.bots.contains(&n) {
             return Err(format!(":change: {name} is a bot; bots keep their answers"));
         }
-        if self.at_the_table() && Some(n) != holder {
-            return Err(
-                ":change: at the table only the person at the keyboard may change an answer, their own; --designer allows more"
-                    .into(),
-            );
-        }
+        self.may_change(n, holder)?;
         if self.game.revisable(n).is_none() {
             return Err(format!(":change: {name} has no answer it may change now"));
         }
@@ -126,10 +118,10 @@ impl Session<'_> {
             return None;
         };
         let (again, given) = (Question::of(r), again_labels(r, given));
-        if self.io.input.is_terminal() && self.last_human.is_some_and(|h| h != n) && !self.pause(n) {
+        if self.io.input.is_terminal() && self.table.last_human.is_some_and(|h| h != n) && !self.pause(n) {
             return Some(End::Eof);
         }
-        self.last_human = Some(n);
+        self.table.last_human = Some(n);
         self.viewer = Some(n);
         self.draw(Some(n));
         self.say(format!("{name}, answer again (now: {given}):"));
@@ -174,16 +166,22 @@ impl Session<'_> {
     /// Draws the viewer's view again and, when a person must answer, the question.
     fn redraw(&mut self, q: &Question) {
         self.draw(self.viewer);
-        if !self.stepping {
+        if !self.drive.stepping {
             self.show_question(q);
         }
     }
 
-    /// `:undo N` asked by `asker` (the person at the keyboard). True when something was
-    /// taken back.
+    /// `:undo N` asked by `asker` (the person at the keyboard): at the table what the
+    /// table allows ([`Session::unacted`]). True when something was taken back.
     pub(super) fn undo(&mut self, n: usize, asker: Option<usize>) -> bool {
         if self.at_the_table() {
-            return self.undo_unacted(n, asker);
+            return match self.unacted(n, asker) {
+                Ok(k) => self.take_back(k),
+                Err(e) => {
+                    self.warn(e);
+                    false
+                }
+            };
         }
         let choices = self.game.choices();
         // Walk back to the n-th human decision from the end (or the earliest there is).
@@ -207,34 +205,6 @@ impl Session<'_> {
         self.take_back(k)
     }
 
-    /// `:undo N` at the table: the last N answers of `asker` that the game has not acted
-    /// on, with the bots' answers since. Refused when there are none, or when another
-    /// person has answered since (taking theirs back would be deciding for them).
-    fn undo_unacted(&mut self, n: usize, asker: Option<usize>) -> bool {
-        let choices = self.game.choices();
-        let tail = &choices[choices.len() - self.game.unacted()..];
-        let (mut mine, mut k) = (0, 0);
-        for (i, c) in tail.iter().enumerate().rev() {
-            if Some(c.seat) == asker {
-                mine += 1;
-                k = tail.len() - i;
-                if mine == n {
-                    break;
-                }
-            } else if !self.bots.contains(&c.seat) {
-                break;
-            }
-        }
-        if k == 0 {
-            self.warn(
-                ":undo: at the table you may take back only your own answers the game has not acted on, right after \
-                 answering (at the \"Pass the keyboard\" prompt); --designer allows more",
-            );
-            return false;
-        }
-        self.take_back(k)
-    }
-
     /// Takes back the last `k` choices onto the redo stack.
     fn take_back(&mut self, k: usize) -> bool {
         let choices = self.game.choices();
@@ -242,7 +212,7 @@ impl Session<'_> {
         match self.game.undo(k) {
             Ok(_) => {
                 self.trim_history();
-                self.ahead.extend(removed.into_iter().rev());
+                self.drive.ahead.extend(removed.into_iter().rev());
                 self.after_change();
                 let s = if k == 1 { "" } else { "s" };
                 self.say(format!("took back {k} choice{s}"));
@@ -258,25 +228,21 @@ impl Session<'_> {
     /// `:redo N`: makes again the next N human decisions taken back, with the bots' among
     /// them. At the table only the asker's own: it stops before another person's.
     fn redo(&mut self, n: usize, asker: Option<usize>) {
-        if self.ahead.is_empty() {
+        if self.drive.ahead.is_empty() {
             self.warn("nothing to redo");
             return;
         }
-        if self.stepping {
+        if self.drive.stepping {
             self.step(n);
             return;
         }
-        let table = self.at_the_table();
-        let person = self.ahead.iter().rev().find(|c| !self.bots.contains(&c.seat)).map(|c| c.seat);
-        if table && person.is_some_and(|p| Some(p) != asker) {
-            self.warn(
-                ":redo: at the table you may make again only your own answers taken back; --designer allows more",
-            );
-            return;
+        if let Err(e) = self.may_redo(asker) {
+            return self.warn(e);
         }
+        let table = self.at_the_table();
         let mut humans = 0;
         let mut made = 0;
-        while let Some(c) = self.ahead.last().cloned() {
+        while let Some(c) = self.drive.ahead.last().cloned() {
             if !self.bots.contains(&c.seat) {
                 if humans == n || (table && Some(c.seat) != asker) {
                     break;
@@ -301,16 +267,16 @@ impl Session<'_> {
     }
 
     fn auto(&mut self, n: Option<usize>, q: &Question) {
-        if self.stepping {
-            let n = n.unwrap_or(self.ahead.len());
+        if self.drive.stepping {
+            let n = n.unwrap_or(self.drive.ahead.len());
             self.step(n);
             return;
         }
-        self.auto = match n {
+        self.drive.auto = match n {
             Some(n) => Auto::Count(n),
             None => Auto::Turn(q.seat),
         };
-        self.bot_failed = None;
+        self.drive.bot_failed = None;
     }
 
     /// `:load FILE`: the saved game, its seats and its bots (see [`Session::load_record`]).
@@ -393,14 +359,14 @@ impl Session<'_> {
         let picker = picker.with_strategies(&content, &kinds).map_err(|e| format!("{file}: {e}"))?;
         let (game, marks, divergence) = recap::replay(content, record).map_err(|e| format!("{file}: {e}"))?;
         self.game = game;
-        self.marks = marks;
-        self.notes.clear();
-        self.seen.clear();
+        self.recaps.marks = marks;
+        self.recaps.notes.clear();
+        self.recaps.seen.clear();
         self.bots = bots;
         self.picker = picker;
-        self.ahead.clear();
-        self.stepping = false;
-        self.last_human = None;
+        self.drive.ahead.clear();
+        self.drive.stepping = false;
+        self.table.last_human = None;
         let n = self.game.choices().len();
         self.say(format!("loaded {file}: {}, replayed {n} of {} choices", record.game, record.choices.len()));
         let seats = seat_list(&record.seats, &self.bots);
@@ -424,7 +390,7 @@ impl Session<'_> {
         match recap::replay(content, &record) {
             Ok((game, marks, divergence)) => {
                 self.game = game;
-                self.marks = marks;
+                self.recaps.marks = marks;
                 self.trim_history();
                 let what = if same { "content unchanged" } else { "scripts and content reloaded" };
                 self.say(format!("{what}; replayed {} of {} choices", self.game.choices().len(), record.choices.len()));
@@ -446,7 +412,7 @@ impl Session<'_> {
             describe_choice(&d.choice),
             d.message
         ));
-        self.ahead.extend(choices[kept..].iter().rev().cloned());
+        self.drive.ahead.extend(choices[kept..].iter().rev().cloned());
     }
 
     /// After the game was replaced or rewound: redraw at the next prompt, autosave. At
@@ -454,14 +420,14 @@ impl Session<'_> {
     /// may not be the one it goes to, and what was on screen is stale.
     fn after_change(&mut self) {
         if self.at_the_table() {
-            self.last_human = None;
+            self.table.last_human = None;
         }
         // A secret round went round the game as it was; the next question starts afresh.
-        self.round.clear();
-        self.visit = None;
+        self.table.round.clear();
+        self.table.visit = None;
         self.drawn = None;
-        self.bot_failed = None;
-        self.auto = Auto::Off;
+        self.drive.bot_failed = None;
+        self.drive.auto = Auto::Off;
         self.autosave();
     }
 }

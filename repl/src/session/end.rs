@@ -6,7 +6,8 @@
 //! The session then waits (at a terminal, or piped while commands follow): `:undo` takes
 //! the ending back (the game goes on from the decision taken back; at the table only what
 //! the table allows), `:save FILE` keeps the game, `:log` and the other read-only
-//! commands still work, and Enter, `:quit` or Ctrl-D leave. The room reads the standings
+//! commands still work (the commands' table marks them `after_end`), and Enter, `:quit`
+//! or Ctrl-D leave. The room reads the standings
 //! together, so they show only what the result says, which the game made public.
 
 use super::{End, Session};
@@ -14,18 +15,21 @@ use crate::command::{self, Command};
 use crate::input::Line;
 use posse::hash::hex;
 
+/// What a line the game-over screen does not take is told.
+const OVER: &str = "the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work";
+
 impl Session<'_> {
     /// At game end: the recap and view of the person at the keyboard (at the table, none
     /// if no one was asked), the standings, then exactly `result: ...` and `state-hash: ...`.
     pub(super) fn finish(&mut self) {
-        let seat = if self.has_humans() || self.stepping { self.viewer } else { None };
+        let seat = if self.has_humans() || self.drive.stepping { self.viewer } else { None };
         let standings = self.standings();
         if seat.is_some() || !self.at_the_table() {
             let view = self.view_text(seat);
-            let person = seat.filter(|s| !self.bots.contains(s) && !self.stepping);
+            let person = seat.filter(|s| !self.bots.contains(s) && !self.drive.stepping);
             // At the table the recap is for the person who has the keyboard, only. What
             // follows it: the view, the standings, the machine lines and the prompt.
-            let keyboard = person.filter(|&s| !self.at_the_table() || self.last_human == Some(s));
+            let keyboard = person.filter(|&s| !self.at_the_table() || self.table.last_human == Some(s));
             if let Some(s) = keyboard {
                 let _ = self.recap(s, &format!("{view}\n{standings}\n\n\n"));
             }
@@ -88,7 +92,7 @@ impl Session<'_> {
     /// then `:log` reads the whole game) and the first other line ends the session
     /// unechoed: with nothing after the end, the machine lines stay the last.
     pub(super) fn after_the_end(&mut self) -> Option<End> {
-        if self.stepping {
+        if self.drive.stepping {
             return Some(End::Over);
         }
         let terminal = self.io.input.is_terminal();
@@ -110,28 +114,28 @@ impl Session<'_> {
                 self.say(format!("game over> {t}"));
             }
             if !t.starts_with(':') {
-                self.warn("the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work");
+                self.warn(OVER);
                 continue;
             }
             match command::parse(t) {
+                Err(e) => self.warn(e),
+                Ok(c) if !c.spec().after_end => self.warn(OVER),
                 Ok(Command::Quit) => return Some(End::Over),
                 Ok(Command::Undo(n)) => {
-                    if self.undo(n, self.last_human) {
+                    if self.undo(n, self.table.last_human) {
                         return None;
                     }
                 }
                 Ok(Command::Save(file)) => self.save_as(&file),
-                Ok(Command::Log(n)) if self.at_the_table() => match self.last_human {
-                    Some(k) => self.show_log(n, Some(k)),
+                Ok(Command::Log(n)) => match self.own_view(self.table.last_human) {
+                    Some(seat) => self.show_log(n, seat),
                     None => self.warn(":log: at the table the log is read as the person at the keyboard; no one is"),
                 },
-                Ok(Command::Log(n)) => self.show_log(n, self.viewer),
                 Ok(Command::Card(name)) => self.show_card(&name),
                 Ok(Command::Cards) => self.show_cards(),
-                Ok(Command::Map) => self.show_map(self.last_human),
-                Ok(Command::Svg(file)) => self.write_svg(&file, self.last_human),
-                Ok(_) => self.warn("the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work"),
-                Err(e) => self.warn(e),
+                Ok(Command::Map) => self.show_map(self.table.last_human),
+                Ok(Command::Svg(file)) => self.write_svg(&file, self.table.last_human),
+                Ok(_) => self.warn(OVER),
             }
         }
     }

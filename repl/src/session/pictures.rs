@@ -14,15 +14,9 @@ impl Session<'_> {
     /// Whose view a picture shows when `keyboard` is the person at the keyboard (None:
     /// the omniscient view), or why there is none to show.
     fn picture_seat(&self, keyboard: Option<usize>) -> Result<Option<usize>, String> {
-        if !self.at_the_table() {
-            return Ok(self.viewer);
-        }
-        match keyboard {
-            Some(k) => Ok(Some(k)),
-            None => {
-                Err("at the table the map is drawn as the person at the keyboard sees it, and no one has it".into())
-            }
-        }
+        self.own_view(keyboard).ok_or_else(|| {
+            "at the table the map is drawn as the person at the keyboard sees it, and no one has it".into()
+        })
     }
 
     /// `:map` on a zone map: the grid, the legend and each zone with what stands there, in

@@ -22,7 +22,20 @@
 use super::Session;
 use posse::game::Divergence;
 use posse::{Content, Game, Record, Setup};
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// What the session keeps for recaps.
+#[derive(Default)]
+pub(super) struct Recaps {
+    /// Per choice of the game, where the log stood before it and who made it.
+    pub(super) marks: Vec<Mark>,
+    /// Lines about seats' own decisions, for their recaps.
+    pub(super) notes: Vec<Note>,
+    /// Per seat, how far the log was when the seat was last shown it (recaps mark what
+    /// comes after as new).
+    pub(super) seen: BTreeMap<usize, usize>,
+}
 
 /// Where the log stood before a choice was made, and whether a person made it at the
 /// keyboard (not a bot, not `:auto`, not an answer made because it was the only one): a
@@ -48,21 +61,21 @@ impl Session<'_> {
     /// Notes `text` for `seat`'s recap, about the choice just made.
     pub(super) fn note(&mut self, seat: usize, text: String) {
         let Some(choice) = self.game.choices().len().checked_sub(1) else { return };
-        let log = self.marks.get(choice).map_or(0, |m| m.log);
-        self.notes.push(Note { choice, log, seat, text });
+        let log = self.recaps.marks.get(choice).map_or(0, |m| m.log);
+        self.recaps.notes.push(Note { choice, log, seat, text });
     }
 
     /// Keeps the marks and notes in step with the game's choices after some were taken
     /// back (the game is deterministic: the marks of the choices kept still hold).
     pub(super) fn trim_history(&mut self) {
         let n = self.game.choices().len();
-        self.marks.truncate(n);
+        self.recaps.marks.truncate(n);
         let log = self.game.log_len();
-        while self.marks.len() < n {
-            self.marks.push(Mark { log, by_person: true });
+        while self.recaps.marks.len() < n {
+            self.recaps.marks.push(Mark { log, by_person: true });
         }
-        self.notes.retain(|note| note.choice < n);
-        for seen in self.seen.values_mut() {
+        self.recaps.notes.retain(|note| note.choice < n);
+        for seen in self.recaps.seen.values_mut() {
             *seen = (*seen).min(log);
         }
     }
@@ -71,12 +84,12 @@ impl Session<'_> {
     /// time, oldest first; and whether it starts at the beginning of the game.
     pub(super) fn recap_lines(&self, seat: usize) -> (Vec<(bool, String)>, bool) {
         let choices = self.game.choices();
-        let last = (0..choices.len().min(self.marks.len()))
+        let last = (0..choices.len().min(self.recaps.marks.len()))
             .rev()
-            .find(|&i| choices[i].seat == seat && self.marks[i].by_person);
-        let from = last.map_or(0, |i| self.marks[i].log);
-        let seen = self.seen.get(&seat).copied().unwrap_or(0);
-        let mut notes = self.notes.iter().filter(|n| n.seat == seat && n.log >= from).peekable();
+            .find(|&i| choices[i].seat == seat && self.recaps.marks[i].by_person);
+        let from = last.map_or(0, |i| self.recaps.marks[i].log);
+        let seen = self.recaps.seen.get(&seat).copied().unwrap_or(0);
+        let mut notes = self.recaps.notes.iter().filter(|n| n.seat == seat && n.log >= from).peekable();
         let mut out = Vec::new();
         for (at, text) in self.game.log_lines_from(Some(seat), from) {
             while let Some(n) = notes.next_if(|n| n.log <= at) {
@@ -92,7 +105,7 @@ impl Session<'_> {
     /// paged at a terminal (see the module's notes). False when the input ended.
     pub(super) fn recap(&mut self, seat: usize, screen: &str) -> bool {
         let (lines, from_start) = self.recap_lines(seat);
-        self.seen.insert(seat, self.game.log_len());
+        self.recaps.seen.insert(seat, self.game.log_len());
         if lines.is_empty() {
             return true;
         }

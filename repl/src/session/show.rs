@@ -37,7 +37,7 @@ impl Session<'_> {
         for a in self.game.answers_for(seat) {
             let who = self.seat_name(a.seat);
             // At the table only the person at the keyboard may change an answer, their own.
-            let may = !self.at_the_table() || seat == Some(a.seat);
+            let may = self.may_change(a.seat, seat).is_ok();
             let change = if may && self.game.revisable(a.seat).is_some() && !self.bots.contains(&a.seat) {
                 format!(" (:change {} to take it back)", a.seat)
             } else {

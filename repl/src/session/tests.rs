@@ -2,6 +2,7 @@
 //! unless a test says otherwise).
 
 use super::*;
+use crate::answer::Question;
 use crate::input::Scripted;
 use posse::{Content, Setup};
 use std::sync::Arc;
@@ -571,4 +572,49 @@ fn a_cooperative_games_end_says_whether_the_crew_won() {
         seen.push(won);
     }
     assert!(seen.contains(&true) && seen.contains(&false), "{seen:?}");
+}
+
+/// The commands' table decides what table play refuses: at the table every command the
+/// table marks `Refused` is refused with its reason and changes nothing, and no other
+/// command is; alone against a bot, or in designer mode, none is. (Commands marked `Own`
+/// are used here on the asker's own seat: what they keep from others is tested above.)
+#[test]
+fn table_play_refuses_exactly_the_commands_the_table_marks() {
+    use crate::command::{Arg, AtTable, COMMANDS};
+    let dir = std::env::temp_dir().join(format!("posse-table-commands-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let refusals: Vec<String> = COMMANDS
+        .iter()
+        .filter_map(|s| match s.at_table {
+            AtTable::Refused(why) => Some(format!("{}: {why}", s.name)),
+            _ => None,
+        })
+        .collect();
+    assert!(!refusals.is_empty(), "the table refuses :god at least");
+    for spec in COMMANDS {
+        let arg = match spec.arg {
+            Arg::None => String::new(),
+            Arg::Count => " 1".into(),
+            Arg::Seat => " 1".into(),
+            Arg::Card => " Low card".into(),
+            Arg::File => format!(" {}", dir.join(format!("{}.out", &spec.name[1..])).display()),
+        };
+        let line = format!("{}{arg}", spec.name);
+        let (straight, ..) = play(&[":quit"], &[]);
+        for (who, bots, designer) in
+            [("at the table", &[][..], false), ("alone", &[2][..], false), ("designer", &[][..], true)]
+        {
+            let (hash, _, out, err) = play_as(Scripted::new([line.as_str(), ":quit"]), bots, designer);
+            let refused: Vec<&str> = err.lines().filter(|l| refusals.iter().any(|r| r == l)).collect();
+            match spec.at_table {
+                AtTable::Refused(why) if who == "at the table" => {
+                    assert_eq!(refused, [format!("{}: {why}", spec.name)], "{line} {who}:\n{out}\n{err}");
+                    assert_eq!(hash, straight, "{line} {who} changed the game");
+                    assert!(!out.contains("GOD VIEW"), "{line} {who}:\n{out}");
+                }
+                _ => assert!(refused.is_empty(), "{line} {who} is refused:\n{err}"),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
