@@ -29,13 +29,13 @@ fn errors(root: &std::path::Path, id: &str) -> String {
 fn a_typo_in_a_variants_data_is_an_error_at_its_line_with_the_keys_there() {
     let root = with_variant("schema_typo", "data:\n  roll_limit: 4\n  start_mony: 40\n  setup: {max_sam: 3}\n");
     let e = errors(&root, "dice_town/v");
-    assert!(e.contains("scenarios/dice_town/v.yaml:4: data: no key 'start_mony' in the game's data (there: "), "{e}");
+    assert!(e.contains("scenarios/dice_town/v.yaml:4:3: data: no key 'start_mony' in the game's data (there: "), "{e}");
     assert!(e.contains("start_money"), "{e}");
-    assert!(e.contains("v.yaml:5: data: no key 'setup.max_sam' in the game's data (there: max_same, reroll"), "{e}");
+    assert!(e.contains("v.yaml:5:11: data: no key 'setup.max_sam' in the game's data (there: max_same, reroll"), "{e}");
     // A value of another kind than the game's is one too.
     let root = with_variant("schema_kind", "data:\n  roll_limit: lots\n");
     let e = errors(&root, "dice_town/v");
-    assert!(e.contains("v.yaml:3: data: roll_limit: expected a number, not text"), "{e}");
+    assert!(e.contains("v.yaml:3:15: data: roll_limit: expected a number, not text"), "{e}");
     // Without the typo the variant loads and plays with its value.
     let root = with_variant("schema_fine", "data:\n  start_money: 40\n");
     let c = Arc::new(Content::load(&root, "dice_town/v").unwrap_or_else(|e| panic!("{e}")));
@@ -47,9 +47,9 @@ fn the_schema_holds_for_the_game_its_variants_and_every_set() {
     let root =
         with_variant("schema_rules", "data:\n  start_money: 0\n  gang_assignment: randm\n  draws: {trio: {keep: 0}}\n");
     let e = errors(&root, "dice_town/v");
-    assert!(e.contains("v.yaml:3: data: start_money: 0 is below the least allowed, 1"), "{e}");
-    assert!(e.contains("v.yaml:4: data: gang_assignment: 'randm' is not one of random, seat, choose"), "{e}");
-    assert!(e.contains("v.yaml:5: data: draws.trio.keep: 0 is below the least allowed, 1"), "{e}");
+    assert!(e.contains("v.yaml:3:16: data: start_money: 0 is below the least allowed, 1"), "{e}");
+    assert!(e.contains("v.yaml:4:20: data: gang_assignment: 'randm' is not one of random, seat, choose"), "{e}");
+    assert!(e.contains("v.yaml:5:24: data: draws.trio.keep: 0 is below the least allowed, 1"), "{e}");
     // The game's own data.
     let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "schema_base");
     edit(&root, "scenarios/dice_town/game.yaml", "  roll_limit: 3 ", "  roll_limit: three ");
@@ -60,7 +60,7 @@ fn the_schema_holds_for_the_game_its_variants_and_every_set() {
         .position(|l| l.starts_with("  roll_limit: three"))
         .unwrap()
         + 1;
-    assert!(e.contains(&format!("game.yaml:{line}: data: roll_limit: expected an integer, not 'three'")), "{e}");
+    assert!(e.contains(&format!("game.yaml:{line}:15: data: roll_limit: expected an integer, not 'three'")), "{e}");
     // --set, which names where the rule is.
     let c = load("dice_town");
     let e = c.with_sets(&["first_player=7".into()]).map(|_| ()).unwrap_err();
@@ -99,7 +99,7 @@ fn the_schema_itself_is_checked_and_declares_the_keys_only_scenarios_give() {
     let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "schema_optional");
     edit(&root, "scenarios/goldfever/jailbreak.yaml", "  jail: JAL", "  jail: 3");
     let e = errors(&root, "goldfever/jailbreak");
-    assert!(e.contains("jailbreak.yaml:26: data: jail: expected text, not 3"), "{e}");
+    assert!(e.contains("jailbreak.yaml:26:9: data: jail: expected text, not 3"), "{e}");
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn texts_take_their_numbers_from_the_data_and_props_so_a_variant_shows_its_own()
     edit(&root, "scenarios/dice_town/game.yaml", "{extort.props.amount}", "{data.extort}");
     edit(&root, "scenarios/dice_town/cards.yaml", "limit of {data.roll_limit}", "limit of {data.roll_limit");
     let e = errors(&root, "dice_town");
-    assert!(e.contains("gangs.yaml:22: {props.amont}: no key 'amont' in its props"), "{e}");
+    assert!(e.contains("gangs.yaml:22:11: {props.amont}: no key 'amont' in its props"), "{e}");
     assert!(e.contains("{data.extort}: no key 'extort' in the data"), "{e}");
-    assert!(e.contains("cards.yaml:17: a '{' without its '}'"), "{e}");
+    assert!(e.contains("cards.yaml:17:11: a '{' without its '}'"), "{e}");
 }

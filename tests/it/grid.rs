@@ -518,10 +518,10 @@ fn a_bad_grid_is_reported_at_its_lines() {
     );
     let e = load_err(&root);
     for want in [
-        format!("{f}:20: link [0, 0]: not a cell of the ring"),
-        format!("{f}:21: link [[3, 6], [4, 5]]: expected a ring cell and the grid cell orthogonally next to it"),
-        format!("{f}:22: link [-1, -1]: a corner of the ring is next to no cell of the grid"),
-        format!("{f}:23: link [-1, 1]: declared twice"),
+        format!("{f}:20:9: link [0, 0]: not a cell of the ring"),
+        format!("{f}:21:9: link [[3, 6], [4, 5]]: expected a ring cell and the grid cell orthogonally next to it"),
+        format!("{f}:22:9: link [-1, -1]: a corner of the ring is next to no cell of the grid"),
+        format!("{f}:23:9: link [-1, 1]: declared twice"),
     ] {
         assert!(e.lines().any(|l| l == want), "missing {want:?} in:\n{e}");
     }
@@ -529,20 +529,20 @@ fn a_bad_grid_is_reported_at_its_lines() {
     // Off the board altogether, or two ring cells.
     let root = edited("grid_far", "      - [-1, 4]", "      - [[-1, 4], [-1, 5]]\n      - [9, 9]");
     let e = load_err(&root);
-    assert!(e.contains(&format!("{f}:24: link [[-1, 4], [-1, 5]]: expected a ring cell and the grid cell")), "{e}");
-    assert!(e.contains(&format!("{f}:25: link [9, 9]: not a cell of the ring")), "{e}");
+    assert!(e.contains(&format!("{f}:24:9: link [[-1, 4], [-1, 5]]: expected a ring cell and the grid cell")), "{e}");
+    assert!(e.contains(&format!("{f}:25:9: link [9, 9]: not a cell of the ring")), "{e}");
     // A list on one line: its problems at that line.
     let root = edited(
         "grid_flow2",
         "    links:          # the ring joins the grid through these alone\n      - [-1, 1]\n      - [1, -1]\n      - [[3, 6], [3, 5]]\n      - [3, -1]\n      - [[1, 5], [1, 6]]\n      - [-1, 4]\n",
         "    links: [[1, -1], [1, -1]]\n",
     );
-    assert!(load_err(&root).contains(&format!("{f}:18: link [1, -1]: declared twice")));
+    assert!(load_err(&root).contains(&format!("{f}:18:22: link [1, -1]: declared twice")));
     // Sizes, links without a ring, a link that is no pair of numbers.
     let root = edited("grid_size", "    cols: 6", "    cols: 0");
-    assert!(load_err(&root).contains(&format!("{f}:14: grid: cols and rows must be at least 1, not 0 × 6")));
+    assert!(load_err(&root).contains(&format!("{f}:14:3: grid: cols and rows must be at least 1, not 0 × 6")));
     let root = edited("grid_noring", "    ring: true", "    ring: false");
-    assert!(load_err(&root).contains(&format!("{f}:18: grid: links join the ring to the grid: they need ring: true")));
+    assert!(load_err(&root).contains(&format!("{f}:18:5: grid: links join the ring to the grid: they need ring: true")));
     let root = edited("grid_syntax", "      - [-1, 4]", "      - [-1]");
     let e = load_err(&root);
     assert!(e.starts_with(&format!("{f}:")) && e.contains("a link: [c, r] (a ring cell) or [[c, r], [c, r]]"), "{e}");
@@ -560,5 +560,5 @@ fn a_bad_grid_is_reported_at_its_lines() {
         [GridProblem::Size("grid: 91204 cells: a board has at most 90000".into())]
     );
     let root = edited("grid_huge2", "    cols: 6\n    rows: 6", "    cols: 400\n    rows: 400");
-    assert!(load_err(&root).contains(&format!("{f}:14: 161604 board nodes: a board has at most 100000")));
+    assert!(load_err(&root).contains(&format!("{f}:14:3: 161604 board nodes: a board has at most 100000")));
 }

@@ -204,7 +204,7 @@ fn f3_a_huge_count_is_an_error_at_its_line() {
         let root = scratch_root(tmp(), name);
         edit(&root, "scenarios/hilo/short.yaml", "  high: {count: 0}", &format!("  high: {{count: {count}}}"));
         let e = load_err(&root, "hilo/short");
-        assert!(e.starts_with("scenarios/hilo/short.yaml:7: high:") && e.contains("at most 100000"), "{e}");
+        assert!(e.starts_with("scenarios/hilo/short.yaml:7:17: high:") && e.contains("at most 100000"), "{e}");
         let root = scratch_root(tmp(), &format!("{name}_base"));
         edit(
             &root,
@@ -213,7 +213,7 @@ fn f3_a_huge_count_is_an_error_at_its_line() {
             &format!("    count: {count}\n    props: {{value: 3}}"),
         );
         let e = load_err(&root, "hilo");
-        assert!(e.starts_with("scenarios/hilo/cards.yaml:11: high:") && e.contains("objects in all"), "{e}");
+        assert!(e.starts_with("scenarios/hilo/cards.yaml:13:12: high:") && e.contains("objects in all"), "{e}");
     }
 }
 
@@ -224,7 +224,7 @@ fn f3_dice_boards_zones_and_counters_are_capped() {
             "dice_count",
             "{id: d6, count: 2,",
             "{id: d6, count: 18446744073709551615,",
-            ":19: 18446744073709551615 dice: a game has at most 1000",
+            ":19:1: 18446744073709551615 dice: a game has at most 1000",
         ),
         (
             "dice_faces",
@@ -236,7 +236,7 @@ fn f3_dice_boards_zones_and_counters_are_capped() {
             "grid",
             "  nodes: [a, b, c]",
             "  grid: {width: 100000, height: 100000}\n  nodes: [a, b, c]",
-            ":23: 10000000003 board nodes: a board has at most 100000",
+            ":23:3: 10000000003 board nodes: a board has at most 100000",
         ),
     ] {
         let root = scratch_root(tmp(), name);

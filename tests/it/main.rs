@@ -4,6 +4,7 @@
 mod american_desperado;
 mod bots;
 mod content;
+mod content_positions;
 mod cooperative;
 mod data_schema;
 mod desperados;

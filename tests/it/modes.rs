@@ -87,11 +87,11 @@ fn a_tag_no_definition_has_is_an_error_at_its_line() {
     let root = with_mode("modes_typo", "cards:\n  include: [basic]\n  exclude: [advnced]\n");
     let e = errors(&root, "marshals/v");
     assert!(
-        e.contains("scenarios/marshals/v.yaml:4: cards: exclude: no definition has the tag 'advnced' (did you mean 'advanced'? tags there: advanced, basic)"),
+        e.contains("scenarios/marshals/v.yaml:4:13: cards: exclude: no definition has the tag 'advnced' (did you mean 'advanced'? tags there: advanced, basic)"),
         "{e}"
     );
     let e = errors(&with_mode("modes_empty", "cards: {include: []}\n"), "marshals/v");
-    assert!(e.contains("v.yaml:2: cards: include: expected at least one tag"), "{e}");
+    assert!(e.contains("v.yaml:2:9: cards: include: expected at least one tag"), "{e}");
     let e = errors(&with_mode("modes_key", "cards: {only: [basic]}\n"), "marshals/v");
     assert!(e.contains("v.yaml:2") && e.contains("unknown field `only`"), "{e}");
     // A definition's tag is a snake_case id.

@@ -354,7 +354,7 @@ fn unknown_counter_names_are_load_errors_with_file_and_line() {
     let text = std::fs::read_to_string(&guns).unwrap().replace("ammo: 2", "bullets: 2");
     std::fs::write(&guns, text).unwrap();
     let e = load_err(&root, "outfit");
-    assert!(e.contains("scenarios/outfit/guns.yaml:8: rifle: counters: no counter 'bullets' is declared"), "{e}");
+    assert!(e.contains("scenarios/outfit/guns.yaml:8:7: rifle: counters: no counter 'bullets' is declared"), "{e}");
 
     let root = scratch_root(tmp(), "objects_bad_counter_kind");
     let chars = root.join("scenarios/outfit/characters.yaml");
@@ -362,7 +362,7 @@ fn unknown_counter_names_are_load_errors_with_file_and_line() {
     std::fs::write(&chars, text).unwrap();
     let e = load_err(&root, "outfit");
     assert!(
-        e.contains("scenarios/outfit/characters.yaml:3: sheriff: counters: 'score' is not a per-object counter"),
+        e.contains("scenarios/outfit/characters.yaml:3:49: sheriff: counters: 'score' is not a per-object counter"),
         "{e}"
     );
 
@@ -371,7 +371,7 @@ fn unknown_counter_names_are_load_errors_with_file_and_line() {
     let text = std::fs::read_to_string(&scarce).unwrap().replace("{ammo: 3}", "{amo: 3}");
     std::fs::write(&scarce, text).unwrap();
     let e = load_err(&root, "outfit/few");
-    assert!(e.contains("scenarios/outfit/few.yaml:4: colt: counters: no counter 'amo'"), "{e}");
+    assert!(e.contains("scenarios/outfit/few.yaml:4:21: colt: counters: no counter 'amo'"), "{e}");
 }
 
 #[test]
@@ -415,7 +415,9 @@ fn per_object_declarations_are_checked() {
         let line = text.lines().position(|l| l.contains(from)).unwrap() + 1;
         std::fs::write(&game, text.replace(from, to)).unwrap();
         let e = load_err(&root, "outfit");
-        assert!(e.contains(&format!("scenarios/outfit/game.yaml:{line}: {msg}")), "{e}");
+        // At the line of the declaration, and the column of the value that breaks it.
+        let at = format!("scenarios/outfit/game.yaml:{line}:");
+        assert!(e.lines().any(|l| l.starts_with(&at) && l.ends_with(&format!(": {msg}"))), "{e}");
     }
     // Components cannot start in a per-object zone.
     let root = scratch_root(tmp(), "objects_start_in_gear");
@@ -423,7 +425,7 @@ fn per_object_declarations_are_checked() {
     let text = std::fs::read_to_string(&guns).unwrap().replace("zone: armoury", "zone: gear");
     std::fs::write(&guns, text).unwrap();
     let e = load_err(&root, "outfit");
-    assert!(e.contains("scenarios/outfit/guns.yaml:1: components must start in a zone that is not per seat, per node or per object"), "{e}");
+    assert!(e.contains("scenarios/outfit/guns.yaml:1:7: components must start in a zone that is not per seat, per node or per object"), "{e}");
 }
 
 #[test]
@@ -454,7 +456,7 @@ fn per_object_zones_and_counters_count_against_the_limits() {
     let text = std::fs::read_to_string(&chars).unwrap().replace("count: 2", "count: 60000");
     std::fs::write(&chars, text).unwrap();
     let e = load_err(&root, "outfit");
-    assert!(e.contains("scenarios/outfit/game.yaml:10: 120007 zones at 3 players: a game has at most 100000"), "{e}");
+    assert!(e.contains("scenarios/outfit/game.yaml:10:1: 120007 zones at 3 players: a game has at most 100000"), "{e}");
     // The scenario's counts count too.
     let root = scratch_root(tmp(), "objects_too_many_zones_scenario");
     let one = root.join("scenarios/outfit/one.yaml");

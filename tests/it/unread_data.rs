@@ -28,7 +28,7 @@ fn a_typo_in_a_fixtures_data_names_its_line_and_the_right_name() {
     let line = line_of(&root, "scenarios/hilo/game.yaml", "  runds:");
     assert!(
         e.contains(&format!(
-            "scenarios/hilo/game.yaml:{line}: data: runds: no script or text reads 'runds' (did you mean 'rounds'?)"
+            "scenarios/hilo/game.yaml:{line}:3: data: runds: no script or text reads 'runds' (did you mean 'rounds'?)"
         )),
         "{e}"
     );
@@ -48,8 +48,8 @@ fn a_typo_in_a_games_data_at_any_depth_is_an_error() {
     let e = errors(&root, "dice_town");
     let at = |start: &str| line_of(&root, file, start);
     let want = [
-        format!("game.yaml:{}: data: start_mony: no script or text reads 'start_mony' (did you mean 'start_money'?)", at("  start_mony:")),
-        format!("game.yaml:{}: data: setup.max_sam: no script or text reads 'max_sam' (did you mean 'max_same'?); a map whose keys are ids is `open: true` in schema:", at("    max_sam:")),
+        format!("game.yaml:{}:3: data: start_mony: no script or text reads 'start_mony' (did you mean 'start_money'?)", at("  start_mony:")),
+        format!("game.yaml:{}:5: data: setup.max_sam: no script or text reads 'max_sam' (did you mean 'max_same'?); a map whose keys are ids is `open: true` in schema:", at("    max_sam:")),
         // A key of the maps of a list, once.
         "data: desperados.*.attak: no script or text reads 'attak' (did you mean 'attack'?)\n".to_string(),
         "data: desperados.*.symbol: no script or text reads 'symbol'".to_string(),

@@ -284,11 +284,11 @@ fn the_map_file_is_checked_like_all_content() {
         "board: {map: goldfever_town.yaml, nodes: [x]}",
     );
     let e = root_err(&root);
-    assert!(e.contains("scenarios/town/game.yaml:16: board: map excludes nodes, edges and grid"), "{e}");
+    assert!(e.contains("scenarios/town/game.yaml:16:9: board: map excludes nodes, edges and grid"), "{e}");
     // Only a file of the game's folder.
     let root = edited("zonemap_path", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: ../x.yaml}");
     let e = root_err(&root);
-    assert!(e.contains("scenarios/town/game.yaml:16: board: map: expected a .yaml file of this folder"), "{e}");
+    assert!(e.contains("scenarios/town/game.yaml:16:14: board: map: expected a .yaml file of this folder"), "{e}");
     // A missing file, an unknown key, a bad kind, a zone twice: file and line.
     let root =
         edited("zonemap_missing", "scenarios/town/game.yaml", "{map: goldfever_town.yaml}", "{map: nowhere.yaml}");

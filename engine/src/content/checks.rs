@@ -1,11 +1,13 @@
 //! Checks of content that do not depend on one file's shape: sizes against the limits,
-//! ids, names declared twice, and finding the line of a YAML text a diagnostic points at
-//! (serde says where a file fails to parse, not where a parsed value sits).
+//! ids, names declared twice, `about:` lines, class names, and the closest name to a slip.
+//! Where a problem is written comes from the YAML parser's positions (loader/mod.rs's
+//! `Doc`), never from searching a file's text.
 
-use super::loader::Loader;
+use super::loader::{Doc, Loader};
 use super::schema::{CounterDecl, ZoneDecl};
 use super::Def;
 use crate::limits::{ABOUT_BYTES, MAX_COUNTERS, MAX_OBJECT_COUNTERS, MAX_ZONES};
+use crate::yaml::Step::{Item, Key};
 
 /// What the size of a game's zones and counters depends on: seats and board nodes.
 pub(super) struct Sizes {
@@ -53,18 +55,19 @@ impl Sizes {
     }
 }
 
-/// Reports each id of `ids` given a second time, at its line in `text`.
+/// Reports each id of `ids`, the `id:`s of the items of list `list` of `doc`, given a
+/// second time, at that item's `id:`.
 pub(super) fn check_unique<'a>(
     l: &mut Loader<'_>,
-    file: &str,
-    text: &str,
+    doc: &Doc,
+    list: &str,
     ids: impl Iterator<Item = &'a str>,
     what: &str,
 ) {
     let mut seen = Vec::new();
-    for id in ids {
+    for (i, id) in ids.enumerate() {
         if seen.contains(&id) {
-            l.err(file, find_line(text, id, 1).unwrap_or(0), format!("{what} '{id}' is declared twice"));
+            l.at(doc, doc.at.value(&[Key(list), Item(i), Key("id")]), format!("{what} '{id}' is declared twice"));
         }
         seen.push(id);
     }
@@ -87,38 +90,6 @@ pub fn is_id(s: &str) -> bool {
     !s.is_empty()
         && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && !s.starts_with(|c: char| c.is_ascii_digit())
-}
-
-/// The first line (1-based) at or after `from` that contains `needle`.
-pub(super) fn find_line(text: &str, needle: &str, from: usize) -> Option<usize> {
-    text.lines().enumerate().skip(from.saturating_sub(1)).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
-}
-
-/// The line (1-based) where the list item holding line `at` starts (its `- `).
-pub(super) fn item_start(text: &str, at: usize) -> usize {
-    let lines: Vec<&str> = text.lines().collect();
-    (1..=at.min(lines.len())).rev().find(|&l| lines[l - 1].trim_start().starts_with("- ")).unwrap_or(at)
-}
-
-/// The YAML line on which a definition's `script:` code starts: the line after
-/// `script: |` for a block, the `script:` line itself for an inline string.
-pub(super) fn script_line(text: &str, id_line: usize, code: &str) -> usize {
-    let Some(at) = find_line(text, "script:", id_line.max(1)) else {
-        return 1;
-    };
-    let line = text.lines().nth(at - 1).unwrap_or("");
-    let rest = line.split_once("script:").map(|(_, r)| r.trim()).unwrap_or("");
-    if rest.starts_with('|') || rest.starts_with('>') || rest.is_empty() {
-        // Block scalar: the code starts at the first line after `script:` whose text
-        // begins the code (blank lines inside the block are kept by YAML).
-        let first = code.lines().next().unwrap_or("").trim();
-        if first.is_empty() {
-            return at + 1;
-        }
-        find_line(text, first, at + 1).unwrap_or(at + 1)
-    } else {
-        at
-    }
 }
 
 /// The name of `names` closest to `word` by edit distance, if one is close enough to be
@@ -176,17 +147,6 @@ pub(super) fn class_problem(class: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn script_line_points_at_first_code_line() {
-        let yaml = "defs:\n  - id: a\n    name: A\n    script: |\n      return 1\n  - id: b\n    script: return 2\n";
-        assert_eq!(script_line(yaml, 2, "return 1\n"), 5);
-        assert_eq!(script_line(yaml, 6, "return 2"), 7);
-        // `script:` before `id:` in an item.
-        let yaml = "defs:\n  - script: |\n      return 'a'\n    id: a\n  - id: b\n    script: |\n      return 'b'\n";
-        assert_eq!(script_line(yaml, item_start(yaml, 4), "return 'a'\n"), 3);
-        assert_eq!(script_line(yaml, item_start(yaml, 5), "return 'b'\n"), 7);
-    }
 
     #[test]
     fn the_closest_name_is_a_slip_away() {

@@ -12,11 +12,19 @@
 //! ids). A rule for a key the game lacks that is not `optional` is an error: the schema's
 //! own typo is caught too. `unread: true` says that no script reads a key, on purpose
 //! (unread.rs reports the others).
+//!
+//! A problem is reported where the parser saw it: a rule's at its key under `schema:`, a
+//! value's at the value under `data:` (by its path, [`data_path`]), a key a scenario may
+//! not give at that key. Here too the loader reads game.yaml's `schema:` and `data:`
+//! ([`Loader::game_data`]).
 
-use super::checks::find_line;
+use super::loader::{Doc, Loader};
 use super::schema::Strict;
+use super::{Def, Template};
+use crate::yaml::{Pos, Positions, Step, Step::Key};
 use serde::Deserialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A value's type as a schema names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -71,21 +79,52 @@ pub(super) struct RuleDecl {
     unread: bool,
 }
 
-/// The rules of `decls` (path -> rule) of game.yaml `file`, whose text is `text` and
-/// whose data is `data`, and the problems of the schema itself as (line, message).
+impl Loader<'_> {
+    /// The rules of game.yaml's `schema:` (`decls`), its `data:` checked against them,
+    /// and the texts with placeholders: the definitions' (`defs`, read before) and the
+    /// data's, filled. Problems are reported against `doc`.
+    pub(super) fn game_data(
+        &mut self,
+        doc: &Doc,
+        decls: BTreeMap<String, RuleDecl>,
+        mut data: Value,
+        mut defs: Vec<Def>,
+    ) -> (Vec<DataRule>, Value, Vec<Template>, Vec<Def>) {
+        let (schema, problems) = rules(decls.into_iter().collect(), &doc.rel, &doc.at, &data);
+        for (at, msg) in problems {
+            self.at(doc, at, msg);
+        }
+        for (path, problem) in check(&schema, &mut Vec::new(), &data) {
+            self.at(doc, doc.at.value(&data_path(&path)), format!("data: {}: {problem}", path.join(".")));
+        }
+        let mut templates = std::mem::take(&mut self.templates);
+        templates.extend(super::texts::data_templates(&doc.rel, &doc.at, &data));
+        self.diags.extend(super::texts::fill(&templates, &mut defs, &mut data));
+        (schema, data, templates, defs)
+    }
+}
+
+/// The path in a YAML file of the value of `data:` at `path` (keys, or list indices as
+/// numbers).
+pub(super) fn data_path(path: &[String]) -> Vec<Step<'_>> {
+    std::iter::once(Key("data")).chain(path.iter().map(|p| Key(p))).collect()
+}
+
+/// The rules of `decls` (path -> rule) of game.yaml `file`, whose positions are `at` and
+/// whose data is `data`, and the problems of the schema itself, where they are.
 pub(super) fn rules(
     decls: Vec<(String, RuleDecl)>,
     file: &str,
-    text: &str,
+    at: &Positions,
     data: &Value,
-) -> (Vec<DataRule>, Vec<(usize, String)>) {
-    let at = text.lines().position(|l| l.starts_with("schema:")).map_or(1, |i| i + 1);
+) -> (Vec<DataRule>, Vec<(Pos, String)>) {
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for (key, d) in decls {
-        let line = key_line(text, &key, at).unwrap_or(at);
+        let pos = at.key(&[Key("schema"), Key(&key)]);
+        let line = pos.line;
         let path: Vec<String> = key.split('.').map(str::to_string).collect();
-        let mut bad = |msg: String| problems.push((line, format!("schema: {key}: {msg}")));
+        let mut bad = |msg: String| problems.push((pos, format!("schema: {key}: {msg}")));
         if path.iter().any(String::is_empty) {
             bad("expected a dotted path of data keys ('*' for any key or index)".into());
             continue;
@@ -131,12 +170,12 @@ pub(super) fn rules(
 }
 
 /// What breaks a rule in `value`, at `path` in the data, and in everything under it: the
-/// path of each value that breaks one and the message.
+/// path of each value that breaks one and what is wrong with it (without the path).
 pub fn check(rules: &[DataRule], path: &mut Vec<String>, value: &Value) -> Vec<(Vec<String>, String)> {
     let mut out = Vec::new();
     for r in rules.iter().filter(|r| matches(&r.path, path)) {
         if let Some(msg) = r.problem(value) {
-            out.push((path.clone(), format!("{}: {msg}", path.join("."))));
+            out.push((path.clone(), msg));
         }
     }
     match value {
@@ -203,14 +242,19 @@ impl DataRule {
     }
 }
 
+/// A key of a scenario's data that its game's data does not take.
+pub(super) struct Foreign {
+    /// Where it is in the data.
+    pub(super) path: Vec<String>,
+    /// The game's data lacks the key (its line is the key's); else the value is of another
+    /// kind than the game's (its line is the value's).
+    pub(super) unknown: bool,
+    pub(super) message: String,
+}
+
 /// The keys of scenario data `over` that the game's data `base` lacks, or whose value is
-/// of another kind, as (path, message), unless `rules` allow them.
-pub(super) fn unknown_keys(
-    rules: &[DataRule],
-    base: &Value,
-    over: &Value,
-    path: &mut Vec<String>,
-) -> Vec<(Vec<String>, String)> {
+/// of another kind, unless `rules` allow them.
+pub(super) fn unknown_keys(rules: &[DataRule], base: &Value, over: &Value, path: &mut Vec<String>) -> Vec<Foreign> {
     let mut out = Vec::new();
     let (Value::Object(b), Value::Object(o)) = (base, over) else {
         return out;
@@ -223,16 +267,15 @@ pub(super) fn unknown_keys(
         match b.get(k) {
             Some(slot) if slot.is_object() && v.is_object() => out.extend(unknown_keys(rules, slot, v, path)),
             Some(slot) if !slot.is_null() && !v.is_null() && kind(slot) != kind(v) => {
-                out.push((path.clone(), format!("data: {}: expected {}, not {}", path.join("."), kind(slot), kind(v))))
+                let message = format!("data: {}: expected {}, not {}", path.join("."), kind(slot), kind(v));
+                out.push(Foreign { path: path.clone(), unknown: false, message })
             }
             Some(_) => {}
             None if rules.iter().any(|r| r.optional && matches(&r.path, path)) => {}
             None => {
                 let there = if b.is_empty() { "none".to_string() } else { keys(b) };
-                out.push((
-                    path.clone(),
-                    format!("data: no key '{}' in the game's data (there: {there})", path.join(".")),
-                ));
+                let message = format!("data: no key '{}' in the game's data (there: {there})", path.join("."));
+                out.push(Foreign { path: path.clone(), unknown: true, message });
             }
         }
         path.pop();
@@ -312,38 +355,4 @@ pub(super) fn kind(v: &Value) -> &'static str {
         Value::Array(_) => "a list",
         Value::Object(_) => "a map",
     }
-}
-
-/// The line of `key` (a whole key: `mode:` is not `game_mode:`) at or after line `from`,
-/// also written quoted (`"3":`).
-pub(super) fn key_line(text: &str, key: &str, from: usize) -> Option<usize> {
-    let whole = |line: &str, needle: &str| {
-        line.match_indices(needle).any(|(i, _)| {
-            !line[..i].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-        })
-    };
-    let (plain, quoted) = (format!("{key}:"), format!("\"{key}\":"));
-    text.lines()
-        .enumerate()
-        .skip(from.saturating_sub(1))
-        .find(|(_, l)| whole(l, &plain) || l.contains(&quoted))
-        .map(|(i, _)| i + 1)
-}
-
-/// The line of the data at `path` in a YAML file whose `data:` is a top-level key: each
-/// key found after its parent's line (a list index stays on its list's line).
-pub(super) fn data_line(text: &str, path: &[String]) -> usize {
-    let Some(mut at) = text.lines().position(|l| l.starts_with("data:")).map(|i| i + 1) else {
-        return find_line(text, "data:", 1).unwrap_or(0);
-    };
-    for p in path {
-        if p.parse::<usize>().is_ok() && !text.contains(&format!("\"{p}\":")) {
-            continue;
-        }
-        match key_line(text, p, at) {
-            Some(l) => at = l,
-            None => break,
-        }
-    }
-    at
 }

@@ -1,15 +1,16 @@
 //! A zone-map file (`board: {map: FILE}` in game.yaml): its YAML as serde reads it, read
 //! into a [`Spec`] and built into a [`ZoneMap`], each problem the map has turned into a
-//! diagnostic at the line of its entry (warnings kept apart: they do not stop a load).
+//! diagnostic at the line where the parser saw its entry (a zone's key, a wall's item;
+//! the line alone: an entry is one line), warnings kept apart: they do not stop a load.
 //!
 //! The format is gaps §5.1's: `board`, `zones` (rectangles `[x0, y0, x1, y1, name,
 //! indoor]` or `{poly, centre, name, indoor}`, in file order), `walls`, `openings`,
 //! `trees` and `los_overrides`.
 
-use super::checks::find_line;
 use super::loader::Loader;
 use crate::diag::Diagnostic;
 use crate::limits::{MAP_CORNERS, MAP_ENTRIES, MAP_ZONES};
+use crate::yaml::Step::{Item, Key};
 use crate::zonemap::{Entry, OpeningKind, Override, Problem, Pt, Spec, WallKind, ZoneMap, ZoneSpec};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -97,16 +98,11 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
 impl Loader<'_> {
     /// Reads the zone map `rel` and builds it; None when it has errors (reported).
     pub(super) fn zone_map(&mut self, rel: &str) -> Option<Arc<ZoneMap>> {
-        let text = self.read(rel)?;
-        let file: MapFile = self.parse(rel, &text)?;
-        let lines = Lines::new(&text);
+        let (file, doc): (MapFile, _) = self.open(rel)?;
+        let zones_at = doc.at.key(&[Key("zones")]).line;
         let entries = file.zones.0.len() + file.walls.len() + file.openings.len() + file.trees.len();
         if file.zones.0.len() > MAP_ZONES {
-            self.err(
-                rel,
-                lines.key("zones"),
-                format!("{} zones: a zone map has at most {MAP_ZONES}", file.zones.0.len()),
-            );
+            self.err(rel, zones_at, format!("{} zones: a zone map has at most {MAP_ZONES}", file.zones.0.len()));
             return None;
         }
         if entries + file.los_overrides.len() > MAP_ENTRIES {
@@ -127,13 +123,10 @@ impl Loader<'_> {
             ZoneEntry::Poly(p) => n.saturating_add(p.poly.len()),
         });
         if corners > MAP_CORNERS {
-            self.err(
-                rel,
-                lines.key("zones"),
-                format!("{corners} corners of zones: a zone map has at most {MAP_CORNERS}"),
-            );
+            self.err(rel, zones_at, format!("{corners} corners of zones: a zone map has at most {MAP_CORNERS}"));
             return None;
         }
+        let ids: Vec<String> = file.zones.0.iter().map(|(id, _)| id.clone()).collect();
         for (id, z) in file.zones.0 {
             spec.zones.push(match z {
                 ZoneEntry::Rect(x0, y0, x1, y1, name, indoor) => ZoneSpec {
@@ -162,15 +155,16 @@ impl Loader<'_> {
             .collect();
         let (map, problems) = ZoneMap::build(&spec);
         for Problem { entry, message, warning } in problems {
-            let line = match entry {
-                Entry::Board => lines.key("board"),
-                Entry::Zone(i) => lines.item("zones", i),
-                Entry::Wall(i) => lines.item("walls", i),
-                Entry::Opening(i) => lines.item("openings", i),
-                Entry::Tree(i) => lines.item("trees", i),
-                Entry::Override(i) => lines.item("los_overrides", i),
+            let zone = |i: usize| ids.get(i).map_or("", String::as_str);
+            let at = match entry {
+                Entry::Board => doc.at.key(&[Key("board")]),
+                Entry::Zone(i) => doc.at.key(&[Key("zones"), Key(zone(i))]),
+                Entry::Wall(i) => doc.at.key(&[Key("walls"), Item(i)]),
+                Entry::Opening(i) => doc.at.key(&[Key("openings"), Item(i)]),
+                Entry::Tree(i) => doc.at.key(&[Key("trees"), Item(i)]),
+                Entry::Override(i) => doc.at.key(&[Key("los_overrides"), Item(i)]),
             };
-            let d = Diagnostic::new(rel, line, 0, message);
+            let d = Diagnostic::new(rel, at.line, 0, message);
             if warning {
                 self.warnings.push(d);
             } else {
@@ -178,47 +172,5 @@ impl Loader<'_> {
             }
         }
         map.map(Arc::new)
-    }
-}
-
-/// The lines of a map file's top-level keys and of their entries (block style: a list's
-/// `- ` items, a map's keys; a collection written on one line has its key's line).
-struct Lines<'a> {
-    text: &'a str,
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        Lines { text }
-    }
-
-    /// The line of top-level key `key` (1 when it is not found).
-    fn key(&self, key: &str) -> usize {
-        self.text
-            .lines()
-            .position(|l| l.starts_with(&format!("{key}:")))
-            .map_or_else(|| find_line(self.text, key, 1).unwrap_or(1), |i| i + 1)
-    }
-
-    /// The line of entry `i` of top-level key `key`.
-    fn item(&self, key: &str, i: usize) -> usize {
-        let at = self.key(key);
-        let mut items = Vec::new();
-        let mut indent = None;
-        for (n, line) in self.text.lines().enumerate().skip(at) {
-            let body = line.trim_start();
-            if body.is_empty() || body.starts_with('#') {
-                continue;
-            }
-            let ind = line.len() - body.len();
-            if ind == 0 && !body.starts_with("- ") {
-                break;
-            }
-            let ind_here = *indent.get_or_insert(ind);
-            if ind == ind_here && (ind > 0 || body.starts_with("- ")) {
-                items.push(n + 1);
-            }
-        }
-        items.get(i).copied().unwrap_or(at)
     }
 }

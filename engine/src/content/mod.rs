@@ -13,12 +13,18 @@
 //! entry point [`Content::load`] lives with it (lua/compile.rs), so that loading a game
 //! still reports its syntax errors with its YAML problems, all at once.
 //!
-//! Files: `schema.rs` (the YAML as serde reads it), `loader.rs` (reading a game: its
-//! files, diagnostics and Lua modules), `overlay.rs` (scenarios), `checks.rs` (sizes,
-//! ids, and finding lines in YAML text), `data.rs` (the schema of `data:` and the check
-//! of scenarios' keys), `texts.rs` (placeholders in texts), `catalogue.rs` (the games
-//! and scenarios as a menu lists them, from their YAML alone), `modes.rs` (which
-//! definitions a scenario takes, by tag), `unread.rs` (data keys nothing reads).
+//! Every problem is reported where the YAML parser saw the value or key it is about: each
+//! file is parsed once into its serde shape and an index of positions by path
+//! (`yaml::Positions`), never searched for a word.
+//!
+//! Files: `schema.rs` (the YAML as serde reads it), `loader/` (reading a game: its files,
+//! section by section, with their positions; Lua modules), `overlay.rs` (scenarios),
+//! `checks.rs` (sizes, ids, names twice, closest names), `data.rs` (the schema of `data:`,
+//! the game's data checked, and the check of scenarios' keys), `texts.rs` (placeholders in
+//! texts), `sets.rs` (`--set`), `grid.rs` (a board of nodes, edges and a grid),
+//! `mapfile.rs` (a zone-map file), `catalogue.rs` (the games and scenarios as a menu
+//! lists them, from their YAML alone), `modes.rs` (which definitions a scenario takes, by
+//! tag), `unread.rs` (data keys nothing reads).
 
 mod catalogue;
 mod checks;

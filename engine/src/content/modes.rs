@@ -8,26 +8,26 @@
 //! the scenario's `defs:` changes come after, so one can still bring a definition back.
 //! A tag no definition carries is an error at its line, with the closest tag there is.
 
-use super::checks::{closest, find_line};
-use super::loader::Loader;
+use super::checks::closest;
+use super::loader::{Doc, Loader};
 use super::schema::CardsDecl;
 use super::{CardRule, Content};
+use crate::yaml::Step::{Item, Key};
 use std::collections::BTreeSet;
 
 impl Loader<'_> {
-    /// Applies `decl`, the `cards:` of scenario file `rel` (whose text is `text`), to
-    /// `base`'s definitions, and keeps it as `base.cards`.
-    pub(super) fn take_cards(&mut self, rel: &str, text: &str, base: &mut Content, decl: CardsDecl) {
-        let at = text.lines().position(|l| l.starts_with("cards:")).map_or(1, |i| i + 1);
+    /// Applies `decl`, the `cards:` of scenario file `doc`, to `base`'s definitions, and
+    /// keeps it as `base.cards`.
+    pub(super) fn take_cards(&mut self, doc: &Doc, base: &mut Content, decl: CardsDecl) {
         let known: BTreeSet<&str> = base.defs.iter().flat_map(|d| d.tags.iter().map(String::as_str)).collect();
         let mut problems = Vec::new();
         for (key, tags) in [("include", &decl.include), ("exclude", &decl.exclude)] {
             let Some(tags) = tags else { continue };
-            let key_at = find_line(text, &format!("{key}:"), at).unwrap_or(at);
             if tags.is_empty() {
-                problems.push((key_at, format!("cards: {key}: expected at least one tag")));
+                problems
+                    .push((doc.at.key(&[Key("cards"), Key(key)]), format!("cards: {key}: expected at least one tag")));
             }
-            for t in tags.iter().filter(|t| !known.contains(t.as_str())) {
+            for (i, t) in tags.iter().enumerate().filter(|(_, t)| !known.contains(t.as_str())) {
                 let there = if known.is_empty() {
                     "no definition has tags".to_string()
                 } else {
@@ -35,12 +35,12 @@ impl Loader<'_> {
                 };
                 let hint =
                     closest(t, known.iter().copied()).map(|n| format!("did you mean '{n}'? ")).unwrap_or_default();
-                let line = find_line(text, t, key_at).unwrap_or(key_at);
-                problems.push((line, format!("cards: {key}: no definition has the tag '{t}' ({hint}{there})")));
+                let at = doc.at.value(&[Key("cards"), Key(key), Item(i)]);
+                problems.push((at, format!("cards: {key}: no definition has the tag '{t}' ({hint}{there})")));
             }
         }
-        for (line, msg) in problems {
-            self.err(rel, line, msg);
+        for (at, msg) in problems {
+            self.at(doc, at, msg);
         }
         let rule = CardRule { include: decl.include.unwrap_or_default(), exclude: decl.exclude.unwrap_or_default() };
         for d in &mut base.defs {

@@ -7,127 +7,63 @@
 //! `script:` is the scenario's own Lua (`posse.scenario()`), checked like every script.
 //! A scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
 
-use super::checks::{about_problem, find_line, script_line, Sizes};
-use super::loader::{counter_problems, per_object_counters, per_object_zones, Loader};
-use super::schema::OverlayFile;
+use super::checks::{about_problem, class_problem, Sizes};
+use super::data::data_path;
+use super::loader::{counter_problems, per_object_counters, per_object_zones, players_problem, Doc, Loader};
+use super::schema::{DefOverlay, OverlayFile};
 use super::{CheckScripts, Content, Source};
 use crate::diag::{Diagnostic, Error, Result};
 use crate::limits::MAX_OBJECTS;
+use crate::yaml::Step::Key;
 
 impl Loader<'_> {
     /// Applies scenario `name` of the loaded game `base`.
     pub(super) fn overlay(mut self, mut base: Content, name: &str, scripts: &mut CheckScripts) -> Result<Content> {
         let game = base.game.clone();
-        let game_rel = format!("scenarios/{game}/game.yaml");
         let Some(file) = base.scenarios.get(name).cloned() else {
             let names: Vec<&str> = base.scenarios.keys().map(String::as_str).collect();
             let known = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             return Err(Error::Content(vec![Diagnostic::file(
-                game_rel,
+                format!("scenarios/{game}/game.yaml"),
                 format!("no scenario '{name}' in {game} (its scenarios: {known})"),
             )]));
         };
-        let rel = format!("scenarios/{game}/{file}");
-        let text = self.read(&rel).ok_or_else(|| Error::Content(self.diags.clone()))?;
-        let o: OverlayFile = self.parse(&rel, &text).ok_or_else(|| Error::Content(self.diags.clone()))?;
+        let Some((o, doc)) = self.open::<OverlayFile>(&format!("scenarios/{game}/{file}")) else {
+            return Err(Error::Content(self.diags));
+        };
         base.id = format!("{game}/{name}");
         base.name = o.name;
         if let Some(about) = o.about {
             if let Some(msg) = about_problem(&about) {
-                self.err(&rel, find_line(&text, "about:", 1).unwrap_or(0), msg);
+                self.at(&doc, doc.at.value(&[Key("about")]), msg);
             }
             base.about = Some(about);
         }
         if let Some(p) = o.players {
-            if p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max) {
-                self.err(
-                    &rel,
-                    find_line(&text, "players:", 1).unwrap_or(0),
-                    "expected 1 <= min <= default <= max <= 64",
-                );
+            if let Some(msg) = players_problem(&p) {
+                self.at(&doc, doc.at.key(&[Key("players")]), msg);
             }
             base.players = p;
         }
         if let Some(b) = &o.board {
-            let (board, map, grid) = self.board(&game, &rel, &text, Some(b));
-            (base.board, base.map, base.grid) = (board, map, grid);
+            (base.board, base.map, base.grid) = self.board(&game, &doc, Some(b));
         }
-        // Its data: only the game's keys (or the schema's), each by the schema's rules.
-        let data_at = |path: &[String]| super::data::data_line(&text, path);
-        for (path, msg) in super::data::unknown_keys(&base.schema, &base.data, &o.data.0, &mut Vec::new()) {
-            self.err(&rel, data_at(&path), msg);
-        }
-        for (path, msg) in super::data::check(&base.schema, &mut Vec::new(), &o.data.0) {
-            self.err(&rel, data_at(&path), format!("data: {msg}"));
-        }
-        // A text the scenario replaces is no longer the game's to fill; its own are.
-        base.templates.retain(|t| match &t.slot {
-            super::Slot::Data(path) => !replaces(&o.data.0, path),
-            super::Slot::Def(_) => true,
-        });
-        base.templates.extend(super::texts::data_templates(&rel, &text, &o.data.0));
-        merge(&mut base.data, o.data.0);
+        self.overlay_data(&doc, &mut base, o.data.0);
         if let Some(code) = o.script {
-            // The top-level key (a `script:` inside `data:` is not it).
-            let at = text.lines().position(|l| l.starts_with("script:")).map_or(1, |i| i + 1);
-            let line = script_line(&text, at, &code);
-            base.scenario = Some(Source { file: rel.clone(), line, code });
+            let line = super::loader::code_line(&doc, &[Key("script")]);
+            base.scenario = Some(Source { file: doc.rel.clone(), line, code });
         }
         if let Some(class) = &o.returns {
-            if let Some(msg) = super::checks::class_problem(class) {
-                self.err(&rel, find_line(&text, "returns:", 1).unwrap_or(0), msg);
+            if let Some(msg) = class_problem(class) {
+                self.at(&doc, doc.at.value(&[Key("returns")]), msg);
             }
-            base.returns.insert(rel.clone(), class.clone());
+            base.returns.insert(doc.rel.clone(), class.clone());
         }
         if let Some(decl) = o.cards {
-            self.take_cards(&rel, &text, &mut base, decl);
+            self.take_cards(&doc, &mut base, decl);
         }
-        let counters = base.counters.clone();
-        let per_object = per_object_counters(&counters);
-        for (id, change) in o.defs.0 {
-            let line = find_line(&text, &format!("{id}:"), 1).unwrap_or(0);
-            let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
-                self.err(&rel, line, format!("defs: no component '{id}' in {game}"));
-                continue;
-            };
-            if let Some(n) = change.count {
-                // Left out by this scenario: the game has copies of it, the scenario none.
-                def.left_out = n == 0 && (def.count > 0 || def.left_out);
-                def.count = n;
-            }
-            let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));
-            if objects > MAX_OBJECTS {
-                self.err(&rel, line, format!("{id}: {objects} objects in all: a game has at most {MAX_OBJECTS}"));
-                break;
-            }
-            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
-            if !(change.props.0.is_null() || change.props.0.is_object()) {
-                self.err(&rel, line, format!("{id}: props: expected a map"));
-            }
-            merge(&mut def.props, change.props.0);
-            for (name, msg) in counter_problems(&per_object, &id, &change.counters.0) {
-                let at = find_line(&text, &format!("{name}:"), line).unwrap_or(line);
-                self.err(&rel, at, msg);
-            }
-            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
-            def.counters.extend(change.counters.0);
-        }
-        // Sizes once the counts are known: a scenario changes seats and copies.
-        let sizes = Sizes {
-            players: base.players.max,
-            nodes: base.board.nodes().len(),
-            per_object: per_object_zones(&base.zones, &base.defs),
-        };
-        for msg in [
-            sizes.zones(&base.zones),
-            sizes.counters(&base.counters),
-            sizes.object_counters(&base.counters, &base.defs),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            self.err(&rel, find_line(&text, "players:", 1).unwrap_or(0), msg);
-        }
+        self.overlay_defs(&doc, &mut base, o.defs.0);
+        self.overlay_sizes(&doc, &base);
         self.diags.extend(base.fill_texts());
         if let Some(src) = &base.scenario {
             self.diags.extend(scripts(&[src]));
@@ -137,6 +73,77 @@ impl Loader<'_> {
         }
         base.hash = self.hash.finish();
         Ok(base)
+    }
+
+    /// The scenario's `data:` merged into its game's: only the game's keys (or the
+    /// schema's), each by the schema's rules; its texts with placeholders replace those
+    /// they change.
+    fn overlay_data(&mut self, doc: &Doc, base: &mut Content, data: serde_json::Value) {
+        for f in super::data::unknown_keys(&base.schema, &base.data, &data, &mut Vec::new()) {
+            let path = data_path(&f.path);
+            self.at(doc, if f.unknown { doc.at.key(&path) } else { doc.at.value(&path) }, f.message);
+        }
+        for (path, problem) in super::data::check(&base.schema, &mut Vec::new(), &data) {
+            self.at(doc, doc.at.value(&data_path(&path)), format!("data: {}: {problem}", path.join(".")));
+        }
+        // A text the scenario replaces is no longer the game's to fill; its own are.
+        base.templates.retain(|t| match &t.slot {
+            super::Slot::Data(path) => !replaces(&data, path),
+            super::Slot::Def(_) => true,
+        });
+        base.templates.extend(super::texts::data_templates(&doc.rel, &doc.at, &data));
+        merge(&mut base.data, data);
+    }
+
+    /// The scenario's `defs:` changes: counts, props and per-object counters' starts.
+    fn overlay_defs(&mut self, doc: &Doc, base: &mut Content, defs: std::collections::BTreeMap<String, DefOverlay>) {
+        let counters = base.counters.clone();
+        let per_object = per_object_counters(&counters);
+        for (id, change) in defs {
+            let at = |key| doc.at.value(&[Key("defs"), Key(&id), Key(key)]);
+            let Some(def) = base.defs.iter_mut().find(|d| d.id == id) else {
+                let game = &base.game;
+                self.at(doc, doc.at.key(&[Key("defs"), Key(&id)]), format!("defs: no component '{id}' in {game}"));
+                continue;
+            };
+            if let Some(n) = change.count {
+                // Left out by this scenario: the game has copies of it, the scenario none.
+                def.left_out = n == 0 && (def.count > 0 || def.left_out);
+                def.count = n;
+            }
+            let objects = base.defs.iter().fold(0usize, |n, d| n.saturating_add(d.count));
+            if objects > MAX_OBJECTS {
+                self.at(doc, at("count"), format!("{id}: {objects} objects in all: a game has at most {MAX_OBJECTS}"));
+                break;
+            }
+            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
+            if !(change.props.0.is_null() || change.props.0.is_object()) {
+                self.at(doc, at("props"), format!("{id}: props: expected a map"));
+            }
+            merge(&mut def.props, change.props.0);
+            for (name, msg) in counter_problems(&per_object, &id, &change.counters.0) {
+                self.at(doc, doc.at.key(&[Key("defs"), Key(&id), Key("counters"), Key(&name)]), msg);
+            }
+            def.counters.extend(change.counters.0);
+        }
+    }
+
+    /// Sizes once the counts are known: a scenario changes seats and copies (reported at
+    /// its `players:`).
+    fn overlay_sizes(&mut self, doc: &Doc, base: &Content) {
+        let sizes = Sizes {
+            players: base.players.max,
+            nodes: base.board.nodes().len(),
+            per_object: per_object_zones(&base.zones, &base.defs),
+        };
+        let problems = [
+            sizes.zones(&base.zones),
+            sizes.counters(&base.counters),
+            sizes.object_counters(&base.counters, &base.defs),
+        ];
+        for msg in problems.into_iter().flatten() {
+            self.at(doc, doc.at.key(&[Key("players")]), msg);
+        }
     }
 }
 

@@ -52,10 +52,9 @@ impl Content {
             }
             if def.is_none() {
                 // The schema's rules (data.rs), with where the broken one is declared.
-                if let Some((p, msg)) = super::data::check(&c.schema, &mut at.clone(), &value).into_iter().next() {
+                if let Some((p, problem)) = super::data::check(&c.schema, &mut at.clone(), &value).into_iter().next() {
                     // The path is the key's already, unless the value broken is inside it.
-                    let msg =
-                        if p == at { msg.split_once(": ").map_or(msg.clone(), |(_, m)| m.to_string()) } else { msg };
+                    let msg = if p == at { problem.clone() } else { format!("{}: {problem}", p.join(".")) };
                     let inner: Vec<&str> = p[at.len()..].iter().map(String::as_str).collect();
                     let broken = super::data::get(&value, &inner);
                     let rule = c
@@ -77,7 +76,7 @@ impl Content {
                 // A text set here is no longer the game's to fill; one with placeholders is
                 // filled like the game's.
                 c.templates.retain(|t| !matches!(&t.slot, Slot::Data(p) if p.starts_with(&at)));
-                let mut set = data_templates("--set", "", &value);
+                let mut set = data_templates("--set", &Default::default(), &value);
                 for t in &mut set {
                     if let Slot::Data(p) = &mut t.slot {
                         *p = at.iter().chain(p.iter()).cloned().collect();

@@ -10,16 +10,19 @@
 //! a definition's text or the data (views, the renderer, `:card`, scripts) reads the
 //! filled one.
 
-use super::data::{data_line, get, get_mut, key_line};
+use super::data::{data_path, get, get_mut};
 use super::{Content, Def};
 use crate::diag::Diagnostic;
+use crate::yaml::Positions;
 use serde_json::Value;
 
-/// A text with placeholders, where it is written and where its filled form goes.
+/// A text with placeholders, where it is written (line and column, 0 when unknown) and
+/// where its filled form goes.
 #[derive(Debug, Clone)]
 pub struct Template {
     pub file: String,
     pub line: usize,
+    pub column: usize,
     pub slot: Slot,
     pub text: String,
 }
@@ -38,23 +41,21 @@ pub(super) fn is_template(s: &str) -> bool {
     s.contains('{') || s.contains("}}")
 }
 
-/// The templates among the texts of `data` (read from `file`, whose text is `text`).
-pub(super) fn data_templates(file: &str, text: &str, data: &Value) -> Vec<Template> {
+/// The templates among the texts of `data` (read from `file`, whose positions are `at`:
+/// the `data:` of a game or a scenario).
+pub(super) fn data_templates(file: &str, at: &Positions, data: &Value) -> Vec<Template> {
     let mut out = Vec::new();
     walk(data, &mut Vec::new(), &mut |path, s| {
+        let pos = at.value(&data_path(path));
         out.push(Template {
             file: file.to_string(),
-            line: data_line(text, path),
+            line: pos.line,
+            column: pos.column,
             slot: Slot::Data(path.to_vec()),
             text: s.to_string(),
         })
     });
     out
-}
-
-/// The line of a definition's `text:` in a component file, from the line of its `id:`.
-pub(super) fn text_line(text: &str, id_line: usize) -> usize {
-    key_line(text, "text", id_line.max(1)).unwrap_or(id_line)
 }
 
 fn walk(v: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&[String], &str)) {
@@ -90,7 +91,7 @@ pub(super) fn fill(templates: &[Template], defs: &mut [Def], data: &mut Value) -
         };
         match expand(&t.text, |key| lookup(key, own, defs, data)) {
             Ok(s) => filled.push((t.slot.clone(), s)),
-            Err(msg) => diags.push(Diagnostic::new(&t.file, t.line, 0, msg)),
+            Err(msg) => diags.push(Diagnostic::new(&t.file, t.line, t.column, msg)),
         }
     }
     for (slot, s) in filled {

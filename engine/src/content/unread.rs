@@ -15,8 +15,9 @@
 //! keys made of digits, nor a key the schema marks `unread: true` (kept for reference).
 
 use super::checks::closest;
-use super::data::{data_line, matches, DataRule};
+use super::data::{data_path, matches, DataRule};
 use super::texts::{expand, Template};
+use crate::yaml::{Pos, Positions};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -60,15 +61,22 @@ impl<'a> Mentions<'a> {
             || if word { self.words.contains(key) } else { self.code.iter().any(|c| c.contains(key)) }
     }
 
-    /// The keys of game data `data` (game.yaml's text is `text`) that nothing mentions,
-    /// as (line, message), unless under a map `rules` mark open.
-    pub(super) fn unread(&self, rules: &[DataRule], data: &Value, text: &str) -> Vec<(usize, String)> {
+    /// The keys of game data `data` (game.yaml's positions are `at`) that nothing
+    /// mentions, each at its key, unless under a map `rules` mark open.
+    pub(super) fn unread(&self, rules: &[DataRule], data: &Value, at: &Positions) -> Vec<(Pos, String)> {
         let mut out = Vec::new();
-        self.walk(rules, data, &mut Vec::new(), text, &mut out);
+        self.walk(rules, data, &mut Vec::new(), at, &mut out);
         out
     }
 
-    fn walk(&self, rules: &[DataRule], v: &Value, path: &mut Vec<String>, text: &str, out: &mut Vec<(usize, String)>) {
+    fn walk(
+        &self,
+        rules: &[DataRule],
+        v: &Value,
+        path: &mut Vec<String>,
+        at: &Positions,
+        out: &mut Vec<(Pos, String)>,
+    ) {
         match v {
             Value::Object(m) => {
                 if rules.iter().any(|r| r.open && matches(&r.path, path)) {
@@ -81,12 +89,12 @@ impl<'a> Mentions<'a> {
                         continue;
                     }
                     if k.chars().all(|c| c.is_ascii_digit()) || self.reads(k) {
-                        self.walk(rules, x, path, text, out);
+                        self.walk(rules, x, path, at, out);
                     } else {
                         // Once for a key of the maps of a list (`gangs.*.colour`).
                         let msg = self.message(path);
                         if !out.iter().any(|(_, m)| *m == msg) {
-                            out.push((data_line(text, path), msg));
+                            out.push((at.key(&data_path(path)), msg));
                         }
                     }
                     path.pop();
@@ -95,7 +103,7 @@ impl<'a> Mentions<'a> {
             Value::Array(a) => {
                 for (i, x) in a.iter().enumerate() {
                     path.push(i.to_string());
-                    self.walk(rules, x, path, text, out);
+                    self.walk(rules, x, path, at, out);
                     path.pop();
                 }
             }

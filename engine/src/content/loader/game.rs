@@ -1,0 +1,68 @@
+//! The head of `game.yaml`: its id (the folder's), the API it is written for, its `about:`
+//! line, its players, the counters `length:` and `lead:` name, and its scenarios' names
+//! and files; each problem at the value it is about (`players:` at its key).
+
+use super::{Doc, Loader};
+use crate::content::checks::{about_problem, is_id};
+use crate::content::schema::{GameFile, Players};
+use crate::content::API_VERSION;
+use crate::yaml::Step::Key;
+
+impl Loader<'_> {
+    /// Checks the head of game `id`'s `game.yaml`.
+    pub(super) fn header(&mut self, doc: &Doc, game: &GameFile, id: &str) {
+        if game.id != id {
+            self.at(doc, doc.at.value(&[Key("id")]), format!("id '{}' should match its folder '{id}'", game.id));
+        }
+        if game.api != API_VERSION {
+            let msg = format!("written for Lua API {}, this engine provides API {}", game.api, API_VERSION);
+            self.at(doc, doc.at.value(&[Key("api")]), msg);
+        }
+        if let Some(msg) = game.about.as_deref().and_then(about_problem) {
+            self.at(doc, doc.at.value(&[Key("about")]), msg);
+        }
+        if let Some(msg) = players_problem(&game.players) {
+            self.at(doc, doc.at.key(&[Key("players")]), msg);
+        }
+        self.length_and_lead(doc, game);
+        for (name, file) in &game.scenarios.0 {
+            let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
+            if !is_id(name) || !plain {
+                let msg = format!(
+                    "scenario '{name}': expected a snake_case name and a .yaml file of this folder, not '{file}'"
+                );
+                self.at(doc, doc.at.key(&[Key("scenarios"), Key(name)]), msg);
+            }
+        }
+    }
+
+    /// `length:` names a global counter, `lead:` a per-seat one.
+    fn length_and_lead(&mut self, doc: &Doc, game: &GameFile) {
+        if let Some(l) = &game.length {
+            let at = doc.at.value(&[Key("length"), Key("counter")]);
+            match game.counters.iter().find(|c| c.id == l.counter) {
+                Some(c) if !c.per_seat && !c.per_object => {}
+                Some(_) => self.at(
+                    doc,
+                    at,
+                    format!("length: counter '{}' must be global (not per seat or per object)", l.counter),
+                ),
+                None => self.at(doc, at, format!("length: no counter '{}' is declared", l.counter)),
+            }
+        }
+        if let Some(l) = &game.lead {
+            let at = doc.at.value(&[Key("lead")]);
+            match game.counters.iter().find(|c| &c.id == l) {
+                Some(c) if c.per_seat => {}
+                Some(_) => self.at(doc, at, format!("lead: counter '{l}' must be per seat")),
+                None => self.at(doc, at, format!("lead: no counter '{l}' is declared")),
+            }
+        }
+    }
+}
+
+/// What is wrong with a `players:` declaration (a game's or a scenario's), if anything.
+pub(in crate::content) fn players_problem(p: &Players) -> Option<&'static str> {
+    let bad = p.min == 0 || p.min > p.max || p.max > 64 || p.default.is_some_and(|d| d < p.min || d > p.max);
+    bad.then_some("expected 1 <= min <= default <= max <= 64")
+}
