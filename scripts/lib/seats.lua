@@ -6,6 +6,8 @@
 --   for _, s in ipairs(seats.clockwise(active)) do ... end      -- his left first
 --   local victim = seats.choose(active, "Who pays you?", seats.clockwise(active),
 --     function(s) return "$" .. posse.get("money", s) end)      -- "p2 ($12)"
+--   -- typed (kind "payer" declared with the id "seat"): options {id = "seat", args = {seat = 2}}
+--   local payer = seats.choose(active, "Who pays you?", rivals, money_of, "payer")
 --
 -- Seats are 1-based. "Clockwise from `a`" starts at `a`'s left (the seat after `a`) and
 -- goes round the table, skipping eliminated seats.
@@ -77,22 +79,34 @@ end
 ---`describe(seat)` in brackets when given: "p2 ($12)"); returns the seat. With one
 ---candidate nobody is asked (there is nothing to choose); with none, nil. The labels are
 ---made only when someone reads them.
+---
+---In a game that declares its question kinds, `kind` is the question's (declared in the
+---game's questions.lua) and each option a record: id `id` (default "seat") with args
+---`{seat = <the seat>}`. Without `kind` the options are plain labels (an untyped game).
 ---@param asker Seat
 ---@param prompt string|fun(): string
 ---@param candidates Seat[]
 ---@param describe (fun(s: Seat): string)|nil  what the asker needs to know of each, e.g. his money
+---@param kind string|nil  the question's kind (typed games)
+---@param id string|nil    the options' id (default "seat")
 ---@return Seat|nil
-function M.choose(asker, prompt, candidates, describe)
+function M.choose(asker, prompt, candidates, describe, kind, id)
   local n = #candidates
   if n <= 1 then return candidates[1] end
-  local pick = posse.choose(asker, prompt, function()
+  local function labels()
     local names = M.names(candidates)
     if describe then
       for i, s in ipairs(candidates) do names[i] = names[i] .. " (" .. describe(s) .. ")" end
     end
     return names
-  end, { count = n })
-  return candidates[pick]
+  end
+  if kind == nil then return candidates[posse.choose(asker, prompt, labels, { count = n })] end
+  local function options()
+    local names, out, oid = labels(), {}, id or "seat" ---@type string[], Option[], string
+    for i, s in ipairs(candidates) do out[i] = { id = oid, label = names[i], args = { seat = s } } end
+    return out
+  end
+  return candidates[posse.choose(asker, prompt, options, { count = n, kind = kind })]
 end
 
 return M
