@@ -52,6 +52,38 @@ local function rivals_holding(game, a)
   return out
 end
 
+-- The cards of `list` as options of id `id` (questions.lua): labelled by name, each
+-- naming its card (definition id) in `args.card`.
+---@param list Obj[]
+---@param id string
+---@return Option[]
+local function card_options(list, id)
+  local out = {}
+  for i, c in ipairs(list) do out[i] = ask.option(id, cards.name(c), { card = cards.def(c).id }) end
+  return out
+end
+
+-- Z40: asks `asker` which of `candidates` his card hits (kind `rival`, option id `id`),
+-- labelled by name with `describe(seat)` in brackets ("p2 (3 cards)"), as lib.seats.choose
+-- asks; with one candidate nobody is asked (there is nothing to choose), with none, nil.
+---@param asker Seat
+---@param id string
+---@param prompt string
+---@param candidates Seat[]
+---@param describe fun(s: Seat): string
+---@return Seat|nil
+local function choose_rival(asker, id, prompt, candidates, describe)
+  local n = #candidates
+  if n <= 1 then return candidates[1] end
+  return candidates[ask.pick(asker, "rival", prompt, function()
+    local out = {}
+    for i, s in ipairs(candidates) do
+      out[i] = ask.option(id, seats.name(s) .. " (" .. describe(s) .. ")", { seat = s })
+    end
+    return out
+  end, n)]
+end
+
 ------------------------------------------------------------------ movement
 
 ---@param ctx marshals.Context
@@ -115,11 +147,14 @@ local function hold_up(ctx)
     end)
     local c = 1
     if #held > 0 then
-      c = ask.one(s, why .. ": show a " .. game.terrain_name(t) .. " card to get away?", function()
-        local o = { "Show nothing" }
-        for i, x in ipairs(held) do o[i + 1] = "Show " .. cards.name(x) end
+      c = ask.pick(s, "show", why .. ": show a " .. game.terrain_name(t) .. " card to get away?", function()
+        local o = { ask.option("nothing", "Show nothing") }
+        for i, x in ipairs(held) do
+          local value = game.props(x).value --[[@as integer]]
+          o[i + 1] = ask.option("show", "Show " .. cards.name(x), { card = cards.def(x).id, value = value })
+        end
         return o
-      end, #held + 1, false, cards.tags(held, 1))
+      end, #held + 1, { tags = cards.tags(held, 1) })
     end
     if c > 1 then
       local x = held[c - 1]
@@ -156,8 +191,8 @@ local function steal(ctx)
     posse.log("Ambush: no rival holds a card.")
     return
   end
-  -- With one rival holding a card, nobody is asked (lib.seats.choose).
-  local v = seats.choose(a, "Ambush: take a card from whom?", rivals, function(s)
+  -- With one rival holding a card, nobody is asked.
+  local v = choose_rival(a, "rob", "Ambush: take a card from whom?", rivals, function(s)
     local n = posse.count(game.hand(s))
     return n == 1 and "1 card" or (n .. " cards")
   end) --[[@as Seat]]
@@ -174,8 +209,8 @@ local function skip(ctx)
   local game = ctx.game
   local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
-  -- With one rival, nobody is asked (lib.seats.choose).
-  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals, function(s)
+  -- With one rival, nobody is asked.
+  local v = choose_rival(ctx.seat, "skip", "Camping: who skips a turn?", rivals, function(s)
     local n = posse.get("captures", s)
     return n == 1 and "1 Outlaw" or (n .. " Outlaws")
   end) --[[@as Seat]]
@@ -230,8 +265,8 @@ M.clue = {
     while #left > 0 do
       local i = 1
       if #left > 1 then
-        i = ask.one(a, "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?",
-          function() return cards.names(left) end, #left, false, cards.tags(left, 0))
+        i = ask.pick(a, "stack", "Clue: which card goes " .. (#order == 0 and "on top" or "next") .. "?",
+          function() return card_options(left, "card") end, #left, { tags = cards.tags(left, 0) })
       end
       order[#order + 1] = table.remove(left, i)
     end
@@ -252,8 +287,8 @@ local function search_deck(ctx)
   local drawn = posse.contents(look)
   local k = 1
   if #drawn > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(drawn) end, #drawn, false,
-      cards.tags(drawn, 0))
+    k = ask.pick(a, "keep", "Hideout: keep which card?", function() return card_options(drawn, "card") end, #drawn,
+      { tags = cards.tags(drawn, 0) })
   end
   for i, c in ipairs(drawn) do
     if i ~= k then posse.move(c, deck) posse.reveal(c, a) end
@@ -279,9 +314,9 @@ local function search_hand(ctx, v)
   local picks = { 1 }
   if count > 1 then
     local k = math.min(ctx.props.peek, count)
-    picks = ask.several(a, "Hideout: pick " .. k .. " of " .. game.name(v) .. "'s face-down cards.", function()
+    picks = ask.picks(a, "blind", "Hideout: pick " .. k .. " of " .. game.name(v) .. "'s face-down cards.", function()
       local o = {}
-      for i = 1, count do o[i] = "Card " .. i end
+      for i = 1, count do o[i] = ask.option("slot", "Card " .. i, { slot = i, seat = v }) end
       return o
     end, count, k, k)
   end
@@ -291,8 +326,8 @@ local function search_hand(ctx, v)
   for _, c in ipairs(seen) do posse.reveal(c, a) end
   local k = 1
   if #seen > 1 then
-    k = ask.one(a, "Hideout: keep which card?", function() return cards.names(seen) end, #seen, false,
-      cards.tags(seen, 0))
+    k = ask.pick(a, "keep", "Hideout: keep which card?", function() return card_options(seen, "card") end, #seen,
+      { tags = cards.tags(seen, 0) })
   end
   local kept = seen[k]
   posse.move(kept, game.hand(a))
@@ -317,13 +352,17 @@ M.hideout = {
       posse.log("Hideout: there is nothing to find.")
       return
     end
-    local pick = opts[ask.one(a, "Hideout: where do you search?", function()
+    local pick = opts[ask.pick(a, "search", "Hideout: where do you search?", function()
       local o = {}
       for i, x in ipairs(opts) do
-        o[i] = x == "draw" and "Draw 2 cards, keep 1" or ("Look at 2 cards of " .. game.name(x) .. "'s hand, keep 1")
+        if x == "draw" then
+          o[i] = ask.option("deck", "Draw 2 cards, keep 1")
+        else
+          o[i] = ask.option("hand", "Look at 2 cards of " .. game.name(x) .. "'s hand, keep 1", { seat = x })
+        end
       end
       return o
-    end, #opts, false, tags)]
+    end, #opts, { tags = tags })]
     if pick == "draw" then
       search_deck(ctx)
     else
@@ -392,12 +431,15 @@ M.train = {
         ---@type (string|false)[]
         local tags = { false }
         for i = 1, #ahead do tags[i + 1] = "ride_train" end
-        local c = ask.one(s, ("Train (%s, $%d): ride?"):format(dir > 0 and "eastbound" or "westbound", cost),
+        local c = ask.pick(s, "train", ("Train (%s, $%d): ride?"):format(dir > 0 and "eastbound" or "westbound", cost),
           function()
-            local o = { "Stay off the train" }
-            for i, q in ipairs(ahead) do o[i + 1] = "Ride to the " .. game.place_name(q) end
+            local o = { ask.option("stay", "Stay off the train") }
+            for i, q in ipairs(ahead) do
+              o[i + 1] = ask.option("ride", "Ride to the " .. game.place_name(q),
+                { to = q, terrain = game.terrain_at(q), cost = cost })
+            end
             return o
-          end, #ahead + 1, false, tags)
+          end, #ahead + 1, { tags = tags })
         if c > 1 then
           game.spend(s, "coins", cost)
           game.move(s, ahead[c - 1], "by train, $" .. cost)
@@ -455,9 +497,13 @@ local TRAVEL = { false, "travel" }
 local function travel(game, s, v)
   local cards_used = route(game, s, v)
   if not cards_used then return end
-  local c = ask.one(s, "Village in the " .. game.place_name(v) .. ": travel there?", function()
-    return { "Stay away", "Travel there, playing " .. table.concat(cards.names(cards_used), ", ") }
-  end, 2, false, TRAVEL)
+  local c = ask.pick(s, "travel", "Village in the " .. game.place_name(v) .. ": travel there?", function()
+    return {
+      ask.option("stay", "Stay away", { to = v }),
+      ask.option("travel", "Travel there, playing " .. table.concat(cards.names(cards_used), ", "),
+        { to = v, cards = #cards_used }),
+    }
+  end, 2, { tags = TRAVEL })
   if c ~= 2 then return end
   for _, x in ipairs(cards_used) do
     local step = game.pos(s) + (v > game.pos(s) and 1 or -1)
@@ -468,6 +514,9 @@ end
 
 -- The tags of buying at the village, by option ("Done" buys nothing).
 local BUY = { Done = false, bullets = "buy_bullet", provisions = "buy_provision" }
+-- Their ids (questions.lua, kind `buy`).
+---@type table<string, string>
+local BUY_ID = { Done = "done", bullets = "bullet", provisions = "provision" }
 
 -- Z24, Z27: buying at the village, one unit at a time until "Done".
 ---@param game marshals.game
@@ -484,14 +533,16 @@ local function buy(game, s, price)
     if #opts == 1 then break end
     local tags = {}
     for i, x in ipairs(opts) do tags[i] = BUY[x] end
-    local c = ask.one(s, function() return ("Village: buy for $%d each? You have $%d."):format(price, coins) end,
+    local c = ask.pick(s, "buy",
+      function() return ("Village: buy for $%d each? You have $%d."):format(price, coins) end,
       function()
         local o = {}
         for i, x in ipairs(opts) do
-          o[i] = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
+          local label = x == "Done" and "Done" or (x == "bullets" and "Buy a Bullet" or "Buy a Provision")
+          o[i] = ask.option(BUY_ID[x], label, { price = price })
         end
         return o
-      end, #opts, false, tags)
+      end, #opts, { tags = tags })
     if c == 1 then break end
     game.spend(s, "coins", price)
     posse.add(opts[c], 1, s)

@@ -377,14 +377,16 @@ local function claims(capturer, t)
       offers[#offers + 1] = { seat = s, cards = held, sum = sum }
       reqs[#reqs + 1] = {
         seat = s,
+        kind = "claim",
         prompt = claim_prompt,
         options = function()
-          ---@type string[]
-          local o = { "No claim" }
+          ---@type Option[]
+          local o = { { id = "none", label = "No claim" } }
           if #held > 0 then
             local names = {}
             for i, c in ipairs(held) do names[i] = M.card_name(c) end
-            o[2] = ("Claim $%d (%s)"):format(sum, table.concat(names, ", "))
+            local label = ("Claim $%d (%s)"):format(sum, table.concat(names, ", "))
+            o[2] = { id = "claim", label = label, args = { sum = sum } }
           end
           return o
         end,

@@ -140,12 +140,13 @@ local function jurisdiction_window(a, c)
   for i, s in ipairs(others) do
     local offer = answers_to(s, c)
     offers[i] = offer
-    ---@type string[], (string|false)[]
-    local options, tags = { "Let it be" }, { false }
+    ---@type Option[], (string|false)[]
+    local options, tags = { ask.option("pass", "Let it be") }, { false }
     for k, x in ipairs(offer) do
-      options[k + 1], tags[k + 1] = "Play " .. cards.name(x), cards.def(x).id
+      local id = cards.def(x).id
+      options[k + 1], tags[k + 1] = ask.option("play", "Play " .. cards.name(x), { card = id }), id
     end
-    reqs[i] = { seat = s, prompt = question, options = options, secret = true, tags = tags }
+    reqs[i] = { seat = s, kind = "jurisdiction", prompt = question, options = options, secret = true, tags = tags }
   end
   if #reqs == 0 then return false end
   local answers = posse.choose_each(reqs)
@@ -170,6 +171,7 @@ end
 -- the turn). One question at a time: they are read while it is pending, and made again for
 -- the next.
 local MOVE, PLAY, EVENT, PROVISION, PUSH, END = 1, 2, 3, 4, 5, 6
+---@type integer[], (Obj|false)[], (integer|false)[]
 local OPT, CARD, TO = {}, {}, {}
 ---@type (string|false)[]
 local TAG = {}
@@ -297,11 +299,30 @@ local function label(i)
   return "End your turn"
 end
 
-local function labels()
+-- The ids of Step 2's options by what they do (questions.lua, kind `turn`).
+---@type table<integer, string>
+local IDS = { [MOVE] = "move", [PLAY] = "play", [EVENT] = "event", [PROVISION] = "provision_move", [PUSH] = "push",
+  [END] = "end" }
+
+-- The options of Step 2 as records (made only when someone reads them): the card played
+-- (its definition id), the position moved to and its terrain.
+---@return (string|Option)[]
+local function options()
   local out = {}
-  for i = 1, NOPT do out[i] = label(i) end
+  for i = 1, NOPT do
+    local c, p = CARD[i], TO[i]
+    local args = nil
+    if c then args = { card = (DEFS[c] or game.def(c)).id } end
+    if p then
+      args = args or {}
+      args.to, args.terrain = p, game.terrain_at(p)
+    end
+    out[i] = ask.option(IDS[OPT[i]], label(i), args)
+  end
   return out
 end
+-- Step 2's tags, read by the engine when the flow yields (TAG, made again for each question).
+local STEP_HOW = { tags = TAG }
 
 local function prompt()
   return "Your turn: you are in the " .. game.place_name(game.pos(ASKED)) .. ". Play a card or act."
@@ -322,12 +343,14 @@ local function push(a)
     local tags = {}
     if stay then tags[1] = "stay" end
     for _ = 1, #ns do tags[#tags + 1] = "move" end
-    local c = ask.one(s, name(a) .. " pushes you away.", function()
+    local c = ask.pick(s, "pushed", name(a) .. " pushes you away.", function()
       local o = {}
-      if stay then o[1] = "Spend 1 Bullet and stay" end
-      for _, p in ipairs(ns) do o[#o + 1] = "Move to the " .. game.place_name(p) end
+      if stay then o[1] = ask.option("stay", "Spend 1 Bullet and stay") end
+      for _, p in ipairs(ns) do
+        o[#o + 1] = ask.option("move", "Move to the " .. game.place_name(p), { to = p, terrain = game.terrain_at(p) })
+      end
       return o
-    end, #ns + (stay and 1 or 0), false, tags)
+    end, #ns + (stay and 1 or 0), { tags = tags })
     if stay and c == 1 then
       game.spend(s, "bullets", 1)
       posse.log(name(s) .. " spends a Bullet and stays.")
@@ -413,7 +436,7 @@ local function take_turn(a)
     posse.log(name(a) .. " draws " .. game.card_name(c) .. ".", a)
     list_options(a)
     ASKED = a
-    if not run(a, ask.one(a, prompt, labels, NOPT, false, TAG)) then return end
+    if not run(a, ask.pick(a, "turn", prompt, options, NOPT, STEP_HOW)) then return end
   end
 end
 

@@ -5,9 +5,13 @@
 -- to survive an Ambush or a Camping, and ends its turn with the best Action it holds: one
 -- that eliminates or hurts the Marshals here, or a Hideout; when it is the Corrupt Marshal,
 -- also an Ambush or Camping that hits nobody, left on the discard pile so that the next
--- Outlaw drawn escapes. It knows an option by its tag (the card's definition id, or the
--- action's name: `provision_move`, `push`, `search_deck`...) and reads from its label only
--- what no tag says: where a move goes, and the value of a card shown.
+-- Outlaw drawn escapes. It knows a question by its kind and an option by its id and
+-- arguments (scripts/marshals/questions.lua: the card it plays, where a move goes, the
+-- value of a card shown), the map by the view's counters `map_1`..`map_4`, and never reads
+-- a prompt or a label; a kind it does not know is an error.
+--
+-- Figures (`posse sim marshals -n 200 --bot 1=sharp`, the other seats random; wins of
+-- seat 1 alone): see scripts/marshals/DECISIONS.md, "Questions".
 
 local bot = require("lib.bot")
 
@@ -36,27 +40,43 @@ local function terrain_at(s, p)
   return s.data.terrains[s.view.counters["map_" .. p] or 0]
 end
 
----The map position whose terrain is named `name` ("Desert"), or nil.
----@param s sharp.Seat
----@param name string
+---The option with the highest `score(i, id, args)`; among equal scores, one at random.
+---@param q BotQuestion
+---@param score fun(i: integer, id: string|false, args: table): number
+---@return integer
+local function best(q, score)
+  local top, tied = nil, {}
+  for i = 1, q.count do
+    local v = score(i, q.ids[i], q.args[i] or {})
+    if top == nil or v > top then
+      top, tied = v, { i }
+    elseif v == top then
+      tied[#tied + 1] = i
+    end
+  end
+  return tied[math.random(#tied)]
+end
+
+---The first option whose id is `id`, or nil.
+---@param q BotQuestion
+---@param id string
 ---@return integer|nil
-local function position_named(s, name)
-  for p = 1, #s.data.terrains do
-    local t = terrain_at(s, p)
-    if t and s.data.terrain_names[t] == name then return p end
+local function by_id(q, id)
+  for i = 1, q.count do
+    if q.ids[i] == id then return i end
   end
   return nil
 end
 
----My hand's card an option plays, by its tag (the card's definition id).
+---My hand's card an option plays (`args.card`, its definition id).
 ---@param s sharp.Seat
----@param tag string|false
+---@param card string|nil
 ---@return ObjectView|nil
-local function card_played(s, tag)
-  if not tag then return nil end
+local function card_played(s, card)
+  if not card then return nil end
   local hand = s.me.zones.hand
   for _, o in ipairs(hand and hand.objects or {}) do
-    if not o.hidden and o.def == tag then return o end
+    if not o.hidden and o.def == card then return o end
   end
   return nil
 end
@@ -154,17 +174,17 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function step(s, q)
-  return bot.best(q, function(_, label, tag)
-    if tag == false then return 0 end -- end the turn
-    local to = position_named(s, string.match(label, "move to the (%a+)$") or "")
-    if tag == "provision_move" then
+  return best(q, function(_, id, args)
+    if id == "end" then return 0 end -- end the turn
+    local to = args.to --[[@as integer|nil]]
+    if id == "provision_move" then
       if (s.c.provisions or 0) - 1 < RESERVE then return -10 end
       return move_score(s, to, 8, nil)
-    elseif tag == "push" then
+    elseif id == "push" then
       if (s.c.bullets or 0) - 1 < RESERVE then return -10 end
       return move_score(s, nil, 10, nil)
     end
-    local o = card_played(s, tag)
+    local o = card_played(s, args.card --[[@as string|nil]])
     if not o or not o.props then return -5 end
     if o.props.when == "move" then
       -- A Wild goes anywhere: kept, it keeps later chains going. BASIC has no claims.
@@ -177,15 +197,21 @@ local function step(s, q)
   end)
 end
 
----The props of the card I am looking at (a Hideout's or a Clue's cards) whose definition
----id is `tag`.
+---The props of the card I am looking at (a Hideout's or a Clue's cards in my zone `look`,
+---or a rival's cards a Hideout showed me) whose definition id is `card`.
 ---@param s sharp.Seat
----@param tag string|false
+---@param card string|nil
 ---@return table|nil
-local function looked_at(s, tag)
+local function looked_at(s, card)
   local look = s.me.zones.look
   for _, o in ipairs(look and look.objects or {}) do
-    if not o.hidden and o.def == tag then return o.props end
+    if not o.hidden and o.def == card then return o.props end
+  end
+  for i, sv in ipairs(s.view.seats) do
+    local hand = i ~= s.view.seat and sv.zones.hand or nil
+    for _, o in ipairs(hand and hand.objects or {}) do
+      if not o.hidden and o.def == card then return o.props end
+    end
   end
   return nil
 end
@@ -196,8 +222,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function keep(s, q)
-  return bot.best(q, function(_, _, tag)
-    local p = looked_at(s, tag) or {}
+  return best(q, function(_, _, args)
+    local p = looked_at(s, args.card) or {}
     if p.kind == "outlaw" then return 100 end
     if p.kind == "movement" then return 2 + (p.value or 0) / 2 end
     return KEEP[p.kind] or 1
@@ -210,8 +236,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function stack(s, q)
-  return bot.best(q, function(_, _, tag)
-    local p = looked_at(s, tag) or {}
+  return best(q, function(_, _, args)
+    local p = looked_at(s, args.card) or {}
     if p.when == "event" then return 10 end
     if p.kind == "outlaw" then return 0 end
     if p.kind == "corrupt" then return 3 end
@@ -226,12 +252,16 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function show(s, q)
-  local what = string.find(q.prompt, "^Camping") and "provisions" or "bullets"
-  local cost = bot.number(q.prompt) or 2
+  -- The Ambush or Camping played waits in the zone `pending` while it resolves.
+  local pending = s.view.zones.pending
+  local card = pending and pending.objects[1]
+  local props = card and not card.hidden and card.props or {}
+  local what = props.resource or "bullets"
+  local cost = props.cost or 2
   local pinned = (s.c[what] or 0) < cost + 2
-  return bot.best(q, function(_, label, tag)
-    if tag == false then return -100 end -- show nothing
-    local v = bot.number(label) or 0
+  return best(q, function(_, id, args)
+    if id == "nothing" then return -100 end
+    local v = args.value or 0
     return pinned and v or -v
   end)
 end
@@ -241,10 +271,9 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function pushed(s, q)
-  return bot.best(q, function(_, label, tag)
-    if tag == "stay" then return -1 end
-    local p = position_named(s, string.match(label, "move to the (%a+)$") or "")
-    return (p and terrain_at(s, p) == s.data.terrains[s.c.character or 0]) and 2 or 1
+  return best(q, function(_, id, args)
+    if id == "stay" then return -1 end
+    return args.terrain == s.data.terrains[s.c.character or 0] and 2 or 1
   end)
 end
 
@@ -253,59 +282,87 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function village(s, q)
-  return bot.best(q, function(_, _, tag)
-    if tag == "buy_provision" and (s.c.provisions or 0) < RESERVE then return 2 end
-    if tag == "buy_bullet" and (s.c.bullets or 0) < RESERVE then return 1 end
-    return tag == false and 0 or -1
+  return best(q, function(_, id)
+    if id == "provision" and (s.c.provisions or 0) < RESERVE then return 2 end
+    if id == "bullet" and (s.c.bullets or 0) < RESERVE then return 1 end
+    return id == "done" and 0 or -1
   end)
 end
 
+---How many cards seat `seat` holds, as I see it.
+---@param s sharp.Seat
+---@param seat integer
+---@return integer
+local function hand_size(s, seat)
+  local sv = s.view.seats[seat]
+  local hand = sv and sv.zones.hand
+  return hand and hand.count or 0
+end
+
 ---BASIC: a rival to rob (the most cards) or to make skip a turn (the most Outlaws).
+---@param s sharp.Seat
 ---@param q BotQuestion
 ---@return integer
-local function rival(q)
-  return bot.best(q, function(_, label) return bot.number(string.match(label, "%((.*)%)") or "") or 0 end)
+local function rival(s, q)
+  return best(q, function(_, id, args)
+    local seat = args.seat --[[@as integer]]
+    if id == "rob" then return hand_size(s, seat) end
+    local sv = s.view.seats[seat]
+    return sv and sv.counters.captures or 0
+  end)
 end
+
+---Hideout: search the deck (an Outlaw may be there); with none, the rival holding most.
+---@param s sharp.Seat
+---@param q BotQuestion
+---@return integer
+local function search(s, q)
+  return best(q, function(_, id, args)
+    if id == "deck" then return 100 end
+    return hand_size(s, args.seat --[[@as integer]])
+  end)
+end
+
+-- What the bot answers, by question kind (scripts/marshals/questions.lua).
+---@type table<string, fun(s: sharp.Seat, q: BotQuestion): integer|integer[]>
+local ANSWER = {
+  turn = step,
+  pushed = pushed,
+  show = show,
+  keep = keep,
+  stack = stack,
+  search = search,
+  buy = village,
+  rival = rival,
+  -- Hideout in a rival's hand: the cards are face down and shuffled, any will do.
+  blind = function(_, q)
+    local out = {}
+    for i = 1, q.min do out[i] = i end
+    return out
+  end,
+  -- Claim whenever I can: money is the score.
+  claim = function(_, q) return by_id(q, "claim") or by_id(q, "none") or 1 end,
+  -- Cancel a rival's Clue or Hideout and take it.
+  jurisdiction = function(_, q) return by_id(q, "play") or by_id(q, "pass") or 1 end,
+  -- A ticket costs Coins, and Coins are the score.
+  train = function(_, q) return by_id(q, "stay") or 1 end,
+  -- Travel to a village only when short of Bullets or Provisions.
+  travel = function(s, q)
+    local low = (s.c.bullets or 0) < 2 or (s.c.provisions or 0) < 2
+    return (low and by_id(q, "travel")) or by_id(q, "stay") or 1
+  end,
+}
 
 ---@type Bot
 return {
   about = "Chains moves to draw more, keeps Bullets and Provisions, hits Marshals it can hurt",
   pick = function(view, q, data)
+    local answer = ANSWER[q.kind or ""]
+    if not answer then error("sharp: no answer for a '" .. tostring(q.kind) .. "' question", 0) end
     local me = bot.me(view)
     ---@type sharp.Seat
     local s = { view = view, data = data, me = me, c = me.counters, basic = data.mode == "basic",
       corrupt = corrupt(view) }
-    local p = q.prompt
-    if q.multi then
-      local out = {}
-      for i = 1, q.min do out[i] = i end
-      return out
-    elseif string.find(p, "^Your turn") then
-      return step(s, q)
-    elseif string.find(p, "claim a reward") then
-      return q.count -- "No claim" comes first: money is the score
-    elseif string.find(p, "pushes you away") then
-      return pushed(s, q)
-    elseif string.find(p, "to get away") then
-      return show(s, q)
-    elseif string.find(p, "^Hideout: keep") then
-      return keep(s, q)
-    elseif string.find(p, "^Hideout: where") then
-      return bot.by_tag(q, "search_deck") or math.random(q.count)
-    elseif string.find(p, "^Clue") then
-      return stack(s, q)
-    elseif string.find(p, "Jurisdiction%?") then
-      return q.count -- cancel a rival's Clue or Hideout and take it
-    elseif string.find(p, "^Train") then
-      return 1 -- a ticket costs Coins, and Coins are the score
-    elseif string.find(p, "^Village in") then
-      local low = (me.counters.bullets or 0) < 2 or (me.counters.provisions or 0) < 2
-      return low and 2 or 1
-    elseif string.find(p, "^Village: buy") then
-      return village(s, q)
-    elseif string.find(p, "take a card from whom") or string.find(p, "who skips") then
-      return rival(q)
-    end
-    return math.random(q.count)
+    return answer(s, q)
   end,
 }
