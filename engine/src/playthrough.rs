@@ -5,8 +5,9 @@
 //! A playthrough is the game random bots play from the seed (the bots of [`bot_rng`],
 //! answering each decision as the flow yields it, every step counted: the game `posse sim`
 //! and `posse play --bot all=random` play). It holds every seat's rendered view at the
-//! start, then for each step who decides (and whether in secret), the prompt, the numbered
-//! options, the pick, and the log lines the step wrote with the seats that may read each;
+//! start, then for each step who decides (and whether in secret), the question's kind and
+//! prompt, the numbered options (each with its id and arguments where the game types its
+//! questions), the pick, and the log lines the step wrote with the seats that may read each;
 //! at the end every seat's view, the omniscient one, the result and the state hash. Its
 //! first line is the command that writes it again.
 
@@ -50,10 +51,19 @@ pub fn write(content: Arc<Content>, players: usize, seed: u64) -> Result<String>
         step += 1;
         let (seat, picks) = (r.seat, random_choice(r, &mut rng));
         let secret = if r.secret { " (secret)" } else { "" };
-        let _ = writeln!(out, "\n== step {step}: {}{secret}: {}", names[seat - 1], one_line(&r.prompt()));
+        let kind = r.kind.as_ref().map(|k| format!(" [{k}]")).unwrap_or_default();
+        let _ = writeln!(out, "\n== step {step}: {}{secret}{kind}: {}", names[seat - 1], one_line(&r.prompt()));
         let labels = r.labels();
+        let (ids, args) = r.ids();
         for (i, l) in labels.iter().enumerate() {
-            let _ = writeln!(out, "  {}. {}", i + 1, one_line(l));
+            let id = match &ids[i] {
+                Some(id) => {
+                    let args: Vec<String> = args[i].iter().map(|(k, v)| format!(" {k}={v}")).collect();
+                    format!("  [{id}{}]", args.concat())
+                }
+                None => String::new(),
+            };
+            let _ = writeln!(out, "  {}. {}{id}", i + 1, one_line(l));
         }
         let chosen: Vec<String> = picks.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(out, "  -> {}", if chosen.is_empty() { "none".into() } else { chosen.join(", ") });

@@ -16,6 +16,10 @@
 //! `--until-covered` stops sooner, once every definition expected to run has (coverage.rs).
 //! After its games, each game prints its coverage line (`--coverage`: the full table) and
 //! a warning for each definition whose behaviour never ran, with its YAML file and line.
+//! A game that types its questions (`scripts/<game>/questions.lua`) fails on a question
+//! of an undeclared kind or an option of an undeclared id (the engine refuses them, in the
+//! games and in the replay that makes every option), and is warned of each declared kind
+//! that none of its games, in any of its modes, asked.
 //!
 //! A game that cannot be played to its end (a script error, a bot's, an endless game, an
 //! engine fault: a panic, caught by [`caught`]) is a problem with its seed, the verdict
@@ -163,6 +167,12 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
         }
     }
     let several = ids.len() > 1;
+    let covered: Vec<&Coverage> = reports.iter().filter_map(|r| r.coverage.as_ref()).collect();
+    if let Some(first) = ids.first() {
+        for w in Coverage::unasked_kinds(&covered) {
+            println!("{first}: warning: {w}");
+        }
+    }
     let mut ok = true;
     for (k, (id, report)) in ids.iter().zip(reports).enumerate() {
         for w in &report.warnings {

@@ -40,6 +40,10 @@ pub struct Coverage {
     games: usize,
     /// The seed of the game in which the last expected definition first ran.
     all_by: Option<u64>,
+    /// The question kinds the game declares, when it does.
+    declared: Option<std::sync::Arc<posse::decision::Kinds>>,
+    /// By kind: the questions asked over the games.
+    asked: std::collections::BTreeMap<String, u64>,
 }
 
 impl Coverage {
@@ -53,12 +57,18 @@ impl Coverage {
             in_mode: defs.iter().map(|d| d.count > 0 || (d.script.is_some() && !d.left_out)).collect(),
             games: 0,
             all_by: None,
+            declared: None,
+            asked: Default::default(),
         }
     }
 
     /// Adds a finished game of seed `seed`.
     pub fn add(&mut self, game: &Game, seed: u64) {
+        for (kind, n) in game.asked() {
+            *self.asked.entry(kind).or_default() += n;
+        }
         if self.games == 0 {
+            self.declared = game.kinds();
             let behaviour = game.has_behaviour();
             for (i, e) in self.expected.iter_mut().enumerate() {
                 *e = self.in_mode[i] && behaviour.get(i).copied().unwrap_or(false);
@@ -81,6 +91,19 @@ impl Coverage {
         if was_missing && self.missing() == 0 {
             self.all_by = Some(seed);
         }
+    }
+
+    /// A warning for each question kind the game declares that none of `all`'s games
+    /// asked (a game and its modes, which share their declarations).
+    pub fn unasked_kinds(all: &[&Coverage]) -> Vec<String> {
+        let Some(declared) = all.iter().find_map(|c| c.declared.clone()) else { return Vec::new() };
+        let games: usize = all.iter().map(|c| c.games).sum();
+        declared
+            .kinds
+            .keys()
+            .filter(|k| all.iter().all(|c| !c.asked.contains_key(*k)))
+            .map(|k| format!("question kind '{k}' ({}) was never asked in {games} games", declared.file))
+            .collect()
     }
 
     /// How many definitions expected to run have not yet (all of them before any game).

@@ -124,6 +124,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         }
         measures(&mut s, r);
         cards(&mut s, r);
+        questions(&mut s, r);
         return lengths_and_speed(s, r);
     }
     let o = &r.outcomes;
@@ -161,6 +162,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     }
     measures(&mut s, r);
     cards(&mut s, r);
+    questions(&mut s, r);
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,
@@ -195,6 +197,20 @@ fn cards(s: &mut String, r: &SimReport) {
             c.wins_when_played.percent(),
             c.wins_when_not.percent()
         );
+    }
+}
+
+/// The questions asked, by kind, where the game types them: asked in all, per game, and
+/// the games that asked it.
+fn questions(s: &mut String, r: &SimReport) {
+    if r.questions.is_empty() || r.finished == 0 {
+        return;
+    }
+    let _ = writeln!(s, "questions by kind (asked in all, per game; games that asked it):");
+    let w = r.questions.iter().map(|q| q.kind.len()).max().unwrap_or(0);
+    for q in &r.questions {
+        let per = q.asked as f64 / r.finished as f64;
+        let _ = writeln!(s, "  {:w$}  {}, {per:.1}; {} of {}", q.kind, q.asked, q.games, r.finished);
     }
 }
 

@@ -7,7 +7,8 @@
 //! `posse sim` and `posse check` too; `replay --log` makes a save's choices again. The
 //! god view is the default; `--as SEAT` keeps only the lines that seat may read (its view
 //! of the log). With `--decisions` each decision is a line too, `p3 chose: Play
-//! Telegraph`, its labels made only then (with `--as`, only the seat's own decisions).
+//! Telegraph` (`p3 [card] chose: ...` with the question's kind, where the game types its
+//! questions), its labels made only then (with `--as`, only the seat's own decisions).
 //! The lines are written as the engine's playthroughs write them
 //! ([`posse::playthrough::log_line`]); the last two are the machine lines `result: ...`
 //! (or `unfinished: N choices`) and `state-hash: ...`, as `play` ends.
@@ -149,7 +150,8 @@ fn write(
                     |p: &u32| labels.get((*p as usize).wrapping_sub(1)).map_or(format!("option {p}"), |l| one_line(l));
                 let chosen: Vec<String> = picks.iter().map(label).collect();
                 let chosen = if chosen.is_empty() { "nothing".to_string() } else { chosen.join(", ") };
-                writeln!(out, "{} chose: {chosen}", show.names[seat - 1])?;
+                let kind = r.kind.as_ref().map(|k| format!(" [{k}]")).unwrap_or_default();
+                writeln!(out, "{}{kind} chose: {chosen}", show.names[seat - 1])?;
             }
         }
         let pos = game.choices().len() + 1;

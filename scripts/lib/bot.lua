@@ -15,6 +15,42 @@ function M.by_tag(q, tag)
   return nil
 end
 
+---The first option whose id is `id` (and, when given, whose arguments include every
+---`args` pair), or nil.
+---@param q BotQuestion
+---@param id string
+---@param args table<string, string|number|boolean>|nil
+---@return integer|nil
+function M.by_id(q, id, args)
+  for i = 1, q.count do
+    if q.ids[i] == id then
+      local fits = true
+      for k, v in pairs(args or {}) do
+        if q.args[i][k] ~= v then fits = false end
+      end
+      if fits then return i end
+    end
+  end
+  return nil
+end
+
+---The option with the highest `score(i, id, args, tag)`; among equal scores, one at random.
+---@param q BotQuestion
+---@param score fun(i: integer, id: string|false, args: table, tag: string|false): number
+---@return integer
+function M.best_option(q, score)
+  local best, tied = nil, {}
+  for i = 1, q.count do
+    local s = score(i, q.ids[i], q.args[i], q.tags[i])
+    if best == nil or s > best then
+      best, tied = s, { i }
+    elseif s == best then
+      tied[#tied + 1] = i
+    end
+  end
+  return tied[math.random(#tied)]
+end
+
 ---The first option whose label contains `text` (plain text, not a pattern), or nil.
 ---@param q BotQuestion
 ---@param text string

@@ -24,6 +24,7 @@ mod issue22_batches;
 mod issue22_budget;
 mod issue22_pictures;
 mod issue22_writes;
+mod issue23_questions;
 mod issue9;
 mod layers;
 mod marshals;

@@ -160,6 +160,9 @@ pub struct SimReport {
     /// Which wins the cards' "wins when played" count: "alone", or "alone or shared"
     /// where wins are shared (teams, a cooperative crew).
     pub card_wins: String,
+    /// The questions asked, by kind (a game that types its questions).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<KindNumbers>,
     /// Every finished game in seed order (not in `--json`: `--csv` writes them).
     #[serde(skip)]
     pub rows: Vec<GameRow>,
@@ -212,6 +215,19 @@ pub struct GameRow {
     /// older shards have none).
     #[serde(default)]
     pub resolved: BTreeMap<String, u32>,
+    /// By question kind: how many questions of it the game asked (a game that types its
+    /// questions; rows of older shards have none).
+    #[serde(default)]
+    pub questions: BTreeMap<String, u64>,
+}
+
+/// A question kind's numbers over a batch: how many questions of it were asked in all,
+/// and in how many games.
+#[derive(Debug, Clone, Serialize)]
+pub struct KindNumbers {
+    pub kind: String,
+    pub asked: u64,
+    pub games: usize,
 }
 
 /// Ludii's measures of a game: completion (games that end, of those begun), drawishness
@@ -393,6 +409,7 @@ fn row(content: &Content, seed: u64, game: &Game) -> Result<GameRow, crate::diag
         tags: game.tags().clone(),
         cards: game.card_counts(),
         resolved: game.resolved(),
+        questions: game.asked(),
     })
 }
 

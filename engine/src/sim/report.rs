@@ -5,7 +5,8 @@
 //! make no report, never a wrapped one.
 
 use super::{
-    CardNumbers, CrewTally, Decisiveness, FirstPlayer, GameRow, Measures, Outcomes, SimError, SimReport, Standing,
+    CardNumbers, CrewTally, Decisiveness, FirstPlayer, GameRow, KindNumbers, Measures, Outcomes, SimError, SimReport,
+    Standing,
 };
 use crate::content::Content;
 use crate::stats::{Rate, Spread};
@@ -80,6 +81,8 @@ struct Sums<'r> {
     counts: BTreeMap<&'r str, (usize, usize)>,
     /// Times each definition's behaviour ran.
     resolved: BTreeMap<&'r str, usize>,
+    /// Each question kind: asked in all, and the games that asked it.
+    questions: BTreeMap<&'r str, (u64, usize)>,
 }
 
 impl<'r> Sums<'r> {
@@ -104,6 +107,11 @@ impl<'r> Sums<'r> {
         }
         for (id, &n) in &r.resolved {
             plus(self.resolved.entry(id.as_str()).or_default(), n as usize)?;
+        }
+        for (kind, &n) in &r.questions {
+            let q = self.questions.entry(kind.as_str()).or_default();
+            q.0 = q.0.checked_add(n)?;
+            plus(&mut q.1, 1)?;
         }
         Some(())
     }
@@ -179,7 +187,11 @@ pub(super) fn build(
     for r in &rows {
         sums.add(r, shared).ok_or(r.seed)?;
     }
-    let Sums { decisions: total, options, mut tags, counts, resolved } = sums;
+    let Sums { decisions: total, options, mut tags, counts, resolved, questions } = sums;
+    let questions = questions
+        .into_iter()
+        .map(|(kind, (asked, games))| KindNumbers { kind: kind.to_string(), asked, games })
+        .collect();
     // A definition that ran but was never an option's tag (an event drawn, an ability)
     // gets a row too.
     for id in resolved.keys() {
@@ -242,6 +254,7 @@ pub(super) fn build(
         scores: scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
         cards,
         card_wins: if shared { "alone or shared" } else { "alone" }.into(),
+        questions,
         decisions_mean: if finished > 0 { total as f64 / finished as f64 } else { 0.0 },
         decisions_min: rows.iter().map(|r| r.decisions).min().unwrap_or(0),
         decisions_max: rows.iter().map(|r| r.decisions).max().unwrap_or(0),

@@ -14,6 +14,7 @@ mod leaks;
 mod modes;
 mod pictures;
 mod play;
+mod questions;
 mod saves;
 mod table;
 mod tools;
