@@ -5,6 +5,7 @@
 -- shared/rules/desperados.gaps.md.
 
 local posse = require "posse"
+local ask = require "lib.ask"
 local cards = require "lib.cards"
 local seats = require "lib.seats"
 local game = require "desperados.game"
@@ -31,6 +32,8 @@ end
 
 -- The tag of each kind of activity: what the option does (nothing: false).
 local TAG = { none = false, poker = "poker", coach = "rob_coach", spy = "spy" }
+-- The id of each kind of activity in an `activity` question (questions.lua).
+local ID = { none = "none", poker = "poker", coach = "rob_coach", spy = "spy" }
 
 ---The activities desperado `s` may choose where his cards lead, "No activity" first.
 ---@param s Seat
@@ -58,8 +61,9 @@ end
 
 ---A1-A8: each desperado may take part in an activity where his cards lead in move `k`: a
 ---poker game or a coach (with his disc), or spy on a bank. Every desperado still moving is
----asked, secretly, even when "No activity" is all he may answer; the options are tagged
----`poker`, `rob_coach`, `spy` (no activity: false). Partners see each other's
+---asked, secretly, even when "No activity" is all he may answer (an `activity` question:
+---`none`, `poker`, `rob_coach`, `spy`); the options are tagged `poker`, `rob_coach`, `spy`
+---(no activity: false). Partners see each other's
 ---intents and may change them until all have chosen; a group without more discs than
 ---Sheriffs places none (A3).
 ---@param k integer
@@ -76,18 +80,29 @@ function M.declare(k)
     reqs[#reqs + 1] = {
       seat = s,
       prompt = function() return "Move " .. k .. ": an activity in " .. game.town_name(here) .. "?" end,
+      kind = "activity",
       options = function()
-        local labels = {}
+        local out = {} ---@type Option[]
         for i, o in ipairs(opts) do
-          labels[i] = rules.activity_label(o, game.town_name)
+          local label = rules.activity_label(o, game.town_name)
           -- A3: a group places its discs only when it outnumbers the Sheriffs there.
-          local law = (o.kind == "poker" or o.kind == "coach") and game.sheriffs_in(o.city) or 0
+          local discs = o.kind == "poker" or o.kind == "coach"
+          local law = discs and game.sheriffs_in(o.city) or 0
           if law > 0 then
-            labels[i] = labels[i] .. " (" .. law .. " Sheriff" .. (law == 1 and "" or "s") .. " there: " .. (law + 1)
+            label = label .. " (" .. law .. " Sheriff" .. (law == 1 and "" or "s") .. " there: " .. (law + 1)
               .. " discs needed)"
           end
+          local args = nil ---@type table<string, string|number|boolean>|nil
+          if o.kind == "coach" then
+            args = { town = o.city, coach = o.coach --[[@as string]], sheriffs = law }
+          elseif discs then
+            args = { town = o.city, sheriffs = law }
+          elseif o.kind == "spy" then
+            args = { town = o.city }
+          end
+          out[i] = ask.option(ID[o.kind], label, args)
         end
-        return labels
+        return out
       end,
       count = #opts,
       tags = tags,

@@ -30,20 +30,25 @@ end
 -- The tags of a Sheriff's options (read up to the question's count): he stays, or he
 -- rides one road.
 local RIDE_TAGS = { "sheriff_stay" } ---@type string[]
+local RIDE = { tags = RIDE_TAGS } ---@type lib.ask.How
 
----H1: the Marshal may move each Sheriff along one road, or leave him (the options are
----tagged `sheriff_stay` and `sheriff_ride`).
+---H1: the Marshal may move each Sheriff along one road, or leave him (a `sheriff` question:
+---`stay` or `ride` to args.town; tagged `sheriff_stay` and `sheriff_ride`).
 function M.move_sheriffs()
   for i = 1, game.sheriffs do
     local here = game.towns[posse.get(game.counter.sheriff[i])]
     local roads = game.roads(here)
     for j = #RIDE_TAGS + 1, #roads + 1 do RIDE_TAGS[j] = "sheriff_ride" end
-    local c = ask.one(game.marshal, function() return "Sheriff " .. i .. " is in " .. game.town_name(here) .. "." end,
+    local c = ask.pick(game.marshal, "sheriff",
+      function() return "Sheriff " .. i .. " is in " .. game.town_name(here) .. "." end,
       function()
-        local opts = { "Stay in " .. game.town_name(here) }
-        for j, n in ipairs(roads) do opts[j + 1] = "Ride to " .. game.town_name(n) end
+        local opts = {} ---@type Option[]
+        opts[1] = ask.option("stay", "Stay in " .. game.town_name(here), { sheriff = i, town = here })
+        for j, n in ipairs(roads) do
+          opts[j + 1] = ask.option("ride", "Ride to " .. game.town_name(n), { sheriff = i, town = n })
+        end
         return opts
-      end, #roads + 1, nil, RIDE_TAGS)
+      end --[[@as Options]], #roads + 1, RIDE)
     if c > 1 then
       posse.set(game.counter.sheriff[i], game.index(roads[c - 1]))
       posse.log("Sheriff " .. i .. " rides from " .. game.town_name(here) .. " to " .. game.town_name(roads[c - 1]) .. ".")
@@ -79,7 +84,8 @@ local CARD_TAGS = {} ---@type table<Seat, string[]>
 ---`t`); until the last has played, each may take his card back and play another; partners
 ---see each other's. Then each card goes into its seat's row and acts (unless the seat's
 ---move was impossible already: then it leads nowhere). Each option is tagged with its
----card's definition id.
+---card's definition id; the question is a `card` one: `ride` to the card's town
+---(props.city), `stay` (a card with none, the Saloon), or `impossible` when the seat is stuck.
 ---@param t integer
 ---@param k integer
 function M.play_cards(t, k)
@@ -102,10 +108,21 @@ function M.play_cards(t, k)
         local why = stuck and " No card you hold is a legal move: any card you play is an impossible move." or ""
         return ("Turn %d, move %d: your cards lead to %s. Play a card.%s"):format(t, k, game.town_name(here), why)
       end,
+      kind = "card",
       options = function()
-        local labels = {}
-        for j, c in ipairs(offered) do labels[j] = cards.label(c, game.context(s, c, k)) end
-        return labels
+        local opts = {} ---@type Option[]
+        for j, c in ipairs(offered) do
+          local def = cards.def(c)
+          local label, to = cards.label(c, game.context(s, c, k)), def.props and def.props.city
+          if stuck then
+            opts[j] = ask.option("impossible", label, { card = def.id })
+          elseif to then
+            opts[j] = ask.option("ride", label, { card = def.id, town = to })
+          else
+            opts[j] = ask.option("stay", label, { card = def.id, town = here })
+          end
+        end
+        return opts
       end,
       count = #offered,
       tags = tags,

@@ -10,26 +10,31 @@ local rules = require "desperados.rules"
 
 local M = {}
 
--- The town labels of a setup question (made only when someone reads them): the towns with
--- a bank say so, "Flagstaff (bank)".
-local function town_labels()
-  local labels, bank = {}, {}
-  for _, id in ipairs(game.data.banks) do bank[id] = true end
-  for i, id in ipairs(game.towns) do labels[i] = game.town_name(id) .. (bank[id] and " (bank)" or "") end
-  return labels
-end
-
 -- The tags of a setup question: a starting town plays nothing (false).
 local NO_TAGS = {} ---@type false[]
+local HOW = { tags = NO_TAGS } ---@type lib.ask.How
 
----Asks `seat` for a town; returns its id.
+---Asks `seat` where a piece starts (a `start` question: `id` says which piece, `sheriff` its
+---number); returns the town's id. The options, one town each in board order, are made
+---only when someone reads them: a town with a bank says so, "Flagstaff (bank)".
 ---@param seat Seat
 ---@param prompt string
+---@param id "marshal"|"sheriff"|"desperado"
+---@param sheriff integer|nil
 ---@return string
-local function ask_town(seat, prompt)
+local function ask_town(seat, prompt, id, sheriff)
   local n = #game.towns
   for i = #NO_TAGS + 1, n do NO_TAGS[i] = false end
-  return game.towns[ask.one(seat, prompt, town_labels, n, nil, NO_TAGS)]
+  return game.towns[ask.pick(seat, "start", prompt, function()
+    local opts, bank = {}, {} ---@type Option[], table<string, boolean>
+    for _, b in ipairs(game.data.banks) do bank[b] = true end
+    for i, town in ipairs(game.towns) do
+      local args = { town = town } ---@type table<string, string|number|boolean>
+      if sheriff then args.sheriff = sheriff end
+      opts[i] = ask.option(id, game.town_name(town) .. (bank[town] and " (bank)" or ""), args)
+    end
+    return opts
+  end --[[@as Options]], n, HOW)]
 end
 
 -- The tiles of `list` in a random order: shuffled face down in the hidden `pile`, then
@@ -162,17 +167,17 @@ function M.setup()
   -- desperado places his pawn, seeing where the law is.
   local marshal = game.marshal
   posse.set_current(marshal)
-  local town = ask_town(marshal, "Setup: where does the Marshal start?")
+  local town = ask_town(marshal, "Setup: where does the Marshal start?", "marshal")
   game.put(marshal, town)
   posse.log("The Marshal starts in " .. game.town_name(town) .. ".")
   for i = 1, game.sheriffs do
-    town = ask_town(marshal, "Setup: where does Sheriff " .. i .. " start?")
+    town = ask_town(marshal, "Setup: where does Sheriff " .. i .. " start?", "sheriff", i)
     posse.set(game.counter.sheriff[i], game.index(town))
     posse.log("Sheriff " .. i .. " starts in " .. game.town_name(town) .. ".")
   end
   for _, s in ipairs(game.desperadoes) do
     posse.set_current(s)
-    town = ask_town(s, "Setup: where does your desperado start?")
+    town = ask_town(s, "Setup: where does your desperado start?", "desperado")
     game.put(s, town)
     posse.log(seats.name(s) .. " starts in " .. game.town_name(town) .. ".")
   end

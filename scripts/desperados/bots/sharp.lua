@@ -3,16 +3,23 @@
 -- are (desperados.bots.sharp.marshal); a desperado heads for an unguarded bank by the last
 -- move, robs coaches and cheats at poker on the way, and keeps away from where the Marshal
 -- may be (desperados.bots.sharp.desperado).
+--
+-- It reads a question by its kind and its options' ids and args (scripts/desperados/
+-- questions.lua), never its prompt or labels; the roads from the board the engine gives
+-- (`setting.board`), the banks and moves from `data`. A question of a kind it does not know
+-- is an error naming the bot and the kind.
 
 local bot = require("lib.bot")
+local know = require("desperados.bots.sharp.know")
 local marshal = require("desperados.bots.sharp.marshal")
 local desperado = require("desperados.bots.sharp.desperado")
 
 ---@type Bot
 return {
   about = "Marshal: Sheriffs on the rich banks, rides where the outlaws likely are; outlaw: coaches, poker, a free bank",
-  pick = function(view, q, data)
-    if bot.me(view).role == "marshal" then return marshal.pick(view, q, data) end
-    return desperado.pick(view, q, data)
+  pick = function(view, q, data, setting)
+    local b = know.new(data, setting.board)
+    if bot.me(view).role == "marshal" then return marshal.pick(b, view, q) end
+    return desperado.pick(b, view, q)
   end,
 }

@@ -2,10 +2,11 @@
 -- every tile on the board): a lone desperado cannot rob a guarded bank. The Marshal rides
 -- where the desperadoes most likely are at this move (each one's walk from his pawn, narrowed
 -- by the cards he proved with), since an arrest ends a desperado's turn: his later
--- activities, his hold-up and the card he was caught on are lost.
+-- activities, his hold-up and the card he was caught on are lost. Questions are read by
+-- their kind and their options' ids and args (questions.lua).
 
 local bot = require("lib.bot")
-local board = require("desperados.bots.sharp.board")
+local know = require("desperados.bots.sharp.know")
 local track = require("desperados.bots.sharp.track")
 
 local M = {}
@@ -22,7 +23,7 @@ local AHEAD = 0.5
 local function banks(b, view)
   local list = {}
   for _, town in ipairs(b.data.banks) do
-    local v = board.bank_value(view, town, 1900)
+    local v = know.bank_value(view, town, 1900)
     if v > 0 then list[#list + 1] = { town = town, value = v } end
   end
   table.sort(list, function(x, y) return x.value > y.value end)
@@ -36,27 +37,30 @@ end
 local function hub(b, skip)
   local best, most = b.ids[1], -1
   for _, id in ipairs(b.ids) do
-    if not skip[id] and #board.roads[id] > most then best, most = id, #board.roads[id] end
+    if not skip[id] and #b.roads[id] > most then best, most = id, #b.roads[id] end
   end
   return best
 end
 
----Setup: the Marshal in the hub, Sheriff i on the i-th richest bank.
+---Setup (a `start` question, args.town): the Marshal in the hub, Sheriff i (args.sheriff)
+---on the i-th richest bank.
 ---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
 local function place(b, view, q)
   local want
-  local i = bot.number(q.prompt)
-  if i then
+  if q.ids[1] == "sheriff" then
     local list = banks(b, view)
+    local i = q.args[1].sheriff --[[@as integer]]
     want = list[i] and list[i].town or hub(b, b.bank)
-  else
+  elseif q.ids[1] == "marshal" then
     want = hub(b, {})
+  else
+    error("sharp: no answer for a 'start' question of '" .. tostring(q.ids[1]) .. "' as the Marshal")
   end
-  return bot.best(q, function(_, label)
-    return b.by_name[(label:gsub(" %(bank%)$", ""))] == want and 1 or 0
+  return bot.best(q, function(i)
+    return q.args[i].town == want and 1 or 0
   end)
 end
 
@@ -84,7 +88,7 @@ local function post(b, view, i)
   end
   for _, bank in ipairs(list) do
     if not guarded[bank.town] then
-      local dist = board.distances(bank.town)
+      local dist = know.distances(b, bank.town)
       local near, d = nil, math.huge
       for k = 1, 5 do
         local town = free[k]
@@ -96,17 +100,17 @@ local function post(b, view, i)
   return guard[i] or list[1].town
 end
 
----A Sheriff's ride: the option that brings him nearest his bank.
+---A Sheriff's ride (a `sheriff` question: Sheriff args.sheriff stays or rides to
+---args.town): the option that brings him nearest his bank.
 ---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
 ---@return integer
 local function ride(b, view, q)
-  local i = bot.number(q.prompt) or 1
-  local dist = board.distances(post(b, view, i))
-  return bot.best(q, function(_, label)
-    local to = board.town_after(b, label, "Ride to ") or board.town_after(b, label, "Stay in ")
-    return -(dist[to or ""] or 99)
+  local i = q.args[1].sheriff --[[@as integer]]
+  local dist = know.distances(b, post(b, view, i))
+  return bot.best(q, function(j)
+    return -(dist[q.args[j].town] or 99)
   end)
 end
 
@@ -124,16 +128,16 @@ end
 local function suspects(b, view, k)
   local me = view.seat or 1
   local caught, pos = {}, b.ids[view.seats[me].counters.at or 0]
-  for j, card in ipairs(board.row(view, me)) do
-    if card and card ~= "saloon" then pos = card end
+  for j, card in ipairs(know.row(view, me)) do
+    if card and card ~= know.STAY then pos = card end
     caught[j] = pos
   end
   local list = {} ---@type sharp.Suspect[]
   for s, sv in ipairs(view.seats) do
     local start = b.ids[sv.counters.at or 0]
     if s ~= me and start and not sv.eliminated then
-      local sp = track.spread(start, board.row(view, s), k - 1, caught)
-      list[#list + 1] = { seat = s, spread = track.step(sp) }
+      local sp = track.spread(b.roads, start, know.row(view, s), k - 1, caught)
+      list[#list + 1] = { seat = s, spread = track.step(sp, b.roads) }
     end
   end
   return list
@@ -153,11 +157,11 @@ local function stake(b, view, s, town, k, law, coach)
   local v = ARREST
   if (law[town] or 0) == 0 and (view.seats[s].counters.disc or 0) == 0 then
     -- A desperado picks among "No activity" and what the town offers.
-    local poker, robbery = board.poker(view, town) and 0.45 or 0, coach[town] and 1.0 or 0
+    local poker, robbery = know.poker(view, town) and 0.45 or 0, coach[town] and 1.0 or 0
     local n = 1 + (poker > 0 and 1 or 0) + (robbery > 0 and 1 or 0)
     v = v + (poker + robbery) / n
   end
-  if k == b.data.moves and (law[town] or 0) == 0 then v = v + board.bank_value(view, town, 1900) / 1000 end
+  if k == b.data.moves and (law[town] or 0) == 0 then v = v + know.bank_value(view, town, 1900) / 1000 end
   return v
 end
 
@@ -168,9 +172,8 @@ end
 ---@param q BotQuestion
 ---@return integer
 local function card(b, view, q)
-  local k = bot.number(q.prompt:match("move %d+") or "") or 1
-  local here = board.town_after(b, q.prompt, "lead to ") or b.ids[1]
-  local law, coach = board.sheriffs(b, view), board.coaches(b, view)
+  local k = view.counters.move or 1
+  local law, coach = know.sheriffs(b, view), know.coaches(b, view)
   local now = suspects(b, view, k)
   local function worth(town)
     local v = 0.0
@@ -178,34 +181,33 @@ local function card(b, view, q)
     return v
   end
   local next = {}
-  for i, x in ipairs(now) do next[i] = track.step(x.spread) end
+  for i, x in ipairs(now) do next[i] = track.step(x.spread, b.roads) end
   local function later(town)
     if k >= b.data.moves then return 0 end
     local best = 0.0
-    for _, n in ipairs(board.roads[town]) do
+    for _, n in ipairs(b.roads[town]) do
       local v = 0.0
       for _, sp in ipairs(next) do v = v + track.at(sp, n) end
       if v > best then best = v end
     end
     return best
   end
-  return bot.best(q, function(_, _, tag)
-    local to = board.card_town(b, tag, here)
+  return bot.best(q, function(i)
+    local to = know.card_town(q, i)
     if not to then return -1 end
     return worth(to) + AHEAD * later(to)
   end)
 end
 
+---@param b desperados_sharp.Board
 ---@param view View
 ---@param q BotQuestion
----@param data table
 ---@return integer
-function M.pick(view, q, data)
-  local b = board.new(data)
-  if q.prompt:find("^Setup") then return place(b, view, q) end
-  if q.prompt:find("^Sheriff") then return ride(b, view, q) end
-  if q.prompt:find("Play a card") then return card(b, view, q) end
-  return math.random(q.count)
+function M.pick(b, view, q)
+  if q.kind == "start" then return place(b, view, q) end
+  if q.kind == "sheriff" then return ride(b, view, q) end
+  if q.kind == "card" then return card(b, view, q) end
+  error("sharp: no answer for a '" .. tostring(q.kind) .. "' question as the Marshal")
 end
 
 return M

@@ -3,7 +3,7 @@
 -- Saloon while it is unused), narrowed by the cards the viewer has seen. The walk forgets
 -- which towns were visited already (a card is once a turn): close enough, and cheap.
 
-local board = require("desperados.bots.sharp.board")
+local know = require("desperados.bots.sharp.know")
 
 local M = {}
 
@@ -28,30 +28,31 @@ local function sum(t)
   return s
 end
 
----One card more, played blind.
+---One card more, played blind, along `roads` (roads[town]: the towns a road away).
 ---@param sp sharp.Spread
+---@param roads table<string, string[]>
 ---@return sharp.Spread
-function M.step(sp)
+function M.step(sp, roads)
   local free, used = {}, {}
   for town, m in pairs(sp.free) do
-    local roads = board.roads[town]
-    local share = m / (#roads + 1)
-    for _, n in ipairs(roads) do add(free, n, share) end
+    local near = roads[town]
+    local share = m / (#near + 1)
+    for _, n in ipairs(near) do add(free, n, share) end
     add(used, town, share)
   end
   for town, m in pairs(sp.used) do
-    local roads = board.roads[town]
-    for _, n in ipairs(roads) do add(used, n, m / #roads) end
+    local near = roads[town]
+    for _, n in ipairs(near) do add(used, n, m / #near) end
   end
   return { free = free, used = used }
 end
 
----One card more, seen: `card` is a town's id or "saloon".
+---One card more, seen: `card` is the town it leads to, or know.STAY.
 ---@param sp sharp.Spread
 ---@param card string
 ---@return sharp.Spread
 local function seen(sp, card)
-  if card == "saloon" then
+  if card == know.STAY then
     local used = {}
     for town, m in pairs(sp.free) do add(used, town, m) end
     for town, m in pairs(sp.used) do add(used, town, m) end
@@ -60,18 +61,20 @@ local function seen(sp, card)
   return { free = { [card] = sum(sp.free) }, used = { [card] = sum(sp.used) } }
 end
 
----The spread after `steps` cards of `row` (row[k]: a seen card, or false) from `start`;
----`caught[k]`, when given, is a town where the pawn would have been arrested after card k.
+---The spread after `steps` cards of `row` (row[k]: a seen card, or false) from `start`
+---along `roads`; `caught[k]`, when given, is a town where the pawn would have been
+---arrested after card k.
+---@param roads table<string, string[]>
 ---@param start string
 ---@param row (string|false)[]
 ---@param steps integer
 ---@param caught (string|nil)[]|nil
 ---@return sharp.Spread
-function M.spread(start, row, steps, caught)
+function M.spread(roads, start, row, steps, caught)
   local sp = { free = { [start] = 1 }, used = {} }
   for k = 1, steps do
     local card = row[k]
-    if card then sp = seen(sp, card) else sp = M.step(sp) end
+    if card then sp = seen(sp, card) else sp = M.step(sp, roads) end
     local town = caught and caught[k]
     if town then sp.free[town], sp.used[town] = nil, nil end
   end
