@@ -8,6 +8,12 @@
 -- questions.lua), never its prompt or labels; the roads from the board the engine gives
 -- (`setting.board`), the banks and moves from `data`. A question of a kind it does not know
 -- is an error naming the bot and the kind.
+--
+-- Strength (`posse sim desperados -n 200`, the same before and after it read kinds and the
+-- board): as the Marshal (`--bot 1=sharp`) it wins 97.5% of 3-player games and 100% of 4-
+-- and 6-player ones, against 79.5% for a random Marshal at 4; one sharp desperado among
+-- random ones (`--bot 2=sharp`, 4 players) brings the Marshal down to 19.5%, three to 13.0%.
+-- Every line-up in scripts/desperados/DECISIONS.md, "Questions".
 
 local bot = require("lib.bot")
 local know = require("desperados.bots.sharp.know")

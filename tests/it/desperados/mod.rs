@@ -1,7 +1,8 @@
 //! Rule tests of Desperados: the rulebook's worked examples (`examples.rs`) and one test per
 //! checklist line and gap decision of `shared/rules/desperados.gaps.md` (`setup_moves.rs`:
-//! C, R, S, G, K, H, M; `activities_exam.rs`: A, E, B, U, W and the G-... decisions), and a
-//! movement card added in YAML alone (`new_card.rs`).
+//! C, R, S, G, K, H, M; `activities_exam.rs`: A, E, B, U, W and the G-... decisions), a
+//! movement card added in YAML alone (`new_card.rs`), and the questions' kinds and ids
+//! (`questions.rs`).
 //!
 //! Tests drive the real flow by the labels of its decisions. Seat 1 is the Marshal (the
 //! default `data.marshal_seat`); seats 2.. are the desperadoes. Setup asks, in order: the
@@ -12,6 +13,7 @@
 mod activities_exam;
 mod examples;
 mod new_card;
+mod questions;
 mod setup_moves;
 
 use posse::{Content, Game};

@@ -274,6 +274,8 @@ fn g_marshal_stuck_stops_and_arrests_nobody_after() {
     step(&mut g, &["Saloon", "Saloon", "Socorro"], &[]);
     sheriffs_stay(&mut g, 2);
     assert!(prompt(&g, 1).contains("No card you hold is a legal move"));
+    let (ids, _) = g.pending().into_iter().find(|r| r.seat == 1).expect("p1 is asked").ids();
+    assert!(ids.iter().all(|id| id.as_deref() == Some("impossible")), "{ids:?}");
     play(&mut g, &["Globe", "Tucson", "Salem"]);
     acts(&mut g, &[]);
     // p2 rides into Nogales, where the stuck Marshal's pawn stands, at step 5.
