@@ -2,7 +2,8 @@
 -- Wild West card's or a gang Brain's script receives, which cards a seat may play now,
 -- playing them, using a Brain, and the reaction windows where opponents answer (the
 -- OPP-ROLL and OPP-ACT windows, and the LOSS window before each loss an opponent causes),
--- asked as `lib.reactions.in_turn` asks but with the options tagged by their cards.
+-- asked by `lib.reactions.in_turn` (typed: the kinds opp_roll, opp_act and loss of
+-- questions.lua, options "pass" and "play" tagged by their cards).
 --
 -- Both kinds of script follow the card contract of scripts/lib/cards.lua (cards.yaml,
 -- gangs.yaml). Their context is made with `cards.context(CTX, seat, card)`: `ctx.seat`
@@ -25,6 +26,7 @@ local hands = require "dice_town.hands"
 local dice = require "dice_town.dice"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
+local reactions = require "lib.reactions"
 local seats = require "lib.seats"
 
 ---@class dice_town.context
@@ -56,17 +58,20 @@ M.playable = hands.playable
 
 ------------------------------------------------------------ playing cards
 
----Appends to `opts` the labels of seat `s` playing each of `list` ("Play Jinx": the card
----contract's `cards.label`).
----@param opts string[]
+---Appends to `opts` the options of seat `s` playing each of `list`: id "play", args
+---`{card = <definition id>}`, labelled "Play Jinx" (the card contract's `cards.label`).
+---@param opts Option[]
 ---@param list Obj[]
 ---@param s Seat
----@return string[]
-function M.labels(opts, list, s)
+---@return Option[]
+function M.options(opts, list, s)
   local n = #opts
   if #list == 0 then return opts end
   local ctx = M.new(s)
-  for i = 1, #list do opts[n + i] = cards.label(list[i], ctx) end
+  for i = 1, #list do
+    local c = list[i]
+    opts[n + i] = { id = "play", label = cards.label(c, ctx), args = { card = hands.def(c).id } }
+  end
   return opts
 end
 
@@ -110,46 +115,15 @@ end
 
 ------------------------------------------------------------------ windows
 
--- The question being asked by `M.in_turn` (one at a time: read only while it is pending).
-local asking = { cards = EMPTY, pass = "Pass" }
----@return string[]
-local function asking_labels()
-  local out = { asking.pass }
-  for i, c in ipairs(asking.cards) do out[i + 1] = "Play " .. cards.name(c) end
-  return out
-end
-
----Asks the seats of `w` one after the other, as `lib.reactions.in_turn` does (`w.label`
----and `w.before` are not used here), with each option tagged by the card it plays
----(Pass: false), so `posse sim` counts the reactions and bots recognise them by tag.
----Returns whether anyone played.
----@param w lib.InTurn
----@return boolean
-function M.in_turn(w)
-  local secret = w.secret ~= false
-  local any = false
-  repeat
-    local played = false
-    for _, s in ipairs(w.seats) do
-      local offer = w.offer(s)
-      if #offer > 0 then
-        asking.cards, asking.pass = offer, w.pass or "Pass"
-        local c = ask.one(s, w.prompt, asking_labels, #offer + 1, secret, cards.tags(offer, 1))
-        if c > 1 then
-          w.play(s, offer[c - 1])
-          played, any = true, true
-        end
-      end
-    end
-  until not (w.again and played)
-  return any
-end
+---Asks the seats of `w` one after the other (`lib.reactions.in_turn`); returns whether
+---anyone played.
+M.in_turn = reactions.in_turn
 
 -- The opponents' window being asked (one at a time: read while it is open).
 local window_whens = EMPTY ---@type string[]
 ---@type lib.InTurn
 local window = {
-  seats = EMPTY, again = true, prompt = "",
+  kind = "opp_roll", seats = EMPTY, again = true, prompt = "",
   offer = function(s)
     if not game.live(s) or not hands.holds(s, window_whens) then return EMPTY end
     return M.playable(s, window_whens)
@@ -162,12 +136,17 @@ local window = {
 ---play one each; the round repeats until nobody plays. Being asked would tell the other
 ---seats who holds such a card, so each question is secret, and passing is not logged.
 ---The flow opens windows after every roll: it asks `hands.held_by_others` first, which
----costs one call when nobody else holds such a card.
+---costs one call when nobody else holds such a card. `kind` is the questions' kind
+---(questions.lua: opp_roll, opp_act) and `pass_args` the pass option's args (made only
+---when someone reads the options).
+---@param kind string
 ---@param whens string[]
 ---@param prompt fun(): string  made only when someone reads it
-function M.window(whens, prompt)
+---@param pass_args fun(seat: Seat): lib.reactions.Args
+function M.window(kind, whens, prompt, pass_args)
   if not hands.held_by_others(turn.active, whens) then return end
   window_whens, window.seats, window.prompt = whens, game.opponents(turn.active), prompt
+  window.kind, window.pass_args = kind, pass_args
   M.in_turn(window)
 end
 
@@ -178,8 +157,9 @@ local loss_cards, loss_ctx = EMPTY, nil ---@type Obj[], dice_town.Context|nil
 local loss_q = { cause = "", lose = 0 }
 ---@type lib.InTurn
 local loss = {
-  seats = { 1 }, again = false, pass = "",
+  kind = "loss", seats = { 1 }, again = false, pass = "",
   prompt = function() return loss_q.cause .. " costs you $" .. NUM[loss_q.lose] .. "." end,
+  pass_args = function() return { amount = loss_q.lose } end,
   offer = function() return loss_cards end,
   play = function(s, card) M.play(s, card, loss_ctx) end,
 }
@@ -280,15 +260,18 @@ function CTX:whose_what() return self.by or (game.name(self.seat) .. "'s " .. se
 ---@param audience Audience
 function CTX:log(text, audience) posse.log(text, audience) end
 
----Asks the card's player to choose; returns the option index. `prompt` and `options` may
----be functions (made only when read), then `count` is the number of options.
+---Asks the card's player a question of `kind` (declared in questions.lua); returns the
+---option index. `prompt` and `options` (records {id, label, args}) may be functions (made
+---only when read), then `count` is the number of options.
+---@param kind string
 ---@param prompt string|fun(): string
----@param options string[]|fun(): string[]
+---@param options Option[]|fun(): Option[]
 ---@param count integer|nil
 ---@return integer
-function CTX:choose(prompt, options, count)
-  if count then return ask.one(self.seat, prompt, options, count) end
-  return posse.choose(self.seat, prompt, options)
+function CTX:choose(kind, prompt, options, count)
+  local n = count
+  if n == nil then n = #(options --[[@as Option[] ]]) end
+  return ask.pick(self.seat, kind, prompt, options, n)
 end
 
 -- What a label shows beside a seat's name when a card or Brain picks a seat: his money
@@ -303,15 +286,17 @@ local function cards_of(s)
   return n == 1 and "1 card" or (NUM[n] .. " cards")
 end
 
----Asks the card's player to choose one of `list` (no question when there is one). Each
+---Asks the card's player a question of `kind` (questions.lua: payer, steal; option id
+---"seat", args {seat = n}) to choose one of `list` (no question when there is one). Each
 ---label shows what the choice is about beside the name: `show` "money" (the default:
 ---"p2 ($12)", for a seat who pays) or "cards" ("p2 (3 cards)", for a hand to take from).
+---@param kind string
 ---@param prompt string|fun(): string
 ---@param list Seat[]
 ---@param show "money"|"cards"|nil
 ---@return Seat|nil
-function CTX:choose_seat(prompt, list, show)
-  return seats.choose(self.seat, prompt, list, show == "cards" and cards_of or money_of)
+function CTX:choose_seat(kind, prompt, list, show)
+  return seats.choose(self.seat, prompt, list, show == "cards" and cards_of or money_of, kind)
 end
 
 ---What an Action of Desperado `id` of seat `s` does, as a label says it: "3 ranks left"
@@ -328,35 +313,43 @@ function M.action_text(s, id)
   return "escaped: $" .. NUM[C.desp[id].attack] .. " from " .. seats.joined(game.victims(s, id))
 end
 
----Asks the card's player to choose one of Desperados `ids` of seat `s` (no question when
----there is one).
+---Asks the card's player a question of `kind` (questions.lua: rotate, extra_action) to
+---choose one of Desperados `ids` of seat `s` (no question when there is one): id
+---"desperado", args {desperado = id, ranks = his ranks left}.
+---@param kind string
 ---@param prompt string|fun(): string
 ---@param s Seat
 ---@param ids string[]
 ---@return string
-function CTX:choose_desperado(prompt, s, ids)
+function CTX:choose_desperado(kind, prompt, s, ids)
   if #ids == 1 then return ids[1] end
-  return ids[ask.one(self.seat, prompt, function()
-    local opts = {}
-    for i, id in ipairs(ids) do opts[i] = game.desperado_name(s, id) .. " (" .. M.action_text(s, id) .. ")" end
+  return ids[ask.pick(self.seat, kind, prompt, function()
+    local opts = {} ---@type Option[]
+    for i, id in ipairs(ids) do
+      opts[i] = { id = "desperado", label = game.desperado_name(s, id) .. " (" .. M.action_text(s, id) .. ")",
+        args = { desperado = id, ranks = game.rank(s, id) } }
+    end
     return opts
   end, #ids)]
 end
 
----Asks the card's player to choose one of the dice; returns its index.
+---Asks the card's player a question of `kind` (questions.lua: marked_die, jinx) to choose
+---one of the dice (id "die", args {die = i, face = its face}); returns its index.
+---@param kind string
 ---@param prompt string|fun(): string
 ---@return integer
-function CTX:choose_die(prompt) return ask.one(self.seat, prompt, dice.labels, dice.count()) end
+function CTX:choose_die(kind, prompt) return ask.pick(self.seat, kind, prompt, dice.options, dice.count()) end
 
----Asks the card's player for a face for die `i` other than the one it shows.
+---Asks the card's player for a face for die `i` other than the one it shows (kind
+---marked_face: id "face", args {face = f, die = i}).
 ---@param prompt string|fun(): string
 ---@param i integer
 ---@return string
 function CTX:choose_face(prompt, i)
   local faces = dice.other_faces(i)
-  return faces[ask.one(self.seat, prompt, function()
-    local opts = {}
-    for k, f in ipairs(faces) do opts[k] = dice.face_name(f) end
+  return faces[ask.pick(self.seat, "marked_face", prompt, function()
+    local opts = {} ---@type Option[]
+    for k, f in ipairs(faces) do opts[k] = { id = "face", label = dice.face_name(f), args = { face = f, die = i } } end
     return opts
   end, #faces)]
 end

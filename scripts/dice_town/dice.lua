@@ -1,5 +1,5 @@
 -- The dice of Desperados of Dice Town: their faces mirrored in Lua, the only functions
--- that roll or turn them, and what they show (effects, text, labels).
+-- that roll or turn them, and what they show (effects, text, options).
 --
 -- Speed (random bots play thousands of games): `posse.face` makes a new string at every
 -- call, so the faces are kept in a Lua table (DICE), written through by `roll` and
@@ -176,11 +176,15 @@ function M.text()
   return table.concat(TEXT, ", ")
 end
 
----"Die 1: Lady", one per die (labels of a question on the dice).
----@return string[]
-function M.labels()
-  local opts = {}
-  for i = 1, ND do opts[i] = "Die " .. i .. ": " .. FACE_NAME[DICE[i]] end
+---The options of a question on the dice, one per die: id "die", labelled "Die 1: Lady",
+---args `{die = 1, face = "lady"}` (questions.lua: reroll, marked_die, jinx).
+---@return Option[]
+function M.options()
+  local opts = {} ---@type Option[]
+  for i = 1, ND do
+    local f = DICE[i]
+    opts[i] = { id = "die", label = "Die " .. i .. ": " .. FACE_NAME[f], args = { die = i, face = f } }
+  end
   return opts
 end
 

@@ -2,10 +2,10 @@
 -- Actions (D1-D6): declare the assignment, the opponents' OPP-ACT window (Stand-Off), then
 -- each Action in the order the player likes, with ACT/OWN cards between them; a Brain's
 -- Action uses his gang's ability through the card contract (gangs.yaml). Or a draw
--- (W1-W3): Trio, Set of four, Misery. Also the labels of effects, which the roll menu
+-- (W1-W3): Trio, Set of four, Misery. Also the effects as options, which the roll menu
 -- offers.
 --
--- The Actions menu is asked often: what it offers is kept in one table, and its labels are
+-- The Actions menu is asked often: what it offers is kept in one table, and its options are
 -- a function of that table that runs only when someone reads it.
 
 local posse = require "posse"
@@ -79,6 +79,23 @@ function M.label(p, e)
   return DRAW_NAME[e.kind] .. ": draw " .. NUM[d.draw] .. " Wild West cards, keep " .. NUM[d.keep]
 end
 
+---Effect `e` as an option of the roll menu (questions.lua, kind roll): id "act" with
+---each Desperado's number of Actions by his id ({lady = 2, boss = 1}), or "draw" with
+---`combo` (trio, four, misery) and what it draws and keeps.
+---@param p Seat
+---@param e dice_town.Effect
+---@return Option
+function M.option(p, e)
+  local acts = e.acts
+  if acts then
+    local args = {}
+    for _, id in ipairs(acts) do args[id] = (args[id] or 0) + 1 end
+    return { id = "act", label = M.label(p, e), args = args }
+  end
+  local d = C.draws[e.kind]
+  return { id = "draw", label = M.label(p, e), args = { combo = e.kind, draw = d.draw, keep = d.keep } }
+end
+
 ------------------------------------------------------------------------ draws
 
 -- W1-W3: the drawn cards wait in the seat's pick zone (only he sees them) until he keeps
@@ -101,19 +118,21 @@ local function draw(p, kind)
   if n <= d.keep then
     for i = 1, n do keep[i] = true end
   else
-    local function labels()
-      local opts = {}
-      for i, card in ipairs(drawn) do opts[i] = hands.def(card).name end
+    local function options()
+      local opts = {} ---@type Option[]
+      for i, card in ipairs(drawn) do
+        local def = hands.def(card)
+        opts[i] = { id = "card", label = def.name, args = { card = def.id } }
+      end
       return opts
     end
     -- Each option is tagged by the card kept.
-    local tags = cards.tags(drawn, 0)
+    local how = { secret = false, tags = cards.tags(drawn, 0) }
     if d.keep == 1 then
-      local k = ask.one(p, "Keep which card?", labels, n, false, tags)
+      local k = ask.pick(p, "keep", "Keep which card?", options, n, how)
       keep[k] = true
     else
-      local picks = posse.choose(p, "Keep which " .. NUM[d.keep] .. " cards?", labels,
-        { count = n, min = d.keep, max = d.keep, secret = false, tags = tags }) --[[@as integer[] ]]
+      local picks = ask.picks(p, "keep", "Keep which " .. NUM[d.keep] .. " cards?", options, n, d.keep, d.keep, how)
       for _, i in ipairs(picks) do keep[i] = true end
     end
   end
@@ -229,23 +248,44 @@ local function make_menu_tags()
   return t
 end
 
----@return string[]
-local function menu_labels()
-  local m, opts = menu, {}
+-- The option of the next Action of Desperado `id` of p, who has `left` Actions
+-- (questions.lua, kind actions): "rank", "attack" or "ability".
+---@param p Seat
+---@param id string
+---@param left integer
+---@return Option
+local function next_action_option(p, id, left)
+  local label = next_action_label(p, id)
+  if left > 1 then label = label .. " [" .. NUM[left] .. " Actions]" end
+  local r = game.rank(p, id)
+  if r > 0 then return { id = "rank", label = label, args = { desperado = id, ranks = r, actions = left } } end
+  if id == C.brain then
+    return { id = "ability", label = label, args = { desperado = id, ability = game.gang(p).ability, actions = left } }
+  end
+  local victims = game.has_victim(p, id) and #game.victims(p, id) or 0
+  return { id = "attack", label = label,
+    args = { desperado = id, amount = C.desp[id].attack, victims = victims, actions = left } }
+end
+
+---@return Option[]
+local function menu_options()
+  local m, opts = menu, {} ---@type dice_town.ActionsMenu, Option[]
   for k = 1, m.n do
     local i = m.cands[k]
-    local label = next_action_label(m.p, C.ids[i])
-    local left = turn.acts[i]
-    opts[k] = left > 1 and (label .. " [" .. NUM[left] .. " Actions]") or label
+    opts[k] = next_action_option(m.p, C.ids[i], turn.acts[i])
   end
-  context.labels(opts, m.cards, m.p)
+  context.options(opts, m.cards, m.p)
   if m.last == "done" then
-    opts[#opts + 1] = "Done"
+    opts[#opts + 1] = { id = "done", label = "Done" }
   elseif m.last == "forfeit" then
-    opts[#opts + 1] = "Forfeit the " .. NUM[m.total] .. " Action" .. (m.total > 1 and "s" or "") .. " left"
+    opts[#opts + 1] = { id = "forfeit", label = "Forfeit the " .. NUM[m.total] .. " Action" .. (m.total > 1 and "s" or "") .. " left",
+      args = { actions = m.total } }
   end
   return opts
 end
+
+-- The Actions menu's `how` (ask.pick), reused: read when the flow yields.
+local HOW = { secret = false, tags = nil }
 
 -- G-ACTION-ORDER, G-DECLINE: the player resolves his Actions one at a time in the order
 -- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
@@ -271,8 +311,8 @@ local function resolve_actions(p)
       local last = total == 0 and "done" or (unsafe and "forfeit") or nil
       m.p, m.n, m.total, m.cards, m.last = p, n, total, list, last
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      local c = ask.one(p, "Your Actions: which comes next?", menu_labels, n + #list + (last and 1 or 0), only_cards,
-        make_menu_tags())
+      HOW.secret, HOW.tags = only_cards, make_menu_tags()
+      local c = ask.pick(p, "actions", "Your Actions: which comes next?", menu_options, n + #list + (last and 1 or 0), HOW)
       if c <= n then
         resolve_one(p, ids[m.cands[c]])
       elseif c <= n + #list then
@@ -291,6 +331,14 @@ end
 local declared = ""
 ---@return string
 local function declared_prompt() return game.name(turn.active) .. " acts: " .. declared .. ". Play a card?" end
+-- Its pass option's args: who acts, and his Actions declared by Desperado id.
+local function declared_args()
+  local args = { seat = turn.active }
+  for i, id in ipairs(C.ids) do
+    if turn.acts[i] > 0 then args[id] = turn.acts[i] end
+  end
+  return args
+end
 
 -- D1-D6: declare the assignment, let opponents answer (Stand-Off), resolve.
 ---@param p Seat
@@ -303,7 +351,7 @@ local function act(p, acts)
   turn.acting = true
   declared = M.acts_label(p, acts)
   posse.log(game.name(p) .. " acts: " .. declared .. ".")
-  if hands.held_by_others(p, OPP_ACT) then context.window(OPP_ACT, declared_prompt) end
+  if hands.held_by_others(p, OPP_ACT) then context.window("opp_act", OPP_ACT, declared_prompt, declared_args) end
   resolve_actions(p)
   turn.acting = false
   for i = 1, #C.ids do turn.acts[i] = 0 end

@@ -44,11 +44,12 @@ local function assign_gangs()
       elseif #pool == 1 then
         k = 1
       else
-        k = ask.one(s, "Choose your gang.", function()
-          local opts = {}
+        k = ask.pick(s, "gang", "Choose your gang.", function()
+          local opts = {} ---@type Option[]
           for i, gi in ipairs(pool) do
             local row = gangs[gi]
-            opts[i] = row.name .. " (" .. row.brain .. ": " .. brain_text(row) .. ")"
+            opts[i] = { id = "gang", label = row.name .. " (" .. row.brain .. ": " .. brain_text(row) .. ")",
+              args = { gang = row.id, ability = row.ability } }
           end
           return opts
         end, #pool)
@@ -99,7 +100,7 @@ end
 local OWN = { "own" }
 ---@type lib.InTurn
 local end_window = {
-  seats = { 1 }, again = true, pass = "End turn",
+  kind = "end_turn", seats = { 1 }, again = true, pass = "End turn",
   prompt = "Play a card before ending your turn?",
   offer = function(s) return context.playable(s, OWN) end,
   play = function(s, card) context.play(s, card) end,

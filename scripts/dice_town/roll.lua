@@ -3,7 +3,7 @@
 -- stop with an effect the dice show, reroll, or play a ROLL/OWN card.
 --
 -- The roll menu is the question asked most: what it offers is kept in one table, and its
--- prompt and labels are functions of that table that run only when someone reads them (a
+-- prompt and options are functions of that table that run only when someone reads them (a
 -- random bot needs only the number of options).
 
 local posse = require "posse"
@@ -35,11 +35,12 @@ function M.roll(p, which)
   posse.log(game.name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[turn.limit] .. "): " .. dice.text() .. ".")
 end
 
--- The OPP-ROLL window's question.
+-- The OPP-ROLL window's question, and its pass option's args (whose roll it is).
 ---@return string
 local function rolled_prompt()
   return game.name(turn.active) .. " rolled " .. dice.text() .. ". Play a card?"
 end
+local function rolled_args() return { seat = turn.active } end
 
 -- The roll menu (T1-T4), one at a time: `effects` (the dice's, stop and apply one), the
 -- rerolls offered (`rolls`: 0 or the number of reroll options; `keep`: whether keeping
@@ -60,17 +61,20 @@ local function menu_prompt()
     .. ". Stop, reroll or play a card?"
 end
 
----@return string[]
-local function menu_labels()
-  local opts = {}
-  for i, e in ipairs(menu.effects) do opts[i] = effect.label(menu.p, e) end
+---@return Option[]
+local function menu_options()
+  local opts = {} ---@type Option[]
+  for i, e in ipairs(menu.effects) do opts[i] = effect.option(menu.p, e) end
   if menu.rolls > 0 then
-    if menu.keep then opts[#opts + 1] = "Keep the Action dice, reroll the others" end
-    opts[#opts + 1] = "Reroll all the dice"
-    opts[#opts + 1] = "Choose which dice to reroll"
+    if menu.keep then opts[#opts + 1] = { id = "keep_actions", label = "Keep the Action dice, reroll the others" } end
+    opts[#opts + 1] = { id = "reroll_all", label = "Reroll all the dice" }
+    opts[#opts + 1] = { id = "reroll_some", label = "Choose which dice to reroll" }
   end
-  return context.labels(opts, menu.cards, menu.p)
+  return context.options(opts, menu.cards, menu.p)
 end
+
+-- The roll menu's `how` (ask.pick), reused: read when the flow yields.
+local HOW = { secret = false, tags = nil }
 
 ---T1-T4: roll all dice, then reroll any dice up to the limit, or stop by choosing one of
 ---the effects the dice show now. After each roll the opponents may react (Jinx), then the
@@ -82,7 +86,7 @@ end
 function M.phase(p)
   M.roll(p, nil)
   while true do
-    if hands.held_by_others(p, OPP_ROLL) then context.window(OPP_ROLL, rolled_prompt) end
+    if hands.held_by_others(p, OPP_ROLL) then context.window("opp_roll", OPP_ROLL, rolled_prompt, rolled_args) end
     local rerolled = false
     repeat
       local list = context.playable(p, ROLL_OWN)
@@ -95,8 +99,8 @@ function M.phase(p)
       local nr = can_roll and (keep and 3 or 2) or 0
       menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      local c = ask.one(p, menu_prompt, menu_labels, ne + nr + #list, not can_roll and ne == 1,
-        cards.tags(list, ne + nr))
+      HOW.secret, HOW.tags = not can_roll and ne == 1, cards.tags(list, ne + nr)
+      local c = ask.pick(p, "roll", menu_prompt, menu_options, ne + nr + #list, HOW)
       if c <= ne then return effects[c] end
       c = c - ne
       if c <= nr then
@@ -104,7 +108,7 @@ function M.phase(p)
           M.roll(p, dice.non_action())
         elseif c == nr then
           local n = dice.count()
-          M.roll(p, ask.several(p, "Reroll which dice?", dice.labels, n, 1, n))
+          M.roll(p, ask.picks(p, "reroll", "Reroll which dice?", dice.options, n, 1, n))
         else
           M.roll(p, nil)
         end

@@ -12,7 +12,8 @@
 //!
 //! The tests are in files by section of the checklist: `examples.rs` (§2), then §1 in
 //! `components_setup.rs`, `turns_actions.rs` and `drawing_money_end.rs`, the gap decisions
-//! in `gaps.rs` and the cards in `cards.rs`; `new_gang.rs` adds a gang in YAML only.
+//! in `gaps.rs` and the cards in `cards.rs`; `new_gang.rs` adds a gang in YAML only;
+//! `questions.rs` answers the typed questions by their options' ids.
 
 mod cards;
 mod components_setup;
@@ -20,6 +21,7 @@ mod drawing_money_end;
 mod examples;
 mod gaps;
 mod new_gang;
+mod questions;
 mod turns_actions;
 
 use posse::view::ObjectView;

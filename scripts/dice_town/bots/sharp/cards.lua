@@ -1,6 +1,6 @@
 -- The sharp bot's Wild West cards: which to keep from a draw, whether to play one now, and
 -- whom or what its questions should pick. Cards are recognised by their definition id
--- (the options' tags).
+-- (the options' args.card).
 
 local model = require "dice_town.bots.sharp.model"
 
@@ -28,7 +28,7 @@ end
 ---Whether to play own-turn card `id` now. `last`: the turn is ending (no later chance).
 ---Second Wind and Marked Die are the dice's business (sharp.lua); reactions are not here.
 ---@param m sharp.Model
----@param id string|false
+---@param id string
 ---@param last boolean
 ---@return boolean
 function M.play_now(m, id, last)
@@ -54,29 +54,16 @@ function M.threat(m, o)
   return 20 - m.left[o] + m.money[o] / 10
 end
 
----The seat named `name` in the view, or nil.
----@param view View
----@param name string
----@return integer|nil
-function M.seat_named(view, name)
-  for s, sv in ipairs(view.seats) do
-    if sv.name == name then return s end
-  end
-  return nil
-end
-
----Snitch's target "p3's Forger (1 of 2 ranks left)": the leader's Desperado nearest his
----keys, the more so when his escape would let him attack us.
+---Snitch's target: rival `o`'s Desperado `id`, `r` ranks left. The leader's Desperado
+---nearest his keys, the more so when his escape would let him attack us.
 ---@param m sharp.Model
----@param view View
----@param label string
+---@param o integer
+---@param id string
+---@param r integer
 ---@return number
-function M.snitch_score(m, view, label)
-  local who, name, r = label:match("^(.-)'s (.-) %((%d+)")
-  local o, id = M.seat_named(view, who or ""), m.names[name or ""]
-  if not o or not id then return 0 end
+function M.snitch_score(m, o, id, r)
   local hurts = id ~= "brain" and m.ranks[m.me][id] > 0 and m.attack[id] * 0.5 or 0
-  return M.threat(m, o) + (tonumber(r) == 1 and 4 or 0) + hurts
+  return M.threat(m, o) + (r == 1 and 4 or 0) + hurts
 end
 
 ---Whether an Action of rival `o`'s Desperado `id` hurts us: he is free and ours is jailed,

@@ -14,7 +14,6 @@
 ---@field ids string[]                        Desperado ids in data order (the dice's faces)
 ---@field attack table<string, integer>
 ---@field ability string                      the bot's Brain ability (gangs.yaml id)
----@field names table<string, string|nil>     a Desperado's or any Brain's name -> its id
 ---@field action string                       the Action face
 ---@field memo table<string, table<integer, number>|nil>
 local M = {}
@@ -40,11 +39,10 @@ end
 ---@return sharp.Model
 function M.new(view, data)
   local m = setmetatable({ me = view.seat or 1, n = #view.seats, ranks = {}, money = {}, out = {},
-    left = {}, ids = {}, attack = {}, names = {}, memo = {}, action = data.action_face }, M)
+    left = {}, ids = {}, attack = {}, memo = {}, action = data.action_face }, M)
   for i, d in ipairs(data.desperados) do
-    m.ids[i], m.attack[d.id], m.names[d.name] = d.id, d.attack or 0, d.id
+    m.ids[i], m.attack[d.id] = d.id, d.attack or 0
   end
-  for _, g in ipairs(data.gangs) do m.names[(g.brain:gsub("^The ", ""))] = "brain" end
   for s, sv in ipairs(view.seats) do
     local c = sv.counters
     m.money[s], m.out[s], m.ranks[s], m.left[s] = c.money or 0, sv.eliminated, {}, 0
@@ -57,19 +55,6 @@ function M.new(view, data)
   m.ability = g and g.ability or ""
   m.centre = view.counters.centre or 0
   return m
-end
-
----The Desperado whose Action an option of the Actions menu takes, from its tag: his id
----while he is In Jail, "free_<id>" once escaped, his gang's ability for a free Brain. Nil
----for any other tag (a card, "Done", "Forfeit").
----@param tag string|false|nil
----@return string|nil
-function M:desperado_of(tag)
-  if not tag then return nil end
-  if self.attack[tag] ~= nil then return tag end
-  if tag == self.ability then return "brain" end
-  local id = tag:match("^free_(.+)$")
-  return id and self.attack[id] ~= nil and id or nil
 end
 
 ---The richest money among the seats still in other than `s`.
