@@ -63,27 +63,6 @@ local function card_options(list, id)
   return out
 end
 
--- Z40: asks `asker` which of `candidates` his card hits (kind `rival`, option id `id`),
--- labelled by name with `describe(seat)` in brackets ("p2 (3 cards)"), as lib.seats.choose
--- asks; with one candidate nobody is asked (there is nothing to choose), with none, nil.
----@param asker Seat
----@param id string
----@param prompt string
----@param candidates Seat[]
----@param describe fun(s: Seat): string
----@return Seat|nil
-local function choose_rival(asker, id, prompt, candidates, describe)
-  local n = #candidates
-  if n <= 1 then return candidates[1] end
-  return candidates[ask.pick(asker, "rival", prompt, function()
-    local out = {}
-    for i, s in ipairs(candidates) do
-      out[i] = ask.option(id, seats.name(s) .. " (" .. describe(s) .. ")", { seat = s })
-    end
-    return out
-  end, n)]
-end
-
 ------------------------------------------------------------------ movement
 
 ---@param ctx marshals.Context
@@ -191,11 +170,11 @@ local function steal(ctx)
     posse.log("Ambush: no rival holds a card.")
     return
   end
-  -- With one rival holding a card, nobody is asked.
-  local v = choose_rival(a, "rob", "Ambush: take a card from whom?", rivals, function(s)
+  -- With one rival holding a card, nobody is asked (lib.seats.choose).
+  local v = seats.choose(a, "Ambush: take a card from whom?", rivals, function(s)
     local n = posse.count(game.hand(s))
     return n == 1 and "1 card" or (n .. " cards")
-  end) --[[@as Seat]]
+  end, "rival", "rob") --[[@as Seat]]
   local hand = game.hand(v)
   local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
   posse.move(c, game.hand(a))
@@ -209,11 +188,11 @@ local function skip(ctx)
   local game = ctx.game
   local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
-  -- With one rival, nobody is asked.
-  local v = choose_rival(ctx.seat, "skip", "Camping: who skips a turn?", rivals, function(s)
+  -- With one rival, nobody is asked (lib.seats.choose).
+  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals, function(s)
     local n = posse.get("captures", s)
     return n == 1 and "1 Outlaw" or (n .. " Outlaws")
-  end) --[[@as Seat]]
+  end, "rival", "skip") --[[@as Seat]]
   posse.add("skip", 1, v)
   posse.log(game.name(v) .. " will skip a turn.")
 end

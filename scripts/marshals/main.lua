@@ -13,6 +13,7 @@ local posse = require "posse"
 local seats = require "lib.seats"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
+local reactions = require "lib.reactions"
 local game = require "marshals.game"
 
 local D, N = game.data(), game.players()
@@ -116,10 +117,9 @@ local function answers_to(s, c)
 end
 
 -- R36, Z20: every other Marshal is asked at once, secretly, whether he plays Jurisdiction
--- on `a`'s Clue or Hideout `c`; of those who do, the one last in turn order after `a`
--- resolves. Returns whether the card was cancelled. The window is lib.reactions.at_once's,
--- asked here so that each option carries its tag (the Jurisdiction card's definition id;
--- false to let it be), which at_once does not take.
+-- on `a`'s Clue or Hideout `c` (lib.reactions.at_once, kind `jurisdiction`: each option
+-- tagged with the Jurisdiction card's definition id, false to let it be); of those who do,
+-- the one last in turn order after `a` resolves. Returns whether the card was cancelled.
 ---@param a Seat
 ---@param c Obj
 ---@return boolean
@@ -134,26 +134,16 @@ local function jurisdiction_window(a, c)
   -- everyone is asked, holder or not, so the question tells nobody who holds one.
   if not any and game.mode() ~= "std" then return false end
   local others = seats.clockwise(a)
-  local question = name(a) .. " plays " .. cards.name(c) .. ". Cancel it with Jurisdiction?"
-  ---@type Obj[][], Request[]
-  local offers, reqs = {}, {}
-  for i, s in ipairs(others) do
-    local offer = answers_to(s, c)
-    offers[i] = offer
-    ---@type Option[], (string|false)[]
-    local options, tags = { ask.option("pass", "Let it be") }, { false }
-    for k, x in ipairs(offer) do
-      local id = cards.def(x).id
-      options[k + 1], tags[k + 1] = ask.option("play", "Play " .. cards.name(x), { card = id }), id
-    end
-    reqs[i] = { seat = s, kind = "jurisdiction", prompt = question, options = options, secret = true, tags = tags }
-  end
-  if #reqs == 0 then return false end
-  local answers = posse.choose_each(reqs)
-  for i = #others, 1, -1 do
-    local k = answers[i]
-    if k > 1 then
-      local j = offers[i][k - 1]
+  local played = reactions.at_once {
+    kind = "jurisdiction",
+    seats = others,
+    offer = function(s) return answers_to(s, c) end,
+    prompt = name(a) .. " plays " .. cards.name(c) .. ". Cancel it with Jurisdiction?",
+    pass = "Let it be",
+  }
+  for i = #played, 1, -1 do
+    local j = played[i]
+    if j then
       local ctx = cards.context(Context, others[i], j)
       ctx.against = c
       cards.play(j, ctx)
