@@ -25,8 +25,7 @@ fn a_script_error_lists_the_scripts_frames_innermost_first_with_the_cards_yaml_l
     );
     assert_eq!(
         e,
-        "scripts/hilo/main.lua:5: bad argument #1: error converting Lua nil to i64 \
-         (expected number or string coercible to number)\n  \
+        "scripts/hilo/main.lua:5: posse.def: argument 1: expected an object handle, got nil\n  \
          at scripts/hilo/main.lua:5, in value\n  \
          at scenarios/hilo/cards.yaml:17, in bonus\n  \
          at scripts/hilo/main.lua:32, in the function of line 7"

@@ -25,6 +25,7 @@ mod issue22_budget;
 mod issue22_pictures;
 mod issue22_writes;
 mod issue23_questions;
+mod issue23_registrar;
 mod issue9;
 mod layers;
 mod marshals;

@@ -1,7 +1,11 @@
 //! The raw Rust functions behind the `posse` Lua module (see `scripts/types/posse.lua`
-//! for the documented API). They take and return numbers and strings wherever they can:
-//! a crossing of the Lua/Rust boundary is cheap, a fresh table is not.
+//! for the documented API), each registered once (register.rs says how: its name, and
+//! whether scripts call it or prelude.lua alone). They take and return numbers and
+//! strings wherever they can: a crossing of the Lua/Rust boundary is cheap, a fresh table
+//! is not. The other parts of the module register theirs from here: `boardapi.rs`,
+//! `mapapi.rs`, `diceapi.rs`, `gridapi.rs`.
 
+use super::register::{arg, Call, ObjHandle, Registrar, Seat, Slot, ZoneHandle};
 use super::Shared;
 use crate::bot::random_choice;
 use crate::limits::{LOG_BYTES, NAME_BYTES, PRINT_BYTES, PRINT_LINES};
@@ -34,32 +38,32 @@ pub(super) fn clip(s: &str) -> String {
 /// functions), so nothing outside a step can change the game.
 pub(super) fn writable(sh: &Shared, f: &str) -> Result<()> {
     if sh.read_only.get() {
-        return err(format!("posse.{f}: prompts and labels may read the game, not change it"));
+        return err(format!("{f}: prompts and labels may read the game, not change it"));
     }
     Ok(())
 }
 
-pub(super) fn seat(st: &State, s: i64, f: &str) -> Result<usize> {
+pub(super) fn seat(st: &State, Seat(s): Seat, f: &str) -> Result<usize> {
     if s >= 1 && (s as usize) <= st.players() {
         Ok(s as usize - 1)
     } else {
-        err(format!("posse.{f}: seat {s} does not exist (seats are 1..{})", st.players()))
+        err(format!("{f}: seat {s} does not exist (seats are 1..{})", st.players()))
     }
 }
 
-fn zone(st: &State, z: i64, f: &str) -> Result<usize> {
+fn zone(st: &State, ZoneHandle(z): ZoneHandle, f: &str) -> Result<usize> {
     if z >= 1 && (z as usize) <= st.zones.len() {
         Ok(z as usize - 1)
     } else {
-        err(format!("posse.{f}: {z} is not a zone handle (use posse.zone(name))"))
+        err(format!("{f}: {z} is not a zone handle (use posse.zone(name))"))
     }
 }
 
-fn obj(st: &State, o: i64, f: &str) -> Result<usize> {
+fn obj(st: &State, ObjHandle(o): ObjHandle, f: &str) -> Result<usize> {
     if o >= 1 && (o as usize) <= st.objects.len() {
         Ok(o as usize - 1)
     } else {
-        err(format!("posse.{f}: {o} is not an object handle"))
+        err(format!("{f}: {o} is not an object handle"))
     }
 }
 
@@ -68,7 +72,7 @@ fn name(v: Option<mlua::LuaString>, f: &str) -> Result<Option<String>> {
     let Some(s) = v else { return Ok(None) };
     let len = s.as_bytes().len();
     if len > NAME_BYTES {
-        return err(format!("posse.{f}: a name of {len} bytes (at most {NAME_BYTES})"));
+        return err(format!("{f}: a name of {len} bytes (at most {NAME_BYTES})"));
     }
     Ok(Some(s.to_str()?.to_string()))
 }
@@ -76,169 +80,152 @@ fn name(v: Option<mlua::LuaString>, f: &str) -> Result<Option<String>> {
 fn seat_set(st: &State, v: Value, f: &str) -> Result<Option<SeatSet>> {
     match v {
         Value::Nil => Ok(None),
-        Value::Integer(s) => Ok(Some(1 << seat(st, s, f)?)),
-        Value::Number(n) if n.fract() == 0.0 => Ok(Some(1 << seat(st, n as i64, f)?)),
+        Value::Integer(s) => Ok(Some(1 << seat(st, Seat(s), f)?)),
+        Value::Number(n) if n.fract() == 0.0 => Ok(Some(1 << seat(st, Seat(n as i64), f)?)),
         Value::Table(t) => {
             let mut set = 0;
             for s in t.sequence_values::<i64>() {
-                set |= 1 << seat(st, s?, f)?;
+                set |= 1 << seat(st, Seat(s?), f)?;
             }
             Ok(Some(set))
         }
-        other => err(format!("posse.{f}: expected a seat, a list of seats or nil, got {}", other.type_name())),
+        other => err(format!("{f}: expected a seat, a list of seats or nil, got {}", other.type_name())),
     }
 }
 
 /// Registers the raw functions; returns the table the prelude turns into `posse`.
 pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
-    let raw = lua.create_table()?;
-    let mut names: Vec<&'static str> = Vec::new();
-    macro_rules! def {
-        ($name:literal, |$sh:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |_lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-    }
+    let mut r = Registrar::new(lua, shared)?;
 
     // ---------------------------------------------------------------- seats
-    def!("players", |sh, (): ()| Ok(sh.state.borrow().players()));
-    def!("seat_name", |sh, s: i64| {
+    r.posse("players", |sh, _, (): ()| Ok(sh.state.borrow().players()))?;
+    r.posse("seat_name", |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
-        Ok(st.seats[seat(&st, s, "seat_name")?].name.clone())
-    });
-    def!("team", |sh, s: i64| {
+        Ok(st.seats[seat(&st, s, c.f)?].name.clone())
+    })?;
+    r.posse("team", |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
-        Ok(st.seats[seat(&st, s, "team")?].team.clone())
-    });
-    def!("set_team", |sh, (s, team): (i64, Option<mlua::LuaString>)| {
-        writable(&sh, "set_team")?;
-        let team = name(team, "set_team")?;
+        Ok(st.seats[seat(&st, s, c.f)?].team.clone())
+    })?;
+    r.posse("set_team", |sh, c, (s, team): (Seat, Option<mlua::LuaString>)| {
+        writable(sh, c.f)?;
+        let team = name(team, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let s = seat(&st, s, "set_team")?;
+        let s = seat(&st, s, c.f)?;
         st.seats[s].team = team;
         Ok(())
-    });
-    def!("role", |sh, s: i64| {
+    })?;
+    r.posse("role", |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
-        Ok(st.seats[seat(&st, s, "role")?].role.clone())
-    });
-    def!("set_role", |sh, (s, role): (i64, Option<mlua::LuaString>)| {
-        writable(&sh, "set_role")?;
-        let role = name(role, "set_role")?;
+        Ok(st.seats[seat(&st, s, c.f)?].role.clone())
+    })?;
+    r.posse("set_role", |sh, c, (s, role): (Seat, Option<mlua::LuaString>)| {
+        writable(sh, c.f)?;
+        let role = name(role, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let s = seat(&st, s, "set_role")?;
+        let s = seat(&st, s, c.f)?;
         st.seats[s].role = role;
         Ok(())
-    });
-    def!("eliminate", |sh, s: i64| {
-        writable(&sh, "eliminate")?;
+    })?;
+    r.posse("eliminate", |sh, c, (s,): (Seat,)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let s = seat(&st, s, "eliminate")?;
+        let s = seat(&st, s, c.f)?;
         st.seats[s].eliminated = true;
         Ok(())
-    });
-    def!("is_eliminated", |sh, s: i64| {
+    })?;
+    r.posse("is_eliminated", |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
-        Ok(st.seats[seat(&st, s, "is_eliminated")?].eliminated)
-    });
-    def!("set_current", |sh, s: Option<i64>| {
-        writable(&sh, "set_current")?;
+        Ok(st.seats[seat(&st, s, c.f)?].eliminated)
+    })?;
+    r.posse("set_current", |sh, c, (s,): (Option<Seat>,)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        st.current = match s {
-            Some(s) => Some(seat(&st, s, "set_current")?),
-            None => None,
-        };
+        st.current = s.map(|s| seat(&st, s, c.f)).transpose()?;
         Ok(())
-    });
+    })?;
 
     // ---------------------------------------------------------------- zones
-    def!("zone", |sh, (name, at): (mlua::LuaString, Value)| {
+    r.posse("zone", |sh, c, (name, at): (mlua::LuaString, Value)| {
+        let f = c.f;
         let st = sh.state.borrow();
         let name = name.to_str()?;
         let Some(decl) = sh.content.zone_index(&name) else {
-            return err(format!("posse.zone: no zone '{}' is declared in game.yaml", clip(&name)));
+            return err(format!("{f}: no zone '{}' is declared in game.yaml", clip(&name)));
         };
         let d = &sh.content.zones[decl];
         if let Some(of) = &d.per_object {
             let o = match at {
-                Value::Integer(o) => obj(&st, o, "zone")?,
-                _ => return err(format!("posse.zone: zone '{name}' is per object: give the object")),
+                Value::Integer(o) => obj(&st, ObjHandle(o), f)?,
+                _ => return err(format!("{f}: zone '{name}' is per object: give the object")),
             };
             return match st.zone_index.get(&(decl, Some(o))) {
                 Some(z) => Ok(z + 1),
                 None => err(format!(
-                    "posse.zone: object {} ({}) has no zone '{name}': it did not start in '{of}'",
+                    "{f}: object {} ({}) has no zone '{name}': it did not start in '{of}'",
                     o + 1,
                     sh.content.defs[st.objects[o].def].id
                 )),
             };
         }
         let key = match (d.per_seat, d.per_node, at) {
-            (true, _, Value::Integer(s)) => Some(seat(&st, s, "zone")?),
-            (true, _, _) => return err(format!("posse.zone: zone '{name}' is per seat: give the seat")),
+            (true, _, Value::Integer(s)) => Some(seat(&st, Seat(s), f)?),
+            (true, _, _) => return err(format!("{f}: zone '{name}' is per seat: give the seat")),
             (_, true, Value::String(node)) => {
                 let node = node.to_str()?;
                 match sh.content.board.index_of(&node) {
                     Some(n) => Some(n),
-                    None => return err(format!("posse.zone: no board node '{}'", clip(&node))),
+                    None => return err(format!("{f}: no board node '{}'", clip(&node))),
                 }
             }
             // A node by number (the order of posse.nodes(); a grid's cell numbers).
             (_, true, Value::Integer(n)) if n >= 1 && (n as u64) <= sh.content.board.nodes().len() as u64 => {
                 Some(n as usize - 1)
             }
-            (_, true, _) => return err(format!("posse.zone: zone '{name}' is per board node: give the node")),
+            (_, true, _) => return err(format!("{f}: zone '{name}' is per board node: give the node")),
             (false, false, Value::Nil) => None,
-            (false, false, _) => {
-                return err(format!("posse.zone: zone '{name}' is a single zone: give no seat or node"))
-            }
+            (false, false, _) => return err(format!("{f}: zone '{name}' is a single zone: give no seat or node")),
         };
         Ok(st.zone_index[&(decl, key)] + 1)
-    });
-    def!("count", |sh, z: i64| {
+    })?;
+    r.posse("count", |sh, c, (z,): (ZoneHandle,)| {
         let st = sh.state.borrow();
-        Ok(st.zones[zone(&st, z, "count")?].objects.len())
-    });
-    def!("at", |sh, (z, i): (i64, Option<i64>)| {
+        Ok(st.zones[zone(&st, z, c.f)?].objects.len())
+    })?;
+    r.posse("at", |sh, c, (z, i): (ZoneHandle, Option<i64>)| {
         let st = sh.state.borrow();
-        let objs = &st.zones[zone(&st, z, "at")?].objects;
+        let objs = &st.zones[zone(&st, z, c.f)?].objects;
         let i = i.unwrap_or(1);
         if i < 1 || i as usize > objs.len() {
             return Ok(None);
         }
         Ok(Some(objs[objs.len() - i as usize] + 1))
-    });
+    })?;
     // The objects as values, top first (prelude.lua puts them in a table): at most
     // MAX_OBJECTS of them, well within Lua's stack.
-    def!("contents", |sh, z: i64| {
+    r.posse("contents", |sh, c, (z,): (ZoneHandle,)| {
         let st = sh.state.borrow();
-        let objs = &st.zones[zone(&st, z, "contents")?].objects;
+        let objs = &st.zones[zone(&st, z, c.f)?].objects;
         Ok(Variadic::from_iter(objs.iter().rev().map(|&o| o as i64 + 1)))
-    });
-    def!("move", |sh, (o, z, place): (i64, i64, Option<mlua::LuaString>)| {
-        writable(&sh, "move")?;
+    })?;
+    r.posse("move", |sh, c, (o, z, place): (ObjHandle, ZoneHandle, Option<mlua::LuaString>)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let o = obj(&st, o, "move")?;
-        let z = zone(&st, z, "move")?;
+        let o = obj(&st, o, c.f)?;
+        let z = zone(&st, z, c.f)?;
         let bottom = match place.as_ref().map(|p| p.to_str()).transpose()?.as_deref() {
             None | Some("top") => false,
             Some("bottom") => true,
-            Some(other) => return err(format!("posse.move: where must be \"top\" or \"bottom\", not \"{other}\"")),
+            Some(other) => return err(format!("{}: where must be \"top\" or \"bottom\", not \"{other}\"", c.f)),
         };
         st.move_object(o, z, bottom);
         Ok(())
-    });
-    def!("draw", |sh, (from, to): (i64, i64)| {
-        writable(&sh, "draw")?;
+    })?;
+    r.posse("draw", |sh, c, (from, to): (ZoneHandle, ZoneHandle)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let from = zone(&st, from, "draw")?;
-        let to = zone(&st, to, "draw")?;
+        let from = zone(&st, from, c.f)?;
+        let to = zone(&st, to, c.f)?;
         match st.zones[from].objects.last().copied() {
             Some(o) => {
                 st.move_object(o, to, false);
@@ -246,85 +233,87 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             }
             None => Ok(None),
         }
-    });
-    def!("shuffle", |sh, z: i64| {
-        writable(&sh, "shuffle")?;
+    })?;
+    r.posse("shuffle", |sh, c, (z,): (ZoneHandle,)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let z = zone(&st, z, "shuffle")?;
+        let z = zone(&st, z, c.f)?;
         st.shuffle(z);
         Ok(())
-    });
-    def!("zone_object", |sh, z: i64| {
+    })?;
+    r.posse("zone_object", |sh, c, (z,): (ZoneHandle,)| {
         let st = sh.state.borrow();
-        Ok(st.zones[zone(&st, z, "zone_object")?].object.map(|o| o + 1))
-    });
-    def!("zone_of", |sh, o: i64| {
+        Ok(st.zones[zone(&st, z, c.f)?].object.map(|o| o + 1))
+    })?;
+    r.posse("zone_of", |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
-        Ok(st.objects[obj(&st, o, "zone_of")?].zone + 1)
-    });
+        Ok(st.objects[obj(&st, o, c.f)?].zone + 1)
+    })?;
 
     // -------------------------------------------------------------- objects
-    def!("def_index", |sh, o: i64| {
+    r.prelude("def_index", "posse.def", |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
-        Ok(st.objects[obj(&st, o, "def")?].def + 1)
-    });
-    def!("def_id", |sh, o: i64| {
+        Ok(st.objects[obj(&st, o, c.f)?].def + 1)
+    })?;
+    r.posse("def_id", |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
-        Ok(sh.content.defs[st.objects[obj(&st, o, "def_id")?].def].id.clone())
-    });
-    def!("flip", |sh, (o, up): (i64, bool)| {
-        writable(&sh, "flip")?;
+        Ok(sh.content.defs[st.objects[obj(&st, o, c.f)?].def].id.clone())
+    })?;
+    r.posse("flip", |sh, c, (o, up): (ObjHandle, bool)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let o = obj(&st, o, "flip")?;
+        let o = obj(&st, o, c.f)?;
         st.objects[o].face_up = up;
         Ok(())
-    });
-    def!("face_up", |sh, o: i64| {
+    })?;
+    r.posse("face_up", |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
-        let o = obj(&st, o, "face_up")?;
+        let o = obj(&st, o, c.f)?;
         Ok(st.objects[o].face_up)
-    });
-    def!("reveal", |sh, (o, seats): (i64, Value)| {
-        writable(&sh, "reveal")?;
+    })?;
+    r.posse("reveal", |sh, c, (o, seats): (ObjHandle, Value)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let o = obj(&st, o, "reveal")?;
-        let set = seat_set(&st, seats, "reveal")?.unwrap_or(u64::MAX >> (64 - st.players()));
+        let o = obj(&st, o, c.f)?;
+        let set = seat_set(&st, seats, c.f)?.unwrap_or(u64::MAX >> (64 - st.players()));
         st.objects[o].known |= set;
         Ok(())
-    });
-    def!("knows", |sh, (s, o): (i64, i64)| {
+    })?;
+    r.posse("knows", |sh, c, (s, o): (Seat, ObjHandle)| {
         let st = sh.state.borrow();
-        let s = seat(&st, s, "knows")?;
-        let o = obj(&st, o, "knows")?;
+        let s = seat(&st, s, c.f)?;
+        let o = obj(&st, o, c.f)?;
         Ok(st.visible(&sh.content, o, s))
-    });
+    })?;
 
     // ------------------------------------------------------------- counters
-    fn slot(sh: &Shared, st: &State, name: &mlua::LuaString, s: Option<i64>, f: &str) -> Result<usize> {
-        let name = name.to_str()?;
-        let Some(c) = st.counter_index.get(&*name) else {
-            return err(format!("posse.{f}: no counter '{}' is declared in game.yaml", clip(&name)));
-        };
-        let _ = sh;
-        if c.per_object {
-            return err(format!("posse.{f}: counter '{name}' is per object: use posse.obj_{f}(obj, name)"));
-        }
-        match (c.per_seat, s) {
-            (true, Some(s)) => Ok(c.first + seat(st, s, f)?),
-            (true, None) => err(format!("posse.{f}: counter '{name}' is per seat: give the seat")),
-            (false, None) => Ok(c.first),
-            (false, Some(_)) => err(format!("posse.{f}: counter '{name}' is not per seat")),
-        }
-    }
     // The module's get/set/add (prelude.lua) cache each (name, seat)'s slot, found once by
-    // `counter_slot`, and then cross the boundary with integers only.
-    def!("counter_slot", |sh, (name, s, f): (mlua::LuaString, Option<i64>, mlua::LuaString)| {
+    // `counter_slot`, and then cross the boundary with integers only. prelude.lua says
+    // which of the three asks (`f`), and checked the name: the errors name `f`.
+    r.prelude("counter_slot", "posse.get", |sh, c, (name, s, f): (mlua::LuaString, Value, mlua::LuaString)| {
+        let bare = f.to_str()?;
+        let f = format!("posse.{bare}");
         let st = sh.state.borrow();
-        Ok(slot(&sh, &st, &name, s, &f.to_str()?)? + 1)
-    });
-    def!("slot_get", |sh, i: usize| Ok(sh.state.borrow().counters[i - 1]));
-    def!("slot_set", |sh, (i, v): (usize, i64)| {
-        writable(&sh, "set")?;
+        let name = name.to_str()?;
+        let Some(k) = st.counter_index.get(&*name) else {
+            return err(format!("{f}: no counter '{}' is declared in game.yaml", clip(&name)));
+        };
+        if k.per_object {
+            return err(format!("{f}: counter '{name}' is per object: use posse.obj_{bare}(obj, name)"));
+        }
+        // The seat is posse.get's second argument, posse.set's and posse.add's third.
+        let pos = if bare == "get" { 2 } else { 3 };
+        let slot = match (k.per_seat, arg::<Option<Seat>>(s, c.lua, &f, pos)?) {
+            (true, Some(s)) => k.first + seat(&st, s, &f)?,
+            (true, None) => return err(format!("{f}: counter '{name}' is per seat: give the seat")),
+            (false, None) => k.first,
+            (false, Some(_)) => return err(format!("{f}: counter '{name}' is not per seat")),
+        };
+        Ok(slot + 1)
+    })?;
+    r.prelude("slot_get", "posse.get", |sh, _, (Slot(i),): (Slot,)| Ok(sh.state.borrow().counters[i - 1]))?;
+    r.prelude("slot_set", "posse.set", |sh, c, (Slot(i), v): (Slot, i64)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         // Twin mode (twin.rs): a counter the twin's seat cannot read takes another value.
         let v = match sh.twin.borrow_mut().as_mut() {
@@ -333,22 +322,22 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         };
         st.counters[i - 1] = v;
         Ok(())
-    });
-    def!("slot_add", |sh, (i, d): (usize, i64)| {
-        writable(&sh, "add")?;
+    })?;
+    r.prelude("slot_add", "posse.add", |sh, c, (Slot(i), d): (Slot, i64)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         match st.counters[i - 1].checked_add(d) {
             Some(v) => {
                 st.counters[i - 1] = v;
                 Ok(v)
             }
-            None => err(format!("posse.add: the counter would overflow ({} + {d})", st.counters[i - 1])),
+            None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.counters[i - 1])),
         }
-    });
+    })?;
 
     // The per-object counters' get/set/add (prelude.lua) cache each name's slot, found
     // once by `object_slot`, and cross the boundary with integers only.
-    def!("object_slot", |sh, (name, f): (mlua::LuaString, mlua::LuaString)| {
+    r.prelude("object_slot", "posse.obj_get", |sh, _, (name, f): (mlua::LuaString, mlua::LuaString)| {
         let st = sh.state.borrow();
         let (name, f) = (name.to_str()?, f.to_str()?);
         match st.counter_index.get(&*name) {
@@ -356,97 +345,67 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             Some(_) => err(format!("posse.{f}: counter '{name}' is not per object: use posse.{}", &f[4..])),
             None => err(format!("posse.{f}: no counter '{}' is declared in game.yaml", clip(&name))),
         }
-    });
-    fn cell(st: &State, o: i64, k: usize, f: &str) -> Result<usize> {
+    })?;
+    fn cell(st: &State, o: ObjHandle, Slot(k): Slot, f: &str) -> Result<usize> {
         Ok(obj(st, o, f)? * st.object_width + k - 1)
     }
-    def!("object_get", |sh, (o, k): (i64, usize)| {
+    r.prelude("object_get", "posse.obj_get", |sh, c, (o, k): (ObjHandle, Slot)| {
         let st = sh.state.borrow();
-        Ok(st.object_counters[cell(&st, o, k, "obj_get")?])
-    });
-    def!("object_set", |sh, (o, k, v): (i64, usize, i64)| {
-        writable(&sh, "obj_set")?;
+        Ok(st.object_counters[cell(&st, o, k, c.f)?])
+    })?;
+    r.prelude("object_set", "posse.obj_set", |sh, c, (o, k, v): (ObjHandle, Slot, i64)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let i = cell(&st, o, k, "obj_set")?;
+        let i = cell(&st, o, k, c.f)?;
         st.object_counters[i] = v;
         Ok(())
-    });
-    def!("object_add", |sh, (o, k, d): (i64, usize, i64)| {
-        writable(&sh, "obj_add")?;
+    })?;
+    r.prelude("object_add", "posse.obj_add", |sh, c, (o, k, d): (ObjHandle, Slot, i64)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let i = cell(&st, o, k, "obj_add")?;
+        let i = cell(&st, o, k, c.f)?;
         match st.object_counters[i].checked_add(d) {
             Some(v) => {
                 st.object_counters[i] = v;
                 Ok(v)
             }
-            None => err(format!("posse.obj_add: the counter would overflow ({} + {d})", st.object_counters[i])),
+            None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.object_counters[i])),
         }
-    });
+    })?;
 
     // ----------------------------------------------------------- randomness
-    def!("random", |sh, n: i64| {
-        writable(&sh, "random")?;
+    r.posse("random", |sh, c, (n,): (i64,)| {
+        writable(sh, c.f)?;
         if n < 1 {
-            return err(format!("posse.random: n must be at least 1, got {n}"));
+            return err(format!("{}: n must be at least 1, got {n}", c.f));
         }
         Ok(sh.state.borrow_mut().rng.below(n as u64) as i64 + 1)
-    });
-    def!("random_unit", |sh, (): ()| {
-        writable(&sh, "random (math.random)")?;
-        Ok(sh.state.borrow_mut().rng.unit())
-    });
-    def!("math_random", |sh, (m, n): (Option<i64>, Option<i64>)| {
-        writable(&sh, "random (math.random)")?;
+    })?;
+    r.prelude("math_random", "math.random", |sh, c, (m, n): (Option<i64>, Option<i64>)| {
+        writable(sh, c.f)?;
         math_random(&mut sh.state.borrow_mut().rng, m, n)
-    });
+    })?;
 
-    // ------------------------------------------------------- in-flow bots
-    def!("auto_pick", |sh, lua, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
-        let players = sh.state.borrow().players();
-        let shape = super::shape::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
-        let mut auto = sh.auto.borrow_mut();
-        let Some(bots) = auto.as_mut() else { return err("posse.choose: no bots are playing".into()) };
-        if bots.made >= bots.limit {
-            return err(format!("the game did not end within {} decisions", bots.limit));
-        }
-        // Restricted play: a banned tag is never picked while there is another option.
-        let allowed = match &tags {
-            Value::Table(t) if !shape.multi => bots.allowed(shape.seat, t, shape.count)?,
-            _ => None,
-        };
-        let picks = match allowed {
-            Some(a) => vec![a[bots.rng.below(a.len() as u64) as usize]],
-            None => random_choice(shape, &mut bots.rng),
-        };
-        sh.lead.borrow_mut().note(&sh.state.borrow(), bots.made);
-        bots.made += 1;
-        bots.options += shape.count;
-        sh.watched.progress();
-        // Each decision starts a new step, as it does when the flow yields.
-        sh.budget.refill();
-        let answer = if shape.multi {
-            Value::Table(lua.create_sequence_from(picks.iter().copied())?)
-        } else {
-            Value::Integer(picks[0] as i64)
-        };
-        if let Value::Table(tags) = &tags {
-            bots.note_tags(lua, shape.seat, tags, shape.count, &picks)?;
-        }
-        bots.choices.push(Choice { seat: shape.seat, picks });
-        Ok(answer)
-    });
+    // --------------------------------------------------- in-flow batch bots
+    // posse.choose (prelude.lua) asks here when random bots answer in the flow (batches).
+    r.prelude(
+        "auto_pick",
+        "posse.choose",
+        |sh, c, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
+            auto_pick(sh, c, s, options, count, min, max, tags)
+        },
+    )?;
 
     // ------------------------------------------------------------------ log
-    def!("log", |sh, (text, audience): (String, Value)| {
-        writable(&sh, "log")?;
+    r.posse("log", |sh, c, (text, audience): (String, Value)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let audience = match seat_set(&st, audience, "log")? {
+        let audience = match seat_set(&st, audience, c.f)? {
             None => Audience::All,
             Some(set) => Audience::Seats(set),
         };
         if st.log_bytes + text.len() > LOG_BYTES {
-            return err(format!("posse.log: the log is full ({} MiB): is a loop logging forever?", LOG_BYTES >> 20));
+            return err(format!("{}: the log is full ({} MiB): is a loop logging forever?", c.f, LOG_BYTES >> 20));
         }
         st.log_bytes += text.len();
         st.log(text, audience);
@@ -454,15 +413,16 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             audit_line(&sh.content, &st, audit);
         }
         Ok(())
-    });
+    })?;
     // Bytes printed in this game: the lines are cleared when the VM starts another game
     // (`Vm::reset`), and the count starts again with them.
     let print_bytes = std::cell::Cell::new(0usize);
-    def!("print", |sh, lua, args: Variadic<Value>| {
+    r.prelude("print", "print", move |sh, c, args: Variadic<Value>| {
+        let f = c.f;
         // Sizes first: the text is copied out of Lua only once it fits the budget.
         let mut parts = Vec::with_capacity(args.len());
         for v in args.iter() {
-            parts.push(lua.coerce_string(v.clone())?.ok_or(v.type_name()));
+            parts.push(c.lua.coerce_string(v.clone())?.ok_or(v.type_name()));
         }
         let len =
             parts.iter().map(|p| p.as_ref().map_or_else(|name| name.len(), |s| s.as_bytes().len())).sum::<usize>()
@@ -472,11 +432,11 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             print_bytes.set(0);
         }
         if printed.len() >= PRINT_LINES {
-            return err(format!("print: more than {PRINT_LINES} lines printed: is a loop printing forever?"));
+            return err(format!("{f}: more than {PRINT_LINES} lines printed: is a loop printing forever?"));
         }
         if print_bytes.get() + len > PRINT_BYTES {
             return err(format!(
-                "print: the printed text would pass {} MiB in this game ({len} bytes more after {}): is a loop printing forever?",
+                "{f}: the printed text would pass {} MiB in this game ({len} bytes more after {}): is a loop printing forever?",
                 PRINT_BYTES >> 20,
                 print_bytes.get()
             ));
@@ -494,33 +454,61 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         print_bytes.set(print_bytes.get() + len);
         printed.push(line);
         Ok(())
-    });
+    })?;
 
-    super::boardapi::register(lua, shared, &raw, &mut names)?;
-    super::mapapi::register(lua, shared, &raw, &mut names)?;
-    super::diceapi::register(lua, shared, &raw, &mut names)?;
-    super::gridapi::register(lua, shared, &raw, &mut names)?;
-    let list = lua.create_sequence_from(names.iter().copied().filter(|n| {
-        !matches!(
-            *n,
-            "random_unit"
-                | "math_random"
-                | "def_index"
-                | "print"
-                | "auto_pick"
-                | "counter_slot"
-                | "slot_get"
-                | "slot_set"
-                | "slot_add"
-                | "object_slot"
-                | "object_get"
-                | "object_set"
-                | "object_add"
-                | "face_index"
-        )
-    }))?;
-    raw.set("__names", list)?;
-    Ok(raw)
+    super::boardapi::register(&mut r)?;
+    super::mapapi::register(&mut r)?;
+    super::diceapi::register(&mut r)?;
+    super::gridapi::register(&mut r)?;
+    r.finish()
+}
+
+/// The in-flow random bots' answer to a decision (`posse.choose` in a batch whose seats
+/// are random bots): the same pick [`crate::bot::random_choice`] would make from the
+/// bots' RNG, under restricted play's ban, recorded and tallied.
+#[allow(clippy::too_many_arguments)]
+fn auto_pick(
+    sh: &Shared,
+    c: Call,
+    s: Value,
+    options: Value,
+    count: Value,
+    min: Value,
+    max: Value,
+    tags: Value,
+) -> Result<Value> {
+    let players = sh.state.borrow().players();
+    let shape = super::shape::shape(players, &s, &options, &count, &min, &max).map_err(mlua::Error::runtime)?;
+    let mut auto = sh.auto.borrow_mut();
+    let Some(bots) = auto.as_mut() else { return err(format!("{}: no bots are playing", c.f)) };
+    if bots.made >= bots.limit {
+        return err(format!("the game did not end within {} decisions", bots.limit));
+    }
+    // Restricted play: a banned tag is never picked while there is another option.
+    let allowed = match &tags {
+        Value::Table(t) if !shape.multi => bots.allowed(shape.seat, t, shape.count)?,
+        _ => None,
+    };
+    let picks = match allowed {
+        Some(a) => vec![a[bots.rng.below(a.len() as u64) as usize]],
+        None => random_choice(shape, &mut bots.rng),
+    };
+    sh.lead.borrow_mut().note(&sh.state.borrow(), bots.made);
+    bots.made += 1;
+    bots.options += shape.count;
+    sh.watched.progress();
+    // Each decision starts a new step, as it does when the flow yields.
+    sh.budget.refill();
+    let answer = if shape.multi {
+        Value::Table(c.lua.create_sequence_from(picks.iter().copied())?)
+    } else {
+        Value::Integer(picks[0] as i64)
+    };
+    if let Value::Table(tags) = &tags {
+        bots.note_tags(c.lua, shape.seat, tags, shape.count, &picks)?;
+    }
+    bots.choices.push(Choice { seat: shape.seat, picks });
+    Ok(answer)
 }
 
 /// `math.random` as the game's VM and strategy bots' VMs give it, drawing from `rng`: no

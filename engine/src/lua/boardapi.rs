@@ -4,22 +4,14 @@
 //! board read at a glance: how full each space is is public, like every zone's count).
 
 use super::api::{clip, err};
-use super::Shared;
-use mlua::{Lua, Result, Table, Value, Variadic};
-use std::rc::Rc;
+use super::register::Registrar;
+use mlua::{Result, Value, Variadic};
 
-pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
-    macro_rules! def {
-        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-    }
-
-    def!("nodes", |sh, lua, (): ()| lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)));
+/// Registers the board functions.
+pub(super) fn register(r: &mut Registrar) -> Result<()> {
+    r.posse("nodes", |sh, c, (): ()| c.lua.create_sequence_from(sh.content.board.nodes().iter().map(String::as_str)))?;
     // On a zone map, movement is the map's as it is now (locks, breaches).
-    def!("neighbours", |sh, lua, node: mlua::LuaString| {
+    r.posse("neighbours", |sh, c, (node,): (mlua::LuaString,)| {
         let node = node.to_str()?;
         let st = sh.state.borrow();
         let board = match sh.content.map.as_deref() {
@@ -28,11 +20,13 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
         };
         // As values (prelude.lua makes the list): cheaper than filling a table from here.
         match board.neighbours(&node) {
-            Some(ns) => ns.iter().map(|n| lua.create_string(n).map(Value::String)).collect::<Result<Variadic<Value>>>(),
-            None => err(format!("posse.neighbours: no board node '{}'", clip(&node))),
+            Some(ns) => {
+                ns.iter().map(|n| c.lua.create_string(n).map(Value::String)).collect::<Result<Variadic<Value>>>()
+            }
+            None => err(format!("{}: no board node '{}'", c.f, clip(&node))),
         }
-    });
-    def!("path", |sh, lua, (a, b): (mlua::LuaString, mlua::LuaString)| {
+    })?;
+    r.posse("path", |sh, c, (a, b): (mlua::LuaString, mlua::LuaString)| {
         let st = sh.state.borrow();
         let board = match sh.content.map.as_deref() {
             Some(m) if !st.map.is_empty() => st.map.tables(m).board(),
@@ -41,23 +35,23 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
         let (a, b) = (a.to_str()?, b.to_str()?);
         for n in [&*a, &*b] {
             if !board.contains(n) {
-                return err(format!("posse.path: no board node '{}'", clip(n)));
+                return err(format!("{}: no board node '{}'", c.f, clip(n)));
             }
         }
         match board.path(&a, &b) {
-            Some(p) => Ok(Value::Table(lua.create_sequence_from(p)?)),
+            Some(p) => Ok(Value::Table(c.lua.create_sequence_from(p)?)),
             None => Ok(Value::Nil),
         }
-    });
+    })?;
 
     // The nodes (1-based, the board's order) whose per-node zone `name` holds an object,
     // its top one face up when `face_up`: as values (prelude.lua makes the set).
-    def!("nodes_holding", |sh, _lua, (name, face_up): (mlua::LuaString, Option<bool>)| {
+    r.posse("nodes_holding", |sh, c, (name, face_up): (mlua::LuaString, Option<bool>)| {
         let name = name.to_str()?;
         let decl = match sh.content.zone_index(&name) {
             Some(d) if sh.content.zones[d].per_node => d,
-            Some(_) => return err(format!("posse.nodes_holding: zone '{}' is not per node", clip(&name))),
-            None => return err(format!("posse.nodes_holding: no zone '{}' is declared in game.yaml", clip(&name))),
+            Some(_) => return err(format!("{}: zone '{}' is not per node", c.f, clip(&name))),
+            None => return err(format!("{}: no zone '{}' is declared in game.yaml", c.f, clip(&name))),
         };
         let st = sh.state.borrow();
         let face_up = face_up.unwrap_or(false);
@@ -72,6 +66,6 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
             }
         }
         Ok(Variadic::from_iter(out))
-    });
+    })?;
     Ok(())
 }

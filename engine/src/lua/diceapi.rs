@@ -4,10 +4,10 @@
 //! see a die is the state's rule (`visibility` in game.yaml), applied when views are made.
 
 use super::api::{clip, err, seat, writable};
+use super::register::{Registrar, Seat};
 use super::Shared;
 use crate::state::State;
-use mlua::{Lua, Result, Table};
-use std::rc::Rc;
+use mlua::{Result, Table};
 
 /// Die `i` (1-based) of the shared dice, or of a seat's own when `owner` is given.
 fn die(sh: &Shared, st: &State, i: i64, owner: Option<usize>, f: &str) -> Result<usize> {
@@ -15,14 +15,14 @@ fn die(sh: &Shared, st: &State, i: i64, owner: Option<usize>, f: &str) -> Result
     if i >= 1 && (i as usize) <= n {
         Ok(i as usize - 1)
     } else if let Some(o) = owner {
-        err(format!("posse.{f}: seat {} has no die {i} (a seat's dice are 1..{n})", o + 1))
+        err(format!("{f}: seat {} has no die {i} (a seat's dice are 1..{n})", o + 1))
     } else {
-        err(format!("posse.{f}: die {i} does not exist (dice are 1..{n})"))
+        err(format!("{f}: die {i} does not exist (dice are 1..{n})"))
     }
 }
 
 /// Reveals (or hides again) a seat's own dice, or the shared dice when `owner` is nil.
-fn show_dice(sh: &Shared, owner: Option<i64>, shown: bool, f: &str) -> Result<()> {
+fn show_dice(sh: &Shared, owner: Option<Seat>, shown: bool, f: &str) -> Result<()> {
     writable(sh, f)?;
     let mut st = sh.state.borrow_mut();
     if let Some(twin) = sh.twin.borrow_mut().as_mut().filter(|_| shown) {
@@ -66,32 +66,20 @@ fn twin_turn(sh: &Shared, st: &mut State, d: usize, owner: Option<usize>) {
     }
 }
 
-pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
-    macro_rules! def {
-        ($name:literal, |$sh:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |_lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-    }
-
+/// Registers the dice functions.
+pub(super) fn register(r: &mut Registrar) -> Result<()> {
     // Without a seat these are the shared dice; with one, that seat's own dice.
-    def!("dice", |sh, owner: Option<i64>| {
+    r.posse("dice", |sh, c, (owner,): (Option<Seat>,)| {
         let st = sh.state.borrow();
         match owner {
             None => Ok(st.dice.len()),
-            Some(s) => seat(&st, s, "dice").map(|_| sh.content.seat_dice.len()),
+            Some(s) => seat(&st, s, c.f).map(|_| sh.content.seat_dice.len()),
         }
-    });
-    def!("roll", |sh, (which, owner): (Option<Table>, Option<i64>)| {
-        writable(&sh, "roll")?;
+    })?;
+    r.posse("roll", |sh, c, (which, owner): (Option<Table>, Option<Seat>)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let owner = owner.map(|s| seat(&st, s, "roll")).transpose()?;
+        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
         // Dice are rolled as the list names them, nothing copied: a failing step is undone
         // as a whole anyway.
         let roll = |st: &mut State, d: usize| -> Result<()> {
@@ -118,7 +106,7 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                 None => st.dice[d] = face,
                 Some(o) => st.seat_dice[o * sh.content.seat_dice.len() + d] = face,
             }
-            twin_turn(&sh, st, d, owner);
+            twin_turn(sh, st, d, owner);
             Ok(())
         };
         // Rolled dice are hidden again where their visibility hides them.
@@ -135,27 +123,27 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
             }
             Some(t) => {
                 for i in t.sequence_values::<i64>() {
-                    let d = die(&sh, &st, i?, owner, "roll")?;
+                    let d = die(sh, &st, i?, owner, c.f)?;
                     roll(&mut st, d)?;
                 }
             }
         }
         Ok(())
-    });
-    def!("face_index", |sh, (i, owner): (i64, Option<i64>)| {
+    })?;
+    r.prelude("face_index", "posse.face", |sh, c, (i, owner): (i64, Option<Seat>)| {
         let st = sh.state.borrow();
-        let owner = owner.map(|s| seat(&st, s, "face")).transpose()?;
-        let d = die(&sh, &st, i, owner, "face")?;
+        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
+        let d = die(sh, &st, i, owner, c.f)?;
         Ok(match owner {
             None => st.dice[d],
             Some(o) => st.seat_dice[st.seat_die(&sh.content, o, d)],
         } + 1)
-    });
-    def!("set_face", |sh, (i, face, owner): (i64, mlua::LuaString, Option<i64>)| {
-        writable(&sh, "set_face")?;
+    })?;
+    r.posse("set_face", |sh, c, (i, face, owner): (i64, mlua::LuaString, Option<Seat>)| {
+        writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
-        let owner = owner.map(|s| seat(&st, s, "set_face")).transpose()?;
-        let d = die(&sh, &st, i, owner, "set_face")?;
+        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
+        let d = die(sh, &st, i, owner, c.f)?;
         let face = face.to_str()?;
         let faces = match owner {
             None => &sh.content.dice[d].faces,
@@ -170,22 +158,22 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                         st.seat_dice[slot] = f;
                     }
                 }
-                twin_turn(&sh, &mut st, d, owner);
+                twin_turn(sh, &mut st, d, owner);
                 Ok(())
             }
-            None => err(format!("posse.set_face: die {i} has no face '{}'", clip(&face))),
+            None => err(format!("{}: die {i} has no face '{}'", c.f, clip(&face))),
         }
-    });
-    def!("faces", |sh, lua, (i, owner): (i64, Option<i64>)| {
+    })?;
+    r.posse("faces", |sh, c, (i, owner): (i64, Option<Seat>)| {
         let st = sh.state.borrow();
-        let owner = owner.map(|s| seat(&st, s, "faces")).transpose()?;
-        let d = die(&sh, &st, i, owner, "faces")?;
+        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
+        let d = die(sh, &st, i, owner, c.f)?;
         let faces = if owner.is_some() { &sh.content.seat_dice[d].faces } else { &sh.content.dice[d].faces };
-        lua.create_sequence_from(faces.iter().map(|f| f.as_str()))
-    });
+        c.lua.create_sequence_from(faces.iter().map(|f| f.as_str()))
+    })?;
     // Reveals a seat's own dice (or the shared ones) to every seat until they are rolled;
     // `hide_dice` gives them back to their visibility at once.
-    def!("reveal_dice", |sh, owner: Option<i64>| show_dice(&sh, owner, true, "reveal_dice"));
-    def!("hide_dice", |sh, owner: Option<i64>| show_dice(&sh, owner, false, "hide_dice"));
+    r.posse("reveal_dice", |sh, c, (owner,): (Option<Seat>,)| show_dice(sh, owner, true, c.f))?;
+    r.posse("hide_dice", |sh, c, (owner,): (Option<Seat>,)| show_dice(sh, owner, false, c.f))?;
     Ok(())
 }

@@ -6,16 +6,16 @@
 //! puts in a table, and sets of cells are read raw (no metamethod runs) in one walk.
 
 use super::api::err;
+use super::register::Registrar;
 use super::Shared;
 use crate::board::grid::{Grid, UNREACHED};
-use mlua::{Lua, Result, Table, Value, Variadic};
-use std::rc::Rc;
+use mlua::{Result, Value, Variadic};
 
 /// The grid, or the error of a board that is not a grid.
 fn the_grid<'a>(sh: &'a Shared, f: &str) -> Result<&'a Grid> {
     match sh.content.grid.as_deref() {
         Some(g) => Ok(g),
-        None => err(format!("posse.{f}: the board is not a grid (game.yaml: board: {{grid: ...}})")),
+        None => err(format!("{f}: the board is not a grid (game.yaml: board: {{grid: ...}})")),
     }
 }
 
@@ -24,7 +24,7 @@ fn cell(grid: &Grid, v: i64, f: &str) -> Result<usize> {
     if v >= 1 && (v as u64) <= grid.cells() as u64 {
         Ok(v as usize - 1)
     } else {
-        err(format!("posse.{f}: {v} is not a cell (cells are 1..{}; posse.cell(c, r) gives one)", grid.cells()))
+        err(format!("{f}: {v} is not a cell (cells are 1..{}; posse.cell(c, r) gives one)", grid.cells()))
     }
 }
 
@@ -33,7 +33,7 @@ fn cell_value(grid: &Grid, v: &Value, f: &str, what: &str) -> Result<usize> {
     match v {
         Value::Integer(i) => cell(grid, *i, f),
         Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => cell(grid, *n as i64, f),
-        other => err(format!("posse.{f}: {what}: expected a cell number, got {}", other.type_name())),
+        other => err(format!("{f}: {what}: expected a cell number, got {}", other.type_name())),
     }
 }
 
@@ -54,10 +54,9 @@ fn each_cell(grid: &Grid, v: &Value, f: &str, what: &str, mut mark: impl FnMut(u
             }
             Ok(())
         }),
-        other => err(format!(
-            "posse.{f}: {what}: expected a cell, a list of cells or a set of cells, got {}",
-            other.type_name()
-        )),
+        other => {
+            err(format!("{f}: {what}: expected a cell, a list of cells or a set of cells, got {}", other.type_name()))
+        }
     }
 }
 
@@ -77,61 +76,48 @@ fn numbers(cells: impl IntoIterator<Item = usize>) -> Variadic<i64> {
     cells.into_iter().map(|i| i as i64 + 1).collect()
 }
 
-/// Registers the grid functions in `raw`, adding the names of those `posse` shows to
-/// `names` (`grid_info` is the prelude's alone).
-pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
-    macro_rules! def {
-        ($name:literal, |$sh:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |_lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-    }
-
-    let sh = shared.clone();
-    raw.set(
-        "grid_info",
-        lua.create_function(move |_, (): ()| {
-            let g = sh.content.grid.as_deref();
-            Ok((g.map(Grid::cols), g.map(Grid::rows), g.map(Grid::has_ring)))
-        })?,
-    )?;
-    def!("grid_neighbours", |sh, (c, diagonal): (i64, Option<bool>)| {
-        let grid = the_grid(&sh, "grid_neighbours")?;
-        let i = cell(grid, c, "grid_neighbours")?;
+/// Registers the grid functions (`grid_info` is the prelude's alone: `posse.grid()`).
+pub(super) fn register(r: &mut Registrar) -> Result<()> {
+    r.prelude("grid_info", "posse.grid", |sh, _, (): ()| {
+        let g = sh.content.grid.as_deref();
+        Ok((g.map(Grid::cols), g.map(Grid::rows), g.map(Grid::has_ring)))
+    })?;
+    r.posse("grid_neighbours", |sh, c, (n, diagonal): (i64, Option<bool>)| {
+        let grid = the_grid(sh, c.f)?;
+        let i = cell(grid, n, c.f)?;
         Ok(numbers(grid.neighbours(i, diagonal.unwrap_or(false))))
-    });
-    def!("grid_distances", |sh, (targets, avoid, only, diagonal): (Value, Value, Value, Option<bool>)| {
-        let grid = the_grid(&sh, "grid_distances")?;
-        let dist = distances(grid, "grid_distances", &targets, &avoid, &only, diagonal.unwrap_or(false))?;
+    })?;
+    r.posse("grid_distances", |sh, c, (targets, avoid, only, diagonal): (Value, Value, Value, Option<bool>)| {
+        let grid = the_grid(sh, c.f)?;
+        let dist = distances(grid, c.f, &targets, &avoid, &only, diagonal.unwrap_or(false))?;
         // As values (prelude.lua makes the field): cheaper than filling a table from here.
         Ok(dist
             .into_iter()
             .map(|d| if d == UNREACHED { Value::Boolean(false) } else { Value::Integer(i64::from(d)) })
             .collect::<Variadic<Value>>())
-    });
-    def!("grid_path", |sh, (from, targets, avoid, only, diagonal): (i64, Value, Value, Value, Option<bool>)| {
-        let grid = the_grid(&sh, "grid_path")?;
-        let from = cell(grid, from, "grid_path")?;
+    })?;
+    r.posse("grid_path", |sh, c, (from, targets, avoid, only, diagonal): (i64, Value, Value, Value, Option<bool>)| {
+        let grid = the_grid(sh, c.f)?;
+        let from = cell(grid, from, c.f)?;
         let diagonal = diagonal.unwrap_or(false);
-        let dist = distances(grid, "grid_path", &targets, &avoid, &only, diagonal)?;
+        let dist = distances(grid, c.f, &targets, &avoid, &only, diagonal)?;
         Ok(numbers(grid.path(&dist, from, diagonal).unwrap_or_default()))
-    });
-    def!("grid_clockwise", |sh, c: i64| {
-        let grid = the_grid(&sh, "grid_clockwise")?;
-        let i = cell(grid, c, "grid_clockwise")?;
+    })?;
+    r.posse("grid_clockwise", |sh, c, (n,): (i64,)| {
+        let grid = the_grid(sh, c.f)?;
+        let i = cell(grid, n, c.f)?;
         match grid.clockwise(i) {
             Some(j) => Ok(j as i64 + 1),
             None => {
-                let (c, r) = grid.coords(i);
-                err(format!("posse.grid_clockwise: cell {} ({c},{r}) is not on the grid's ring", i + 1))
+                let (col, row) = grid.coords(i);
+                err(format!("{}: cell {} ({col},{row}) is not on the grid's ring", c.f, i + 1))
             }
         }
-    });
-    def!("grid_ring", |sh, (): ()| Ok(numbers(the_grid(&sh, "grid_ring")?.ring())));
-    def!("grid_links", |sh, (): ()| {
-        let grid = the_grid(&sh, "grid_links")?;
+    })?;
+    r.posse("grid_ring", |sh, c, (): ()| Ok(numbers(the_grid(sh, c.f)?.ring())))?;
+    r.posse("grid_links", |sh, c, (): ()| {
+        let grid = the_grid(sh, c.f)?;
         Ok(numbers(grid.links().into_iter().flat_map(|(a, b)| [a, b])))
-    });
+    })?;
     Ok(())
 }

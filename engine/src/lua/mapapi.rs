@@ -4,16 +4,16 @@
 //! state keeps ([`crate::zonemap::MapState`]); zones are named by their ids.
 
 use super::api::{clip, err, writable};
+use super::register::Registrar;
 use super::Shared;
 use crate::zonemap::ZoneMap;
-use mlua::{Lua, LuaString, Result, Table, Value};
-use std::rc::Rc;
+use mlua::{LuaString, Result, Table, Value};
 
 /// The map, or the error of a board that is not a zone map.
 fn the_map<'a>(sh: &'a Shared, f: &str) -> Result<&'a ZoneMap> {
     match sh.content.map.as_deref() {
         Some(m) => Ok(m),
-        None => err(format!("posse.{f}: the board is not a zone map (game.yaml: board: {{map: FILE}})")),
+        None => err(format!("{f}: the board is not a zone map (game.yaml: board: {{map: FILE}})")),
     }
 }
 
@@ -21,7 +21,7 @@ fn zone_of(map: &ZoneMap, z: &LuaString, f: &str) -> Result<usize> {
     let z = z.to_str()?;
     match map.index_of(&z) {
         Some(i) => Ok(i),
-        None => err(format!("posse.{f}: no zone '{}' on the map '{}'", clip(&z), map.id)),
+        None => err(format!("{f}: no zone '{}' on the map '{}'", clip(&z), map.id)),
     }
 }
 
@@ -34,7 +34,7 @@ fn pair<'a>(sh: &'a Shared, a: &LuaString, b: &LuaString, f: &str) -> Result<(&'
 fn border(map: &ZoneMap, a: usize, b: usize, f: &str) -> Result<usize> {
     match map.border(a, b) {
         Some(k) => Ok(k),
-        None => err(format!("posse.{f}: zones {} and {} share no border", map.zones()[a].id, map.zones()[b].id)),
+        None => err(format!("{f}: zones {} and {} share no border", map.zones()[a].id, map.zones()[b].id)),
     }
 }
 
@@ -42,42 +42,32 @@ fn border(map: &ZoneMap, a: usize, b: usize, f: &str) -> Result<usize> {
 fn lockable(map: &ZoneMap, a: usize, b: usize, f: &str) -> Result<usize> {
     match map.border(a, b).filter(|&k| map.lockable(k)) {
         Some(k) => Ok(k),
-        None => err(format!(
-            "posse.{f}: no lockable opening (cell_door) between {} and {}",
-            map.zones()[a].id,
-            map.zones()[b].id
-        )),
+        None => {
+            err(format!("{f}: no lockable opening (cell_door) between {} and {}", map.zones()[a].id, map.zones()[b].id))
+        }
     }
 }
 
-/// Registers the zone-map functions in `raw`, adding their names to `names`.
-pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut Vec<&'static str>) -> Result<()> {
-    macro_rules! def {
-        ($name:literal, |$sh:ident, $lua:ident, $args:tt : $ty:ty| $body:expr) => {{
-            let $sh = shared.clone();
-            raw.set($name, lua.create_function(move |$lua, $args: $ty| $body)?)?;
-            names.push($name);
-        }};
-    }
-
-    def!("adjacent", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "adjacent")?;
+/// Registers the zone-map functions.
+pub(super) fn register(r: &mut Registrar) -> Result<()> {
+    r.posse("adjacent", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
         Ok(map.adjacent(a, b, &sh.state.borrow().map))
-    });
-    def!("sight", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "sight")?;
+    })?;
+    r.posse("sight", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
         Ok(map.sight(a, b, &sh.state.borrow().map))
-    });
-    def!("range", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "range")?;
+    })?;
+    r.posse("range", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
         Ok(map.range(a, b))
-    });
-    def!("blockers", |sh, lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "blockers")?;
-        lua.create_sequence_from(map.blockers(a, b).iter().map(|&z| map.zones()[z].id.as_str()))
-    });
-    def!("visible", |sh, _lua, (a, b, occupied): (LuaString, LuaString, Option<Table>)| {
-        let (map, a, b) = pair(&sh, &a, &b, "visible")?;
+    })?;
+    r.posse("blockers", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        c.lua.create_sequence_from(map.blockers(a, b).iter().map(|&z| map.zones()[z].id.as_str()))
+    })?;
+    r.posse("visible", |sh, c, (a, b, occupied): (LuaString, LuaString, Option<Table>)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
         if !map.sight(a, b, &sh.state.borrow().map) {
             return Ok(false);
         }
@@ -90,10 +80,10 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
             }
         }
         Ok(true)
-    });
-    def!("in_sight", |sh, lua, (a, reach, occupied): (LuaString, i64, Option<Table>)| {
-        let map = the_map(&sh, "in_sight")?;
-        let a = zone_of(map, &a, "in_sight")?;
+    })?;
+    r.posse("in_sight", |sh, c, (a, reach, occupied): (LuaString, i64, Option<Table>)| {
+        let map = the_map(sh, c.f)?;
+        let a = zone_of(map, &a, c.f)?;
         let st = sh.state.borrow();
         let mut out = Vec::new();
         for b in 0..map.zones().len() {
@@ -111,55 +101,55 @@ pub(super) fn register(lua: &Lua, shared: &Rc<Shared>, raw: &Table, names: &mut 
                 }
             }
             if seen {
-                out.push(Value::String(lua.create_string(map.zones()[b].id.as_str())?));
+                out.push(Value::String(c.lua.create_string(map.zones()[b].id.as_str())?));
             }
         }
         // As values (prelude.lua makes the list): cheaper than filling a table from here.
         Ok(mlua::Variadic::from_iter(out))
-    });
-    def!("node_info", |sh, lua, a: LuaString| {
-        let map = the_map(&sh, "node_info")?;
-        let z = &map.zones()[zone_of(map, &a, "node_info")?];
-        let t = lua.create_table()?;
+    })?;
+    r.posse("node_info", |sh, c, (a,): (LuaString,)| {
+        let map = the_map(sh, c.f)?;
+        let z = &map.zones()[zone_of(map, &a, c.f)?];
+        let t = c.lua.create_table()?;
         t.set("id", z.id.as_str())?;
         t.set("name", z.name.as_str())?;
         t.set("indoor", z.indoor)?;
-        let centre = lua.create_table()?;
+        let centre = c.lua.create_table()?;
         centre.set("x", z.centre.x)?;
         centre.set("y", z.centre.y)?;
         t.set("centre", centre)?;
         Ok(t)
-    });
-    def!("lock", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        writable(&sh, "lock")?;
-        let (map, a, b) = pair(&sh, &a, &b, "lock")?;
-        let k = lockable(map, a, b, "lock")?;
+    })?;
+    r.posse("lock", |sh, c, (a, b): (LuaString, LuaString)| {
+        writable(sh, c.f)?;
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        let k = lockable(map, a, b, c.f)?;
         sh.state.borrow_mut().map.set_locked(map, k, true);
         Ok(())
-    });
-    def!("unlock", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        writable(&sh, "unlock")?;
-        let (map, a, b) = pair(&sh, &a, &b, "unlock")?;
-        let k = lockable(map, a, b, "unlock")?;
+    })?;
+    r.posse("unlock", |sh, c, (a, b): (LuaString, LuaString)| {
+        writable(sh, c.f)?;
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        let k = lockable(map, a, b, c.f)?;
         sh.state.borrow_mut().map.set_locked(map, k, false);
         Ok(())
-    });
-    def!("locked", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "locked")?;
-        let k = lockable(map, a, b, "locked")?;
+    })?;
+    r.posse("locked", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        let k = lockable(map, a, b, c.f)?;
         Ok(sh.state.borrow().map.is_locked(k))
-    });
-    def!("breach", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        writable(&sh, "breach")?;
-        let (map, a, b) = pair(&sh, &a, &b, "breach")?;
-        let k = border(map, a, b, "breach")?;
+    })?;
+    r.posse("breach", |sh, c, (a, b): (LuaString, LuaString)| {
+        writable(sh, c.f)?;
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        let k = border(map, a, b, c.f)?;
         sh.state.borrow_mut().map.breach(map, k);
         Ok(())
-    });
-    def!("breached", |sh, _lua, (a, b): (LuaString, LuaString)| {
-        let (map, a, b) = pair(&sh, &a, &b, "breached")?;
-        let k = border(map, a, b, "breached")?;
+    })?;
+    r.posse("breached", |sh, c, (a, b): (LuaString, LuaString)| {
+        let (map, a, b) = pair(sh, &a, &b, c.f)?;
+        let k = border(map, a, b, c.f)?;
         Ok(sh.state.borrow().map.is_breached(k))
-    });
+    })?;
     Ok(())
 }

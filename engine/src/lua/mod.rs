@@ -9,9 +9,10 @@
 //!
 //! This is the bridge between the engine's data and the rules: it knows the state, the
 //! content, decisions and views, never the game's flow (`game` drives the VMs made here).
-//! Files: `api.rs` (the raw Rust functions of `posse`; `diceapi.rs`, `mapapi.rs` and
-//! `gridapi.rs` add
-//! the dice, zone-map and grid ones), `prelude.lua` (the module built from them),
+//! Files: `register.rs` (the registrar: each `posse` function registered once, with its
+//! name and whether scripts or prelude.lua alone call it), `api.rs` (the raw Rust
+//! functions of `posse`; `boardapi.rs`, `diceapi.rs`, `mapapi.rs` and `gridapi.rs` add the
+//! board, dice, zone-map and grid ones), `prelude.lua` (the module built from them),
 //! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
@@ -27,6 +28,7 @@ mod errors;
 mod gridapi;
 pub(crate) mod kinds;
 mod mapapi;
+mod register;
 mod render;
 pub(crate) mod shape;
 mod strategy;

@@ -82,8 +82,10 @@ impl Strategy {
         // math.random draws from the stream of the pick (the sandbox keeps this function).
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         let r = rng.clone();
-        let random = lua
-            .create_function(move |_, (m, n): (Option<i64>, Option<i64>)| api::math_random(&mut r.borrow_mut(), m, n))
+        let random =
+            super::register::function(&lua, "math.random".into(), move |_, (m, n): (Option<i64>, Option<i64>)| {
+                api::math_random(&mut r.borrow_mut(), m, n)
+            })
             .map_err(lua_err)?;
         math.set("random", random).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandboxed)?;
