@@ -36,14 +36,17 @@ local function draw_against(shooter, target, deck, shot)
         return ("%s shoots at %s. Play a joker?"):format(name(shooter), name(target))
       end) then
     local a, b = game.draw_hit(deck), game.draw_hit(deck)
-    local i = ask.one(game.seat(target), function() return "Take Cover: which card applies?" end,
-      function() return { cards.name(a), cards.name(b) } end, 2, false, cards.tags({ a, b }, 0))
+    local i = ask.pick(game.seat(target), "hit_card", function() return "Take Cover: which card applies?" end,
+      function()
+        return { ask.option("card", cards.name(a), { card = posse.def_id(a), face = cards.def(a).props.face }),
+          ask.option("card", cards.name(b), { card = posse.def_id(b), face = cards.def(b).props.face }) }
+      end --[[@as Options]], 2, { tags = cards.tags({ a, b }, 0) })
     return i == 1 and a or b
   end
   local card = game.draw_hit(deck)
   if events.react(shooter, "own_draw", function()
         return ("%s drew %s. Play a joker?"):format(name(shooter), cards.name(card))
-      end, { card = card }) then
+      end, { card = card, deck = DECKS[deck] }) then
     card = game.draw_hit(1)
   end
   return card
@@ -195,8 +198,10 @@ function M.attack(c, target)
   end
   events.resolve(card, target, c, nil, false, game.node(c))
   if face == "miss" and defender_knife and game.alive(target) and game.alive(c)
-      and ask.one(game.seat(target), function() return name(c) .. " missed. Does " .. name(target) .. " riposte?" end,
-        function() return { "Riposte", "No" } end, 2, false, RIPOSTE_TAGS) == 1 then
+      and ask.pick(game.seat(target), "riposte",
+        function() return name(c) .. " missed. Does " .. name(target) .. " riposte?" end,
+        function() return { ask.option("riposte", "Riposte"), ask.option("no", "No") } end --[[@as Options]], 2,
+        { tags = RIPOSTE_TAGS }) == 1 then
     game.log(name(target) .. " ripostes.")
     local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
     if cards.def(r).props.face == "jam" then
@@ -237,7 +242,7 @@ end
 ---@field a any[]
 ---@field b any[]
 ---@field t (Obj|false)[]
----@field x table[]             custom options (scenarios' hooks): {label, run, tag}
+---@field x table[]             custom options (scenarios' hooks): {label, run, tag, args}
 
 -- An option's column with its first sixteen slots made at once: a table filled one key at
 -- a time from empty is grown by Lua at 1, 2, 4, 8 and 16 keys, which costs more than the
@@ -261,15 +266,18 @@ local function push(set, kind, cost, a, b, t)
 end
 
 ---Adds an option made of closures to `set` (a scenario's own actions: `actions` hook);
----`tag` names the action for `posse sim` and the bots (a short snake_case name).
+---`tag` names the action for `posse sim` and the bots (a short snake_case name) and is the
+---option's id, which scripts/goldfever/questions.lua declares; `args`, what the id leaves
+---open (the option's `by` is added).
 ---@param set goldfever.Options
 ---@param cost integer
 ---@param label fun(seat: Seat): string
 ---@param run fun()
----@param tag string|nil
-function M.add(set, cost, label, run, tag)
+---@param tag string
+---@param args table<string, string|number|boolean>|nil
+function M.add(set, cost, label, run, tag, args)
   push(set, "custom", cost, false, false, false)
-  set.x[set.n] = { label = label, run = run, tag = tag or false }
+  set.x[set.n] = { label = label, run = run, tag = tag, args = args }
 end
 
 -- What each kind of option is for Last Breath (a shot, a throw, an attack) and which end
@@ -361,6 +369,90 @@ function M.tag(set, i)
   return set.x[i].tag
 end
 
+-- The id of each kind of option (scripts/goldfever/questions.lua): its tag, but for a
+-- joker's, whose tag is the joker's id.
+local ID = { move = "move", exit = "exit", shoot = "shoot", double = "both_barrels", fan = "fan_the_hammer",
+  reload = "reload", unjam = "unjam", knife = "throw_knife", attack = "knife_fight", dynamite = "throw_dynamite",
+  rock = "throw_rock", drink = "drink", pickup = "pick_up", give = "give", take = "take", swap = "swap",
+  ambush = "ambush", joker = "joker" }
+
+---The id of option `i` (questions.lua's `action` and `reaction` kinds).
+---@param set goldfever.Options
+---@param i integer
+---@return string
+function M.id(set, i)
+  return ID[set.kind[i]] or set.x[i].tag
+end
+
+---The arguments of option `i` as `seat` may know them: always `by`, the actor's id; then
+---what the id leaves open (questions.lua).
+---@param set goldfever.Options
+---@param i integer
+---@param seat Seat
+---@return table<string, string|number|boolean>
+function M.args(set, i, seat)
+  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local c = set.c
+  local out = { by = posse.def_id(c) } ---@type table<string, string|number|boolean>
+  if k == "move" then
+    out.to = a
+  elseif k == "exit" then
+    out.from = a
+  elseif k == "shoot" or k == "double" or k == "fan" then
+    out.target, out.gun, out.ammo = posse.def_id(t), posse.def_id(a), posse.obj_get(a, "ammo")
+    out.range = posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
+  elseif k == "knife" then
+    out.target = posse.def_id(t)
+    out.range = posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
+  elseif k == "attack" then
+    out.target = posse.def_id(t)
+  elseif k == "reload" then
+    out.gun, out.ammo, out.load = posse.def_id(a), posse.obj_get(a, "ammo"), game.props(a).load
+  elseif k == "unjam" then
+    out.thing = posse.def_id(a)
+  elseif k == "dynamite" or k == "rock" then
+    out.to = b
+  elseif k == "pickup" then
+    game.things.args(a, seat, out)
+  elseif k == "give" then
+    game.things.args(a, seat, out)
+    out.to = posse.def_id(t)
+  elseif k == "take" then
+    game.things.args(a, seat, out)
+    out["from"] = posse.def_id(t)
+  elseif k == "swap" then
+    out.thing, out.gets = game.things.args(a, seat).thing, game.things.args(b, seat).thing
+    out.with = posse.def_id(t)
+  elseif k == "joker" then
+    out.card = cards.def(a.card).id
+  elseif k == "custom" then
+    for key, v in pairs(set.x[i].args or {}) do out[key] = v end
+  end
+  return out
+end
+
+---The options of `set` as `seat` reads them (records: questions.lua), options `keep[1..]`
+---only when `keep` is given; `cost`: a cost other than 1 AP is written in the label; then
+---`extra`, an option of no action ({id, label}), when given.
+---@param set goldfever.Options
+---@param seat Seat
+---@param cost boolean
+---@param extra {[1]: string, [2]: string}|nil
+---@param keep integer[]|nil
+---@return Option[]
+function M.options(set, seat, cost, extra, keep)
+  local out = {}
+  local n = keep and #keep or set.n
+  for k = 1, n do
+    local i = keep and keep[k] or k
+    local label = M.label(set, i, seat)
+    if cost and set.cost[i] ~= 1 then label = ("%s [%d AP]"):format(label, set.cost[i]) end
+    out[k] = ask.option(M.id(set, i), label, M.args(set, i, seat))
+  end
+  if extra then out[n + 1] = ask.option(extra[1], extra[2], { by = posse.def_id(set.c) }) end
+  return out
+end
+
 -- One table serves every action question: the engine copies a question's tags when it is
 -- asked, so it is good until the next call of `M.tags`.
 ---@type (string|false)[]
@@ -447,18 +539,6 @@ function M.run(set, i)
   end
 end
 
----The labels of every option of `set` as `seat` reads them (`extra`: one more at the end).
----@param set goldfever.Options
----@param seat Seat
----@param extra string|nil
----@return string[]
-function M.labels(set, seat, extra)
-  local out = {}
-  for i = 1, set.n do out[i] = M.label(set, i, seat) end
-  if extra then out[set.n + 1] = extra end
-  return out
-end
-
 ---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
 ---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
 ---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
@@ -491,7 +571,7 @@ function M.list(c, ap, reaction, steady)
   if may_move then
     for _, n in ipairs(posse.neighbours(here)) do push(set, "move", 1, n, false, false) end
     -- GF-G63: exits.
-    local exits = D.exits[game.team_id(c)]
+    local exits = game.aim(c).exits
     if exits then
       local can_exit = game.hook("can_exit")
       for _, n in ipairs(exits) do

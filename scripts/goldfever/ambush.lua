@@ -16,7 +16,7 @@ local M = {}
 
 local name = game.name
 
-local HOLD = "Hold fire (stay in ambush)"
+local HOLD = { "hold_fire", "Hold fire (stay in ambush)" }
 
 -- Option `i` of ambusher `a`'s reaction, with Sixth Sense (J04) for its target.
 ---@param a Obj
@@ -47,8 +47,8 @@ local function react(a)
     return false
   end
   local seat = game.seat(a)
-  local i = ask.one(seat, function() return name(a) .. " springs the ambush: which action?" end,
-    function() return actions.labels(set, seat, HOLD) end, n + 1, false, actions.tags(set, 1))
+  local i = ask.pick(seat, "reaction", function() return name(a) .. " springs the ambush: which action?" end,
+    function() return actions.options(set, seat, false, HOLD) end --[[@as Options]], n + 1, { tags = actions.tags(set, 1) })
   if i > n then
     game.log(name(a) .. " holds fire and stays in ambush.")
     return false
@@ -62,8 +62,8 @@ local function react(a)
       end) then
     local more = actions.list(a, 1, true)
     if more.n > 0 then
-      local k = ask.one(seat, function() return name(a) .. ": the second action?" end,
-        function() return actions.labels(more, seat) end, more.n, false, actions.tags(more, 0))
+      local k = ask.pick(seat, "reaction", function() return name(a) .. ": the second action?" end,
+        function() return actions.options(more, seat, false) end --[[@as Options]], more.n, { tags = actions.tags(more, 0) })
       run(a, more, k)
     end
   end
@@ -80,12 +80,13 @@ local function commit(ambushers, prompt)
   local reqs = {}
   for i, s in ipairs(seats) do
     local mine = by_seat[s]
-    local labels, tags = {}, {}
+    local options, tags = {}, {}
     for k, a in ipairs(mine) do
-      labels[k] = "Spring the ambush with " .. name(a)
+      options[k] = ask.option("spring", "Spring the ambush with " .. name(a), { who = posse.def_id(a) })
       tags[k] = "spring_ambush"
     end
-    reqs[i] = { seat = s, prompt = prompt, options = labels, min = 0, max = #mine, secret = true, tags = tags }
+    reqs[i] = { seat = s, kind = "spring", prompt = prompt, options = options, min = 0, max = #mine, secret = true,
+      tags = tags }
   end
   local answers = posse.choose_each(reqs)
   local out = {}

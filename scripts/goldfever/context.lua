@@ -78,12 +78,13 @@ function Context:run_for_it()
   if #safe == 0 then safe = near end
   local to = safe[1]
   if #safe > 1 then
-    to = safe[ask.one(game.seat(c), function() return game.name(c) .. " runs for it: where to?" end,
+    to = safe[ask.pick(game.seat(c), "run_to", function() return game.name(c) .. " runs for it: where to?" end,
       function()
         local out = {}
-        for i, n in ipairs(safe) do out[i] = "Run to " .. game.zone_name(n) end
+        local who = posse.def_id(c)
+        for i, n in ipairs(safe) do out[i] = ask.option("zone", "Run to " .. game.zone_name(n), { who = who, to = n }) end
         return out
-      end, #safe)]
+      end --[[@as Options]], #safe)]
   end
   game.place(c, to)
   game.log(("%s runs for it to %s."):format(game.name(c), game.zone_name(to)))
@@ -99,11 +100,14 @@ function Context:drop_one()
   local seat = game.seat(c)
   local i = 1
   if #list > 1 then
-    i = ask.one(seat, function() return game.name(c) .. "'s hands shake: what does he drop?" end, function()
+    i = ask.pick(seat, "drop", function() return game.name(c) .. "'s hands shake: what does he drop?" end, function()
       local out = {}
-      for k, o in ipairs(list) do out[k] = "Drop " .. game.things.thing(o, seat) end
+      for k, o in ipairs(list) do
+        out[k] = ask.option("thing", "Drop " .. game.things.thing(o, seat),
+          game.things.args(o, seat, { who = posse.def_id(c) }))
+      end
       return out
-    end, #list, false, game.things.tags(list, seat))
+    end --[[@as Options]], #list, { tags = game.things.tags(list, seat) })
   end
   game.things.drop(c, list[i])
   game.log(("%s drops %s."):format(game.name(c), game.things.thing(list[i], nil)))
@@ -119,11 +123,14 @@ function Context:wild_shot()
   if #loaded == 0 then return end
   local i = 1
   if #loaded > 1 then
-    i = ask.one(game.seat(c), function() return game.name(c) .. " fires a wild shot: with which gun?" end, function()
-      local out = {}
-      for k, g in ipairs(loaded) do out[k] = game.things.thing(g, nil) end
-      return out
-    end, #loaded, false, game.things.tags(loaded, game.seat(c)))
+    i = ask.pick(game.seat(c), "gun", function() return game.name(c) .. " fires a wild shot: with which gun?" end,
+      function()
+        local out = {}
+        for k, g in ipairs(loaded) do
+          out[k] = ask.option("gun", game.things.thing(g, nil), { gun = posse.def_id(g), ammo = posse.obj_get(g, "ammo") })
+        end
+        return out
+      end --[[@as Options]], #loaded, { tags = game.things.tags(loaded, game.seat(c)) })
   end
   posse.obj_add(loaded[i], "ammo", -1)
   game.log(("%s's %s goes off into the air."):format(game.name(c), cards.name(loaded[i])))
@@ -170,11 +177,13 @@ function Context:fill_gun()
   if #list == 0 then return end
   local i = 1
   if #list > 1 then
-    i = ask.one(self.seat, "Which gun do you fill?", function()
+    i = ask.pick(self.seat, "gun", "Which gun do you fill?", function()
       local out = {}
-      for k, g in ipairs(list) do out[k] = game.things.thing(g, nil) end
+      for k, g in ipairs(list) do
+        out[k] = ask.option("gun", game.things.thing(g, nil), { gun = posse.def_id(g), ammo = posse.obj_get(g, "ammo") })
+      end
       return out
-    end, #list, false, game.things.tags(list, self.seat))
+    end --[[@as Options]], #list, { tags = game.things.tags(list, self.seat) })
   end
   -- With the Cartridge belt (O4), as far as his spare rounds go.
   local g = list[i]
@@ -215,12 +224,13 @@ function Context:sprint(zones)
     local near = posse.neighbours(here)
     local n = #near + (k > 1 and 1 or 0)
     if #near == 0 then return end
-    local i = ask.one(self.seat, function() return self:name() .. " sprints: where to?" end, function()
+    local i = ask.pick(self.seat, "run_to", function() return self:name() .. " sprints: where to?" end, function()
       local out = {}
-      for j, z in ipairs(near) do out[j] = "Run to " .. game.zone_name(z) end
-      if k > 1 then out[#out + 1] = "Stop here" end
+      local who = posse.def_id(c)
+      for j, z in ipairs(near) do out[j] = ask.option("zone", "Run to " .. game.zone_name(z), { who = who, to = z }) end
+      if k > 1 then out[#out + 1] = ask.option("stop", "Stop here", { who = who }) end
       return out
-    end, n)
+    end --[[@as Options]], n)
     if i > #near then return end
     game.place(c, near[i])
     posse.obj_add(c, "moves", 1)
@@ -262,14 +272,16 @@ function Context:pickpocket()
   if #options > 1 then
     local tags = {}
     for k, x in ipairs(options) do tags[k] = x.o and cards.def(x.o).id or false end
-    i = ask.one(self.seat, "What do you take?", function()
+    i = ask.pick(self.seat, "pickpocket", "What do you take?", function()
       local out = {}
       for k, x in ipairs(options) do
-        out[k] = x.o and ("%s's %s"):format(game.name(x.v), game.things.thing(x.o, self.seat))
-          or ("a face-down marker of %s's"):format(game.name(x.v))
+        local from = posse.def_id(x.v)
+        out[k] = x.o and ask.option("thing", ("%s's %s"):format(game.name(x.v), game.things.thing(x.o, self.seat)),
+            game.things.args(x.o, self.seat, { from = from }))
+          or ask.option("marker", ("a face-down marker of %s's"):format(game.name(x.v)), { from = from })
       end
       return out
-    end, #options, false, tags)
+    end --[[@as Options]], #options, { tags = tags })
   end
   local x = options[i]
   local hidden = x.hidden or {}
@@ -286,11 +298,11 @@ function Context:card_sharp(n)
   local names = {}
   for i, d in ipairs(D.decks) do names[i] = d end
   names[#names + 1] = "panique"
-  local d = ask.one(self.seat, "Which deck do you look at?", function()
+  local d = ask.pick(self.seat, "deck", "Which deck do you look at?", function()
     local out = {}
-    for i, x in ipairs(names) do out[i] = "The " .. x .. " deck" end
+    for i, x in ipairs(names) do out[i] = ask.option("deck", "The " .. x .. " deck", { deck = x }) end
     return out
-  end, #names, false, names)
+  end --[[@as Options]], #names, { tags = names })
   local deck = posse.zone(names[d])
   local top = {}
   for i = 1, n do
@@ -303,11 +315,11 @@ function Context:card_sharp(n)
   while #top > 0 do
     local k = 1
     if #top > 1 then
-      k = ask.one(self.seat, "Which card goes on top of the rest?", function()
+      k = ask.pick(self.seat, "card_order", "Which card goes on top of the rest?", function()
         local out = {}
-        for i, c in ipairs(top) do out[i] = cards.name(c) end
+        for i, c in ipairs(top) do out[i] = ask.option("card", cards.name(c), { card = posse.def_id(c) }) end
         return out
-      end, #top, false, cards.tags(top, 0))
+      end --[[@as Options]], #top, { tags = cards.tags(top, 0) })
     end
     order[#order + 1] = table.remove(top, k)
   end
@@ -344,11 +356,9 @@ function Context:last_breath()
   end
   if #keep == 0 then return end
   local seat = self.seat
-  local k = ask.one(seat, "Last Breath: which action?", function()
-    local out = {}
-    for n, i in ipairs(keep) do out[n] = actions.label(set, i, seat) end
-    return out
-  end, #keep, false, actions.tags(set, 0, keep))
+  local k = ask.pick(seat, "reaction", "Last Breath: which action?", function()
+    return actions.options(set, seat, false, nil, keep)
+  end --[[@as Options]], #keep, { tags = actions.tags(set, 0, keep) })
   actions.run(set, keep[k])
 end
 
@@ -376,11 +386,11 @@ function Context:intimidate(range)
   if #list == 0 then return end
   local i = 1
   if #list > 1 then
-    i = ask.one(self.seat, "Whom do you intimidate?", function()
+    i = ask.pick(self.seat, "intimidate", "Whom do you intimidate?", function()
       local out = {}
-      for k, v in ipairs(list) do out[k] = game.name(v) end
+      for k, v in ipairs(list) do out[k] = ask.option("target", game.name(v), { target = posse.def_id(v) }) end
       return out
-    end, #list)
+    end --[[@as Options]], #list)
   end
   game.log(("%s stares down %s."):format(self:name(), game.name(list[i])))
   require("goldfever.events").panic(list[i], game.node(self.char))

@@ -64,12 +64,19 @@ function M.react(c, when, prompt, event)
     JOKER_TAGS[2] = cards.def(j).id
     tags = JOKER_TAGS
   end
-  local pick = ask.one(game.seat(c), prompt, function()
-    ---@type string[]
-    local out = { "No" }
-    if ok then out[2] = cards.label(j, ctx) end
+  local pick = ask.pick(game.seat(c), "joker", prompt, function()
+    ---@type Option[]
+    local out = { ask.option("pass", "No") }
+    if ok then
+      local drawn = event and event.card
+      out[2] = ask.option("play", cards.label(j, ctx), {
+        card = cards.def(j).id, who = posse.def_id(c), when = when,
+        drawn = drawn and posse.def_id(drawn) or nil, face = drawn and cards.def(drawn).props.face or nil,
+        deck = event and event.deck or nil,
+      })
+    end
     return out
-  end, ok and 2 or 1, true, tags)
+  end --[[@as Options]], ok and 2 or 1, { secret = true, tags = tags })
   if pick == 2 then
     M.play_joker(c, ctx)
     return true

@@ -435,6 +435,16 @@ end
 ---@return string
 function M.team_id(c) return D.teams[M.side(c)].id end
 
+-- A team the scenario gives no aims (data.aims.teams) plays to win the fight.
+local NO_AIMS = {}
+
+---What the team of `c` plays for: its entry of the scenario's `data.aims.teams` (exits,
+---escape, kill, carry, to, gold, haul: scripts/goldfever/DECISIONS.md, "Aims"), an empty
+---table when the scenario states none.
+---@param c Obj
+---@return table<string, any>
+function M.aim(c) return D.aims.teams[M.team_id(c)] or NO_AIMS end
+
 ---The display name of team `side`.
 ---@param side integer
 ---@return string

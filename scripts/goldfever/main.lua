@@ -3,8 +3,9 @@
 -- drawn from the mug at random, each character drawn takes its action phase of 4 AP
 -- (actions.lua), and after each of its actions the opposing ambushers who see it may react
 -- (ambush.lua). A scenario (an overlay of scenarios/goldfever/) gives the teams, who plays
--- whom, where they start, what lies where and the round limit in its `data`, and what is
--- special in its `script:` (posse.scenario(): hooks called with the game table).
+-- whom, where they start and what lies where in its `data`, what each team plays for and
+-- the round limit in its `data.aims` (DECISIONS.md, "Aims"), and what is special in its
+-- `script:` (posse.scenario(): hooks called with the game table).
 -- Ids (GF-..) are those of shared/rules/goldfever.gaps.md; our decisions beyond it are in
 -- scripts/goldfever/DECISIONS.md.
 
@@ -82,12 +83,14 @@ local function deal_jokers()
     end
     if n > 1 then
       local seat = game.seat(c)
-      local k = ask.one(seat, function() return name(c) .. " draws " .. n .. " jokers: which does he keep?" end,
+      local k = ask.pick(seat, "keep_joker", function() return name(c) .. " draws " .. n .. " jokers: which does he keep?" end,
         function()
           local out = {}
-          for i, j in ipairs(drawn) do out[i] = "Keep " .. cards.name(j) .. ": " .. cards.text(j) end
+          for i, j in ipairs(drawn) do
+            out[i] = ask.option("keep", "Keep " .. cards.name(j) .. ": " .. cards.text(j), { card = posse.def_id(j) })
+          end
           return out
-        end, n, false, cards.tags(drawn, 0))
+        end --[[@as Options]], n, { tags = cards.tags(drawn, 0) })
       for i, j in ipairs(drawn) do
         if i ~= k then posse.move(j, deck) end
       end
@@ -130,7 +133,7 @@ end
 
 ------------------------------------------------------------------------ a character's turn
 
-local END_LABEL = "End the turn"
+local END = { "end_turn", "End the turn" }
 
 -- The action phase of `c` (GF-R38-R41): AP, then actions until it ends the turn, runs out
 -- of AP or actions, lays an ambush, dies or the game ends.
@@ -151,14 +154,9 @@ local function phase(c)
     local set = actions.list(c, ap, false)
     local n = set.n
     if n == 0 then break end
-    local i = ask.one(seat, function() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end,
-      function()
-        local out = actions.labels(set, seat, END_LABEL)
-        for k = 1, n do
-          if set.cost[k] ~= 1 then out[k] = ("%s [%d AP]"):format(out[k], set.cost[k]) end
-        end
-        return out
-      end, n + 1, false, actions.tags(set, 1))
+    local i = ask.pick(seat, "action",
+      function() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end,
+      function() return actions.options(set, seat, true, END) end --[[@as Options]], n + 1, { tags = actions.tags(set, 1) })
     if i > n then break end
     local cost = set.cost[i]
     posse.obj_add(c, "ap", -cost)
@@ -188,8 +186,11 @@ local STAY_TAGS = { "stay_in_ambush", false }
 local function turn(c)
   game.log(name(c) .. "'s chip is drawn.")
   if posse.obj_get(c, "ambush") > 0 then
-    local stay = ask.one(game.seat(c), function() return name(c) .. " lies in ambush. Stay in ambush?" end,
-      function() return { "Stay in ambush", "Take the action phase" } end, 2, false, STAY_TAGS)
+    local stay = ask.pick(game.seat(c), "ambush_turn", function() return name(c) .. " lies in ambush. Stay in ambush?" end,
+      function()
+        local who = { who = posse.def_id(c) }
+        return { ask.option("stay", "Stay in ambush", who), ask.option("act", "Take the action phase", who) }
+      end --[[@as Options]], 2, { tags = STAY_TAGS })
     if stay == 1 then
       game.log(name(c) .. " stays in ambush.")
       return
@@ -213,19 +214,21 @@ local function early_birds()
   if #seats == 0 then return {} end
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
-    local labels, offer = { "No joker now" }, {}
+    local options, offer = { ask.option("pass", "No joker now") }, {}
     local tags = { false } ---@type (string|false)[]
     for _, c in ipairs(by_seat[s]) do
       local ctx = context.new(c, nil)
       if events.joker_ready(c, "round_start", ctx) then
         local j = game.joker(c) --[[@as Obj]]
         offer[#offer + 1] = c
-        labels[#labels + 1] = cards.label(j, ctx) .. " (" .. name(c) .. ")"
+        options[#options + 1] = ask.option("play", cards.label(j, ctx) .. " (" .. name(c) .. ")",
+          { card = cards.def(j).id, who = posse.def_id(c) })
         tags[#tags + 1] = cards.def(j).id
       end
     end
     offers[i] = offer
-    reqs[i] = { seat = s, prompt = "A new round begins. Play a joker now?", options = labels, secret = true, tags = tags }
+    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", options = options,
+      secret = true, tags = tags }
   end
   local answers = posse.choose_each(reqs)
   local out = {}
@@ -293,7 +296,7 @@ local M = {}
 function M.play()
   setup()
   if game.over() then return finish() end
-  local limit = D.round_limit - (OPT.fast_play and 2 or 0)
+  local limit = D.aims.round_limit - (OPT.fast_play and 2 or 0)
   for r = 1, limit do
     posse.set("round", r)
     game.log("Round " .. r .. ".")

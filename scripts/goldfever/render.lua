@@ -75,7 +75,7 @@ return function(view, data)
   end
   deck_counts[#deck_counts + 1] = "panique " .. (zones.panique and zones.panique.count or 0)
   text.wrap(out, ("%s, round %d/%d. Decks: %s."):format(data.scenario_name or "Goldfever", counters.round or 0,
-    data.round_limit or 0, table.concat(deck_counts, ", ")), "", "  ")
+    (data.aims or {}).round_limit or 0, table.concat(deck_counts, ", ")), "", "  ")
 
   -- The teams, by code.
   local teams_line = {}

@@ -73,6 +73,28 @@ function M.thing(obj, seat)
   return "a face-down marker"
 end
 
+---What an option naming `obj` says of it to `seat` (questions.lua): `thing`, its definition
+---id, its `kind`, a nugget's `value`, a gun's `ammo` and whether it is `jammed`, as far as
+---`seat` may know them; a face-down marker `seat` does not know is `thing = "marker"` alone.
+---Written into `into` (made when nil), which is returned.
+---@param obj Obj
+---@param seat Seat|nil
+---@param into table<string, string|number|boolean>|nil
+---@return table<string, string|number|boolean>
+function M.args(obj, seat, into)
+  local out = into or {}
+  if not (posse.face_up(obj) or (seat ~= nil and posse.knows(seat, obj))) then
+    out.thing = "marker"
+    return out
+  end
+  local p = game.props(obj)
+  out.thing, out.kind = cards.def(obj).id, p.kind
+  if p.value then out.value = p.value end
+  if p.kind == "gun" then out.ammo = posse.obj_get(obj, "ammo") end
+  if posse.obj_get(obj, "jammed") > 0 then out.jammed = true end
+  return out
+end
+
 ---The tags of a question whose options are the objects of `list` (a drop, a gun to fill):
 ---each one's definition id when it is face up or `seat` knows it, else false (a face-down
 ---marker's tag would tell what it is).
@@ -140,12 +162,14 @@ function M.fit(c)
     local cap = game.D.carry[what]
     while #list > cap do
       local seat = game.seat(c)
-      local i = ask.one(seat, function() return game.name(c) .. " carries too much: what does he drop?" end,
+      local i = ask.pick(seat, "drop", function() return game.name(c) .. " carries too much: what does he drop?" end,
         function()
           local out = {}
-          for k, o in ipairs(list) do out[k] = "Drop " .. M.thing(o, seat) end
+          for k, o in ipairs(list) do
+            out[k] = ask.option("thing", "Drop " .. M.thing(o, seat), M.args(o, seat, { who = posse.def_id(c) }))
+          end
           return out
-        end, #list, false, M.tags(list, seat))
+        end --[[@as Options]], #list, { tags = M.tags(list, seat) })
       M.drop(c, list[i])
       game.log(("%s drops %s."):format(game.name(c), M.thing(list[i], nil)))
       table.remove(list, i)
