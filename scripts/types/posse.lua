@@ -32,7 +32,7 @@ local posse = {}
 ---@field label string
 ---@field args table<string, string|number|boolean>|nil  at most 8 names, numbers or flags
 
----@alias Options (string|Option)[]|fun(): (string|Option)[]
+---@alias Options Option[]|string[]|(string|Option)[]|fun(): Option[]|fun(): string[]|fun(): (string|Option)[]
 
 ---A question kind as `scripts/<game>/questions.lua` declares it (the module returns a
 ---table of them by kind): what it asks, and what each of its options' ids means.
