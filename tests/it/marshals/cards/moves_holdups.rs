@@ -24,6 +24,25 @@ fn movement_moves_to_its_terrain_next_door_and_draws_again() {
     assert!(labels(&g, 2).contains(&"Play Mountain 7: move to the Mountain".to_string()));
 }
 
+/// The same move, answered as bots and tests read a question (scripts/marshals/questions.lua):
+/// Step 2 is a `turn` question whose options say what they do by id and args.
+#[test]
+fn a_move_is_offered_and_played_by_its_id_and_args() {
+    let mut g = start(3);
+    give(&mut g, 2, &["mv_plain_05", "mv_mountain_07"]);
+    pass(&mut g, 1, &["mv_desert_09"]);
+    assert_eq!(kind(&g, 2).as_deref(), Some("turn"));
+    top(&mut g, &["mv_desert_01"]);
+    answer_id(&mut g, 2, "move", &[("card", "mv_plain_05"), ("to", "3"), ("terrain", "plain")]);
+    assert_eq!(counter(&g, "pos", Some(2)), 3);
+    assert_eq!(discard_top(&g), "Plain 5");
+    assert_eq!(kind(&g, 2).as_deref(), Some("turn"), "a move draws again and the turn goes on");
+    top(&mut g, &["mv_forest_01"]);
+    answer_id(&mut g, 2, "end", &[]);
+    assert_eq!(waiting(&g), [3]);
+    assert_eq!(kind(&g, 3).as_deref(), Some("turn"));
+}
+
 // ------------------------------------------------------------------------ Wild
 
 #[test]
