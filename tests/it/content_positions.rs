@@ -160,8 +160,7 @@ fn a_scenario_that_changes_no_component() {
 #[test]
 fn a_scenarios_data_key_the_game_lacks() {
     let root = scratch("overlay_data");
-    edit(&root, SHORT, "data:\n  rounds: 1", "data:\n  rounds: 1\n  rouns: 2");
-    first_line(&root, SHORT, "# rouns: a typo");
+    edit(&root, SHORT, "data:\n  rounds: 1", "data:\n  # rouns: a typo, below\n  rounds: 1\n  rouns: 2");
     assert_eq!(at(&root, "hilo/short", "data: no key 'rouns' in the game's data"), (SHORT.into(), 7, 3));
 }
 
@@ -169,8 +168,8 @@ fn a_scenarios_data_key_the_game_lacks() {
 fn a_modes_tag_no_definition_has() {
     let root = scratch("modes");
     edit(&root, CARDS, "  - id: mid\n", "  - id: mid\n    tags: [basic]\n");
-    edit(&root, SHORT, "defs:\n", "cards:\n  include: [basic, basc]\ndefs:\n");
-    assert_eq!(at(&root, "hilo/short", "no definition has the tag 'basc'"), (SHORT.into(), 7, 20));
+    edit(&root, SHORT, "defs:\n", "cards:\n  include:   # basc? no: basic\n    - basic\n    - basc\ndefs:\n");
+    assert_eq!(at(&root, "hilo/short", "no definition has the tag 'basc'"), (SHORT.into(), 9, 7));
 }
 
 #[test]
