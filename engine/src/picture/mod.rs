@@ -176,6 +176,7 @@ pub(crate) mod tests {
             dice: Vec::new(),
             log: Vec::new(),
             deciding: Vec::new(),
+            asking: Vec::new(),
             answers: Vec::new(),
             result: None,
             map: Some(MapView { locked: vec![["A".into(), "B".into()]], breached: vec![["B".into(), "C".into()]] }),
