@@ -199,6 +199,37 @@ function M.label(c, o)
   return "End the turn"
 end
 
+---Option `o` of criminal `c` as the question offers it (questions.lua, kind `turn`): its
+---id (its tag, or `end_turn`), its label, and its args (`who` and `left` on every one).
+---@param c Obj
+---@param o american_desperado.Option
+---@param left integer  the actions `c` has left
+---@return Option
+function M.option(c, o, left)
+  local k = o.kind
+  local args = { who = posse.def_id(c), left = left } ---@type table<string, string|number|boolean>
+  local id = KIND_TAG[k] or "end_turn"
+  if k == "move" then
+    local n = o.cell --[[@as Cell]]
+    id = step_tag(n)
+    args.cell = game.key(n)
+    if id == "fight" then
+      local p = game.props(game.tile(n) --[[@as Obj]])
+      args.class, args.power = p.class, p.power
+    end
+  elseif k == "attack" then
+    local p = game.props(o.what --[[@as Obj]])
+    args.cell, args.unit, args.strength = game.key(o.cell --[[@as Cell]]), p.kind, p.strength
+  elseif k == "scout" then
+    args.cell = game.key(o.cell --[[@as Cell]])
+  elseif k == "trade" or k == "gift" then
+    args.criminal = posse.def_id(o.what --[[@as Obj]])
+  elseif k == "take" or k == "drop" then
+    args.piece, args.value = posse.def_id(o.what --[[@as Obj]]), game.props(o.what --[[@as Obj]]).value
+  end
+  return ask.option(id, M.label(c, o), args)
+end
+
 ---Does option `o` of `c` (its cost already spent from `turn`).
 ---@param c Obj
 ---@param o american_desperado.Option
@@ -224,10 +255,10 @@ function M.run(c, o, turn)
     obstacles.peek(c, o.cell --[[@as Cell]])
   elseif k == "scout_any" then
     local can = M.unknown(c, cell)
-    local i = ask.one(game.seat(c), function() return name(c) .. " scouts which tile?" end, function()
-      local labels = {}
-      for j, n in ipairs(can) do labels[j] = "Scout " .. where(n) end
-      return labels
+    local i = ask.pick(game.seat(c), "scout", function() return name(c) .. " scouts which tile?" end, function()
+      local out, who = {}, posse.def_id(c) ---@type Option[], string
+      for j, n in ipairs(can) do out[j] = ask.option("tile", "Scout " .. where(n), { cell = game.key(n), who = who }) end
+      return out
     end, #can)
     obstacles.peek(c, can[i])
   elseif k == "trade" then
@@ -269,12 +300,16 @@ local function relief(c)
   local tags = {}
   for k = 1, #tired do tags[k] = "relief" end
   tags[#tired + 1] = false
-  local i = ask.one(game.seat(c), function() return name(c) .. " ends his turn: lift a teammate's fatigue?" end, function()
-    local out = {}
-    for k, x in ipairs(tired) do out[k] = ("%s (%d fatigue)"):format(name(x), posse.obj_get(x, "fatigue")) end
-    out[#tired + 1] = "Nobody"
-    return out
-  end, #tired + 1, false, tags)
+  local i = ask.pick(game.seat(c), "relief", function() return name(c) .. " ends his turn: lift a teammate's fatigue?" end,
+    function()
+      local out = {} ---@type Option[]
+      for k, x in ipairs(tired) do
+        local f = posse.obj_get(x, "fatigue")
+        out[k] = ask.option("teammate", ("%s (%d fatigue)"):format(name(x), f), { criminal = posse.def_id(x), fatigue = f })
+      end
+      out[#tired + 1] = ask.option("nobody", "Nobody")
+      return out
+    end, #tired + 1, { tags = tags })
   if i <= #tired then
     posse.obj_add(tired[i], "fatigue", -1)
     game.log(("%s helps %s (%d fatigue)."):format(name(c), name(tired[i]), posse.obj_get(tired[i], "fatigue")))
@@ -298,14 +333,15 @@ function M.turn(c)
     local opts = M.list(c, turn.left, gifted == 0)
     -- Nothing left but to end: no question.
     if #opts == 0 or (#opts == 1 and opts[1].kind == "end" and turn.left == 0) then break end
-    local i = ask.one(seat, function()
-      return ("%s at %s: %d action%s left."):format(name(c), where(game.cell_of(c) --[[@as Cell]]), turn.left,
-        turn.left == 1 and "" or "s")
+    local left = turn.left
+    local i = ask.pick(seat, "turn", function()
+      return ("%s at %s: %d action%s left."):format(name(c), where(game.cell_of(c) --[[@as Cell]]), left,
+        left == 1 and "" or "s")
     end, function()
-      local out = {}
-      for k, o in ipairs(opts) do out[k] = M.label(c, o) end
+      local out = {} ---@type Option[]
+      for k, o in ipairs(opts) do out[k] = M.option(c, o, left) end
       return out
-    end, #opts, false, M.tags(opts))
+    end, #opts, { tags = M.tags(opts) })
     local o = opts[i]
     if o.kind == "end" then break end
     turn.left = turn.left - o.cost

@@ -13,8 +13,8 @@ local D = game.D
 local name = game.name
 
 -- The Engineer's reroll question: reroll (his ability), or keep the roll.
----@type (string|false)[]
-local REROLL_TAGS = { "reroll", false }
+---@type lib.ask.How
+local REROLL = { tags = { "reroll", false } }
 
 ---A criminal's turn as combat sees it: the actions it has left (the Engineer's reroll
 ---spends one).
@@ -54,9 +54,15 @@ function M.test(c, target, bonus, turn, against)
   local roll = tonumber(posse.face(1)) --[[@as integer]]
   game.log(("%s rolls %d%s against %s (%d)."):format(name(c), roll, bonus > 0 and (" +" .. bonus) or "", against, target))
   if not passes(roll + bonus, target) and turn and turn.c == c and turn.left > 0 and game.props(c).reroll then
-    local again = ask.one(game.seat(c), function()
-      return ("%s rolled %d + %d against %d. Reroll for an action (%d left)?"):format(name(c), roll, bonus, target, turn.left)
-    end, function() return { "Reroll (1 action)", "Keep the roll" } end, 2, false, REROLL_TAGS)
+    local left = turn.left
+    local again = ask.pick(game.seat(c), "reroll", function()
+      return ("%s rolled %d + %d against %d. Reroll for an action (%d left)?"):format(name(c), roll, bonus, target, left)
+    end, function()
+      return {
+        ask.option("reroll", "Reroll (1 action)", { roll = roll, bonus = bonus, power = target, left = left }),
+        ask.option("keep", "Keep the roll"),
+      }
+    end, 2, REROLL)
     if again == 1 then
       turn.left = turn.left - 1
       posse.roll({ 1 })
@@ -141,13 +147,17 @@ function M.npc_attacks(npc, cell)
     -- Each option names the criminal who fights, by its definition id.
     local tags = {}
     for k, c in ipairs(stack) do tags[k] = posse.def_id(c) end
-    local i = ask.one(seat, function()
+    local i = ask.pick(seat, "fighter", function()
       return ("The %s attacks %s. Who fights (the others take cover)?"):format(name(npc), game.where(cell))
     end, function()
-      local out = {}
-      for k, c in ipairs(stack) do out[k] = ("%s fights (%d fatigue)"):format(name(c), posse.obj_get(c, "fatigue")) end
+      local out = {} ---@type Option[]
+      for k, c in ipairs(stack) do
+        local f = posse.obj_get(c, "fatigue")
+        out[k] = ask.option("criminal", ("%s fights (%d fatigue)"):format(name(c), f),
+          { criminal = posse.def_id(c), fatigue = f, unit = p.kind --[[@as string]], strength = p.strength --[[@as integer]] })
+      end
       return out
-    end, #stack, false, tags)
+    end, #stack, { tags = tags })
     fighter, bonus = stack[i], D.cover_bonus
     for _, c in ipairs(stack) do
       if c ~= fighter then

@@ -34,6 +34,14 @@ function M.where(cell)
   return ("(%d,%d)"):format(c, r)
 end
 
+---A cell as the board names it (and questions' args): "c,r".
+---@param cell Cell
+---@return string
+function M.key(cell)
+  local c, r = posse.coords(cell)
+  return c .. "," .. r
+end
+
 -- Zone handles by cell, asked once, and which cells are inside the building.
 ---@type table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>
 local TILE, AT, GROUND, LOCKS = {}, {}, {}, {}
@@ -261,6 +269,23 @@ local ENTRANCE, INWARD = {}, {}
 for i, l in ipairs(posse.grid_links()) do ENTRANCE[i], INWARD[i] = l[1], l[2] end
 M.entrances = ENTRANCE
 
+-- The heist's aims (data.aims): the crew gets away through the exits, the entrances whose
+-- numbers `aims.exits` lists.
+---@type table<Cell, boolean>
+local EXIT = {}
+for _, i in ipairs(D.aims.exits) do
+  local e = ENTRANCE[i]
+  if e == nil then
+    error(("data.aims.exits: no entrance E%d in the %s heist (it has %d)"):format(i, D.heist_name, #ENTRANCE))
+  end
+  EXIT[e] = true
+end
+
+---Whether `cell` is an exit of the heist (data.aims.exits).
+---@param cell Cell
+---@return boolean
+function M.exit(cell) return EXIT[cell] == true end
+
 ---The number of the entrance at `cell` (1..n), or nil.
 ---@param cell Cell
 ---@return integer|nil
@@ -319,8 +344,8 @@ function M.result()
 end
 
 ---Checks the end (§5.13): every criminal subdued loses at once; the crew wins when every
----standing criminal is on one entrance with loot (carried, or lying there) worth the
----target. Returns whether the game is over.
+---standing criminal is on one exit (data.aims.exits) with loot (carried, or lying there)
+---worth the target (data.aims.target). Returns whether the game is over.
 ---@return boolean
 function M.check_end()
   if OUTCOME then return true end
@@ -333,14 +358,14 @@ function M.check_end()
     return true
   end
   local cell = M.cell_of(standing[1])
-  if cell == nil or M.entrance_no(cell) == nil then return false end
+  if cell == nil or not EXIT[cell] then return false end
   local _, value = M.loot_on(cell)
   for _, c in ipairs(standing) do
     if M.cell_of(c) ~= cell then return false end
     local _, v = M.carried(c)
     value = value + v
   end
-  if value >= D.target then
+  if value >= D.aims.target then
     M.finish(true, ("the crew gets away with loot worth %d"):format(value))
     return true
   end

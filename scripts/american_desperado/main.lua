@@ -87,9 +87,12 @@ local function place_crew()
       end
       if ok then free[#free + 1] = i end
     end
-    local k = ask.one(game.seat(c), function() return "Where does " .. name(c) .. " start?" end, function()
-      local out = {}
-      for j, i in ipairs(free) do out[j] = ("E%d %s"):format(i, where(game.entrances[i])) end
+    local k = ask.pick(game.seat(c), "start", function() return "Where does " .. name(c) .. " start?" end, function()
+      local out, who = {}, posse.def_id(c) ---@type Option[], string
+      for j, i in ipairs(free) do
+        local e = game.entrances[i] --[[@as Cell]]
+        out[j] = ask.option("entrance", ("E%d %s"):format(i, where(e)), { entrance = i, cell = game.key(e), who = who })
+      end
       return out
     end, #free)
     local e = game.entrances[free[k] --[[@as integer]]] --[[@as Cell]]
@@ -121,7 +124,7 @@ local function setup()
   for i, c in ipairs(game.crew()) do posse.obj_set(c, "seat", (i - 1) % players + 1) end
   posse.set("gifts", D.brains_gifts)
   game.log(("The %s heist: a %dx%d building, loot worth %d to get away with."):format(D.heist_name, game.cols, game.rows,
-    D.target))
+    D.aims.target))
   deal()
   entrances()
   patrols()
@@ -135,8 +138,8 @@ function M.play()
   local round = 0
   while not game.over() do
     round = round + 1
-    if D.round_limit > 0 and round > D.round_limit then
-      game.finish(false, "the police wait the crew out (round " .. D.round_limit .. ")")
+    if D.aims.rounds > 0 and round > D.aims.rounds then
+      game.finish(false, "the police wait the crew out (round " .. D.aims.rounds .. ")")
       break
     end
     posse.set("round", round)

@@ -137,12 +137,12 @@ local function casing(c, cell)
   local tags = {}
   for k = 1, #can do tags[k] = "casing" end
   tags[#can + 1] = false
-  local i = ask.one(game.seat(c), function() return name(c) .. " may case an adjacent tile." end, function()
-    local out = {}
-    for k, n in ipairs(can) do out[k] = "Case " .. game.where(n) end
-    out[#can + 1] = "No casing"
+  local i = ask.pick(game.seat(c), "casing", function() return name(c) .. " may case an adjacent tile." end, function()
+    local out, who = {}, posse.def_id(c) ---@type Option[], string
+    for k, n in ipairs(can) do out[k] = ask.option("tile", "Case " .. game.where(n), { cell = game.key(n), who = who }) end
+    out[#can + 1] = ask.option("none", "No casing")
     return out
-  end, #can + 1, false, tags)
+  end, #can + 1, { tags = tags })
   if i <= #can then M.peek(c, can[i]) end
 end
 

@@ -43,12 +43,13 @@ return function(view, data)
     end
   end
   -- The ring's right column and rear row are cols and rows: the grid is one less.
-  local track = data.tracks and data.tracks[data.track] or { guard = 12 }
+  local aims = data.aims or {}
+  local track = data.tracks and data.tracks[aims.track] or { guard = 12 }
   local threat = counters.threat or 0 ---@type integer
   -- The threat meter: a mark a level, up to the National Guard's.
   local meter = ("#"):rep(threat) .. ("."):rep(math.max(0, track.guard - threat) --[[@as integer]])
   out[#out + 1] = ("%s heist, round %d. Threat [%s] %d/%d%s. Get away with %d."):format(data.heist_name or "The",
-    counters.round or 0, meter, threat, track.guard, threat >= 1 and " ALARM" or "", data.target or 0)
+    counters.round or 0, meter, threat, track.guard, threat >= 1 and " ALARM" or "", aims.target or 0)
   -- Column numbers over the grid, row numbers before it.
   local head = { "    " }
   for c = -1, cols do head[#head + 1] = text.pad(("%2d"):format(c), 4) end
@@ -98,6 +99,16 @@ return function(view, data)
       line[#line + 1] = text.pad(s, 3)
     end
     out[#out + 1] = ((("%2d  "):format(r) .. table.concat(line, " ")):gsub("%s+$", ""))
+  end
+  -- A heist whose exits are not all of its entrances says which they are (data.aims.exits).
+  local doors, exits = 0, {}
+  for _, zs in pairs(board) do
+    local t = objects(zs.tile)[1] --[[@as table|nil]]
+    if t and not t.hidden and (t.props or {}).class == "entrance" then doors = doors + 1 end
+  end
+  for _, i in ipairs(aims.exits or {}) do exits[#exits + 1] = "E" .. i end
+  if #exits > 0 and #exits < doors then
+    out[#out + 1] = "The crew gets away only through " .. table.concat(exits, ", ") .. "."
   end
   out[#out + 1] = "### face down, g4? known to you, G4! obstacle (Camera Guard bYstander locK),"
   out[#out + 1] = " .  cleared, $2 loot, h hostage, xxx locked down, E1 entrance; b t e s: subdued"

@@ -11,7 +11,7 @@ local game = require "american_desperado.game"
 local M = {}
 
 local D = game.D
-local TRACK = D.tracks[D.track]
+local TRACK = D.tracks[D.aims.track]
 local POLICE_ZONE, ARRIVING = posse.zone("police"), posse.zone("arriving")
 local DEFEATED, GONE = posse.zone("defeated"), posse.zone("gone")
 

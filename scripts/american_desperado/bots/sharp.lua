@@ -1,21 +1,94 @@
 -- American Desperado's sharp bot: each criminal walks the cheapest route (actions plus the
 -- expected cost of failing what it fights) to its goal: loot lying in the building, else
--- the cheapest face-down tile to open; loot it carries goes to the crew's home entrance
--- (the one with loot lying on it), and once the loot there and carried is worth the
--- target, everyone gathers there. A face-down tile is scouted before it is stepped on.
+-- the cheapest face-down tile to open; loot it carries goes to the crew's home exit (the
+-- exit with loot lying on it), and once the loot there and carried is worth the target,
+-- everyone gathers there. A face-down tile is scouted before it is stepped on.
+--
+-- It reads the question's kind and its options' ids and args (scripts/american_desperado/
+-- questions.lua), never a prompt or a label; the board's shape from `setting.board` and
+-- the heist's aims (target, exits) from `setting.aims`, so it plays any heist by its
+-- declared aims. A kind it does not know is an error naming it.
+--
+-- Taking and dropping loot are free and offered again after each other: the bot decides
+-- both by where the crew's home would be with the loot it carries lying on its space,
+-- which neither a take nor a drop there changes, so it never undoes one in the same turn.
+--
+-- Figures (`posse sim american_desperado[/HEIST] -n 200 --bot all=sharp`, the crew's wins;
+-- random crews in brackets) are in scripts/american_desperado/DECISIONS.md ("The sharp bot").
 
-local bot = require "lib.bot"
 local map = require "american_desperado.bots.sharp.map"
 
 -- How much a goal is worth beyond its cost: loot to fetch outranks a tile to open.
 local LOOT_GOAL = 6
 
----@param b american_desperado_sharp.Board
+---The option with the highest `score(i)`; among equal scores, one at random.
+---@param q BotQuestion
+---@param score fun(i: integer): number
+---@return integer
+local function best(q, score)
+  local top, tied = nil, {} ---@type number|nil, integer[]
+  for i = 1, q.count do
+    local s = score(i)
+    if top == nil or s > top then
+      top, tied = s, { i }
+    elseif s == top then
+      tied[#tied + 1] = i
+    end
+  end
+  return tied[math.random(#tied)]
+end
+
+---Option `i`'s argument `name` when it is a text (a cell, a criminal), else nil.
+---@param q BotQuestion
+---@param i integer
 ---@param name string
+---@return string|nil
+local function text(q, i, name)
+  local v = q.args[i][name]
+  return type(v) == "string" and v or nil
+end
+
+---Option `i`'s argument `name` when it is a whole number (every number this game's
+---questions carry is), else nil.
+---@param q BotQuestion
+---@param i integer
+---@param name string
+---@return integer|nil
+local function num(q, i, name)
+  local v = q.args[i][name]
+  if math.type(v) == "integer" then return v --[[@as integer]] end
+  return nil
+end
+
+---The first option whose id is `id`, or nil.
+---@param q BotQuestion
+---@param id string
+---@return integer|nil
+local function by_id(q, id)
+  for i = 1, q.count do
+    if q.ids[i] == id then return i end
+  end
+  return nil
+end
+
+---The first option whose id is one of `ids` and whose args.cell is `key`, or nil.
+---@param q BotQuestion
+---@param key string
+---@param ids table<string, true>
+---@return integer|nil
+local function option_at(q, key, ids)
+  for i = 1, q.count do
+    if ids[q.ids[i] or ""] and text(q, i, "cell") == key then return i end
+  end
+  return nil
+end
+
+---@param b american_desperado_sharp.Board
+---@param id string
 ---@return sharp.Criminal|nil
-local function criminal(b, name)
+local function criminal(b, id)
   for _, x in ipairs(b.crew) do
-    if x.name == name then return x end
+    if x.id == id then return x end
   end
   return nil
 end
@@ -31,38 +104,60 @@ local function standing(b)
   return out
 end
 
----The cheapest entrance from `cost`, or nil.
+---The cheapest exit from `cost`, or nil.
 ---@param b american_desperado_sharp.Board
 ---@param cost table<string, number>
 ---@return string|nil
-local function nearest_entrance(b, cost)
-  local best, at = math.huge, nil
+local function nearest_exit(b, cost)
+  local top, at = math.huge, nil
   for k, cell in pairs(b.cells) do
-    if cell.entrance and (cost[k] or math.huge) < best then best, at = cost[k], k end
+    if cell.exit and (cost[k] or math.huge) < top then top, at = cost[k], k end
   end
   return at
 end
 
----The crew's home entrance: where loot lies on an entrance (the most), else the entrance
----nearest to the criminal carrying the most, else nil. Every criminal works it out the same.
+---The crew's home exit: the exit with the most loot lying on it, else the exit nearest to
+---the criminal carrying the most, else nil. Every criminal works it out the same.
 ---@param b american_desperado_sharp.Board
 ---@return string|nil
 local function home(b)
-  local best, at = 0, nil ---@type integer, string|nil
+  local most, at = 0, nil ---@type integer, string|nil
   for k, cell in pairs(b.cells) do
-    if cell.entrance and (cell.loot > best or (cell.loot == best and at and cell.loot > 0 and k < at)) then
-      best, at = cell.loot, k
+    if cell.exit and (cell.loot > most or (cell.loot == most and at and cell.loot > 0 and k < at)) then
+      most, at = cell.loot, k
     end
   end
   if at then return at end
   local rich = nil ---@type sharp.Criminal|nil
   for _, x in ipairs(standing(b)) do
-    if x.carry > 0 and (rich == nil or x.carry > rich.carry or (x.carry == rich.carry and x.name < rich.name)) then
+    if x.carry > 0 and (rich == nil or x.carry > rich.carry or (x.carry == rich.carry and x.id < rich.id)) then
       rich = x
     end
   end
   if rich == nil then return nil end
-  return nearest_entrance(b, (map.routes(b, rich)))
+  return nearest_exit(b, (map.routes(b, rich)))
+end
+
+---Whether `me` would drop its loot where it stands: there is the crew's home.
+---@param b american_desperado_sharp.Board
+---@param me sharp.Criminal
+---@return boolean
+local function drops_here(b, me)
+  return home(b) == me.key
+end
+
+---Whether `me` would drop loot worth `value` again once it took it from its space: taking
+---it is then no use (and the two free actions would undo each other for ever).
+---@param b american_desperado_sharp.Board
+---@param me sharp.Criminal
+---@param value integer
+---@return boolean
+local function drops_after_taking(b, me, value)
+  local here = b.cells[me.key]
+  here.loot, me.carry = here.loot - value, me.carry + value
+  local again = drops_here(b, me)
+  here.loot, me.carry = here.loot + value, me.carry - value
+  return again
 end
 
 ---The loot the crew could get away with now: lying at home and carried by those standing.
@@ -79,137 +174,158 @@ end
 ---fetch and face-down tiles to open. Returns the goal's cell key and the routes.
 ---@param b american_desperado_sharp.Board
 ---@param me sharp.Criminal
----@param data table
+---@param target integer
 ---@return string|nil goal
 ---@return table<string, number> cost
 ---@return table<string, string> first
----@return string|nil home
-local function plan(b, me, data)
+local function plan(b, me, target)
   local cost, first = map.routes(b, me)
   local at = home(b)
-  if me.carry > 0 or secured(b, at) >= (data.target or 0) then
-    return at or nearest_entrance(b, cost), cost, first, at
+  if me.carry > 0 or secured(b, at) >= target then
+    return at or nearest_exit(b, cost), cost, first
   end
-  local goal, best = nil, math.huge
+  local goal, top = nil, math.huge
   for k, cell in pairs(b.cells) do
     local d = cost[k]
     if d and k ~= me.key then
       local t = cell.tile
       local score = math.huge
-      if cell.loot > 0 and not cell.entrance and me.room > 0 then
+      if cell.loot > 0 and not cell.exit and me.room > 0 then
         score = d - LOOT_GOAL
       elseif t and not t.hidden and not t.face_up and (t.props or {}).class == "loot" then
         score = d - LOOT_GOAL -- a vault we scouted
       elseif t and t.hidden then
         score = d
       end
-      if score < best then goal, best = k, score end
+      if score < top then goal, top = k, score end
     end
   end
-  if me.room > 0 and b.cells[me.key].loot > 0 and not b.cells[me.key].entrance then goal = me.key end
-  return goal or at or nearest_entrance(b, cost), cost, first, at
+  if me.room > 0 and b.cells[me.key].loot > 0 and not b.cells[me.key].exit then goal = me.key end
+  return goal or at or nearest_exit(b, cost), cost, first
 end
 
----The option tagged one of `verbs` whose label names `key`, or nil.
----@param q BotQuestion
----@param key string
----@param verbs table<string, true>
----@return integer|nil
-local function option_at(q, key, verbs)
-  for i = 1, q.count do
-    local t = q.tags[i]
-    if t and verbs[t] and map.key_in(q.labels[i]) == key then return i end
-  end
-  return nil
-end
-
--- The tags of a step to the next space: a move, onto a face-down tile, a fight with an
+-- The ids of a step to the next space: a move, onto a face-down tile, a fight with an
 -- obstacle, an attack on the police there.
 local STEP = { move = true, step = true, fight = true, attack = true }
 local SCOUT = { scout = true }
+-- The options that spend no action.
+local FREE = { take_loot = true, drop_loot = true, gift = true, end_turn = true }
 
 ---A criminal's turn: free loot moves first, then a step along the route to its goal.
 ---@param view View
 ---@param q BotQuestion
 ---@param data table
+---@param setting BotSetting
 ---@return integer
-local function turn(view, q, data)
-  local b = map.read(view)
-  local me = criminal(b, q.prompt:match("^(%a+) at") or "")
-  local rest, stop = bot.by_tag(q, "rest"), bot.by_label(q, "End the turn")
-  if me == nil then return rest or stop or 1 end
-  local goal, _, first, at = plan(b, me, data)
-  local here = b.cells[me.key]
-  -- Loot: dropped at home, taken anywhere else.
-  if me.key == at then
-    local drop = bot.by_tag(q, "drop_loot")
-    if drop then return drop end
-  elseif not (here.entrance and at == nil and me.carry > 0) then
-    local take = bot.by_tag(q, "take_loot")
-    if take then return take end
+local function turn(view, q, data, setting)
+  local b = map.read(view, data, setting)
+  local who, left = text(q, 1, "who"), num(q, 1, "left") or 0
+  local me = criminal(b, who or "")
+  if me == nil then error("sharp: a turn of '" .. tostring(who) .. "', who is not on the board") end
+  local rest, stop = by_id(q, "rest"), by_id(q, "end_turn")
+  -- Loot: dropped at home, taken anywhere else, but never where taking it would make this
+  -- the home to drop it at: a drop is never followed by a take of the same loot, nor a
+  -- take by a drop, so the free actions end.
+  local drop, take = by_id(q, "drop_loot"), by_id(q, "take_loot")
+  if drop and drops_here(b, me) then return drop end
+  if take and not drops_here(b, me) and not drops_after_taking(b, me, num(q, take, "value") or 0) then
+    return take
   end
   if rest then return rest end
-  local trade = bot.by_tag(q, "trade_hostage")
+  local trade = by_id(q, "trade_hostage")
   if trade then return trade end
-  local owed = bot.by_tag(q, "attack")
-  if owed and not map.key_in(q.labels[owed]) then return owed end
+  -- Return fire, or a unit on its own space.
+  local owed = option_at(q, me.key, { attack = true })
+  if owed then return owed end
+  local goal, cost, first = plan(b, me, setting.aims.target or 0)
   local next = goal and first[goal]
-  if next == nil then return stop or 1 end
-  local left = tonumber(q.prompt:match("(%d+) actions? left")) or 0
-  local cell = b.cells[next]
-  -- Look before stepping onto a tile nobody showed us, while an action is left to step.
-  if cell.tile and cell.tile.hidden and left >= 2 then
-    local scout = option_at(q, next, SCOUT) or bot.by_tag(q, "scout_any")
-    if scout then return scout end
+  if next then
+    local cell = b.cells[next]
+    -- Look before stepping onto a tile nobody showed us, while an action is left to step.
+    if cell.tile and cell.tile.hidden and left >= 2 then
+      local scout = option_at(q, next, SCOUT) or by_id(q, "scout_any")
+      if scout then return scout end
+    end
+    local step = option_at(q, next, STEP)
+    if step then return step end
   end
-  return option_at(q, next, STEP) or stop or 1
+  if stop then return stop end
+  -- The turn may not end (a gift to use) and the route's step is not offered: the action
+  -- that leads nearest the goal's side, else the first that spends one.
+  return best(q, function(i)
+    if FREE[q.ids[i] or ""] then return -math.huge end
+    local k = text(q, i, "cell")
+    return -((k and cost[k]) or 1000)
+  end)
 end
 
 ---Brains scouts the face-down tile the crew would open most cheaply.
 ---@param view View
 ---@param q BotQuestion
+---@param data table
+---@param setting BotSetting
 ---@return integer
-local function scout_which(view, q)
-  local b = map.read(view)
-  local best = {}
+local function cheapest_tile(view, q, data, setting)
+  local b = map.read(view, data, setting)
+  local low = {}
   for _, x in ipairs(standing(b)) do
     for k, d in pairs((map.routes(b, x))) do
-      if d < (best[k] or math.huge) then best[k] = d end
+      if d < (low[k] or math.huge) then low[k] = d end
     end
   end
-  return bot.best(q, function(_, label)
-    return -(best[map.key_in(label) or ""] or 99)
+  return best(q, function(i)
+    local k = text(q, i, "cell")
+    if k == nil then return -1000 end -- no casing: only when nothing else is offered
+    return -(low[k] or 99)
   end)
 end
 
----Who fights for a stack: the best odds against the police (the Thug), the least tired.
+---Who fights for a stack: the one whose ability counts against the unit, the least tired.
 ---@param view View
 ---@param q BotQuestion
+---@param data table
+---@param setting BotSetting
 ---@return integer
-local function fighter(view, q)
-  local b = map.read(view)
-  return bot.best(q, function(_, label)
-    local x = criminal(b, label:match("^(%a+)") or "")
-    local score = -(bot.number(label) or 0)
-    if x and x.against.patrol then score = score + 10 end
+local function fighter(view, q, data, setting)
+  local b = map.read(view, data, setting)
+  return best(q, function(i)
+    local x = criminal(b, text(q, i, "criminal") or "")
+    local score = -(num(q, i, "fatigue") or 0)
+    if x and x.against[text(q, i, "unit") or ""] then score = score + 10 end
     return score
   end)
 end
 
+---Where a criminal starts: an exit (the crew gathers at one), one at random.
+---@param q BotQuestion
+---@param setting BotSetting
+---@return integer
+local function start(q, setting)
+  local exits = {}
+  for _, i in ipairs(setting.aims.exits or {}) do exits[i] = true end
+  return best(q, function(i) return exits[num(q, i, "entrance") or 0] and 1 or 0 end)
+end
+
+---@type table<string, fun(view: View, q: BotQuestion, data: table, setting: BotSetting): integer>
+local ANSWER = {
+  turn = turn,
+  scout = cheapest_tile,
+  casing = cheapest_tile,
+  fighter = fighter,
+  start = function(_, q, _, setting) return start(q, setting) end,
+  reroll = function(_, q) return by_id(q, "reroll") or by_id(q, "keep") --[[@as integer]] end,
+  -- The Thug lifts the fatigue of the most tired teammate.
+  relief = function(_, q)
+    return best(q, function(i) return num(q, i, "fatigue") or -1 end)
+  end,
+}
+
 ---@type Bot
 return {
-  about = "Opens the cheapest tiles, scouts before stepping, brings the loot home and gathers there",
-  pick = function(view, q, data)
-    local p = q.prompt
-    if q.multi then return { 1 } end
-    if p:find(" action", 1, true) and p:find(" left.", 1, true) then return turn(view, q, data) end
-    if p:find("scouts which tile") then return scout_which(view, q) end
-    if p:find("Who fights") then return fighter(view, q) end
-    if p:find("Reroll") then return bot.by_tag(q, "reroll") or 1 end
-    if p:find("lift a teammate") then
-      return bot.best(q, function(_, label) return bot.number(label) or -1 end)
-    end
-    if p:find("may case") then return 1 end
-    return math.random(q.count)
+  about = "Opens the cheapest tiles, scouts before stepping, brings the loot to an exit and gathers there",
+  pick = function(view, q, data, setting)
+    local answer = ANSWER[q.kind or ""]
+    if answer == nil or q.multi then error("sharp: no answer for a '" .. tostring(q.kind) .. "' question") end
+    return answer(view, q, data, setting)
   end,
 }

@@ -6,6 +6,7 @@
 ---@class american_desperado.Data
 ---@field ability_bonus integer  §5.5
 ---@field actions integer  §5.6
+---@field aims american_desperado.Data.aims  what the crew must do, as the rules read it and the bots are told (DECISIONS.md, "Aims")
 ---@field brains_gifts integer
 ---@field cover_bonus integer  §5.12: the fighter's covering fire
 ---@field crew string[]  AD-R45: criminal 1..4 in turn order
@@ -15,13 +16,16 @@
 ---@field obstacle_copies integer  §5.1: 48 tiles (AD-R15); 4: the 64 of AD-R14
 ---@field obstacles integer  AD-T01: 36 tiles = 32 obstacles + 4 loot
 ---@field patrols integer[][]  §5.2: patrol A and B start here
----@field round_limit integer  §5.13 allows one: after it the police wait the crew out (DECISIONS.md)
 ---@field stratified_deal boolean  §5.4 option
 ---@field success string  §5.7: roll + bonus >= power (gt: the alternative)
----@field target integer
 ---@field threat american_desperado.Data.threat  §5.8, §5.9, §5.12: what raises it
----@field track string  easy (as printed) or hard (§5.9)
 ---@field tracks table<string, american_desperado.Data.tracks>  §5.9: level -> what it calls
+
+---@class american_desperado.Data.aims
+---@field exits integer[]
+---@field rounds integer
+---@field target integer
+---@field track string
 
 ---@class american_desperado.Data.fatigue
 ---@field cover integer

@@ -31,7 +31,7 @@ end
 local l = {}
 for i, v in ipairs(loot) do l[i] = tostring(v) end
 return ('%d tiles, %d obstacles, loot %s, %d face up, %d entrances (%d with their tile), target %d'):format(
-  tiles, obstacles, table.concat(l, ' '), face_up, #game.entrances, doors, game.D.target)";
+  tiles, obstacles, table.concat(l, ' '), face_up, #game.entrances, doors, game.D.aims.target)";
 
 #[test]
 fn ad_t01_medium_deals_32_obstacles_and_4_loot_face_down() {

@@ -54,7 +54,15 @@ pub fn content_with(scenario: &str, crew: &[&str], edits: &[(&str, &str, &str)])
         &root,
         "scripts/american_desperado/main.lua",
         "  place_crew()\nend",
-        &format!("  place_crew()\n  ask.one(1, function() return \"{PAUSE}\" end, function() return {{ \"Go\" }} end, 1)\nend"),
+        &format!(
+            "  place_crew()\n  ask.pick(1, \"pause\", function() return \"{PAUSE}\" end, function() return {{ ask.option(\"go\", \"Go\") }} end, 1)\nend"
+        ),
+    );
+    edit(
+        &root,
+        "scripts/american_desperado/questions.lua",
+        "return {\n",
+        "return {\n  pause = { asks = \"The tests' pause after the set-up.\", ids = { go = \"goes on\" } },\n",
     );
     edit(
         &root,
