@@ -9,6 +9,7 @@ mod cooperative;
 mod data_schema;
 mod desperados;
 mod dice_town;
+mod docs;
 mod engine;
 mod fuzz;
 mod generic;

@@ -1,8 +1,8 @@
 //! Boards as graphs: named nodes, undirected edges, neighbours and shortest paths. Line of
 //! sight and zone shapes are properties a game keeps on nodes; the graph only answers
-//! adjacency and distance. A grid board ([`grid::Grid`]: cells by column and row, a ring
-//! around them, links, distances and first steps in a fixed direction order) makes its
-//! graph here too, with nodes named `c,r`.
+//! adjacency and distance. A grid board (`grid.rs`, [`grid::Grid`]: cells by column and
+//! row, a ring around them, links, distances and first steps in a fixed direction order)
+//! makes its graph here too, with nodes named `c,r`.
 
 pub mod grid;
 

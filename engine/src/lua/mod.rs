@@ -13,7 +13,8 @@
 //! name and whether scripts or prelude.lua alone call it), `api.rs` (the raw Rust
 //! functions of `posse`; `boardapi.rs`, `diceapi.rs`, `mapapi.rs` and `gridapi.rs` add the
 //! board, dice, zone-map and grid ones), `prelude.lua` (the module built from them),
-//! `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
+//! `freeze.lua` (read-only trees), `kinds.rs` (a game's declared question kinds, read from
+//! `scripts/<game>/questions.lua` once per VM), `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
 //! renderer's VM), `strategy.rs` (strategy bots' VMs), `twin.rs` (the leak check's twin

@@ -7,6 +7,11 @@
 //! game fails by a script error (its scripts' or a bot's, as `diag::Error` says) or by an
 //! engine fault: a panic anywhere in playing it, caught for that game alone (the thread's
 //! VMs are made afresh for the next), or a thread of the batch that stopped.
+//!
+//! Files: `mod.rs` (playing a batch: its games, rows and errors), `report.rs` (the report
+//! made from the rows, its sums checked), `compare.rs` (paired comparisons of two batches
+//! on the same seeds, and restricted play), `shard.rs` (a batch split into shards run
+//! apart, and their merge, every row checked).
 
 mod compare;
 mod report;
