@@ -209,3 +209,33 @@ fn a_window_at_once_asks_every_seat_holder_or_not() {
     g.choose(3, &[2]).unwrap();
     assert!(log_has(&g, None, "answers false number"));
 }
+
+/// `scripts/lib/` is the home of what the games share, not a shelf of what none uses:
+/// every module there is required by a shipped game's scripts or YAML.
+#[test]
+fn every_lib_module_is_used_by_a_game() {
+    let root = root();
+    let mut sources = Vec::new();
+    for dir in ["scripts", "scenarios"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() && !p.ends_with("scripts/lib") && !p.ends_with("scripts/types") {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "lua" || x == "yaml") {
+                    sources.push(std::fs::read_to_string(&p).unwrap());
+                }
+            }
+        }
+    }
+    let mut unused = Vec::new();
+    for e in std::fs::read_dir(root.join("scripts/lib")).unwrap() {
+        let name = e.unwrap().file_name().to_str().unwrap().trim_end_matches(".lua").to_string();
+        let required = [format!("\"lib.{name}\""), format!("'lib.{name}'")];
+        if !sources.iter().any(|s| required.iter().any(|r| s.contains(r.as_str()))) {
+            unused.push(name);
+        }
+    }
+    assert!(unused.is_empty(), "lib modules no game requires: {unused:?}");
+}
