@@ -1,7 +1,8 @@
 //! Rule tests of Goldfever: the worked examples of `shared/rules/goldfever.gaps.md` §2
 //! (`examples.rs`: GF-T01-GF-T36), one test per checklist line of §1 (`checklist.rs` and
 //! `checklist_play.rs`: GF-R01-GF-R56), the fill-ins of §5 (`fillins.rs`: the board's notable pairs GF-T40-T49,
-//! decks, panic, jokers) and the eight scenarios (`scenarios.rs`).
+//! decks, panic, jokers) and the eight scenarios (`scenarios.rs`); the sharp bot playing a
+//! scenario written after it by its stated aims (`new_scenario.rs`).
 //!
 //! Tests drive the real flow by the labels of its decisions. Chance is arranged with
 //! [`lua`]: the engine's state is the truth and the flow keeps no copy of it, so between
@@ -14,6 +15,7 @@ mod checklist;
 mod checklist_play;
 mod examples;
 mod fillins;
+mod new_scenario;
 mod scenarios;
 
 use posse::{Content, Game};

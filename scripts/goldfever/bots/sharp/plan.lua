@@ -167,6 +167,25 @@ function M.goals(ctx, ch)
     local at, any = ground_with(ctx.b, function(o) return o.props ~= nil and o.props.kind == "gun" end)
     if any then return at, true end
   end
+  -- Buildings that score for the team holding them (aims.hold): one held by no friend
+  -- yet, else any.
+  local hold = ctx.aims.hold
+  if hold and hold.buildings then
+    local free, all, any = {}, {}, false
+    for _, b in ipairs(hold.buildings) do
+      local mine = false
+      for _, z in ipairs(b.zones or {}) do
+        for _, f in ipairs(ctx.friends) do
+          if f.node == z and f ~= ch then mine = true end
+        end
+      end
+      for _, z in ipairs(b.zones or {}) do
+        all[z] = true
+        if not mine then free[z], any = true, true end
+      end
+    end
+    return any and free or all, true
+  end
   return read.firing_spots(ctx.b, ch, ctx.foes), false
 end
 
