@@ -1,15 +1,18 @@
 //! `posse new GAME`: a small game that plays at once, to start a new one from (its YAML,
-//! its rules, a renderer, a strategy bot, its DECISIONS.md, its data's class for the
-//! Lua checker and a golden playthrough that `posse check` plays again); `posse new GAME/VARIANT`:
+//! its question kinds (`questions.lua`: typed from the start, every question with a kind
+//! and every option an id), its rules, a renderer, a strategy bot that answers by kind and
+//! id, its DECISIONS.md, its data's class for the Lua checker and a golden playthrough that
+//! `posse check` plays again); `posse new GAME/VARIANT`:
 //! an overlay file for a variant of a game, listed in its `game.yaml` like its modes.
 
 use anyhow::{bail, Context as _, Result};
 use std::path::Path;
 
 /// The files of a new game: where each goes (under the root) and its template.
-const GAME: [(&str, &str); 6] = [
+const GAME: [(&str, &str); 7] = [
     ("scenarios/{{id}}/game.yaml", include_str!("../templates/new/game.yaml")),
     ("scenarios/{{id}}/cards.yaml", include_str!("../templates/new/cards.yaml")),
+    ("scripts/{{id}}/questions.lua", include_str!("../templates/new/questions.lua")),
     ("scripts/{{id}}/main.lua", include_str!("../templates/new/main.lua")),
     ("scripts/{{id}}/render.lua", include_str!("../templates/new/render.lua")),
     ("scripts/{{id}}/bots/keeper.lua", include_str!("../templates/new/bot.lua")),

@@ -1,6 +1,6 @@
 -- {{name}}: the rules. `play` runs the whole game and returns its result; every decision
--- is a question to a seat (posse.choose, lib.ask), which the engine asks a person, a bot
--- or a test. docs/authoring.md, "The Lua", says what the posse module offers.
+-- is a question to a seat (lib.ask), which the engine asks a person, a bot or a test.
+-- docs/authoring.md, "The Lua", says what the posse module offers.
 local posse = require "posse"
 local ask = require "lib.ask"
 
@@ -8,6 +8,14 @@ local M = {}
 
 -- The game's `data:` (game.yaml), typed for the checker by `posse scripts --types`.
 local D = posse.data --[[@as {{id}}.Data]]
+
+-- The question every seat is asked each round. Its kind, `swap`, is declared in
+-- questions.lua; each option is a record: an id (what bots and tests read), a label (what
+-- people read) and, when the id leaves something open, args. The tags name what each
+-- option does, for `posse sim`'s numbers.
+---@type Option[]
+local KEEP_OR_SWAP = { ask.option("keep", "Keep it"), ask.option("swap", "Swap it") }
+local HOW = { tags = { "keep", "swap" } }
 
 ---The value of card `card` (its definition's props in cards.yaml).
 ---@param card Obj
@@ -25,11 +33,8 @@ local function play_round(round)
   end
   for s = 1, n do
     local hand = posse.zone("hand", s)
-    -- The labels are made only when someone reads them; the tags name what each option
-    -- does, for `posse sim`'s numbers and for strategy bots.
-    local swap = ask.one(s, "Keep your card, or swap it for the top of the deck?",
-      { "Keep it", "Swap it" }, 2, false, { "keep", "swap" }) == 2
-    if swap then
+    local i = ask.pick(s, "swap", "Keep your card, or swap it for the top of the deck?", KEEP_OR_SWAP, 2, HOW)
+    if KEEP_OR_SWAP[i].id == "swap" then
       -- posse.at gives nil for an empty zone; a hand holds its one card here.
       posse.move(posse.at(hand) --[[@as Obj]], deck, "bottom")
       posse.draw(deck, hand)

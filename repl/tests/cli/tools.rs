@@ -380,7 +380,9 @@ fn the_data_classes_are_up_to_date() {
 }
 
 /// `posse new GAME` (issue 15): a game that checks, plays, simulates and has a strategy
-/// bot that beats random at once; `posse new GAME/VARIANT`: a variant listed like a mode.
+/// bot that beats random at once, typed from the start (issue 23: its question kinds
+/// declared, every question of one of them); `posse new GAME/VARIANT`: a variant listed
+/// like a mode.
 #[test]
 fn a_new_game_plays_checks_and_simulates_at_once() {
     let root = scratch("new");
@@ -391,6 +393,7 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     let o = posse_in(&root, &["new", "high_card"], "");
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("scripts/high_card/main.lua"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("scripts/high_card/questions.lua"), "{}", stdout(&o));
     let types = std::fs::read_to_string(root.join("scripts/types/data/high_card.lua")).unwrap();
     assert!(types.contains("---@class high_card.Data\n---@field rounds integer  rounds in a game"), "{types}");
     // Made twice: refused, nothing overwritten.
@@ -402,6 +405,8 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&s)).expect("one JSON object");
     assert_eq!(v["finished"], 300);
     assert!(v["cards"].as_array().unwrap().iter().any(|c| c["tag"] == "swap"), "its options carry tags");
+    let kinds: Vec<&str> = v["questions"].as_array().unwrap().iter().filter_map(|q| q["kind"].as_str()).collect();
+    assert_eq!(kinds, ["swap"], "every question has its declared kind");
     let p = posse_in(&root, &["play", "high_card", "--seed", "1", "--bot", "all"], "");
     finished(&p);
     let cmp = posse_in(&root, &["compare", "high_card", "-n", "300", "--against-bot", "1=keeper"], "");
