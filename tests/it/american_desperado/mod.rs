@@ -2,8 +2,9 @@
 //! `shared/rules/american_desperado.gaps.md` §2 (`examples.rs`: AD-T01-AD-T30), the
 //! checklist lines of §1 the examples leave out (`checklist.rs`), the police's moves of
 //! §5.10-§5.12 against hand-worked positions (`police.rs`) and private scouting (§5.14,
-//! `peeks.rs`), the optional rules and the parts' names (`options.rs`), and what no
-//! position may show in random play (`invariants.rs`).
+//! `peeks.rs`), the optional rules and the parts' names (`options.rs`), what no
+//! position may show in random play (`invariants.rs`), and the sharp bot's bounded games
+//! and its play of a heist it was not written for (`sharp.rs`).
 //!
 //! Positions are arranged with [`lua`] at one moment: [`start`] plays the set-up (every
 //! criminal on the first entrance offered) and stops before round 1 on a pause that a
@@ -23,6 +24,7 @@ mod invariants;
 mod options;
 mod peeks;
 mod police;
+mod sharp;
 
 use posse::view::ObjectView;
 use posse::{Content, Game};
