@@ -1,4 +1,4 @@
--- What strategy bots share: reading a question's options by tag or label, and picking the
+-- What strategy bots share: finding a question's options by id or tag, and picking the
 -- best option by a score (ties broken at random). A bot sees only its seat's view and the
 -- question (docs/authoring.md, "Strategy bots").
 
@@ -38,38 +38,10 @@ end
 ---@param q BotQuestion
 ---@param score fun(i: integer, id: string|false, args: table, tag: string|false): number
 ---@return integer
-function M.best_option(q, score)
-  local best, tied = nil, {}
-  for i = 1, q.count do
-    local s = score(i, q.ids[i], q.args[i], q.tags[i])
-    if best == nil or s > best then
-      best, tied = s, { i }
-    elseif s == best then
-      tied[#tied + 1] = i
-    end
-  end
-  return tied[math.random(#tied)]
-end
-
----The first option whose label contains `text` (plain text, not a pattern), or nil.
----@param q BotQuestion
----@param text string
----@return integer|nil
-function M.by_label(q, text)
-  for i = 1, q.count do
-    if string.find(q.labels[i], text, 1, true) then return i end
-  end
-  return nil
-end
-
----The option with the highest `score(i, label, tag)`; among equal scores, one at random.
----@param q BotQuestion
----@param score fun(i: integer, label: string, tag: string|false): number
----@return integer
 function M.best(q, score)
   local best, tied = nil, {}
   for i = 1, q.count do
-    local s = score(i, q.labels[i], q.tags[i])
+    local s = score(i, q.ids[i], q.args[i], q.tags[i])
     if best == nil or s > best then
       best, tied = s, { i }
     elseif s == best then
@@ -84,14 +56,6 @@ end
 ---@return SeatView
 function M.me(view)
   return view.seats[view.seat or 1]
-end
-
----The first whole number in `text`, or nil (a label's amount, a cell's column...).
----@param text string
----@return integer|nil
-function M.number(text)
-  local n = string.match(text, "%-?%d+")
-  return n and tonumber(n) --[[@as integer]] or nil
 end
 
 return M

@@ -55,14 +55,13 @@
 ---@field labels string[]
 
 ---A decision as a strategy bot reads it: its kind and its options' ids and arguments
----(declared in `scripts/<game>/questions.lua`); the prompt and labels are for people.
+---(declared in `scripts/<game>/questions.lua`). The prompt and the labels are for people:
+---a bot is not given them.
 ---@class BotQuestion
 ---@field seat integer          the seat asked (the bot's)
 ---@field kind string|nil       the question's kind (nil in a game that declares none)
 ---@field ids (string|false)[]  option i's id is ids[i] (false in an untyped game)
 ---@field args table<string, string|number|boolean>[] option i's arguments (empty when none)
----@field prompt string
----@field labels string[]       option i's label is labels[i]
 ---@field tags (string|false)[] option i's tag (what it plays or uses), false where it has none
 ---@field count integer         the number of options
 ---@field multi boolean         several options are picked (a list), between min and max

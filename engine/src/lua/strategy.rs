@@ -1,7 +1,8 @@
 //! Strategy bots: a game's `scripts/<game>/bots/NAME.lua`, each in a Lua VM of its own
 //! that holds no game state and has no `posse` module, like the renderer's. A bot is
-//! given a seat's view, the question (prompt, labels, tags, how many to pick) and the
-//! game's public `data:`, and returns its pick. Every pick runs in the VM as it was after
+//! given a seat's view, the question (its kind, its options' ids, arguments and tags,
+//! how many to pick; never the prompt or the labels), the game's public `data:` and the
+//! setting (the board and the scenario's aims), and returns its pick. Every pick runs in the VM as it was after
 //! setup, with `math.random` drawing from a stream the caller seeds: what a bot picks
 //! depends on what it is given alone, so undo, reload and replay meet the same picks.
 
@@ -186,12 +187,12 @@ impl Strategy {
 
     /// The question as a Lua table: `kind`, `ids` (false where an option has none),
     /// `args` (a table each, empty where an option has none), `tags` (false where an
-    /// option has none), `prompt`, `labels`, `multi`, `min`, `max`, `count`.
+    /// option has none), `multi`, `min`, `max`, `count`. Never the prompt or the labels:
+    /// they are for people, and a bot that read them would play otherwise when one is
+    /// reworded.
     fn question(&self, q: &Question) -> mlua::Result<Table> {
         let t = self.lua.create_table()?;
         t.set("seat", q.seat)?;
-        t.set("prompt", q.prompt.as_str())?;
-        t.set("labels", self.lua.create_sequence_from(q.labels.iter().map(|l| l.as_str()))?)?;
         let tags = self.lua.create_table()?;
         for (i, tag) in q.tags.iter().enumerate() {
             match tag {

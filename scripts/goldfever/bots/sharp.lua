@@ -270,7 +270,7 @@ local function act(ctx, q, reaction)
     shots = shots, dist = dist, aim = aim, reaction = reaction,
     blast = function(zone) return blast(ctx, zone) end,
   }
-  return bot.best_option(q, function(_, id, a) return action(ctx, ch, id --[[@as string]], a, t) end)
+  return bot.best(q, function(_, id, a) return action(ctx, ch, id --[[@as string]], a, t) end)
 end
 
 ---Should `ch`, lying in ambush, take his phase? When he can shoot from here, or has somewhere
@@ -296,7 +296,7 @@ local PLAY_NOW = { early_bird = true, double_trouble = true, last_breath = true,
 ---@param q BotQuestion
 ---@return integer
 local function joker(q)
-  return bot.best_option(q, function(_, id, a)
+  return bot.best(q, function(_, id, a)
     if id == "pass" then return 0 end
     if a.card == "dead_eye" then
       return (a.face == "miss" or a.face == "near" or a.face == "jam") and a.deck ~= "facile" and 1 or -1
@@ -380,18 +380,18 @@ local ANSWER = {
   joker = function(_, q) return joker(q) end,
   drop = function(ctx, q)
     local ch = who(ctx, q)
-    return bot.best_option(q, function(_, _, a) return -keep(ctx, ch, a) end)
+    return bot.best(q, function(_, _, a) return -keep(ctx, ch, a) end)
   end,
   run_to = function(ctx, q)
     local ch = who(ctx, q)
     local dist = plan.distances(ctx, ch)
-    return bot.best_option(q, function(_, id, a) return id == "zone" and move(ctx, ch, a.to, dist) or 0 end)
+    return bot.best(q, function(_, id, a) return id == "zone" and move(ctx, ch, a.to, dist) or 0 end)
   end,
   hit_card = function(_, q)
-    return bot.best_option(q, function(i) return CARD[q.args[i].face or ""] or 0 end)
+    return bot.best(q, function(i) return CARD[q.args[i].face or ""] or 0 end)
   end,
   keep_joker = function(_, q)
-    return bot.best_option(q, function(_, _, a) return KEEP_RANK[a.card] or 0 end)
+    return bot.best(q, function(_, _, a) return KEEP_RANK[a.card] or 0 end)
   end,
   riposte = function(_, q) return bot.by_id(q, "riposte") or 1 end,
   -- Questions where any answer does as well as another for this bot: a random one.
@@ -400,7 +400,7 @@ local ANSWER = {
   deck = function(_, q) return math.random(q.count) end,
   card_order = function(_, q) return math.random(q.count) end,
   intimidate = function(ctx, q)
-    return bot.best_option(q, function(_, _, a)
+    return bot.best(q, function(_, _, a)
       local foe = ctx.b.by_def[a.target]
       return foe and foe.wounds or 0
     end)

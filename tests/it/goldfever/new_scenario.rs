@@ -34,6 +34,10 @@ fn the_sharp_bot_escorts_the_strongbox_in_a_scenario_written_after_it() {
     // taking the Strongbox out, 53% by gunning the desperados down).
     assert!(d.significant && d.diff > 0.5, "{d:?}");
     // It wins by the aim, not by the fight alone: some games end with the Strongbox gone.
-    let out = sharp.rows.iter().filter(|r| r.reason.as_deref().is_some_and(|s| s.contains("the Strongbox left town"))).count();
+    let out = sharp
+        .rows
+        .iter()
+        .filter(|r| r.reason.as_deref().is_some_and(|s| s.contains("the Strongbox left town")))
+        .count();
     assert!(out > 0, "no game ended with the Strongbox out of town");
 }
