@@ -131,5 +131,5 @@ fn texts_take_their_numbers_from_the_data_and_props_so_a_variant_shows_its_own()
     let e = errors(&root, "dice_town");
     assert!(e.contains("gangs.yaml:22:11: {props.amont}: no key 'amont' in its props"), "{e}");
     assert!(e.contains("{data.extort}: no key 'extort' in the data"), "{e}");
-    assert!(e.contains("cards.yaml:17:11: a '{' without its '}'"), "{e}");
+    assert!(e.contains("cards.yaml:19:11: a '{' without its '}'"), "{e}");
 }
