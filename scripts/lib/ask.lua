@@ -1,6 +1,7 @@
--- Decisions whose prompt and options are made only when someone reads them: a random bot
--- needs only the number of options, so in a batch of simulated games no question's text
--- is ever built. Every game asks through these (or `posse.choose` directly).
+-- Typed decisions whose prompt and options are made only when someone reads them: a
+-- random bot needs only the number of options, so in a batch of simulated games no
+-- question's text is ever built. Every game asks through these (or `posse.choose`
+-- directly).
 --
 -- A question has a kind, and each option an id (and arguments), declared in the game's
 -- `questions.lua`: bots and tests read those, people read the prompt and labels.
@@ -22,40 +23,6 @@ local posse = require "posse"
 
 ---@class lib.ask
 local M = {}
-
--- One options table, reused: the engine reads it when the flow yields, before anything
--- else can ask.
-local ONE = { count = 0, secret = false, tags = nil }
-
----Asks `seat` to choose one of `n` options; returns its index (1..n). `tags`, when given,
----names what option i plays or uses (`tags[i]`: a card's or an ability's definition id;
----nil for an option of no card): `posse sim` counts each tag's offers, plays and the wins
----of the seats that played it.
----@param seat Seat
----@param prompt string|fun(): string
----@param labels string[]|fun(): string[]
----@param n integer
----@param secret boolean|nil
----@param tags (string|false)[]|nil
----@return integer
-function M.one(seat, prompt, labels, n, secret, tags)
-  ONE.count, ONE.secret, ONE.tags = n, secret == true, tags
-  return posse.choose(seat, prompt, labels, ONE) --[[@as integer]]
-end
-
----Asks `seat` to choose between `min` and `max` of `n` options; returns their indices,
----sorted.
----@param seat Seat
----@param prompt string|fun(): string
----@param labels string[]|fun(): string[]
----@param n integer
----@param min integer
----@param max integer
----@param secret boolean|nil
----@return integer[]
-function M.several(seat, prompt, labels, n, min, max, secret)
-  return posse.choose(seat, prompt, labels, { count = n, min = min, max = max, secret = secret == true }) --[[@as integer[] ]]
-end
 
 ---An option of a typed question: its `id` (declared for the kind), its label for people
 ---and its arguments (what the id leaves open: a zone, a card's id...).

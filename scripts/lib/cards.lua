@@ -103,7 +103,7 @@ function M.names(list)
 end
 
 ---The tags of a question's options that play the cards of `list` (their definition ids),
----after `offset` options of no card: what `ask.one`'s `tags` takes, so `posse sim` counts
+---after `offset` options of no card: what `ask.pick`'s `how.tags` takes, so `posse sim` counts
 ---how often each card is offered and played, and the wins of those who played it.
 ---One table serves every question (the engine reads it when the question is asked): it
 ---is good until the next call.

@@ -355,7 +355,7 @@ fn a_shared_win_counts_once_for_its_side() {
     assert_eq!(report.wins_per_seat.get(&2).copied().unwrap_or(0), desperado_wins);
 }
 
-/// A list of labels may come with its count (as `lib.ask.one` gives it): they must agree,
+/// A list of labels may come with its count (as `lib.ask.pick` gives it): they must agree,
 /// and when they do not the error says so.
 #[test]
 fn a_list_of_labels_with_its_count_is_taken_when_they_agree() {
