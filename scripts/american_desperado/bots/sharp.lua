@@ -21,26 +21,13 @@
 -- More in scripts/american_desperado/DECISIONS.md ("The sharp bot").
 
 local map = require "american_desperado.bots.sharp.map"
+local bot = require "lib.bot"
+
+-- Options by id, and the best by a score (ties at random): lib.bot's.
+local best, by_id = bot.best, bot.by_id
 
 -- How much a goal is worth beyond its cost: loot to fetch outranks a tile to open.
 local LOOT_GOAL = 6
-
----The option with the highest `score(i)`; among equal scores, one at random.
----@param q BotQuestion
----@param score fun(i: integer): number
----@return integer
-local function best(q, score)
-  local top, tied = nil, {} ---@type number|nil, integer[]
-  for i = 1, q.count do
-    local s = score(i)
-    if top == nil or s > top then
-      top, tied = s, { i }
-    elseif s == top then
-      tied[#tied + 1] = i
-    end
-  end
-  return tied[math.random(#tied)]
-end
 
 ---Option `i`'s argument `name` when it is a text (a cell, a criminal), else nil.
 ---@param q BotQuestion
@@ -64,16 +51,6 @@ local function num(q, i, name)
   return nil
 end
 
----The first option whose id is `id`, or nil.
----@param q BotQuestion
----@param id string
----@return integer|nil
-local function by_id(q, id)
-  for i = 1, q.count do
-    if q.ids[i] == id then return i end
-  end
-  return nil
-end
 
 ---The first option whose id is one of `ids` and whose args.cell is `key`, or nil.
 ---@param q BotQuestion

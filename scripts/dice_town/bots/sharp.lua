@@ -13,6 +13,16 @@
 local model = require "dice_town.bots.sharp.model"
 local dice = require "dice_town.bots.sharp.dice"
 local cards = require "dice_town.bots.sharp.cards"
+local bot = require "lib.bot"
+
+-- The first option of an id (with args), from lib.bot.
+local find = bot.by_id
+
+---The option that plays card `card`, or nil.
+---@param q BotQuestion
+---@param card string
+---@return integer|nil
+local function play_of(q, card) return bot.by_id(q, "play", { card = card }) end
 
 ---Option `i`'s argument `k` as a name (a card's, a Desperado's or a face's id).
 ---@param q BotQuestion
@@ -28,44 +38,16 @@ local function name(q, i, k) return q.args[i][k] --[[@as string]] end
 ---@return integer|nil
 local function num(q, i, k) return q.args[i][k] --[[@as integer|nil]] end
 
----The first option whose id is `id`, or nil.
----@param q BotQuestion
----@param id string
----@return integer|nil
-local function find(q, id)
-  for i = 1, q.count do
-    if q.ids[i] == id then return i end
-  end
-  return nil
-end
 
----The option that plays card `card`, or nil.
----@param q BotQuestion
----@param card string
----@return integer|nil
-local function play_of(q, card)
-  for i = 1, q.count do
-    if q.ids[i] == "play" and q.args[i].card == card then return i end
-  end
-  return nil
-end
 
 ---The option with the highest `score(i, args)`; among equal scores, one at random.
 ---@param q BotQuestion
 ---@param score fun(i: integer, args: table): number
 ---@return integer
 local function best(q, score)
-  local top, tied = nil, {}
-  for i = 1, q.count do
-    local s = score(i, q.args[i])
-    if top == nil or s > top then
-      top, tied = s, { i }
-    elseif s == top then
-      tied[#tied + 1] = i
-    end
-  end
-  return tied[math.random(#tied)]
+  return bot.best(q, function(i, _, args) return score(i, args) end)
 end
+
 
 -- The worth of option `i` of the roll menu when it is an effect ("act": Actions by
 -- Desperado id; "draw": a combo), or nil.

@@ -40,33 +40,8 @@ local function terrain_at(s, p)
   return s.data.terrains[s.view.counters["map_" .. p] or 0]
 end
 
----The option with the highest `score(i, id, args)`; among equal scores, one at random.
----@param q BotQuestion
----@param score fun(i: integer, id: string|false, args: table): number
----@return integer
-local function best(q, score)
-  local top, tied = nil, {}
-  for i = 1, q.count do
-    local v = score(i, q.ids[i], q.args[i] or {})
-    if top == nil or v > top then
-      top, tied = v, { i }
-    elseif v == top then
-      tied[#tied + 1] = i
-    end
-  end
-  return tied[math.random(#tied)]
-end
-
----The first option whose id is `id`, or nil.
----@param q BotQuestion
----@param id string
----@return integer|nil
-local function by_id(q, id)
-  for i = 1, q.count do
-    if q.ids[i] == id then return i end
-  end
-  return nil
-end
+-- Options by id, and the best by a score of (i, id, args): lib.bot's.
+local best, by_id = bot.best, bot.by_id
 
 ---My hand's card an option plays (`args.card`, its definition id).
 ---@param s sharp.Seat
