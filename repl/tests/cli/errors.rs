@@ -52,7 +52,7 @@ fn check_finds_an_error_in_a_cards_label_at_the_cards_yaml_line() {
     let first = out.lines().next().unwrap_or_default();
     assert!(first.starts_with("hilo: seed 0, 2 players, decision "), "{out}");
     assert!(
-        first.contains(": card high (scenarios/hilo/cards.yaml:19): scripts/hilo/main.lua:5: bad argument"),
+        first.contains(": card high (scenarios/hilo/cards.yaml:19): scripts/hilo/main.lua:5: posse.def: argument 1: expected an object handle, got nil"),
         "{out}"
     );
     let frames: Vec<&str> = out.lines().filter(|l| l.starts_with("  at ")).collect();
@@ -70,7 +70,7 @@ fn check_finds_an_error_in_a_cards_label_at_the_cards_yaml_line() {
     let o = posse_in(&root, &["play", "hilo", "--seed", "0", "--bot", "all=random"], "");
     assert!(!o.status.success());
     let err = stderr(&o);
-    assert!(err.contains("the question to p1 failed: scripts/hilo/main.lua:5: bad argument"), "{err}");
+    assert!(err.contains("the question to p1 failed: scripts/hilo/main.lua:5: posse.def: argument 1: expected an object handle, got nil"), "{err}");
     assert!(err.contains("  at scenarios/hilo/cards.yaml:19, in label"), "{err}");
     assert!(err.ends_with("posse: 1 script error in this game\n"), "{err}");
     // Unbroken, the same game exits 0.
