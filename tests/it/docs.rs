@@ -114,3 +114,40 @@ fn every_module_doc_names_its_files() {
     missing.sort();
     assert!(missing.is_empty(), "module docs that do not list their files:\n{}", missing.join("\n"));
 }
+
+/// Every shipped game's DECISIONS.md has a "Files" section that names each Lua file of its
+/// folder (a helper under a folder it names, such as `bots/sharp/`, counts as named).
+#[test]
+fn every_games_files_section_names_its_files() {
+    let scripts = repo().join("scripts");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(&scripts).unwrap() {
+        let dir = e.unwrap().path();
+        let game = dir.file_name().unwrap().to_str().unwrap().to_string();
+        if !dir.is_dir() || game == "lib" || game == "types" {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join("DECISIONS.md")).unwrap_or_default();
+        let Some(at) = text.find("\n## Files") else {
+            missing.push(format!("scripts/{game}/DECISIONS.md: no \"## Files\" section"));
+            continue;
+        };
+        let rest = &text[at + 1..];
+        let section = &rest[..rest[1..].find("\n## ").map_or(rest.len(), |i| i + 1)];
+        let mut files = Vec::new();
+        tree(&dir, "", &mut files);
+        for f in files.iter().filter(|f| f.ends_with(".lua")) {
+            let name = f.rsplit('/').next().unwrap();
+            let folder = f.rfind('/').map(|i| &f[..=i]);
+            let named = section.contains(f.as_str())
+                || section.contains(&format!("`{name}`"))
+                || section.contains(&format!("/{name}`"))
+                || folder.is_some_and(|d| section.contains(d));
+            if !named {
+                missing.push(format!("scripts/{game}/DECISIONS.md: Files does not name {f}"));
+            }
+        }
+    }
+    missing.sort();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
