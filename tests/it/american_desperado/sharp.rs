@@ -23,7 +23,7 @@ const MOST_DECISIONS: usize = 100 * 4 * 12 + 4;
 
 #[test]
 fn a_crew_of_sharp_bots_ends_every_game_within_a_bounded_number_of_decisions() {
-    for (mode, players, games) in [("american_desperado/tiny", 2, 60), ("american_desperado/medium", 1, 30)] {
+    for (mode, players, games) in [("american_desperado/tiny", 2, 30), ("american_desperado/medium", 1, 12)] {
         let c = load(mode);
         let bots = vec!["sharp"; players];
         let r = sim::run_with_progress(&c, games, 0, Some(players), 2, &lineup(&bots), &|| {});
