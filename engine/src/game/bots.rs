@@ -1,6 +1,6 @@
 //! Strategy bots at a game's decisions: the question a bot reads (the pending request's
-//! kind, its options' ids, arguments and tags) and the bot's pick from the seat's view, under restricted
-//! play's ban when there is one.
+//! kind, its options' ids, arguments and tags) and the bot's pick from the seat's view,
+//! under restricted play's ban when there is one.
 
 use super::Game;
 use crate::decision::{Ban, Question};
@@ -18,18 +18,13 @@ impl Game {
         let mut tags = r.tags.clone();
         tags.resize(r.count, None);
         let options = r.try_options()?;
-        let (ids, args) = if options.ids.is_empty() {
-            (vec![None; r.count], vec![Default::default(); r.count])
-        } else {
-            (options.ids.clone(), options.args.clone())
-        };
         Ok(Question {
             seat,
             kind: r.kind.clone(),
             prompt: r.try_prompt()?,
             labels: options.labels.clone(),
-            ids,
-            args,
+            ids: options.ids.clone(),
+            args: options.args.clone(),
             tags,
             multi: r.multi,
             min: r.min,

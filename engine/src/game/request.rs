@@ -47,11 +47,11 @@ pub struct Request {
     shared: Rc<Shared>,
 }
 
-/// A decision's options as the script made them: option i's label, id and arguments.
+/// A decision's options as the script made them: option i's label, id and arguments
+/// (None and none where the script gave a plain label, as an untyped game does).
 #[derive(Debug, Default)]
 pub struct Options {
     pub labels: Vec<String>,
-    /// Empty when the script gave plain labels (an untyped game).
     pub ids: Vec<Option<String>>,
     pub args: Vec<Args>,
 }
@@ -162,7 +162,11 @@ impl Request {
             _ => None,
         };
         let mut total = prompt;
-        let mut out = Options { labels: Vec::with_capacity(self.count), ..Options::default() };
+        let mut out = Options {
+            labels: Vec::with_capacity(self.count),
+            ids: Vec::with_capacity(self.count),
+            args: Vec::with_capacity(self.count),
+        };
         for i in 1..=self.count {
             let entry = table.raw_get::<Value>(i).map_err(lua_err)?;
             let (label, id, args) = match entry {
@@ -212,12 +216,8 @@ impl Request {
             }
             total += label.len();
             out.labels.push(label);
-            if id.is_some() || !out.ids.is_empty() {
-                out.ids.resize(i - 1, None);
-                out.args.resize(i - 1, Args::new());
-                out.ids.push(id);
-                out.args.push(args);
-            }
+            out.ids.push(id);
+            out.args.push(args);
         }
         Ok(out)
     }
@@ -227,11 +227,11 @@ impl Request {
         self.try_prompt().unwrap_or_else(|e| format!("(the prompt failed: {e})"))
     }
 
-    /// The options' ids and arguments (none when the script failed or gave plain labels).
+    /// The options' ids and arguments (none when the script's options function failed).
     pub fn ids(&self) -> (Vec<Option<String>>, Vec<Args>) {
         match self.try_options() {
-            Ok(o) if !o.ids.is_empty() => (o.ids.clone(), o.args.clone()),
-            _ => (vec![None; self.count], vec![Args::new(); self.count]),
+            Ok(o) => (o.ids.clone(), o.args.clone()),
+            Err(_) => (vec![None; self.count], vec![Args::new(); self.count]),
         }
     }
 
@@ -241,7 +241,7 @@ impl Request {
     pub fn option_by_id(&self, id: &str, args: &[(&str, &str)]) -> Result<u32> {
         let o = self.try_options()?;
         let fits = |i: usize| {
-            o.ids.get(i).and_then(|x| x.as_deref()) == Some(id)
+            o.ids[i].as_deref() == Some(id)
                 && args.iter().all(|(k, v)| o.args[i].get(*k).is_some_and(|a| a.to_string() == *v))
         };
         let found: Vec<usize> = (0..o.labels.len()).filter(|&i| fits(i)).collect();
@@ -454,7 +454,7 @@ fn id_list(kind: &Kind) -> String {
 
 /// Option `i` (0-based) as an id and its arguments: `move to=BNK`.
 fn option_text(o: &Options, i: usize) -> String {
-    let id = o.ids.get(i).and_then(|x| x.clone()).unwrap_or_else(|| "(no id)".into());
-    let args: Vec<String> = o.args.get(i).into_iter().flatten().map(|(k, v)| format!(" {k}={v}")).collect();
+    let id = o.ids[i].as_deref().unwrap_or("(no id)");
+    let args: Vec<String> = o.args[i].iter().map(|(k, v)| format!(" {k}={v}")).collect();
     format!("{id}{}", args.concat())
 }

@@ -19,11 +19,12 @@ impl Game {
     /// A view carrying up to `log_tail` of the newest log lines.
     pub fn view_with_log(&self, seat: Option<usize>, log_tail: usize) -> View {
         let deciding = self.deciding_for(seat);
+        let asking = self.asking(&deciding);
         let answers = self.answers_for(seat);
         let st = self.vm.shared.state.borrow();
         let mut v =
             view::compute(&self.content, &st, seat.map(|s| s - 1), deciding, answers, self.result.as_ref(), log_tail);
-        v.asking = self.asking_for(seat);
+        v.asking = asking;
         v
     }
 
@@ -62,10 +63,9 @@ impl Game {
             .collect()
     }
 
-    /// The kinds of the questions `seat`'s view shows as pending (those of the seats it
-    /// shows as deciding), in seat order.
-    pub fn asking_for(&self, seat: Option<usize>) -> Vec<Asking> {
-        let shown = self.deciding_for(seat);
+    /// The kinds of the questions a view shows as pending: those of the seats (0-based)
+    /// it shows as deciding, `shown`.
+    fn asking(&self, shown: &[usize]) -> Vec<Asking> {
         self.pending()
             .iter()
             .filter(|r| shown.contains(&(r.seat - 1)))

@@ -2,9 +2,10 @@
 //! that holds no game state and has no `posse` module, like the renderer's. A bot is
 //! given a seat's view, the question (its kind, its options' ids, arguments and tags,
 //! how many to pick; never the prompt or the labels), the game's public `data:` and the
-//! setting (the board and the scenario's aims), and returns its pick. Every pick runs in the VM as it was after
-//! setup, with `math.random` drawing from a stream the caller seeds: what a bot picks
-//! depends on what it is given alone, so undo, reload and replay meet the same picks.
+//! setting (the board and the scenario's aims), and returns its pick. Every pick runs in
+//! the VM as it was after setup, with `math.random` drawing from a stream the caller
+//! seeds: what a bot picks depends on what it is given alone, so undo, reload and replay
+//! meet the same picks.
 
 use super::compile::{compile, module_loader};
 use super::{api, frozen, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Metered, Saved};
