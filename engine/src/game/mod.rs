@@ -248,8 +248,8 @@ impl Game {
         self.vm.kinds()
     }
 
-    /// By kind: how many questions of it this game has asked so far (undone steps
-    /// included); only kinds asked.
+    /// By kind: how many questions of it this game's flow has asked so far; only kinds
+    /// asked.
     pub fn asked(&self) -> std::collections::BTreeMap<String, u64> {
         self.vm.asked().unwrap_or_default()
     }
