@@ -20,12 +20,18 @@ use posse_tests::{hilo_fails as fails, hilo_value as value};
 /// a few instructions while the step ran for minutes (the first ran 137 s past a 1 s limit).
 /// Each now ends by its count, with the same message in every run.
 #[test]
-fn work_done_inside_c_functions_is_charged() {
-    for code in [
+fn work_done_inside_c_functions_is_charged_memory() {
+    charged(&[
         // Padding written by pack: 20 MB a call, charged as the memory it allocates.
         "while true do local s = string.pack('c20000000', '') end",
         // A string copied a byte at a time into a new one.
         "local big = ('x'):rep(10 << 20) while true do local s = big .. 'y' end",
+    ]);
+}
+
+#[test]
+fn work_done_inside_c_functions_is_charged_scans() {
+    charged(&[
         // A format of spaces and alignments: no output, but every byte of it walked.
         "local f = (' '):rep(1 << 20) while true do string.pack(f) end",
         "local f = ('!'):rep(1 << 20) while true do string.packsize(f) end",
@@ -37,18 +43,35 @@ fn work_done_inside_c_functions_is_charged() {
         // A number read from a long string scans all of it.
         "local s = (' '):rep(1 << 20) .. '1' while true do local n = tonumber(s) end",
         "local s = (' '):rep(1 << 20) .. '1' while true do local n = s + 0 end",
+    ]);
+}
+
+#[test]
+fn work_done_inside_c_functions_is_charged_tables() {
+    charged(&[
         // Elements walked on a plain table.
         "local t = {} for i = 1, 1e6 do t[i] = '' end while true do local s = table.concat(t) end",
         "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.move(t, 1, 1e6, 1) end",
         "local t = {} for i = 1, 1e5 do t[i] = i end while true do local n = select('#', table.unpack(t)) end",
         "local t = {} for i = 1, 1e6 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+    ]);
+}
+
+#[test]
+fn work_done_inside_c_functions_is_charged_strings() {
+    charged(&[
         // Values a byte and scans of a long string.
         "local s = ('x'):rep(1e5) while true do local n = select('#', s:byte(1, -1)) end",
         "local s = ('x'):rep(1 << 20) while true do local n = utf8.len(s) end",
         // A pattern's backtracking, within what one call may do.
         "local s = ('a'):rep(200) while true do local m = s:find('a-a-b') end",
         "local s = ('a'):rep(1 << 20) while true do local m = s:find(('a'):rep(40), 1, true) end",
-    ] {
+    ]);
+}
+
+/// Each loop ends by the work it did inside C functions, with the same message twice.
+fn charged(codes: &[&str]) {
+    for code in codes {
         let e = fails(code);
         assert!(e.contains("work limit exceeded"), "{code}: {e}");
         // The line each names is tested in the flow, below (`eval`'s chunk is no file).
@@ -226,4 +249,27 @@ fn a_bots_spent_memory_names_the_bot() {
     let e = g.strategy_pick(&bot, seat, 7, None).unwrap_err().to_string();
     assert!(e.starts_with("scripts/hilo/bots/hog.lua: bot 'hog' of seat"), "{e}");
     assert!(e.contains("limit exceeded"), "{e}");
+}
+
+/// `Game::work` counts what the scripts did, never the time: the same steps give the same
+/// figure in every run, more steps more work, and a game on a reused VM counts from its
+/// own start.
+#[test]
+fn a_games_work_is_counted_the_same_in_every_run() {
+    let c = posse_tests::load("dice_town");
+    let played = |steps| {
+        let mut g = posse_tests::new_game(&c, 7, 3);
+        posse_tests::play_random_steps(&mut g, 7, steps);
+        g.work()
+    };
+    let (short, long) = (played(10), played(40));
+    assert!(short > 0 && long > short, "{short} {long}");
+    assert_eq!(played(40), long);
+    let mut g = posse_tests::new_game(&c, 7, 3);
+    posse_tests::play_random_steps(&mut g, 7, 40);
+    let setup = posse::Setup::new(&c, 7, Some(3)).unwrap();
+    let again = g.restart(setup).unwrap();
+    // Instructions are charged a thousand at a time, wherever the VM's count stands.
+    let fresh = posse_tests::new_game(&c, 7, 3).work();
+    assert!(again.work().abs_diff(fresh) <= 1_000, "a restarted game counts from its start: {} {fresh}", again.work());
 }

@@ -18,7 +18,6 @@ mod goldfever;
 mod grid;
 mod grid_picture;
 mod hardening;
-mod issue11_views;
 mod issue15_dice;
 mod issue15_errors;
 mod issue22_batches;

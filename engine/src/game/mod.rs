@@ -65,6 +65,8 @@ pub struct Game {
     /// What the options' tags saw in the bots' decisions (by tag).
     tags: std::collections::BTreeMap<String, crate::decision::TagUse>,
     renderer: RefCell<Option<Renderer>>,
+    /// The VM's work when this game started (a batch's VM plays many games).
+    work_from: u64,
     /// Whether the watchdog stopped this batch game and it was played again counted.
     #[cfg(feature = "test-hooks")]
     replayed: bool,
@@ -307,6 +309,16 @@ impl Game {
         }
     }
 
+    /// Units of work the game's scripts have done since it started: Lua instructions,
+    /// allocation and library work as the step budget counts them (`lua/budget.rs`), the
+    /// prompts and labels made on request included. Counted, never timed, so a run of the
+    /// same steps gives the same figure on any machine: a budget for tests and searches.
+    /// Instructions are charged a thousand at a time wherever the VM's count stands, so a
+    /// game on a VM that played before may differ from a fresh one by that much a step.
+    pub fn work(&self) -> u64 {
+        self.vm.work() - self.work_from
+    }
+
     /// A hash of the whole state and result: equal hashes mean the same game position.
     pub fn state_hash(&self) -> u64 {
         let st = self.vm.shared.state.borrow();
@@ -376,7 +388,9 @@ impl Game {
             ban,
             yields,
         }))?;
+        let work_from = vm.work();
         let mut game = Game {
+            work_from,
             content,
             setup,
             vm,

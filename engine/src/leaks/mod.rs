@@ -112,13 +112,19 @@ pub fn choice(game: &Game, seed: u64, step: usize) -> Option<(usize, Vec<u32>)> 
 /// module's notes). An error in a step is the game's own (a script error): it stops the
 /// game, and the report keeps what was found before it (`error`).
 pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report> {
+    check_first(content, seed, players, MAX_DECISIONS)
+}
+
+/// [`check`] over the first `steps` decisions of the game alone (the tests' bounded
+/// budget: a long game's later positions are left unchecked).
+pub fn check_first(content: &Arc<Content>, seed: u64, players: usize, steps: usize) -> Result<Report> {
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
     g.audit_log();
     let mut report = Report::default();
     let mut twins = Twins::start(&g, seed, &mut report.findings);
     let mut before = g.state_copy();
     let mut step = 0;
-    while !g.is_over() && step < MAX_DECISIONS {
+    while !g.is_over() && step < steps.min(MAX_DECISIONS) {
         if step % EVERY == 0 {
             position(&g, &before, seed, step, &mut report);
         }

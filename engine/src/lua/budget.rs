@@ -81,6 +81,8 @@ pub(crate) struct Budget {
     /// counted.
     fast: Cell<bool>,
     watched: Arc<watchdog::Watched>,
+    /// Units the steps before this one spent, since the VM was made.
+    before: Cell<u64>,
 }
 
 thread_local! {
@@ -123,11 +125,13 @@ impl Budget {
             ticks: Cell::new(0),
             fast: Cell::new(false),
             watched,
+            before: Cell::new(0),
         })
     }
 
     /// A full budget for a new step.
     pub fn refill(&self) {
+        self.before.set(self.work());
         self.left.set(STEP_WORK as i64);
         self.alloc.set(0);
         self.library.set(0);
@@ -136,6 +140,13 @@ impl Budget {
         self.started.set(Instant::now());
         self.ticks.set(0);
         REFUSED.with(|r| r.borrow_mut().take());
+    }
+
+    /// Units of work spent since the VM was made, by every step and the one running: the
+    /// same in every run of the same steps (the work of a batch's uncounted flow is its
+    /// allocation and library work alone).
+    pub fn work(&self) -> u64 {
+        self.before.get() + (STEP_WORK as i64 - self.left.get()).max(0) as u64
     }
 
     /// Whether the step is over its budget (what sandbox.lua's `pcall` asks).

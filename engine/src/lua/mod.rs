@@ -558,6 +558,11 @@ impl Vm {
         self.shared.budget.refill();
     }
 
+    /// Units of work the VM's steps have spent since it was made (budget.rs).
+    pub fn work(&self) -> u64 {
+        self.shared.budget.work()
+    }
+
     /// Turns the in-flow random bots on (with their RNG) or off.
     pub fn set_auto(&self, bots: Option<AutoBots>) -> Result<(), Error> {
         let on = bots.is_some();
