@@ -155,7 +155,7 @@ impl Writer<'_> {
             let ty = self.name(t, &format!("{name}.{k}"));
             let ty = if *optional { format!("{ty}|nil") } else { ty };
             let note =
-                if top { self.notes.get(k).map(|n| format!("  {n}")).unwrap_or_default() } else { String::new() };
+                if top { self.notes.get(k).map(|n| format!(" # {n}")).unwrap_or_default() } else { String::new() };
             text.push_str(&format!("---@field {k} {ty}{note}\n"));
         }
         self.classes[at].1 = text;

@@ -12,7 +12,7 @@ local obstacles = require "american_desperado.obstacles"
 ---@class american_desperado.actions
 local M = {}
 
-local D = game.D
+local D = game.data
 local name, where = game.name, game.where
 
 ---An option of a criminal's turn: `cost` actions (0: free); `what` an object (an NPC, a

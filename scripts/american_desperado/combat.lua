@@ -9,7 +9,7 @@ local game = require "american_desperado.game"
 ---@class american_desperado.combat
 local M = {}
 
-local D = game.D
+local D = game.data
 local name = game.name
 
 -- The Engineer's reroll question: reroll (his ability), or keep the roll.

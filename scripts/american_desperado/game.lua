@@ -13,7 +13,8 @@ local cards = require "lib.cards"
 local M = {}
 
 local D = posse.data --[[@as american_desperado.Data]]
-M.D = D
+---The game's data (read-only: `posse.data`), as every module reads it: `game.data`.
+M.data = D
 
 local GRID = posse.grid() --[[@as GridInfo]]
 M.cols, M.rows = GRID.cols, GRID.rows
@@ -325,10 +326,12 @@ function M.log(text) posse.log(text) end
 ---@type {won: boolean, reason: string}|nil
 local OUTCOME = nil
 
----Ends the game: the crew won (true) or lost, for `reason`.
+---Decides the game: the crew won (true) or lost, for `reason`. What is under way stops
+---at its next `over()` (the police's steps, an action's rest) and the game ends at the
+---round's next check (main.lua, by `lib.ending`).
 ---@param won boolean
 ---@param reason string
-function M.finish(won, reason)
+function M.decide(won, reason)
   if OUTCOME == nil then OUTCOME = { won = won, reason = reason } end
 end
 
@@ -354,7 +357,7 @@ function M.check_end()
     if not M.subdued(c) then standing[#standing + 1] = c end
   end
   if #standing == 0 then
-    M.finish(false, "every criminal is subdued")
+    M.decide(false, "every criminal is subdued")
     return true
   end
   local cell = M.cell_of(standing[1])
@@ -366,7 +369,7 @@ function M.check_end()
     value = value + v
   end
   if value >= D.aims.target then
-    M.finish(true, ("the crew gets away with loot worth %d"):format(value))
+    M.decide(true, ("the crew gets away with loot worth %d"):format(value))
     return true
   end
   return false

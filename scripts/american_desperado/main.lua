@@ -5,12 +5,13 @@
 
 local posse = require "posse"
 local ask = require "lib.ask"
+local ending = require "lib.ending"
 local game = require "american_desperado.game"
 local actions = require "american_desperado.actions"
 local obstacles = require "american_desperado.obstacles"
 local police = require "american_desperado.police"
 
-local D = game.D
+local D = game.data
 local name, where = game.name, game.where
 
 obstacles.set_police({ extra_step = police.extra_step, deploy = function(u) police.deploy(u, true) end })
@@ -131,15 +132,16 @@ local function setup()
   place_crew()
 end
 
-local M = {}
-
-function M.play()
+-- The game: the set-up, then rounds until the end is checked (§5.13: after each
+-- criminal's turn, the police's movement and the reinforcements) or the round limit or the
+-- threat ends it (`game.finish`); it ends by `lib.ending`.
+local function flow()
   setup()
   local round = 0
   while not game.over() do
     round = round + 1
     if D.aims.rounds > 0 and round > D.aims.rounds then
-      game.finish(false, "the police wait the crew out (round " .. D.aims.rounds .. ")")
+      game.decide(false, "the police wait the crew out (round " .. D.aims.rounds .. ")")
       break
     end
     posse.set("round", round)
@@ -155,7 +157,13 @@ function M.play()
     -- The cards are refreshed: a criminal revived this round plays the next.
     for _, c in ipairs(game.crew()) do posse.obj_set(c, "skip", 0) end
   end
-  return game.result()
+  ending.finish(game.result())
 end
+
+local M = {}
+
+---Plays a whole game; returns {won, reason}.
+---@return Result
+function M.play() return ending.run(flow) end
 
 return M

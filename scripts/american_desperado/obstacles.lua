@@ -12,7 +12,7 @@ local threat = require "american_desperado.threat"
 ---@class american_desperado.obstacles
 local M = {}
 
-local D = game.D
+local D = game.data
 local name = game.name
 
 -- The police's part, set by main (police.lua needs combat, which needs this module).

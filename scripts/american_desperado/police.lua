@@ -212,7 +212,7 @@ local function patrol_step(p, pass)
     if pick == nil then
       game.log(name(p) .. " reaches a dead end.")
       posse.obj_set(p, "mode", HUNT)
-      threat.raise(game.D.threat.dead_end, "a patrol's dead end")
+      threat.raise(game.data.threat.dead_end, "a patrol's dead end")
       return
     end
     posse.obj_set(p, "visited", visited | M.bit(pick))
@@ -418,7 +418,7 @@ function M.deploy(unit, during_turn)
   if spotted then
     local cell = game.cell_of(spotted) --[[@as Cell]]
     game.log(("%s arrives at E%d and spots %s in the street."):format(name(unit), e, name(spotted)))
-    threat.raise(game.D.threat.street, "spotted in the street")
+    threat.raise(game.data.threat.street, "spotted in the street")
     if game.over() then return end
     enter(unit, cell)
     return

@@ -10,7 +10,7 @@ local game = require "american_desperado.game"
 ---@class american_desperado.threat
 local M = {}
 
-local D = game.D
+local D = game.data
 local TRACK = D.tracks[D.aims.track]
 local POLICE_ZONE, ARRIVING = posse.zone("police"), posse.zone("arriving")
 local DEFEATED, GONE = posse.zone("defeated"), posse.zone("gone")
@@ -85,7 +85,7 @@ function M.raise(n, why)
   for level = from + 1, from + n do
     posse.set("threat", level)
     if level >= TRACK.guard then
-      game.finish(false, "the National Guard blockades the building (threat " .. level .. ")")
+      game.decide(false, "the National Guard blockades the building (threat " .. level .. ")")
       return
     end
     fire(level)

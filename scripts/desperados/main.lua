@@ -11,6 +11,7 @@
 -- what follows from the cards played (where each seat's cards lead), rebuilt by replay.
 
 local posse = require "posse"
+local ending = require "lib.ending"
 local game = require "desperados.game"
 local setup = require "desperados.setup"
 local movement = require "desperados.movement"
@@ -42,14 +43,16 @@ end
 
 local M = {}
 
----Plays a whole game; returns {winners, scores, reason}.
----@return Result
-function M.play()
+-- The game: the set-up, then the turns; it ends after the last (`lib.ending`).
+local function flow()
   game.init()
   setup.setup()
   for t = 1, game.data.turns do turn(t) end
-  posse.set_current(nil)
-  return upkeep.result()
+  ending.finish(upkeep.result())
 end
+
+---Plays a whole game; returns {winners, scores, reason}.
+---@return Result
+function M.play() return ending.run(flow) end
 
 return M

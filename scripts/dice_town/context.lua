@@ -82,7 +82,7 @@ end
 function M.play(s, card, ctx)
   ctx = ctx or M.new(s)
   hands.to_discard(s, card)
-  posse.log(game.name(s) .. " plays " .. hands.def(card).name .. ".")
+  posse.log(game.seat_name(s) .. " plays " .. hands.def(card).name .. ".")
   cards.play(card, ctx)
 end
 
@@ -212,7 +212,7 @@ end
 ---A seat's name (the card's player when nil).
 ---@param s Seat|nil
 ---@return string
-function CTX:name(s) return game.name(s or self.seat) end
+function CTX:name(s) return game.seat_name(s or self.seat) end
 ---The card player's opponents, clockwise from his left (shared: do not modify).
 ---@return Seat[]
 function CTX:opponents() return game.opponents(self.seat) end
@@ -254,7 +254,7 @@ function CTX:what()
 end
 ---Whose card or Brain acts, for the log: "Ann's Pickpocket", "Ann's Forger".
 ---@return string
-function CTX:whose_what() return self.by or (game.name(self.seat) .. "'s " .. self:what()) end
+function CTX:whose_what() return self.by or (game.seat_name(self.seat) .. "'s " .. self:what()) end
 ---Adds a line to the log (`audience` as posse.log's).
 ---@param text string
 ---@param audience Audience
@@ -387,7 +387,7 @@ function CTX:can_roll_more() return not turn.fixed end
 function CTX:extra_roll()
   turn.limit = turn.limit + 1
   posse.set("roll_limit", turn.limit)
-  posse.log(game.name(turn.active) .. " may roll " .. NUM[turn.limit] .. " times this turn.")
+  posse.log(game.seat_name(turn.active) .. " may roll " .. NUM[turn.limit] .. " times this turn.")
 end
 ---Rerolls die `i` (not a roll of the active seat's).
 ---@param i integer

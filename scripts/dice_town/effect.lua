@@ -146,10 +146,10 @@ local function draw(p, kind)
       dropped[#dropped + 1] = hands.def(card).name
     end
   end
-  local line = DRAW_NAME[kind] .. ": " .. game.name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[#kept]
+  local line = DRAW_NAME[kind] .. ": " .. game.seat_name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[#kept]
   if #dropped > 0 then line = line .. " and discards " .. table.concat(dropped, ", ") end
   posse.log(line .. ".")
-  posse.log(game.name(p) .. " keeps " .. table.concat(kept, ", ") .. ".", p)
+  posse.log(game.seat_name(p) .. " keeps " .. table.concat(kept, ", ") .. ".", p)
 end
 
 ---------------------------------------------------------------------- actions
@@ -319,7 +319,7 @@ local function resolve_actions(p)
         context.play(p, list[c - n])
       else
         if total > 0 then
-          posse.log(game.name(p) .. " forfeits " .. NUM[total] .. " Action" .. (total > 1 and "s." or "."))
+          posse.log(game.seat_name(p) .. " forfeits " .. NUM[total] .. " Action" .. (total > 1 and "s." or "."))
         end
         return
       end
@@ -330,7 +330,7 @@ end
 -- The OPP-ACT window's question.
 local declared = ""
 ---@return string
-local function declared_prompt() return game.name(turn.active) .. " acts: " .. declared .. ". Play a card?" end
+local function declared_prompt() return game.seat_name(turn.active) .. " acts: " .. declared .. ". Play a card?" end
 -- Its pass option's args: who acts, and his Actions declared by Desperado id.
 local function declared_args()
   local args = { seat = turn.active }
@@ -350,7 +350,7 @@ local function act(p, acts)
   end
   turn.acting = true
   declared = M.acts_label(p, acts)
-  posse.log(game.name(p) .. " acts: " .. declared .. ".")
+  posse.log(game.seat_name(p) .. " acts: " .. declared .. ".")
   if hands.held_by_others(p, OPP_ACT) then context.window("opp_act", OPP_ACT, declared_prompt, declared_args) end
   resolve_actions(p)
   turn.acting = false

@@ -6,9 +6,8 @@
 -- Take Cover) are in context.lua, beside the windows; none here asks anything. `init`,
 -- `resync` and `verify` cover every mirror, dice.lua's and hands.lua's too.
 --
--- A victory ends the game at once, wherever the flow is: `finish` raises the `OVER` value,
--- which only `play` in main.lua catches. Decisions yield on the Lua side, so they may be
--- made inside that protected call.
+-- A victory ends the game at once, wherever the flow is: `finish` ends it by
+-- `lib.ending.finish`, which `play` in main.lua runs the flow under (`lib.ending.run`).
 --
 -- Speed (random bots play thousands of games): the engine's state is the truth and money
 -- is read from it, but the values read most (ranks here; the dice, the hands) are
@@ -23,12 +22,10 @@ local rules = require "dice_town.rules"
 local dice = require "dice_town.dice"
 local hands = require "dice_town.hands"
 local seats = require "lib.seats"
+local ending = require "lib.ending"
 
 ---@class dice_town.game
 local M = {}
-
----Raised (as an error value) when the game has a result; see main.lua `play`.
-M.OVER = setmetatable({}, { __tostring = function() return "dice_town: game over" end })
 
 ---The state of the turn being played, read by the flow and the card context.
 ---@class dice_town.Turn
@@ -64,7 +61,6 @@ local N = 0                  -- seats
 local IDS = C.ids
 local NIDS = #IDS
 local NAMES = {} ---@type string[] seat names
-local RESULT = nil ---@type Result|nil
 
 -- Mirrors of engine state (see the header): RANK[id][seat] = ranks left; JAILED[seat] =
 -- how many of his Desperados are still In Jail; GANG[seat] = his gang, once dealt.
@@ -78,7 +74,7 @@ local OPP = {} ---@type Seat[][]
 
 ---Prepares the module for a new game (call first in `play`).
 function M.init()
-  N, RESULT = posse.players(), nil
+  N = posse.players()
   for s = 1, N do NAMES[s] = seats.name(s) end
   for i, g in ipairs(C.gangs) do
     local b = posse.def_by_id(g.ability)
@@ -154,7 +150,7 @@ function M.players() return N end
 ---Display name of seat `s` (cached).
 ---@param s Seat
 ---@return string
-function M.name(s) return NAMES[s] end
+function M.seat_name(s) return NAMES[s] end
 
 ---Whether seat `s` is still in the game.
 ---@param s Seat
@@ -169,10 +165,6 @@ function M.opponents(s) return OPP[s] end
 ---The game's static facts (rules.config()).
 ---@return dice_town.Config
 function M.config() return C end
-
----The game's result once it has one (finish sets it).
----@return Result|nil
-function M.result() return RESULT end
 
 ----------------------------------------------------------------------- money
 
@@ -315,9 +307,7 @@ end
 ---@param reason string
 function M.finish(winners, reason)
   posse.log(seats.joined(winners, " and ") .. " wins: " .. reason .. ".")
-  RESULT = { winners = winners, scores = M.scores(), reason = reason }
-  posse.set_current(nil)
-  error(M.OVER, 0)
+  ending.finish({ winners = winners, scores = M.scores(), reason = reason })
 end
 
 -- G-ELIMINATED: the seat leaves; its cards go to the discard pile.

@@ -12,6 +12,7 @@
 local posse = require "posse"
 local ask = require "lib.ask"
 local seats = require "lib.seats"
+local ending = require "lib.ending"
 local rules = require "dice_town.rules"
 local game = require "dice_town.game"
 local hands = require "dice_town.hands"
@@ -59,7 +60,7 @@ local function assign_gangs()
     end
     game.set_gang(s, g)
     local row = gangs[g]
-    posse.log(game.name(s) .. " leads " .. row.name .. "; their Brain, " .. row.brain .. ": " .. brain_text(row))
+    posse.log(game.seat_name(s) .. " leads " .. row.name .. "; their Brain, " .. row.brain .. ": " .. brain_text(row))
   end
 end
 
@@ -77,7 +78,7 @@ local function setup_roll(s)
         game.set_rank(s, id, ranks[id])
         parts[i] = C.desp[id].name .. " " .. (ranks[id] == 0 and "free" or NUM[ranks[id]])
       end
-      posse.log(game.name(s) .. "'s setup roll: " .. dice.text() .. ". Ranks left: " .. table.concat(parts, ", ")
+      posse.log(game.seat_name(s) .. "'s setup roll: " .. dice.text() .. ". Ranks left: " .. table.concat(parts, ", ")
         .. ".")
       return
     end
@@ -116,7 +117,7 @@ local function take_turn(p)
   if turn.limit ~= limit then posse.set("roll_limit", limit) end
   -- The "roll" counter is set by the first roll, before anyone is asked anything.
   turn.rolls, turn.limit, turn.fixed, turn.acting = 0, limit, false, false
-  posse.log("Round " .. NUM[turn.round] .. ": " .. game.name(p) .. "'s turn.")
+  posse.log("Round " .. NUM[turn.round] .. ": " .. game.seat_name(p) .. "'s turn.")
   effect.apply(p, roll.phase(p))
   if hands.holds(p, OWN) then
     end_window.seats[1] = p
@@ -126,7 +127,6 @@ end
 
 -- The guard against endless games: after data.max_rounds rounds the richest gangs still
 -- in the game win together (DECISIONS.md).
----@return Result
 local function turn_limit()
   local top, winners = nil, {}
   for s = 1, game.players() do
@@ -140,11 +140,9 @@ local function turn_limit()
     end
   end
   posse.log("Round limit (" .. NUM[C.max_rounds] .. ") reached: the richest gang wins.")
-  posse.set_current(nil)
-  return { winners = winners, scores = game.scores(), reason = "turn limit" }
+  ending.finish({ winners = winners, scores = game.scores(), reason = "turn limit" })
 end
 
----@return Result
 local function run()
   setup()
   local n = game.players()
@@ -160,7 +158,7 @@ local function run()
     for _, s in ipairs(order) do
       if game.live(s) then take_turn(s) end
     end
-    if turn.round >= C.max_rounds then return turn_limit() end
+    if turn.round >= C.max_rounds then turn_limit() end
     turn.round = turn.round + 1
     posse.set("round", turn.round)
   end
@@ -171,11 +169,9 @@ end
 ---@return Result
 local function play()
   game.init()
-  local ok, res = pcall(run)
-  if not ok and res ~= game.OVER then error(res, 0) end
+  local result = ending.run(run)
   game.verify()
-  if ok then return res --[[@as Result]] end
-  return game.result() --[[@as Result]]
+  return result
 end
 
 ---@class dice_town.main

@@ -32,13 +32,13 @@ function M.roll(p, which)
   local r = turn.rolls + 1
   turn.rolls = r
   posse.set("roll", r)
-  posse.log(game.name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[turn.limit] .. "): " .. dice.text() .. ".")
+  posse.log(game.seat_name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[turn.limit] .. "): " .. dice.text() .. ".")
 end
 
 -- The OPP-ROLL window's question, and its pass option's args (whose roll it is).
 ---@return string
 local function rolled_prompt()
-  return game.name(turn.active) .. " rolled " .. dice.text() .. ". Play a card?"
+  return game.seat_name(turn.active) .. " rolled " .. dice.text() .. ". Play a card?"
 end
 local function rolled_args() return { seat = turn.active } end
 

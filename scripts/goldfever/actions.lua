@@ -13,7 +13,7 @@ local game = require "goldfever.game"
 local events = require "goldfever.events"
 local context = require "goldfever.context"
 
-local D = game.D ---@type table<string, any>
+local D = game.data
 local DECKS = D.decks ---@type string[]
 local OPT = D.options ---@type table<string, any>
 

@@ -8,7 +8,7 @@ local cards = require "lib.cards"
 local ask = require "lib.ask"
 local game = require "goldfever.game"
 
-local D = game.D ---@type table<string, any>
+local D = game.data
 
 ---@class goldfever.context
 local M = {}

@@ -9,7 +9,7 @@ local rules = require "goldfever.rules"
 local game = require "goldfever.game"
 local context = require "goldfever.context"
 
-local D = game.D ---@type table<string, any>
+local D = game.data
 
 ---@class goldfever.events
 local M = {}

@@ -26,7 +26,8 @@ local rules = require "goldfever.rules"
 local M = {}
 
 local D = posse.data --[[@as goldfever.Data]]
-M.D = D
+---The game's data (read-only: `posse.data`), as every module reads it: `game.data`.
+M.data = D
 local DECKS = D.decks
 local NDECKS = #DECKS
 

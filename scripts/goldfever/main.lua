@@ -12,6 +12,7 @@
 local posse = require "posse"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
+local ending = require "lib.ending"
 local rules = require "goldfever.rules"
 local game = require "goldfever.game"
 local events = require "goldfever.events"
@@ -22,7 +23,7 @@ require "goldfever.scoring" -- game.scoring, for the scenarios' hooks
 require "goldfever.secrets" -- game.secrets (O4, O5)
 require "goldfever.things" -- game.things: what characters carry
 
-local D = game.D ---@type table<string, any>
+local D = game.data
 local OPT = D.options ---@type table<string, any>
 local name = game.name
 
@@ -264,9 +265,9 @@ local function duel_end()
   end
 end
 
--- The end: unused jokers and every face-down marker are shown (§5.8, §5.12), then the
--- result.
----@return table
+-- The end, once the game is decided (`game.over`, checked after every action and at a
+-- round's start and end: GF-G61): unused jokers and every face-down marker are shown
+-- (§5.8, §5.12), and the game ends with its result (`lib.ending`).
 local function finish()
   local zones = {}
   for _, n in ipairs(game.nodes) do zones[#zones + 1] = game.ground(n) end
@@ -288,14 +289,13 @@ local function finish()
       posse.log(("%s's unused joker: %s."):format(name(c), cards.name(j)))
     end
   end
-  return game.result()
+  ending.finish(game.result())
 end
 
-local M = {}
-
-function M.play()
+-- The game: the set-up, then the rounds, until it is decided or the last round ends.
+local function flow()
   setup()
-  if game.over() then return finish() end
+  if game.over() then finish() end
   local limit = D.aims.round_limit - (OPT.fast_play and 2 or 0)
   for r = 1, limit do
     posse.set("round", r)
@@ -306,11 +306,11 @@ function M.play()
     end
     local h = game.hook("round_start")
     if h then h(game, r) end
-    if game.over() then return finish() end
+    if game.over() then finish() end
     for _, c in ipairs(early_birds()) do
       posse.obj_set(c, "acted", 1)
       turn(c)
-      if game.over() then return finish() end
+      if game.over() then finish() end
     end
     while true do
       -- GF-R36: the mug holds the chips of the living characters not yet drawn.
@@ -323,16 +323,22 @@ function M.play()
       local c = mug[posse.random(#mug)]
       posse.obj_set(c, "acted", 1)
       turn(c)
-      if game.over() then return finish() end
+      if game.over() then finish() end
     end
     h = game.hook("round_end")
     if h then h(game, r) end
-    if game.over() then return finish() end
+    if game.over() then finish() end
   end
   local final = game.hook("final")
   if final then final(game) else duel_end() end
   if not game.over() then game.win(0, "the last round ended") end
-  return finish()
+  finish()
 end
+
+local M = {}
+
+---Plays a whole game; returns {winners, reason}.
+---@return Result
+function M.play() return ending.run(flow) end
 
 return M

@@ -15,7 +15,7 @@ game.secrets = M
 ---@param c Obj
 ---@return integer|nil
 function M.spare(c)
-  if not game.D.options.cartridge_belt then return nil end
+  if not game.data.options.cartridge_belt then return nil end
   return posse.get("spare_" .. game.slot(c), game.seat(c))
 end
 
@@ -23,14 +23,14 @@ end
 ---@param c Obj
 ---@param n integer
 function M.use_spare(c, n)
-  if game.D.options.cartridge_belt then posse.add("spare_" .. game.slot(c), -n, game.seat(c)) end
+  if game.data.options.cartridge_belt then posse.add("spare_" .. game.slot(c), -n, game.seat(c)) end
 end
 
 ---O4: `c` starts with `n` spare rounds (nothing when the rule is off).
 ---@param c Obj
 ---@param n integer
 function M.set_spare(c, n)
-  if game.D.options.cartridge_belt then posse.set("spare_" .. game.slot(c), n, game.seat(c)) end
+  if game.data.options.cartridge_belt then posse.set("spare_" .. game.slot(c), n, game.seat(c)) end
 end
 
 ---The zone a hidden character lurks in (known to his player alone).

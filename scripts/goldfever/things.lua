@@ -159,7 +159,7 @@ end
 function M.fit(c)
   for _, what in ipairs({ "guns", "objects" }) do
     local list = what == "guns" and M.guns(c) or M.pockets(c)
-    local cap = game.D.carry[what]
+    local cap = game.data.carry[what]
     while #list > cap do
       local seat = game.seat(c)
       local i = ask.pick(seat, "drop", function() return game.name(c) .. " carries too much: what does he drop?" end,

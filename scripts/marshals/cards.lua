@@ -139,10 +139,10 @@ local function hold_up(ctx)
       local x = held[c - 1]
       posse.reveal(x)
       score[s], shown[s] = game.props(x).value, x
-      posse.log(game.name(s) .. " shows " .. cards.name(x) .. ".")
+      posse.log(game.seat_name(s) .. " shows " .. cards.name(x) .. ".")
     else
       score[s] = 0
-      posse.log(game.name(s) .. " shows nothing.")
+      posse.log(game.seat_name(s) .. " shows nothing.")
     end
   end
   local low, high = math.huge, -1
@@ -154,7 +154,7 @@ local function hold_up(ctx)
   end
   if best then
     posse.move(shown[best], game.hand(a))
-    posse.log(game.name(best) .. " gives " .. cards.name(shown[best]) .. " to " .. game.name(a) .. ".")
+    posse.log(game.seat_name(best) .. " gives " .. cards.name(shown[best]) .. " to " .. game.seat_name(a) .. ".")
   end
   for _, s in ipairs(targets) do
     if score[s] == low and seats.live(s) then game.pay_forced(s, what, n, why) end
@@ -178,8 +178,8 @@ local function steal(ctx)
   local hand = game.hand(v)
   local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
   posse.move(c, game.hand(a))
-  posse.log(game.name(a) .. " takes a card from " .. game.name(v) .. ".")
-  posse.log(game.name(a) .. " takes " .. cards.name(c) .. " from " .. game.name(v) .. ".", { a, v })
+  posse.log(game.seat_name(a) .. " takes a card from " .. game.seat_name(v) .. ".")
+  posse.log(game.seat_name(a) .. " takes " .. cards.name(c) .. " from " .. game.seat_name(v) .. ".", { a, v })
 end
 
 -- Z40: BASIC Camping makes a rival skip his next turn (skips add up).
@@ -194,7 +194,7 @@ local function skip(ctx)
     return n == 1 and "1 Outlaw" or (n .. " Outlaws")
   end, "rival", "skip") --[[@as Seat]]
   posse.add("skip", 1, v)
-  posse.log(game.name(v) .. " will skip a turn.")
+  posse.log(game.seat_name(v) .. " will skip a turn.")
 end
 
 -- The label of an Ambush or a Camping: who it hits ("Play Ambush (Desert, 1 Bullet): p2,
@@ -253,7 +253,7 @@ M.clue = {
       posse.move(order[k], deck)
       posse.reveal(order[k], a)
     end
-    posse.log(game.name(a) .. " looks at the top " .. n .. " cards of the deck and puts them back.")
+    posse.log(game.seat_name(a) .. " looks at the top " .. n .. " cards of the deck and puts them back.")
   end,
 }
 
@@ -273,12 +273,12 @@ local function search_deck(ctx)
     if i ~= k then posse.move(c, deck) posse.reveal(c, a) end
   end
   local kept = drawn[k]
-  posse.log(game.name(a) .. " searches a hideout: keeps one card, puts one back on the deck.")
+  posse.log(game.seat_name(a) .. " searches a hideout: keeps one card, puts one back on the deck.")
   if game.kind(kept) == "outlaw" then
     game.outlaw(kept, a)
   else
     posse.move(kept, game.hand(a))
-    posse.log(game.name(a) .. " keeps " .. cards.name(kept) .. ".", a)
+    posse.log(game.seat_name(a) .. " keeps " .. cards.name(kept) .. ".", a)
   end
 end
 
@@ -293,7 +293,7 @@ local function search_hand(ctx, v)
   local picks = { 1 }
   if count > 1 then
     local k = math.min(ctx.props.peek, count)
-    picks = ask.picks(a, "blind", "Hideout: pick " .. k .. " of " .. game.name(v) .. "'s face-down cards.", function()
+    picks = ask.picks(a, "blind", "Hideout: pick " .. k .. " of " .. game.seat_name(v) .. "'s face-down cards.", function()
       local o = {}
       for i = 1, count do o[i] = ask.option("slot", "Card " .. i, { slot = i, seat = v }) end
       return o
@@ -310,8 +310,8 @@ local function search_hand(ctx, v)
   end
   local kept = seen[k]
   posse.move(kept, game.hand(a))
-  posse.log(game.name(a) .. " searches " .. game.name(v) .. "'s hand and takes a card.")
-  posse.log(game.name(a) .. " looks at " .. table.concat(cards.names(seen), " and ") .. " and takes "
+  posse.log(game.seat_name(a) .. " searches " .. game.seat_name(v) .. "'s hand and takes a card.")
+  posse.log(game.seat_name(a) .. " looks at " .. table.concat(cards.names(seen), " and ") .. " and takes "
     .. cards.name(kept) .. ".", { a, v })
 end
 
@@ -337,7 +337,7 @@ M.hideout = {
         if x == "draw" then
           o[i] = ask.option("deck", "Draw 2 cards, keep 1")
         else
-          o[i] = ask.option("hand", "Look at 2 cards of " .. game.name(x) .. "'s hand, keep 1", { seat = x })
+          o[i] = ask.option("hand", "Look at 2 cards of " .. game.seat_name(x) .. "'s hand, keep 1", { seat = x })
         end
       end
       return o
@@ -363,8 +363,8 @@ M.jurisdiction = {
     game.discard(ctx.card --[[@as Obj]])
     posse.move(c, game.hand(s))
     posse.reveal(c)
-    posse.log(("%s plays Jurisdiction: %s has no effect and goes to %s's hand."):format(game.name(s),
-      cards.name(c), game.name(s)))
+    posse.log(("%s plays Jurisdiction: %s has no effect and goes to %s's hand."):format(game.seat_name(s),
+      cards.name(c), game.seat_name(s)))
   end,
 }
 
@@ -502,7 +502,7 @@ local BUY_ID = { Done = "done", bullets = "bullet", provisions = "provision" }
 ---@param s Seat
 ---@param price integer
 local function buy(game, s, price)
-  local cap = game.data().resource_cap
+  local cap = game.data.resource_cap
   while true do
     local coins = game.get(s, "coins")
     ---@type string[]
@@ -525,7 +525,7 @@ local function buy(game, s, price)
     if c == 1 then break end
     game.spend(s, "coins", price)
     posse.add(opts[c], 1, s)
-    posse.log(game.name(s) .. " buys a " .. (opts[c] == "bullets" and "Bullet" or "Provision") .. ".")
+    posse.log(game.seat_name(s) .. " buys a " .. (opts[c] == "bullets" and "Bullet" or "Provision") .. ".")
   end
 end
 

@@ -7,16 +7,16 @@
 -- top (the data, the seats' names, zone handles) belongs to the game being played. Cards
 -- never require it; they reach it as `ctx.game`.
 --
--- A game ends wherever the flow is: `finish` raises `OVER`, which only `play` catches.
+-- A game ends wherever the flow is: `finish` ends it by `lib.ending.finish`, which `play`
+-- in main.lua runs the flow under (`lib.ending.run`).
 
 local posse = require "posse"
 local seats = require "lib.seats"
 local cards = require "lib.cards"
+local ending = require "lib.ending"
 
 ---@class marshals.game
 local M = {}
-
-M.OVER = setmetatable({}, { __tostring = function() return "marshals: game over" end })
 
 ---The game's data (`data:` of scenarios/marshals/game.yaml and its mode).
 local D = posse.data --[[@as marshals.Data]]
@@ -41,15 +41,12 @@ local DECK, DISCARD, PENDING = posse.zone("deck"), posse.zone("discard"), posse.
 local ASIDE = posse.zone("aside")
 local BASIC, RESOURCES = D.mode == "basic", D.resources == true
 
----The game's result once it has ended (see `finish`).
----@type Result|nil
-M.result = nil
 ---How the game ended, for the scoring (Z35): "captured", "escaped", "alone", "deck".
 ---@type string|nil
 M.ended = nil
 
----@return table
-function M.data() return D end
+---The game's data (read-only: `posse.data`).
+M.data = D
 ---@return integer
 function M.players() return N end
 ---@return string
@@ -63,7 +60,7 @@ function M.resources() return RESOURCES end
 ---The name of seat `s` (lib.seats.name, read once a game: every log line says one).
 ---@param s Seat
 ---@return string
-function M.name(s) return NAMES[s] end
+function M.seat_name(s) return NAMES[s] end
 
 ------------------------------------------------------------------------ map
 
@@ -524,11 +521,9 @@ function M.score()
   return { winners = richest(), scores = scores, reason = "the most money earned" }
 end
 
----Ends the game: scores it and raises `OVER` (caught by main.lua's `play` alone).
+---Ends the game: scores it and ends it now (`lib.ending.finish`).
 function M.finish()
-  M.result = M.score()
-  posse.set_current(nil)
-  error(M.OVER, 0)
+  ending.finish(M.score())
 end
 
 ------------------------------------------------------------------------ the cards' context

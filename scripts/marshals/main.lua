@@ -14,11 +14,12 @@ local seats = require "lib.seats"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
 local reactions = require "lib.reactions"
+local ending = require "lib.ending"
 local game = require "marshals.game"
 
-local D, N = game.data(), game.players()
+local D, N = game.data, game.players()
 local Context = game.Context
-local name = game.name
+local name = game.seat_name
 
 ------------------------------------------------------------------------ setup
 
@@ -442,11 +443,9 @@ end
 local M = {}
 
 ---Plays a whole game; returns {winners, scores, reason}.
----@return Result|nil
+---@return Result
 function M.play()
-  local ok, err = pcall(loop)
-  if not ok and err ~= game.OVER then error(err, 0) end
-  return game.result
+  return ending.run(loop)
 end
 
 return M

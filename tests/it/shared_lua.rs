@@ -239,3 +239,68 @@ fn every_lib_module_is_used_by_a_game() {
     }
     assert!(unused.is_empty(), "lib modules no game requires: {unused:?}");
 }
+
+/// The hilo fixture whose `play` is replaced by `code` (Lua that defines `flow`) and
+/// `return ending.run(flow)`.
+fn ending_with(name: &str, code: &str) -> Result<posse::Game, String> {
+    let c = edited_hilo(
+        tmp(),
+        name,
+        "scripts/hilo/main.lua",
+        "function M.play()\n",
+        &format!("local ending = require 'lib.ending'\n{code}\nfunction M.play() do return ending.run(flow) end\n"),
+    );
+    let setup = posse::Setup::new(&c, 1, Some(2)).map_err(|e| e.to_string())?;
+    posse::Game::new(c, setup).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_game_ends_at_once_where_the_rules_finish_it() {
+    // finish deep in the flow, after a decision: nothing after it runs, and whose turn it
+    // is is cleared.
+    let mut g = ending_with(
+        "ending_deep",
+        "local function deep()
+  posse.set_current(2)
+  local i = posse.choose(2, 'Win now?', { 'yes', 'no' })
+  if i == 1 then ending.finish({ winners = { 2 }, reason = 'seat 2 said so' }) end
+  posse.log('went on')
+end
+local function flow()
+  deep()
+  posse.log('after deep')
+  ending.finish({ winners = { 1 }, reason = 'the end' })
+end",
+    )
+    .unwrap();
+    g.choose(2, &[1]).unwrap();
+    let r = g.result().expect("over");
+    assert_eq!((r.winners.clone(), r.reason.as_deref()), (vec![2], Some("seat 2 said so")));
+    assert!(!log_has(&g, None, "went on") && !log_has(&g, None, "after deep"));
+    assert_eq!(g.current(), None);
+    // The other answer goes on to the flow's own end.
+    let mut g = ending_with(
+        "ending_deep2",
+        "local function flow()
+  local i = posse.choose(2, 'Win now?', { 'yes', 'no' })
+  if i == 1 then ending.finish({ winners = { 2 }, reason = 'seat 2 said so' }) end
+  posse.log('went on')
+  ending.finish({ winners = { 1 }, reason = 'the end' })
+end",
+    )
+    .unwrap();
+    g.choose(2, &[2]).unwrap();
+    assert_eq!(g.result().expect("over").winners, vec![1]);
+    assert!(log_has(&g, None, "went on"));
+}
+
+#[test]
+fn a_flow_that_forgets_to_finish_or_fails_says_so() {
+    let e = ending_with("ending_none", "local function flow() posse.log('no end') end").err().expect("an error");
+    assert!(e.contains("returned without ending.finish"), "{e}");
+    // A script error inside run is the script's, with its line, not swallowed.
+    let e = ending_with("ending_error", "local function flow()\n  local t = nil\n  return t.x\nend")
+        .err()
+        .expect("an error");
+    assert!(e.contains("main.lua") && e.contains("index"), "{e}");
+}

@@ -1,8 +1,11 @@
 -- {{name}}: the rules. `play` runs the whole game and returns its result; every decision
--- is a question to a seat (lib.ask), which the engine asks a person, a bot or a test.
+-- is a question to a seat (lib.ask), which the engine asks a person, a bot or a test. The
+-- game ends where the rules say (here after the last round) with `ending.finish(result)`,
+-- at once wherever the flow is (lib.ending).
 -- docs/authoring.md, "The Lua", says what the posse module offers.
 local posse = require "posse"
 local ask = require "lib.ask"
+local ending = require "lib.ending"
 
 local M = {}
 
@@ -57,9 +60,8 @@ local function play_round(round)
   while posse.count(shown) > 0 do posse.move(posse.at(shown) --[[@as Obj]], deck, "bottom") end
 end
 
----Plays a whole game; returns {winners, scores, reason}.
----@return Result
-function M.play()
+-- The game: the rounds, then the most points win.
+local function flow()
   posse.shuffle(posse.zone("deck"))
   for round = 1, D.rounds do play_round(round) end
   local best, winners, scores = -1, {}, {}
@@ -68,7 +70,11 @@ function M.play()
     scores[s] = sc
     if sc > best then best, winners = sc, { s } elseif sc == best then winners[#winners + 1] = s end
   end
-  return { winners = winners, scores = scores, reason = "the most points" }
+  ending.finish({ winners = winners, scores = scores, reason = "the most points" })
 end
+
+---Plays a whole game; returns {winners, scores, reason}.
+---@return Result
+function M.play() return ending.run(flow) end
 
 return M

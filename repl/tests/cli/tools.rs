@@ -371,11 +371,11 @@ fn the_data_classes_are_up_to_date() {
     }
     assert_eq!(n, stdout(&o).lines().count(), "{}", stdout(&o));
     let dice = std::fs::read_to_string(root.join("scripts/types/data/dice_town.lua")).unwrap();
-    assert!(dice.contains("---@field start_money integer  S1: $50 each"), "{dice}");
+    assert!(dice.contains("---@field start_money integer # S1: $50 each"), "{dice}");
     assert!(dice.contains("---@field draws table<string, dice_town.Data.draws>"), "{dice}");
     let gold = std::fs::read_to_string(root.join("scripts/types/data/goldfever.lua")).unwrap();
     assert!(gold.contains("---@field splits table<string, string[][]>"), "open in the schema: {gold}");
-    assert!(gold.contains("---@field jail string  only in: jailbreak (nil in the others)"), "{gold}");
+    assert!(gold.contains("---@field jail string # only in: jailbreak (nil in the others)"), "{gold}");
     let _ = std::fs::remove_dir_all(root);
 }
 
@@ -395,7 +395,7 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     assert!(stdout(&o).contains("scripts/high_card/main.lua"), "{}", stdout(&o));
     assert!(stdout(&o).contains("scripts/high_card/questions.lua"), "{}", stdout(&o));
     let types = std::fs::read_to_string(root.join("scripts/types/data/high_card.lua")).unwrap();
-    assert!(types.contains("---@class high_card.Data\n---@field rounds integer  rounds in a game"), "{types}");
+    assert!(types.contains("---@class high_card.Data\n---@field rounds integer # rounds in a game"), "{types}");
     // Made twice: refused, nothing overwritten.
     let again = posse_in(&root, &["new", "high_card"], "");
     assert!(!again.status.success() && stderr(&again).contains("already there"), "{}", stderr(&again));

@@ -6,16 +6,16 @@
 ---@class desperados.Data
 ---@field bank_low_max integer
 ---@field bank_set_aside desperados.Data.bank_set_aside
----@field banks string[]  §5.2
+---@field banks string[] # §5.2
 ---@field banks_high integer
 ---@field banks_low integer
 ---@field cities desperados.Data.cities[]
----@field first_schedule integer  0: random (S5); 1..5: that schedule first (tests, variants)
----@field marshal_seat integer  which seat plays the Marshal (S7)
----@field moves integer  G1
+---@field first_schedule integer # 0: random (S5); 1..5: that schedule first (tests, variants)
+---@field marshal_seat integer # which seat plays the Marshal (S7)
+---@field moves integer # G1
 ---@field schedules desperados.Data.schedules[]
----@field target_per_desperado integer  W1, W2
----@field turns integer  G1
+---@field target_per_desperado integer # W1, W2
+---@field turns integer # G1
 
 ---@class desperados.Data.bank_set_aside
 ---@field count integer

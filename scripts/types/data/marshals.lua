@@ -4,14 +4,14 @@
 -- reads it as `local D = posse.data --[[@as marshals.Data]]`.
 
 ---@class marshals.Data
----@field character_assignment string  Z05: random | seat (seat s gets terrain s)
----@field first_player integer  Z38: 0 = random; else that seat
----@field map_order string  Z06: random | fixed (data.terrains order; tests)
----@field mode string  std | duo | basic (set by the scenarios)
----@field money_bag integer  R25 (display)
----@field resource_cap integer  Z24
----@field resources boolean  BASIC has none (R61)
----@field start marshals.Data.start  R25, R28
+---@field character_assignment string # Z05: random | seat (seat s gets terrain s)
+---@field first_player integer # Z38: 0 = random; else that seat
+---@field map_order string # Z06: random | fixed (data.terrains order; tests)
+---@field mode string # std | duo | basic (set by the scenarios)
+---@field money_bag integer # R25 (display)
+---@field resource_cap integer # Z24
+---@field resources boolean # BASIC has none (R61)
+---@field start marshals.Data.start # R25, R28
 ---@field terrain_names table<string, string>
 ---@field terrains string[]
 
