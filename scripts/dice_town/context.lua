@@ -296,7 +296,7 @@ end
 ---@param show "money"|"cards"|nil
 ---@return Seat|nil
 function CTX:choose_seat(kind, prompt, list, show)
-  return seats.choose(self.seat, prompt, list, show == "cards" and cards_of or money_of, kind)
+  return seats.choose(self.seat, prompt, list, { describe = show == "cards" and cards_of or money_of, kind = kind })
 end
 
 ---What an Action of Desperado `id` of seat `s` does, as a label says it: "3 ranks left"

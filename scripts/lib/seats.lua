@@ -5,9 +5,9 @@
 --   local seats = require "lib.seats"
 --   for _, s in ipairs(seats.clockwise(active)) do ... end      -- his left first
 --   local victim = seats.choose(active, "Who pays you?", seats.clockwise(active),
---     function(s) return "$" .. posse.get("money", s) end)      -- "p2 ($12)"
+--     { describe = function(s) return "$" .. posse.get("money", s) end })   -- "p2 ($12)"
 --   -- typed (kind "payer" declared with the id "seat"): options {id = "seat", args = {seat = 2}}
---   local payer = seats.choose(active, "Who pays you?", rivals, money_of, "payer")
+--   local payer = seats.choose(active, "Who pays you?", rivals, { describe = money_of, kind = "payer", tags = "rob" })
 --
 -- Seats are 1-based. "Clockwise from `a`" starts at `a`'s left (the seat after `a`) and
 -- goes round the table, skipping eliminated seats.
@@ -75,24 +75,33 @@ function M.from(first)
   return out
 end
 
+---How `choose` asks: what the asker is told of each candidate, the question's kind, the
+---options' id and tags.
+---@class lib.seats.How
+---@field describe (fun(s: Seat): string)|nil  what the asker needs to know of each, e.g. his money
+---@field kind string|nil  the question's kind (typed games; declared in questions.lua)
+---@field id string|nil    the options' id (default "seat")
+---@field tags string|(fun(s: Seat): string|false)|nil  each option's tag (`posse sim`'s numbers): one for every option, or by seat
+
 ---Asks `asker` to pick one of `candidates` (labels: their names, each followed by
----`describe(seat)` in brackets when given: "p2 ($12)"); returns the seat. With one
+---`how.describe(seat)` in brackets when given: "p2 ($12)"); returns the seat. With one
 ---candidate nobody is asked (there is nothing to choose); with none, nil. The labels are
 ---made only when someone reads them.
 ---
----In a game that declares its question kinds, `kind` is the question's (declared in the
----game's questions.lua) and each option a record: id `id` (default "seat") with args
----`{seat = <the seat>}`. Without `kind` the options are plain labels (an untyped game).
+---In a game that declares its question kinds, `how.kind` is the question's and each
+---option a record: id `how.id` (default "seat") with args `{seat = <the seat>}`. Without a
+---kind the options are plain labels (an untyped game). `how.tags` tags the options, as
+---`lib.ask.pick`'s do.
 ---@param asker Seat
 ---@param prompt string|fun(): string
 ---@param candidates Seat[]
----@param describe (fun(s: Seat): string)|nil  what the asker needs to know of each, e.g. his money
----@param kind string|nil  the question's kind (typed games)
----@param id string|nil    the options' id (default "seat")
+---@param how lib.seats.How|nil
 ---@return Seat|nil
-function M.choose(asker, prompt, candidates, describe, kind, id)
+function M.choose(asker, prompt, candidates, how)
   local n = #candidates
   if n <= 1 then return candidates[1] end
+  how = how or {}
+  local describe = how.describe
   local function labels()
     local names = M.names(candidates)
     if describe then
@@ -100,13 +109,21 @@ function M.choose(asker, prompt, candidates, describe, kind, id)
     end
     return names
   end
-  if kind == nil then return candidates[posse.choose(asker, prompt, labels, { count = n })] end
+  local tags = nil ---@type (string|false)[]|nil
+  if how.tags ~= nil then
+    tags = {}
+    for i, s in ipairs(candidates) do
+      local t = how.tags
+      if type(t) == "function" then tags[i] = t(s) else tags[i] = t end
+    end
+  end
+  if how.kind == nil then return candidates[posse.choose(asker, prompt, labels, { count = n, tags = tags })] end
   local function options()
-    local names, out, oid = labels(), {}, id or "seat" ---@type string[], Option[], string
+    local names, out, oid = labels(), {}, how.id or "seat" ---@type string[], Option[], string
     for i, s in ipairs(candidates) do out[i] = { id = oid, label = names[i], args = { seat = s } } end
     return out
   end
-  return candidates[posse.choose(asker, prompt, options, { count = n, kind = kind })]
+  return candidates[posse.choose(asker, prompt, options, { count = n, kind = how.kind, tags = tags })]
 end
 
 return M

@@ -171,10 +171,13 @@ local function steal(ctx)
     return
   end
   -- With one rival holding a card, nobody is asked (lib.seats.choose).
-  local v = seats.choose(a, "Ambush: take a card from whom?", rivals, function(s)
-    local n = posse.count(game.hand(s))
-    return n == 1 and "1 card" or (n .. " cards")
-  end, "rival", "rob") --[[@as Seat]]
+  local v = seats.choose(a, "Ambush: take a card from whom?", rivals, {
+    describe = function(s)
+      local n = posse.count(game.hand(s))
+      return n == 1 and "1 card" or (n .. " cards")
+    end,
+    kind = "rival", id = "rob", tags = "rob",
+  }) --[[@as Seat]]
   local hand = game.hand(v)
   local c = posse.at(hand, posse.random(posse.count(hand))) --[[@as Obj]]
   posse.move(c, game.hand(a))
@@ -189,10 +192,13 @@ local function skip(ctx)
   local rivals = seats.clockwise(ctx.seat)
   if #rivals == 0 then return end
   -- With one rival, nobody is asked (lib.seats.choose).
-  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals, function(s)
-    local n = posse.get("captures", s)
-    return n == 1 and "1 Outlaw" or (n .. " Outlaws")
-  end, "rival", "skip") --[[@as Seat]]
+  local v = seats.choose(ctx.seat, "Camping: who skips a turn?", rivals, {
+    describe = function(s)
+      local n = posse.get("captures", s)
+      return n == 1 and "1 Outlaw" or (n .. " Outlaws")
+    end,
+    kind = "rival", id = "skip", tags = "skip",
+  }) --[[@as Seat]]
   posse.add("skip", 1, v)
   posse.log(game.seat_name(v) .. " will skip a turn.")
 end

@@ -146,13 +146,15 @@ fn choosing_a_seat_asks_only_when_there_is_a_choice() {
         "  local seats = require 'lib.seats'
   local one = seats.choose(1, 'Who?', {3})
   local two = seats.choose(1, 'Who pays?', {2, 3})
-  local three = seats.choose(1, 'Who else?', {3, 2}, function(s) return '$' .. (10 * s) end)
+  local three = seats.choose(1, 'Who else?', {3, 2}, { describe = function(s) return '$' .. (10 * s) end,
+    tags = function(s) return s == 3 and 'far' or false end })
   posse.log('chose ' .. one .. ' then ' .. two .. ' then ' .. three)",
     );
     assert_eq!(prompt(&g, 1), "Who pays?");
     assert_eq!(labels(&g, 1), ["p2", "p3"]);
     g.choose(1, &[2]).unwrap();
     assert_eq!(labels(&g, 1), ["p3 ($30)", "p2 ($20)"], "what the asker needs to know of each");
+    assert_eq!(g.next_request().unwrap().tags, [Some("far".to_string()), None], "tagged by seat");
     g.choose(1, &[2]).unwrap();
     assert!(log_has(&g, None, "chose 3 then 3 then 2"));
 }
