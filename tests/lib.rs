@@ -1,12 +1,32 @@
 //! Shared helpers for the integration tests: where content lives, loading it, and driving
 //! games with scripted or random choices.
+//!
+//! It is also the one harness every game's rule tests use (`tests/it/<game>/mod.rs` keeps
+//! only what is its game's own: its Lua helpers, its start positions, its readers):
+//! - **content**: [`shipped`] (a game, scenario or mode as shipped) and [`variant`] (a
+//!   scratch copy of the project with edits made to its files), each loaded once per test
+//!   process; [`game_id`] names a scenario of a game;
+//! - **arranging a position**: an [`Arrange`] holds a game's Lua helpers and runs code
+//!   after them and the shared [`PRELUDE`] in the game's VM (`Game::eval`), its value read
+//!   typed ([`Arrange::run`], [`Arrange::str`], [`Arrange::int`], [`Arrange::bool`],
+//!   [`Arrange::list`], [`Arrange::ints`]; a failing chunk panics with its code); [`quoted`]
+//!   writes Rust strings as Lua arguments;
+//! - **forcing chance**: in the [`PRELUDE`], `stack_on(zone, from, defs)` puts the cards
+//!   with those definition ids on top of a zone and `set_dice(faces [, seat])` turns the
+//!   dice to those faces now; `Game::rig_dice` makes the next rolls show given faces;
+//! - **answering**: by kind and option id ([`kind`], [`answer_id`], [`advance_to`]: the
+//!   questions before the first of a kind played with their first option), or by label
+//!   ([`answer`], [`pick`]) where a rules test reads like the rulebook;
+//! - **reading**: [`counter`], [`names`], [`def_ids`], [`log_has`], [`sorted`], ...
 
 pub mod fuzz;
 
 use posse::view::{ObjectView, ZoneView};
 use posse::{Content, Game, Setup};
+use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The project's own content root.
 pub fn root() -> PathBuf {
@@ -222,4 +242,169 @@ fn shown(z: &ZoneView, f: impl Fn(&str, &str) -> String) -> Vec<String> {
             ObjectView::Hidden { .. } => "?".into(),
         })
         .collect()
+}
+
+/// `v`, sorted (where the order of a zone or a question's options is incidental).
+pub fn sorted<T: Ord>(v: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut v: Vec<T> = v.into_iter().collect();
+    v.sort();
+    v
+}
+
+/// The id of `game`'s scenario or mode `scenario` ("" for the game itself).
+pub fn game_id(game: &str, scenario: &str) -> String {
+    if scenario.is_empty() {
+        game.to_string()
+    } else {
+        format!("{game}/{scenario}")
+    }
+}
+
+/// The game, scenario or mode `id` ("goldfever", "goldfever/payroll") as shipped, loaded
+/// once per test process.
+pub fn shipped(id: &str) -> Arc<Content> {
+    once(id.to_string(), || Content::load(&root(), id))
+}
+
+/// The game, scenario or mode `id` loaded from a scratch copy of the project in `tmp`
+/// ([`scratch_project`]; the test binary's `env!("CARGO_TARGET_TMPDIR")`) with `edits`
+/// (file, from, to) made in order ([`edit`]): an optional rule switched on, a fixed order,
+/// a pause added. Loaded once per (id, edits) and test process, whichever tests ask for it
+/// at the same time.
+pub fn variant(tmp: &str, id: &str, edits: &[(&str, &str, &str)]) -> Arc<Content> {
+    let key = format!("{id}|{edits:?}");
+    let name = format!("{}_{:016x}", id.replace('/', "_"), posse::hash::fnv(key.as_bytes()));
+    once(key, || {
+        let root = scratch_project(tmp, &name);
+        for (file, from, to) in edits {
+            edit(&root, file, from, to);
+        }
+        Content::load(&root, id)
+    })
+}
+
+/// The content cached under `key`, loaded by `load` the first time; tests that ask for
+/// other keys meanwhile do not wait.
+fn once(key: String, load: impl FnOnce() -> Result<Content, posse::Error>) -> Arc<Content> {
+    type Cell = Arc<OnceLock<Arc<Content>>>;
+    static LOADED: Mutex<BTreeMap<String, Cell>> = Mutex::new(BTreeMap::new());
+    let cell = LOADED.lock().unwrap_or_else(|p| p.into_inner()).entry(key).or_default().clone();
+    cell.get_or_init(|| Arc::new(load().unwrap_or_else(|e| panic!("{e}")))).clone()
+}
+
+/// Lua helpers every game's arranging code has (before the game's own, see [`Arrange`]):
+/// `posse`; `ids(zone)` (the definition ids of its objects, top first);
+/// `find_in(zones, def [, from_bottom [, taken]])` (the first object of that definition in
+/// the first of `zones` holding one, searched top first or bottom first, skipping the
+/// objects `taken` marks; nil when none); `stack_on(zone, from, defs [, from_bottom])` (the
+/// objects with the definition ids `defs`, each found in the zones `from` and each taken
+/// once, put on top of `zone`, `defs[1]` on top; returns them in the order of `defs`);
+/// `set_dice(faces [, seat])` (the shared dice, or `seat`'s own, turned to these faces,
+/// die 1 first).
+pub const PRELUDE: &str = r#"
+local posse = require 'posse'
+local function ids(z)
+  local out = {}
+  for i, o in ipairs(posse.contents(z)) do out[i] = posse.def_id(o) end
+  return out
+end
+local function find_in(zones, def, from_bottom, taken)
+  for _, z in ipairs(zones) do
+    local objs = posse.contents(z)
+    local first, last, step = 1, #objs, 1
+    if from_bottom then first, last, step = #objs, 1, -1 end
+    for i = first, last, step do
+      local o = objs[i]
+      if posse.def_id(o) == def and not (taken and taken[o]) then return o end
+    end
+  end
+end
+local function stack_on(zone, from, defs, from_bottom)
+  local taken, out = {}, {}
+  for i = #defs, 1, -1 do
+    local o = find_in(from, defs[i], from_bottom, taken)
+    if not o then error('no ' .. defs[i] .. ' to put on top', 2) end
+    taken[o] = true
+    posse.move(o, zone)
+    out[i] = o
+  end
+  return out
+end
+local function set_dice(faces, seat)
+  for i, f in ipairs(faces) do posse.set_face(i, f, seat) end
+end
+"#;
+
+/// A game's arranging Lua: its own helpers (a prelude of `local` functions), run after the
+/// shared [`PRELUDE`] and before the code of each call, in the game's VM (`Game::eval`:
+/// outside the flow, not in the log). Each game binds its helpers once
+/// (`const LUA: Arrange = Arrange(PRELUDE);`) and reads values through the methods.
+#[derive(Clone, Copy)]
+pub struct Arrange(pub &'static str);
+
+impl Arrange {
+    /// Runs `code` and returns its value; panics with the error and the code on failure.
+    pub fn run(self, g: &mut Game, code: &str) -> Value {
+        g.eval(&format!("{PRELUDE}\n{}\n{code}", self.0)).unwrap_or_else(|e| panic!("{e}\n{code}"))
+    }
+
+    /// The string `code` returns.
+    pub fn str(self, g: &mut Game, code: &str) -> String {
+        self.run(g, code).as_str().unwrap_or_else(|| panic!("not a string: {code}")).to_string()
+    }
+
+    /// The integer `code` returns.
+    pub fn int(self, g: &mut Game, code: &str) -> i64 {
+        self.run(g, code).as_i64().unwrap_or_else(|| panic!("not an integer: {code}"))
+    }
+
+    /// The boolean `code` returns.
+    pub fn bool(self, g: &mut Game, code: &str) -> bool {
+        self.run(g, code).as_bool().unwrap_or_else(|| panic!("not a boolean: {code}"))
+    }
+
+    /// The strings of the list `code` returns ([`strings`]).
+    pub fn list(self, g: &mut Game, code: &str) -> Vec<String> {
+        strings(&self.run(g, code))
+    }
+
+    /// The integers of the list `code` returns ([`ints`]).
+    pub fn ints(self, g: &mut Game, code: &str) -> Vec<i64> {
+        ints(&self.run(g, code))
+    }
+}
+
+/// The strings of a list from Lua (an empty table comes back as an empty object: the empty
+/// list); panics on anything else, nil included.
+pub fn strings(v: &Value) -> Vec<String> {
+    items(v, |x| x.as_str().map(str::to_string))
+}
+
+/// The integers of a list from Lua, as [`strings`].
+pub fn ints(v: &Value) -> Vec<i64> {
+    items(v, Value::as_i64)
+}
+
+fn items<T>(v: &Value, f: impl Fn(&Value) -> Option<T>) -> Vec<T> {
+    match v {
+        Value::Array(a) => a.iter().map(|x| f(x).unwrap_or_else(|| panic!("an item of {v}: {x}"))).collect(),
+        Value::Object(o) if o.is_empty() => Vec::new(),
+        other => panic!("expected a list, got {other}"),
+    }
+}
+
+/// Rust strings as Lua string arguments: `'a', 'b'` (wrap in braces for a list).
+pub fn quoted(items: &[&str]) -> String {
+    items.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ")
+}
+
+/// Answers each pending question before the first of kind `kind` with its first option
+/// (the seat asked first, one question at a time: a set-up's questions, say); panics
+/// unless a question of that kind is then pending.
+pub fn advance_to(g: &mut Game, kind: &str) {
+    while let Some(seat) = g.next_request().filter(|r| r.kind.as_deref() != Some(kind)).map(|r| r.seat) {
+        g.choose(seat, &[1]).unwrap_or_else(|e| panic!("seat {seat}, before a '{kind}' question: {e}"));
+    }
+    let at = g.next_request().map(|r| (r.kind.clone(), r.prompt()));
+    assert!(matches!(&at, Some((Some(k), _)) if k == kind), "no '{kind}' question came; at {at:?}");
 }

@@ -38,7 +38,7 @@ fn ad_r01_the_crew_wins_or_loses_together() {
 #[test]
 fn ad_r02_each_criminal_s_plus_2_and_only_that() {
     let mut g = paused("", &["brains", "thug", "engineer", "shadow"], 1);
-    let table = lua_list(
+    let table = LUA.list(
         &mut g,
         "local out = {}
          for _, id in ipairs({ 'brains', 'thug', 'engineer', 'shadow' }) do
@@ -62,7 +62,7 @@ fn ad_r06_r23_entrances_favour_the_left_and_the_patrols_start_beside_the_first_r
         ("large", "(1,-1) (3,-1) (3,8) (1,8) (-1,5) (-1,2)", "(-1,0) (-1,7)"),
     ] {
         let mut g = paused(scenario, &["brains"], 1);
-        let got = lua_str(
+        let got = LUA.str(
             &mut g,
             "local d = {} for i, e in ipairs(game.entrances) do d[i] = game.where(e) end
              return table.concat(d, ' ') .. ' | ' .. where_is('patrol', 1) .. ' ' .. where_is('patrol', 2)",
@@ -75,7 +75,7 @@ fn ad_r06_r23_entrances_favour_the_left_and_the_patrols_start_beside_the_first_r
 fn ad_r07_the_deal_is_shuffled() {
     let deal = |seed| {
         let mut g = new_game(&shipped(""), seed, 1);
-        lua_str(
+        LUA.str(
             &mut g,
             "local out = {} for r = 0, 5 do for c = 0, 5 do out[#out + 1] = tid(c, r) end end return table.concat(out, ' ')",
         )
@@ -122,11 +122,11 @@ fn engineer_at_a_guard(rolls: &[&str]) -> Game {
 #[test]
 fn ad_r12_the_engineer_rerolls_for_an_action_and_the_new_roll_stands() {
     let mut g = engineer_at_a_guard(&["1", "5"]);
-    assert!(lua_bool(&mut g, "return cleared(1, 0)"));
-    assert_eq!(lua_str(&mut g, "return at('engineer')"), "(1,0)");
+    assert!(LUA.bool(&mut g, "return cleared(1, 0)"));
+    assert_eq!(LUA.str(&mut g, "return at('engineer')"), "(1,0)");
     assert!(asked(&g).starts_with("Thug at"), "the reroll spent his last action: {}", asked(&g));
     let mut g = engineer_at_a_guard(&["1", "1"]);
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'subdued')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'subdued')"), 1);
     assert_eq!(threat(&g), 1);
     // With no action left, no reroll: the second action's failure stands.
     let mut g = start(
@@ -138,7 +138,7 @@ fn ad_r12_the_engineer_rerolls_for_an_action_and_the_new_roll_stands() {
     pick(&mut g, "Scout (1,0)");
     g.rig_dice(&["1"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'subdued')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'subdued')"), 1);
     assert!(asked(&g).starts_with("Thug at"), "{}", asked(&g));
 }
 
@@ -160,7 +160,7 @@ fn ad_r13_the_shadow_acts_diagonally_inside_only() {
 #[test]
 fn ad_r14_r15_the_obstacle_deck_is_48_three_of_each() {
     let mut g = paused("", &["brains"], 1);
-    let counts = lua_str(
+    let counts = LUA.str(
         &mut g,
         "local n, total = {}, 0
          local zones = { posse.zone('bag'), posse.zone('unused') }
@@ -194,7 +194,7 @@ fn ad_r18_a_bystander_won_is_a_hostage_lost_brings_back_the_strongest_specialist
     );
     g.rig_dice(&["3"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(1, 0))"), 1, "3 + 2 >= 5");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(1, 0))"), 1, "3 + 2 >= 5");
     assert_eq!(threat(&g), 0);
     // The Thug fails a bystander: threat +1 and the FBI agent (stronger than the SWAT)
     // comes back by the black die (3: E3).
@@ -208,9 +208,9 @@ fn ad_r18_a_bystander_won_is_a_hostage_lost_brings_back_the_strongest_specialist
     g.rig_dice(&["1", "3"]);
     pick(&mut g, "Step onto (1,0) (face down)");
     assert_eq!(threat(&g), 1);
-    assert_eq!(lua_str(&mut g, "return at('thug')"), "(1,-1)", "back where he came from");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1) .. ' ' .. where_is('swat', 1)"), "(3,6) defeated");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(1, 0))"), 0);
+    assert_eq!(LUA.str(&mut g, "return at('thug')"), "(1,-1)", "back where he came from");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1) .. ' ' .. where_is('swat', 1)"), "(3,6) defeated");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(1, 0))"), 0);
     // With nobody in the defeated pool, nothing more.
     let mut g = start(
         "",
@@ -221,7 +221,7 @@ fn ad_r18_a_bystander_won_is_a_hostage_lost_brings_back_the_strongest_specialist
     g.rig_dice(&["1"]);
     pick(&mut g, "Step onto (1,0) (face down)");
     assert_eq!(
-        lua_list(
+        LUA.list(
             &mut g,
             "local out = {} for _, u in ipairs(game.on_board()) do out[#out + 1] = game.name(u) end return out"
         ),
@@ -231,7 +231,7 @@ fn ad_r18_a_bystander_won_is_a_hostage_lost_brings_back_the_strongest_specialist
 
 /// The cells locked down, sorted.
 fn locked_cells(g: &mut Game) -> Vec<String> {
-    sorted(lua_list(
+    sorted(LUA.list(
         g,
         "local out = {} for _, x in ipairs(game.cells) do if game.locked(x) then out[#out + 1] = game.where(x) end end return out",
     ))
@@ -249,7 +249,7 @@ fn ad_r19_a_failed_lock_locks_down_the_tiles_ahead() {
     g.rig_dice(&["1"]);
     pick(&mut g, "Step onto (2,2) (face down)");
     assert_eq!(threat(&g), 1);
-    assert_eq!(lua_str(&mut g, "return at('thug')"), "(2,1)");
+    assert_eq!(LUA.str(&mut g, "return at('thug')"), "(2,1)");
     assert_eq!(locked_cells(&mut g), ["(1,2)", "(1,3)", "(2,3)", "(3,2)", "(3,3)"]);
     // Diagonally, the Shadow from (1,1) to (2,2): the five tiles with (n - L).d >= 0 that
     // are face down ((3,2) is revealed).
@@ -276,7 +276,7 @@ fn ad_r19_a_failed_lock_locks_down_the_tiles_ahead() {
 #[test]
 fn ad_r22_the_loot_pieces_are_worth_1_2_2_4() {
     let mut g = paused("", &["brains"], 1);
-    let pieces = lua_list(
+    let pieces = LUA.list(
         &mut g,
         "local out = {} for _, o in ipairs(posse.contents(posse.zone('loot_side'))) do
            local p = game.props(o) out[#out + 1] = p.colour .. ' ' .. p.value end return out",
@@ -287,7 +287,7 @@ fn ad_r22_the_loot_pieces_are_worth_1_2_2_4() {
 #[test]
 fn ad_r32_every_level_crossed_fires_in_order() {
     let mut g = paused("", &["brains", "thug"], 1);
-    let steps = lua_list(
+    let steps = LUA.list(
         &mut g,
         "local out = {}
          -- SWAT #2 already on the board when level 4 calls it: nothing happens.
@@ -321,7 +321,7 @@ fn ad_r32_every_level_crossed_fires_in_order() {
 #[test]
 fn ad_r32_fall_back_calls_every_specialist_not_on_the_board() {
     let mut g = paused("", &["brains", "thug"], 1);
-    let called = lua_list(
+    let called = LUA.list(
         &mut g,
         "posse.set('threat', 8); cop('heavy', 1, 6, 6); posse.move(unit('swat', 1), posse.zone('defeated'))
          threat.raise(1, 'test')
@@ -330,7 +330,7 @@ fn ad_r32_fall_back_calls_every_specialist_not_on_the_board() {
          return a",
     );
     assert_eq!(sorted(called), ["fbi", "fbi", "heavy", "swat", "swat"]);
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('patrol', 2)"), "gone gone");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('patrol', 2)"), "gone gone");
 }
 
 #[test]
@@ -341,12 +341,12 @@ fn ad_r33_the_hard_track() {
         &[("scenarios/american_desperado/game.yaml", "track: easy", "track: hard")],
     );
     let mut g = start_in(&c, 1, "no_police()");
-    assert_eq!(lua_str(&mut g, "threat.raise(2, 'test') return where_is('swat', 1)"), "arriving", "SWAT #1 at 2");
-    lua(&mut g, "threat.raise(7, 'test')");
+    assert_eq!(LUA.str(&mut g, "threat.raise(2, 'test') return where_is('swat', 1)"), "arriving", "SWAT #1 at 2");
+    LUA.run(&mut g, "threat.raise(7, 'test')");
     assert_eq!(threat(&g), 9);
-    lua(&mut g, "threat.raise(1, 'test')");
+    LUA.run(&mut g, "threat.raise(1, 'test')");
     assert_eq!(threat(&g), 10);
-    assert!(lua_bool(&mut g, "return game.over()"), "the National Guard at 10");
+    assert!(LUA.bool(&mut g, "return game.over()"), "the National Guard at 10");
 }
 
 #[test]
@@ -373,8 +373,8 @@ fn ad_r40_a_subdued_criminal_drops_its_loot_and_takes_no_turn() {
     );
     g.rig_dice(&["1"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_list(&mut g, "return ground(1, 0)"), ["loot_4"]);
-    assert_eq!(lua_list(&mut g, "return carried('brains')"), Vec::<String>::new());
+    assert_eq!(LUA.list(&mut g, "return ground(1, 0)"), ["loot_4"]);
+    assert_eq!(LUA.list(&mut g, "return carried('brains')"), Vec::<String>::new());
     assert!(asked(&g).starts_with("Thug at"), "{}", asked(&g));
     pick(&mut g, "End the turn");
     assert!(asked(&g).starts_with("Thug at"), "Brains' slot is skipped: {}", asked(&g));
@@ -384,7 +384,7 @@ fn ad_r40_a_subdued_criminal_drops_its_loot_and_takes_no_turn() {
 #[test]
 fn ad_r46_the_parts() {
     let mut g = paused("", &["brains", "thug", "engineer", "shadow"], 1);
-    let parts = lua_str(
+    let parts = LUA.str(
         &mut g,
         "local entrance = 0
          for _, e in ipairs(game.entrances) do if game.tile(e) then entrance = entrance + 1 end end
@@ -411,7 +411,7 @@ fn ad_r45_the_police_move_after_a_subdued_criminal_s_slot_too() {
     pick(&mut g, "End the turn");
     assert_eq!(asked(&g), "Thug at (3,3): 2 actions left.");
     assert_eq!(counter(&g, "round", None), 2);
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
 }
 
 #[test]
@@ -438,7 +438,7 @@ fn ad_r44_the_getaway_is_from_an_entrance_only() {
 fn ad_r45_the_criminals_are_shared_among_the_players_in_turn_order() {
     for (players, seats) in [(1, "1 1 1 1"), (2, "1 2 1 2"), (3, "1 2 3 1"), (4, "1 2 3 4")] {
         let mut g = paused("", &["brains", "thug", "engineer", "shadow"], players);
-        let got = lua_str(
+        let got = LUA.str(
             &mut g,
             "local out = {} for i, c in ipairs(game.crew()) do out[i] = tostring(game.seat(c)) end return table.concat(out, ' ')",
         );
@@ -463,9 +463,9 @@ fn ad_r16_a_failed_camera_sends_the_criminal_back_before_the_police_step() {
     pick(&mut g, "Step onto (1,0) (face down)");
     pick(&mut g, "Keep the roll");
     assert_eq!(threat(&g), 3);
-    assert_eq!(lua_str(&mut g, "return at('engineer')"), "(1,-1)");
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'fatigue')"), 1, "the patrol attacked him");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "defeated");
+    assert_eq!(LUA.str(&mut g, "return at('engineer')"), "(1,-1)");
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'fatigue')"), 1, "the patrol attacked him");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "defeated");
 }
 
 #[test]
@@ -481,7 +481,7 @@ fn ad_r18_a_specialist_sent_back_onto_the_space_the_criminal_fell_back_to_attack
     );
     g.rig_dice(&["1", "1", "6"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_str(&mut g, "return at('thug')"), "(1,-1)");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "defeated");
+    assert_eq!(LUA.str(&mut g, "return at('thug')"), "(1,-1)");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 1);
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "defeated");
 }

@@ -31,13 +31,13 @@ end
 local l = {}
 for i, v in ipairs(loot) do l[i] = tostring(v) end
 return ('%d tiles, %d obstacles, loot %s, %d face up, %d entrances (%d with their tile), target %d'):format(
-  tiles, obstacles, table.concat(l, ' '), face_up, #game.entrances, doors, game.D.aims.target)";
+  tiles, obstacles, table.concat(l, ' '), face_up, #game.entrances, doors, game.data.aims.target)";
 
 #[test]
 fn ad_t01_medium_deals_32_obstacles_and_4_loot_face_down() {
     let mut g = paused("", &["brains", "thug", "engineer", "shadow"], 4);
     assert_eq!(
-        lua_str(&mut g, DEAL),
+        LUA.str(&mut g, DEAL),
         "36 tiles, 32 obstacles, loot 1 2 2 4, 0 face up, 6 entrances (6 with their tile), target 7"
     );
 }
@@ -46,7 +46,7 @@ fn ad_t01_medium_deals_32_obstacles_and_4_loot_face_down() {
 fn ad_t02_tiny_deals_13_obstacles_and_3_loot_without_the_4() {
     let mut g = paused("tiny", &["brains", "thug", "engineer", "shadow"], 4);
     assert_eq!(
-        lua_str(&mut g, DEAL),
+        LUA.str(&mut g, DEAL),
         "16 tiles, 13 obstacles, loot 1 2 2, 0 face up, 4 entrances (4 with their tile), target 3"
     );
 }
@@ -55,7 +55,7 @@ fn ad_t02_tiny_deals_13_obstacles_and_3_loot_without_the_4() {
 fn ad_t03_large_deals_44_obstacles_and_needs_every_loot() {
     let mut g = paused("large", &["brains", "thug", "engineer", "shadow"], 4);
     assert_eq!(
-        lua_str(&mut g, DEAL),
+        LUA.str(&mut g, DEAL),
         "48 tiles, 44 obstacles, loot 1 2 2 4, 0 face up, 6 entrances (6 with their tile), target 9"
     );
 }
@@ -64,7 +64,7 @@ fn ad_t03_large_deals_44_obstacles_and_needs_every_loot() {
 fn ad_t04_small_deals_21_obstacles_and_its_target_is_5() {
     let mut g = paused("small", &["brains", "thug", "engineer", "shadow"], 4);
     assert_eq!(
-        lua_str(&mut g, DEAL),
+        LUA.str(&mut g, DEAL),
         "25 tiles, 21 obstacles, loot 1 2 2 4, 0 face up, 6 entrances (6 with their tile), target 5"
     );
 }
@@ -86,7 +86,7 @@ fn ad_t05_criminals_start_on_distinct_entrances_at_most_two_a_side() {
         g.choose(seat, &[opts.len() as u32]).unwrap();
     }
     let starts = {
-        let mut v = lua_list(
+        let mut v = LUA.list(
             &mut g,
             "local out = {} for i, c in ipairs(game.crew()) do out[i] = game.where(game.cell_of(c)) end return out",
         );
@@ -120,9 +120,9 @@ fn ad_t06_thug_3_plus_2_beats_a_power_5_guard() {
     let mut g = start("", &["thug", "brains"], 1, "no_police(); put('thug', 1, -1); lay(1, 0, 'guard_5')");
     g.rig_dice(&["3"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_str(&mut g, "return at('thug')"), "(1,0)");
-    assert!(lua_bool(&mut g, "return up(1, 0) and cleared(1, 0)"), "the guard is overcome, the tile cleared");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'subdued')"), 0);
+    assert_eq!(LUA.str(&mut g, "return at('thug')"), "(1,0)");
+    assert!(LUA.bool(&mut g, "return up(1, 0) and cleared(1, 0)"), "the guard is overcome, the tile cleared");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'subdued')"), 0);
     assert_eq!(threat(&g), 0);
     assert_eq!(asked(&g), "Thug at (1,0): 1 action left.");
 }
@@ -132,9 +132,9 @@ fn ad_t07_brains_4_fails_a_power_5_guard_and_is_subdued_there() {
     let mut g = start("", &["brains", "thug"], 1, "no_police(); put('brains', 1, -1); lay(1, 0, 'guard_5')");
     g.rig_dice(&["4"]);
     pick(&mut g, "Step onto (1,0) (face down)");
-    assert_eq!(lua_str(&mut g, "return at('brains')"), "(1,0)", "subdued on the guard tile");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'subdued')"), 1);
-    assert!(lua_bool(&mut g, "return up(1, 0) and not cleared(1, 0)"));
+    assert_eq!(LUA.str(&mut g, "return at('brains')"), "(1,0)", "subdued on the guard tile");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'subdued')"), 1);
+    assert!(LUA.bool(&mut g, "return up(1, 0) and not cleared(1, 0)"));
     assert_eq!(threat(&g), 1);
 }
 
@@ -156,10 +156,10 @@ fn ad_t08_a_failed_camera_raises_threat_2_and_every_unit_steps_once() {
     pick(&mut g, "Keep the roll");
     assert_eq!(threat(&g), 2);
     assert!(log_has(&g, None, "The alarm is tripped!"));
-    assert_eq!(lua_str(&mut g, "return at('engineer')"), "(1,-1)", "back where he came from");
-    assert!(lua_bool(&mut g, "return up(1, 0) and not cleared(1, 0)"));
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(-1,-1)");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 2)"), "(-1,6)");
+    assert_eq!(LUA.str(&mut g, "return at('engineer')"), "(1,-1)", "back where he came from");
+    assert!(LUA.bool(&mut g, "return up(1, 0) and not cleared(1, 0)"));
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "(-1,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 2)"), "(-1,6)");
 }
 
 #[test]
@@ -175,10 +175,10 @@ fn ad_t09_from_threat_2_a_camera_calls_both_swat_units() {
     g.rig_dice(&["1", "3", "4", "5"]);
     pick(&mut g, "Step onto (1,0) (face down)");
     assert_eq!(threat(&g), 4);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "arriving arriving");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "arriving arriving");
     pick(&mut g, "End the turn");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(3,6)");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "(1,6) (-1,4)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "(3,6)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "(1,6) (-1,4)");
 }
 
 #[test]
@@ -205,9 +205,9 @@ fn ad_t11_the_shadow_carries_two_loot_not_three() {
         "no_police(); floor(1, 0); put('shadow', 1, 0); give('shadow', 'loot_1'); lay(2, 0, 'vault_2g'); drop(2, 0, 'loot_2b')",
     );
     pick(&mut g, "Step onto (2,0) (face down)");
-    assert_eq!(sorted(lua_list(&mut g, "return ground(2, 0)")), ["loot_2b", "loot_2g"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return ground(2, 0)")), ["loot_2b", "loot_2g"]);
     pick(&mut g, "Take the green loot (2) (free)");
-    assert_eq!(sorted(lua_list(&mut g, "return carried('shadow')")), ["loot_1", "loot_2g"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return carried('shadow')")), ["loot_1", "loot_2g"]);
     assert!(!offered(&g, "Take"), "a third loot: {:?}", options(&g));
     assert!(offered(&g, "Drop the red loot (1) (free)"), "{:?}", options(&g));
 }
@@ -224,8 +224,8 @@ fn ad_t12_the_thug_drops_his_loot_to_take_another() {
     pick(&mut g, "Drop the red loot (1) (free)");
     assert_eq!(asked(&g), "Thug at (2,0): 2 actions left.", "dropping is free");
     pick(&mut g, "Take the green loot (2) (free)");
-    assert_eq!(lua_list(&mut g, "return carried('thug')"), ["loot_2g"]);
-    assert_eq!(lua_list(&mut g, "return ground(2, 0)"), ["loot_1"]);
+    assert_eq!(LUA.list(&mut g, "return carried('thug')"), ["loot_2g"]);
+    assert_eq!(LUA.list(&mut g, "return ground(2, 0)"), ["loot_1"]);
 }
 
 /// Brains at (3,0) with the 4 steps out to E2, where the Thug (2) and the Engineer (1)
@@ -282,7 +282,7 @@ fn ad_t16_two_fatigue_and_both_actions_are_rest() {
     pick(&mut g, "Rest");
     assert_eq!(options(&g), ["Rest (1 fatigue)"]);
     pick(&mut g, "Rest");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 0);
     assert!(asked(&g).starts_with("Brains at"), "the Thug's turn is over: {}", asked(&g));
 }
 
@@ -316,14 +316,14 @@ fn heavy_next_door(roll: &str) -> Game {
 #[test]
 fn ad_t18_attacking_the_heavy_costs_2_fatigue_win_or_lose() {
     let mut g = heavy_next_door("4");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 2);
-    assert_eq!(lua_str(&mut g, "return where_is('heavy', 1)"), "defeated", "4 + 2 >= 6");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 2);
+    assert_eq!(LUA.str(&mut g, "return where_is('heavy', 1)"), "defeated", "4 + 2 >= 6");
     let mut g = heavy_next_door("3");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 2);
-    assert_eq!(lua_int(&mut g, "return get('thug', 'subdued')"), 1, "3 + 2 < 6");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 2);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'subdued')"), 1, "3 + 2 < 6");
     // The Thug's turn is over: the Heavy, with nobody in reach (Brains stands among
     // face-down tiles), heads for E1, whose inward tile (1,0) is revealed.
-    assert_eq!(lua_str(&mut g, "return where_is('heavy', 1)"), "(1,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('heavy', 1)"), "(1,-1)");
 }
 
 fn swat_comes(roll: &str) -> Game {
@@ -343,12 +343,12 @@ fn swat_comes(roll: &str) -> Game {
 #[test]
 fn ad_t19_a_swat_entering_a_criminal_s_space_tires_it_then_it_defends() {
     let mut g = swat_comes("4");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "defeated", "4 + 0 >= 4");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1);
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "defeated", "4 + 0 >= 4");
     let mut g = swat_comes("3");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1);
-    assert_eq!(lua_int(&mut g, "return get('brains', 'subdued')"), 1, "3 + 0 < 4");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(2,2)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'subdued')"), 1, "3 + 0 < 4");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(2,2)");
 }
 
 fn attack_swat(who: &str, roll: &str) -> Game {
@@ -368,11 +368,11 @@ fn attack_swat(who: &str, roll: &str) -> Game {
 #[test]
 fn ad_t20_attacking_a_swat_costs_no_fatigue() {
     let mut g = attack_swat("thug", "2");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 0);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "defeated", "2 + 2 >= 4");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 0);
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "defeated", "2 + 2 >= 4");
     let mut g = attack_swat("brains", "3");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 0);
-    assert_eq!(lua_int(&mut g, "return get('brains', 'subdued')"), 1, "3 + 0 < 4");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'subdued')"), 1, "3 + 0 < 4");
 }
 
 fn fbi_on_a_stack(roll: &str) -> Game {
@@ -393,12 +393,12 @@ fn fbi_on_a_stack(roll: &str) -> Game {
 #[test]
 fn ad_t21_a_stack_picks_its_fighter_who_gets_covering_fire() {
     let mut g = fbi_on_a_stack("4");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "defeated", "4 + 1 >= 5");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1, "Brains took cover");
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'fatigue')"), 0, "the fighter takes no aggressor fatigue");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "defeated", "4 + 1 >= 5");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1, "Brains took cover");
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'fatigue')"), 0, "the fighter takes no aggressor fatigue");
     let mut g = fbi_on_a_stack("3");
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'subdued')"), 1, "3 + 1 < 5");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(2,2)");
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'subdued')"), 1, "3 + 1 < 5");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "(2,2)");
     // The Engineer's slot is skipped; the agent, engaged, stays; Brains rests, then must
     // attack it, and may not leave.
     assert_eq!(asked(&g), "Brains at (2,2): 2 actions left.");
@@ -425,9 +425,9 @@ fn trade(thug_at: (i32, i32)) -> Game {
 fn ad_t22_a_hostage_traded_frees_the_engineer_on_the_thug_s_space() {
     let mut g = trade((2, 2));
     pick(&mut g, "Trade a hostage to free Engineer");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(2, 3))"), 0, "the token is gone");
-    assert_eq!(lua_str(&mut g, "return at('engineer')"), "(2,2)");
-    assert_eq!(lua_int(&mut g, "return get('engineer', 'subdued')"), 0);
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(2, 3))"), 0, "the token is gone");
+    assert_eq!(LUA.str(&mut g, "return at('engineer')"), "(2,2)");
+    assert_eq!(LUA.int(&mut g, "return get('engineer', 'subdued')"), 0);
     pick(&mut g, "End the turn");
     // The Engineer's slot this round is skipped: the Thug plays round 2 next.
     assert_eq!(asked(&g), "Thug at (2,2): 2 actions left.");
@@ -451,7 +451,7 @@ fn ad_t24_the_thug_ends_his_turn_next_to_brains_and_lifts_a_fatigue() {
     pick(&mut g, "End the turn");
     assert_eq!(options(&g), ["Brains (1 fatigue)", "Nobody"]);
     pick(&mut g, "Brains");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 0);
     // Diagonally adjacent: no relief.
     let mut g = start(
         "",
@@ -461,7 +461,7 @@ fn ad_t24_the_thug_ends_his_turn_next_to_brains_and_lifts_a_fatigue() {
     );
     pick(&mut g, "End the turn");
     assert!(asked(&g).starts_with("Brains at"), "{}", asked(&g));
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1);
 }
 
 #[test]
@@ -494,16 +494,16 @@ fn ad_t26_the_engineer_beats_a_lock_lifts_its_lockdown_and_cases_a_tile() {
         "no_police(); floor(2, 3); put('engineer', 2, 3); put('thug', 5, 5)
          local lock = lay(2, 2, 'lock_3', true); lay(2, 1, 'guard_2'); lockdown(lock, 2, 1); lay(3, 2, 'camera_5')",
     );
-    assert!(lua_bool(&mut g, "return locked(2, 1)"));
+    assert!(LUA.bool(&mut g, "return locked(2, 1)"));
     g.rig_dice(&["1"]);
     pick(&mut g, "Fight the Lock 3 at (2,2)");
-    assert!(lua_bool(&mut g, "return cleared(2, 2) and not locked(2, 1)"), "the lock-down is lifted");
+    assert!(LUA.bool(&mut g, "return cleared(2, 2) and not locked(2, 1)"), "the lock-down is lifted");
     assert_eq!(asked(&g), "Engineer may case an adjacent tile.");
     assert!(offered(&g, "Case (2,1)") && offered(&g, "No casing"), "{:?}", options(&g));
     pick(&mut g, "Case (3,2)");
     assert_eq!(tile_seen(&g, Some(1), 3, 2).as_deref(), Some("Camera 5"), "the Engineer's player knows it");
     assert_eq!(tile_seen(&g, Some(2), 3, 2), None, "the Thug's does not");
-    assert!(!lua_bool(&mut g, "return up(3, 2)"));
+    assert!(!LUA.bool(&mut g, "return up(3, 2)"));
     assert_eq!(asked(&g), "Engineer at (2,2): 1 action left.", "casing is free");
 }
 
@@ -519,7 +519,7 @@ fn ad_t27_the_thug_s_scout_is_his_player_s_alone() {
     pick(&mut g, "Scout (1,2)");
     assert_eq!(tile_seen(&g, Some(1), 1, 2).as_deref(), Some("Guard 4"));
     assert_eq!(tile_seen(&g, Some(2), 1, 2), None);
-    assert!(!lua_bool(&mut g, "return up(1, 2)"), "still face down");
+    assert!(!LUA.bool(&mut g, "return up(1, 2)"), "still face down");
     assert!(log_has(&g, Some(1), "Guard 4"));
     assert!(!log_has(&g, Some(2), "Guard 4"), "{:?}", g.log_lines(Some(2)));
     assert!(log_has(&g, Some(2), "Thug scouts (1,2)."));
@@ -557,16 +557,16 @@ fn ad_t29_an_arrival_skips_the_camera_step_and_moves_after_the_next_turn() {
     );
     g.rig_dice(&["4", "1", "5", "6"]);
     pick(&mut g, "End the turn");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(1,6)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(1,6)");
     assert_eq!(asked(&g), "Thug at (3,-1): 2 actions left.");
     pick(&mut g, "Step onto (3,0) (face down)");
     assert_eq!(threat(&g), 5);
     assert!(log_has(&g, None, "The police move at once."));
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(1,6)", "no camera step for a fresh arrival");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(1,6)", "no camera step for a fresh arrival");
     pick(&mut g, "End the turn");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(-1,6)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(-1,6)");
     // Threat 3 -> 5 called SWAT #2 and FBI #1: E5 and E6.
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 2) .. ' ' .. where_is('fbi', 1)"), "(-1,4) (-1,1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 2) .. ' ' .. where_is('fbi', 1)"), "(-1,4) (-1,1)");
 }
 
 #[test]
@@ -581,15 +581,15 @@ fn ad_t30_each_slot_is_followed_by_movement_and_reinforcement() {
     );
     g.rig_dice(&["3"]);
     assert_eq!(asked(&g), "Brains at (1,1): 2 actions left.");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,0) arriving");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,0) arriving");
     pick(&mut g, "End the turn");
     assert_eq!(asked(&g), "Thug at (3,3): 2 actions left.");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,-1) (3,6)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,-1) (3,6)");
     pick(&mut g, "End the turn");
     assert_eq!(asked(&g), "Engineer at (4,4): 2 actions left.");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "(0,-1)");
     pick(&mut g, "End the turn");
     assert_eq!(asked(&g), "Brains at (1,1): 2 actions left.");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "(1,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "(1,-1)");
     assert_eq!(counter(&g, "round", None), 2);
 }

@@ -71,7 +71,7 @@ fn ad_r41_positions_stay_sound_in_random_play() {
                 if asked(&g).contains("Who fights") {
                     continue;
                 }
-                let bad = lua_str(&mut g, CHECK);
+                let bad = LUA.str(&mut g, CHECK);
                 assert!(bad.is_empty(), "{scenario} seed {seed} step {step}: {bad}\n{}", g.render(None).unwrap());
                 let t = threat(&g);
                 assert!(t >= threat_was, "{scenario} seed {seed} step {step}: threat {threat_was} -> {t}");

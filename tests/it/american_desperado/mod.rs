@@ -6,11 +6,15 @@
 //! position may show in random play (`invariants.rs`), and the sharp bot's bounded games
 //! and its play of a heist it was not written for (`sharp.rs`).
 //!
-//! Positions are arranged with [`lua`] at one moment: [`start`] plays the set-up (every
-//! criminal on the first entrance offered) and stops before round 1 on a pause that a
-//! scratch copy of the game adds after the set-up (the only change to the game's code;
-//! nothing else in the flow asks a question there), so the first criminal's options are
-//! listed from the arranged position. The criminal who acts first is the first of the
+//! The harness is the shared one of `posse_tests` (content variants, arranging Lua read
+//! typed, `advance_to` by kind, `sorted`); what is this game's own is here: its Lua helpers
+//! ([`PRELUDE`], bound as [`LUA`]), the paused variant and the start, and its readers.
+//!
+//! Positions are arranged with [`LUA`] at one moment: [`start`] plays the set-up (every
+//! criminal on the first entrance offered) and stops before round 1 on a pause (a question
+//! of kind `pause`) that a scratch copy of the game adds after the set-up (the only change
+//! to the game's code; nothing else in the flow asks a question there), so the first
+//! criminal's options are listed from the arranged position. The criminal who acts first is the first of the
 //! crew, which a test chooses (`crew:` in game.yaml). The police's algorithms are also
 //! run directly (`police.movement()`, `police.deploy(u)`) from a position, with only
 //! rigged dice and no question.
@@ -29,79 +33,42 @@ mod sharp;
 use posse::view::ObjectView;
 use posse::{Content, Game};
 use posse_tests::*;
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-
-/// The label of the pause the scratch copy asks after the set-up.
-const PAUSE: &str = "Arrange the position";
+use std::sync::Arc;
 
 /// The game of `scenario` ("" for the base game, the Medium heist) with `crew` (criminal
-/// ids, C1 first), the pause added after the set-up. Loaded once per (scenario, crew,
-/// edits).
+/// ids, C1 first), the pause added after the set-up.
 pub fn content(scenario: &str, crew: &[&str]) -> Arc<Content> {
     content_with(scenario, crew, &[])
 }
 
 /// [`content`] with more `edits` (file, from, to) made to the scratch copy.
 pub fn content_with(scenario: &str, crew: &[&str], edits: &[(&str, &str, &str)]) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let key = format!("{scenario}|{crew:?}|{edits:?}");
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(c) = loaded.get(&key) {
-        return c.clone();
-    }
-    let name = format!("american_desperado_{:016x}", posse::hash::fnv(key.as_bytes()));
-    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), &name);
-    edit(
-        &root,
-        "scripts/american_desperado/main.lua",
-        "  place_crew()\nend",
-        &format!(
-            "  place_crew()\n  ask.pick(1, \"pause\", function() return \"{PAUSE}\" end, function() return {{ ask.option(\"go\", \"Go\") }} end, 1)\nend"
+    let pause = format!(
+        "  place_crew()\n  ask.pick(1, \"pause\", function() return \"Arrange the position\" end, function() return {{ ask.option(\"go\", \"Go\") }} end, 1)\nend"
+    );
+    let crew = format!("crew: [{}]", crew.join(", "));
+    let mut all = vec![
+        ("scripts/american_desperado/main.lua", "  place_crew()\nend", pause.as_str()),
+        (
+            "scripts/american_desperado/questions.lua",
+            "return {\n",
+            "return {\n  pause = { asks = \"The tests' pause after the set-up.\", ids = { go = \"goes on\" } },\n",
         ),
-    );
-    edit(
-        &root,
-        "scripts/american_desperado/questions.lua",
-        "return {\n",
-        "return {\n  pause = { asks = \"The tests' pause after the set-up.\", ids = { go = \"goes on\" } },\n",
-    );
-    edit(
-        &root,
-        "scenarios/american_desperado/game.yaml",
-        "crew: [brains, thug, engineer, shadow]",
-        &format!("crew: [{}]", crew.join(", ")),
-    );
-    for (file, from, to) in edits {
-        edit(&root, file, from, to);
-    }
-    let id =
-        if scenario.is_empty() { "american_desperado".to_string() } else { format!("american_desperado/{scenario}") };
-    let c = Arc::new(Content::load(&root, &id).unwrap_or_else(|e| panic!("{e}")));
-    loaded.insert(key, c.clone());
-    c
+        ("scenarios/american_desperado/game.yaml", "crew: [brains, thug, engineer, shadow]", crew.as_str()),
+    ];
+    all.extend_from_slice(edits);
+    variant(env!("CARGO_TARGET_TMPDIR"), &game_id("american_desperado", scenario), &all)
 }
 
 /// The game as shipped (no pause), for the deal and the set-up's questions.
 pub fn shipped(scenario: &str) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    loaded
-        .entry(scenario.to_string())
-        .or_insert_with(|| {
-            let id = if scenario.is_empty() {
-                "american_desperado".to_string()
-            } else {
-                format!("american_desperado/{scenario}")
-            };
-            Arc::new(Content::load(&root(), &id).unwrap_or_else(|e| panic!("{e}")))
-        })
-        .clone()
+    posse_tests::shipped(&game_id("american_desperado", scenario))
 }
 
-/// Lua helpers for [`lua`]. Criminals by id: `crim(id)`, `put(id, c, r)`, `at(id)` ("(c,r)"
-/// or "nowhere"), `get(id, k)`, `set(id, k, v)`, `give(id, piece)` (a loot piece carried),
-/// `carried(id)` (piece ids). Tiles: `lay(c, r, def [, up])` (that tile there, face down
+/// Lua helpers for [`LUA`], after the shared ones (`posse_tests::PRELUDE`: `ids(zone)`...).
+/// Criminals by id: `crim(id)`, `put(id, c, r)`, `at(id)` ("(c,r)" or "nowhere"),
+/// `get(id, k)`, `set(id, k, v)`, `give(id, piece)` (a loot piece carried), `carried(id)`
+/// (piece ids). Tiles: `lay(c, r, def [, up])` (that tile there, face down
 /// unless `up`, not cleared; returns it), `floor(c, r)` (the tile there revealed and
 /// cleared), `tile(c, r)`, `tid(c, r)` (its definition id), `up(c, r)` (face up),
 /// `cleared(c, r)`, `locked(c, r)`, `lockdown(lock, c, r)` (a marker of tile `lock` on
@@ -111,7 +78,6 @@ pub fn shipped(scenario: &str) -> Arc<Content> {
 /// `no_police()` (every unit back in the supply), `gone_patrols()` (both patrols out for
 /// good). Modules: `game`, `threat`, `police`, `obstacles`, `combat`.
 const PRELUDE: &str = r#"
-local posse = require 'posse'
 local game = require 'american_desperado.game'
 local threat = require 'american_desperado.threat'
 local police = require 'american_desperado.police'
@@ -125,11 +91,6 @@ local function set(id, k, v) posse.obj_set(crim(id), k, v) end
 local function at(id)
   local x = game.cell_of(crim(id))
   return x and game.where(x) or 'nowhere'
-end
-local function ids(z)
-  local out = {}
-  for i, o in ipairs(posse.contents(z)) do out[i] = posse.def_id(o) end
-  return out
 end
 local function piece(def)
   local zones = { posse.zone('loot_side') }
@@ -220,30 +181,8 @@ local function gone_patrols()
 end
 "#;
 
-/// Runs `code` (with the helpers of [`PRELUDE`]) in the game's VM; returns its value.
-pub fn lua(g: &mut Game, code: &str) -> serde_json::Value {
-    g.eval(&format!("{PRELUDE}\n{code}")).unwrap_or_else(|e| panic!("{e}\n{code}"))
-}
-
-/// The string `code` returns.
-pub fn lua_str(g: &mut Game, code: &str) -> String {
-    lua(g, code).as_str().unwrap_or_else(|| panic!("not a string: {code}")).to_string()
-}
-
-/// The integer `code` returns.
-pub fn lua_int(g: &mut Game, code: &str) -> i64 {
-    lua(g, code).as_i64().unwrap_or_else(|| panic!("not an integer: {code}"))
-}
-
-/// The boolean `code` returns.
-pub fn lua_bool(g: &mut Game, code: &str) -> bool {
-    lua(g, code).as_bool().unwrap_or_else(|| panic!("not a boolean: {code}"))
-}
-
-/// The strings of the list `code` returns (an empty table is an empty list).
-pub fn lua_list(g: &mut Game, code: &str) -> Vec<String> {
-    serde_json::from_value(lua(g, code)).unwrap_or_default()
-}
+/// Arranging Lua with the helpers of [`PRELUDE`].
+pub const LUA: Arrange = Arrange(PRELUDE);
 
 /// The threat.
 pub fn threat(g: &Game) -> i64 {
@@ -265,7 +204,7 @@ pub fn start(scenario: &str, crew: &[&str], players: usize, arrange: &str) -> Ga
 /// [`start`] in the content `c` (from [`content_with`]).
 pub fn start_in(c: &Arc<Content>, players: usize, arrange: &str) -> Game {
     let mut g = paused_in(c, players);
-    lua(&mut g, arrange);
+    LUA.run(&mut g, arrange);
     pick(&mut g, "Go");
     g
 }
@@ -277,11 +216,7 @@ pub fn paused(scenario: &str, crew: &[&str], players: usize) -> Game {
 
 fn paused_in(c: &Arc<Content>, players: usize) -> Game {
     let mut g = new_game(c, 1, players);
-    while g.next_request().is_some() && asked(&g) != PAUSE {
-        let s = g.next_request().map(|r| r.seat).unwrap_or(1);
-        g.choose(s, &[1]).unwrap();
-    }
-    assert_eq!(asked(&g), PAUSE, "the pause after the set-up");
+    advance_to(&mut g, "pause");
     g
 }
 
@@ -294,10 +229,4 @@ pub fn tile_seen(g: &Game, seat: Option<usize>, c: i32, r: i32) -> Option<String
         Some(ObjectView::Shown { name, .. }) => Some(name.clone()),
         _ => None,
     }
-}
-
-/// `v` sorted (where the order of a zone is incidental).
-pub fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
 }

@@ -6,7 +6,7 @@ use super::*;
 
 /// Each obstacle kind's copies in the deck (bag, dealt or left over), as "kind=n" sorted.
 fn deck(g: &mut Game) -> Vec<String> {
-    let list = lua_list(
+    let list = LUA.list(
         g,
         "local n = {}
          local zones = { posse.zone('bag'), posse.zone('unused') }
@@ -50,7 +50,7 @@ fn a_stratified_deal_deals_each_class_evenly() {
             &[("scenarios/american_desperado/game.yaml", "stratified_deal: false", flag)],
         );
         let mut g = new_game(&c, seed, 1);
-        lua_list(
+        LUA.list(
             &mut g,
             "local n = {}
              for _, x in ipairs(game.tiles) do
@@ -96,7 +96,7 @@ fn ad_g08_the_small_heists_target_is_data_5_or_4() {
 #[test]
 fn ad_r31_the_police_cards_are_beat_cops_shield_agent_and_tank() {
     let mut g = start("", &["brains", "thug", "engineer", "shadow"], 1, "");
-    let cards = lua_list(
+    let cards = LUA.list(
         &mut g,
         "local out = {}
          for _, kind in ipairs({ 'patrol', 'swat', 'fbi', 'heavy' }) do

@@ -37,7 +37,7 @@ fn ad_r34_a_scouted_tile_is_known_to_the_scout_s_player_alone() {
         assert!(log_has(&g, Some(seat), "Thug scouts (2,1)."), "seat {seat}");
     }
     assert!(log_has(&g, Some(1), "Thug sees Guard 4 at (2,1)."));
-    assert!(!lua_bool(&mut g, "return up(2, 1)"), "the tile stays face down");
+    assert!(!LUA.bool(&mut g, "return up(2, 1)"), "the tile stays face down");
     // The GOD VIEW shows it.
     assert_eq!(tile_seen(&g, None, 2, 1).as_deref(), Some("Guard 4"));
     assert_eq!(glyph(&g, None, 2, 1), "g4?");

@@ -11,13 +11,13 @@ use super::*;
 /// then `arrange` run.
 fn board(crew: &[&str], arrange: &str) -> Game {
     let mut g = paused("", crew, 1);
-    lua(&mut g, &format!("no_police()\n{arrange}"));
+    LUA.run(&mut g, &format!("no_police()\n{arrange}"));
     g
 }
 
 /// The position of `who` after each of `n` movement steps.
 fn walk(g: &mut Game, who: &str, n: usize) -> Vec<String> {
-    (0..n).map(|_| lua_str(g, &format!("police.movement() return {who}"))).collect()
+    (0..n).map(|_| LUA.str(g, &format!("police.movement() return {who}"))).collect()
 }
 
 #[test]
@@ -41,15 +41,15 @@ fn ad_r25_a_patrol_enters_at_a_revealed_door_and_follows_the_trail() {
         "cop('patrol', 1, 1, -1, 0); put('brains', 5, 5); floor(1, 0); floor(1, 1); floor(0, 1); floor(2, 1)",
     );
     assert_eq!(walk(&mut g, "where_is('patrol', 1)", 3), ["(1,0)", "(1,1)", "(0,1)"]);
-    assert_eq!(lua_int(&mut g, "return posse.obj_get(unit('patrol', 1), 'mode')"), 1, "TRAIL");
+    assert_eq!(LUA.int(&mut g, "return posse.obj_get(unit('patrol', 1), 'mode')"), 1, "TRAIL");
     assert_eq!(threat(&g), 0);
     // Heading west at (0,1): nothing straight, right (0,0) or left (0,2) revealed, and it
     // never goes back: a dead end, threat +1 once, and it hunts.
     assert_eq!(walk(&mut g, "where_is('patrol', 1)", 1), ["(0,1)"]);
     assert_eq!(threat(&g), 1);
     assert!(log_has(&g, None, "Patrol reaches a dead end."));
-    assert_eq!(lua_int(&mut g, "return posse.obj_get(unit('patrol', 1), 'mode')"), 2, "HUNT");
-    lua(&mut g, "police.movement()");
+    assert_eq!(LUA.int(&mut g, "return posse.obj_get(unit('patrol', 1), 'mode')"), 2, "HUNT");
+    LUA.run(&mut g, "police.movement()");
     assert_eq!(threat(&g), 1, "one dead end, one threat");
 }
 
@@ -63,9 +63,9 @@ fn ad_r25_a_trail_leads_to_a_criminal_before_the_turn_order() {
     );
     assert_eq!(walk(&mut g, "where_is('patrol', 1)", 2), ["(1,0)", "(1,1)"]);
     g.rig_dice(&["1"]);
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1, "the patrol attacked him");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1)"), "defeated", "1 + 2 >= 3");
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 1, "the patrol attacked him");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1)"), "defeated", "1 + 2 >= 3");
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn hunt(arrange: &str) -> String {
             "posse.set('threat', 1); cop('patrol', 1, 2, -1, 2); put('brains', 0, -1); put('thug', 4, -1); {arrange}"
         ),
     );
-    lua_str(&mut g, "police.movement() return where_is('patrol', 1)")
+    LUA.str(&mut g, "police.movement() return where_is('patrol', 1)")
 }
 
 #[test]
@@ -124,10 +124,10 @@ fn ad_r28_swat_goes_for_the_hostage_before_a_nearer_criminal() {
         &["brains"],
         "posse.set('threat', 3); for c = 1, 4 do floor(c, 2) end; put('brains', 1, 2); hostage(4, 2); cop('swat', 1, 2, 2)",
     );
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(4,2)");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(4, 2))"), 0, "rescued");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 0);
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(4,2)");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(4, 2))"), 0, "rescued");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 0);
 }
 
 #[test]
@@ -137,17 +137,17 @@ fn ad_r28_swat_takes_the_path_that_results_in_combat() {
     let arrange = "posse.set('threat', 3); for c = 0, 4 do floor(c, 2) end; put('thug', 5, 5)
                    hostage(0, 2); hostage(4, 2); cop('swat', 1, 2, 2)";
     let mut g = board(&["brains", "thug"], &format!("{arrange}; put('brains', 5, 4)"));
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(0,2)");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(0, 2))"), 0);
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(0,2)");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(0, 2))"), 0);
     // Brains on (3,2), east: that path results in combat, and is taken.
     let mut g = board(&["brains", "thug"], &format!("{arrange}; put('brains', 3, 2)"));
     g.rig_dice(&["1"]);
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(3,2)");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1);
-    assert_eq!(lua_int(&mut g, "return get('brains', 'subdued')"), 1, "1 + 0 < 4");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(0, 2)) + #game.hostages_on(cell(4, 2))"), 2);
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(3,2)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'subdued')"), 1, "1 + 0 < 4");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(0, 2)) + #game.hostages_on(cell(4, 2))"), 2);
 }
 
 #[test]
@@ -160,8 +160,8 @@ fn ad_r28_swat_ties_between_hostages_by_the_hostage_s_row_and_column() {
         "posse.set('threat', 3); for c = 0, 5 do floor(c, 2) end; floor(0, 3); put('brains', 5, 5)
          hostage(0, 3); hostage(5, 2); cop('swat', 1, 2, 2)",
     );
-    lua(&mut g, "police.extra_step()");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(3,2)");
+    LUA.run(&mut g, "police.extra_step()");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(3,2)");
 }
 
 #[test]
@@ -172,16 +172,16 @@ fn ad_r29_the_fbi_moves_diagonally() {
         "posse.set('threat', 5); floor(2, 2); floor(3, 3); floor(4, 4); put('brains', 4, 4); cop('fbi', 1, 2, 2)",
     );
     g.rig_dice(&["1"]);
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(4,4)");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 1);
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "(4,4)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 1);
     // The same position for a SWAT, orthogonal only: nobody in reach, it stays.
     let mut g = board(
         &["brains"],
         "posse.set('threat', 5); floor(2, 2); floor(3, 3); floor(4, 4); put('brains', 4, 4); cop('swat', 1, 2, 2)",
     );
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(2,2)");
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(2,2)");
 }
 
 #[test]
@@ -192,8 +192,8 @@ fn ad_r29_fbi_direction_order_ne_before_se() {
         &["brains"],
         "posse.set('threat', 5); floor(2, 2); floor(3, 1); floor(3, 3); floor(4, 2); floor(5, 2); put('brains', 5, 2); cop('fbi', 1, 2, 2)",
     );
-    lua(&mut g, "police.extra_step()");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(3,1)");
+    LUA.run(&mut g, "police.extra_step()");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "(3,1)");
 }
 
 #[test]
@@ -204,10 +204,10 @@ fn ad_r30_the_heavy_ignores_hostages_and_costs_2_fatigue_when_it_attacks() {
          put('brains', 2, 0); put('thug', 5, 5); cop('heavy', 1, 2, 2)",
     );
     g.rig_dice(&["1"]);
-    lua(&mut g, "police.movement()");
-    assert_eq!(lua_str(&mut g, "return where_is('heavy', 1)"), "(2,0)");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 2, "G45: 2 as the aggressor too");
-    assert_eq!(lua_int(&mut g, "return #game.hostages_on(cell(3, 2))"), 1);
+    LUA.run(&mut g, "police.movement()");
+    assert_eq!(LUA.str(&mut g, "return where_is('heavy', 1)"), "(2,0)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 2, "G45: 2 as the aggressor too");
+    assert_eq!(LUA.int(&mut g, "return #game.hostages_on(cell(3, 2))"), 1);
 }
 
 /// Brains at (2,2) between a SWAT two spaces south and an FBI agent two spaces north;
@@ -222,7 +222,7 @@ fn who_attacks(first: &str, second: &str) -> String {
         ),
     );
     g.rig_dice(&["1"]);
-    lua_str(&mut g, "police.movement() return where_is('swat', 1) .. ' ' .. where_is('fbi', 1)")
+    LUA.str(&mut g, "police.movement() return where_is('swat', 1) .. ' ' .. where_is('fbi', 1)")
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn ad_r45_patrols_move_before_specialists() {
     );
     g.rig_dice(&["1"]);
     assert_eq!(
-        lua_str(&mut g, "police.movement() return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"),
+        LUA.str(&mut g, "police.movement() return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"),
         "(2,2) (2,4)"
     );
 }
@@ -256,8 +256,8 @@ fn ad_t29_the_camera_step_skips_units_placed_since_the_last_turn() {
         "posse.set('threat', 3); put('brains', 3, 3); cop('patrol', 1, -1, 0, 2); local u = cop('swat', 1, -1, 5)
          posse.obj_set(u, 'fresh', 1)",
     );
-    lua(&mut g, "police.extra_step()");
-    assert_eq!(lua_str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,-1) (-1,5)");
+    LUA.run(&mut g, "police.extra_step()");
+    assert_eq!(LUA.str(&mut g, "return where_is('patrol', 1) .. ' ' .. where_is('swat', 1)"), "(-1,-1) (-1,5)");
 }
 
 #[test]
@@ -267,14 +267,14 @@ fn ad_r38_the_black_die_picks_the_entrance() {
         [("1", "(1,-1)"), ("2", "(3,-1)"), ("3", "(3,6)"), ("4", "(1,6)"), ("5", "(-1,4)"), ("6", "(-1,1)")]
     {
         g.rig_dice(&[roll]);
-        let at = lua_str(&mut g, "local u = unit('swat', 1); police.deploy(u); local w = where_is('swat', 1); posse.move(u, posse.zone('police')); return w");
+        let at = LUA.str(&mut g, "local u = unit('swat', 1); police.deploy(u); local w = where_is('swat', 1); posse.move(u, posse.zone('police')); return w");
         assert_eq!(at, door, "black {roll}");
     }
     // Tiny has four entrances: 5 and 6 are rolled again.
     let mut g = paused("tiny", &["brains"], 1);
     g.rig_dice(&["5", "6", "2"]);
     assert_eq!(
-        lua_str(&mut g, "no_police(); put('brains', 2, 2); police.deploy(unit('swat', 1)); return where_is('swat', 1)"),
+        LUA.str(&mut g, "no_police(); put('brains', 2, 2); police.deploy(unit('swat', 1)); return where_is('swat', 1)"),
         "(1,4)"
     );
 }
@@ -283,7 +283,7 @@ fn ad_r38_the_black_die_picks_the_entrance() {
 fn street(roll: &str, arrange: &str) -> Game {
     let mut g = board(&["brains", "thug"], &format!("posse.set('threat', 3); {arrange}"));
     g.rig_dice(&[roll, "6"]);
-    lua(&mut g, "police.deploy(unit('swat', 1))");
+    LUA.run(&mut g, "police.deploy(unit('swat', 1))");
     g
 }
 
@@ -293,18 +293,18 @@ fn ad_r42_an_arrival_on_an_exposed_criminal_s_side_lands_on_him() {
     // #2), the unit on his space; he defends (+1 fatigue) and wins (6 + 2 >= 4).
     let mut g = street("1", "put('brains', 3, 3); put('thug', 5, -1); set('thug', 'exposed', 1)");
     assert_eq!(threat(&g), 4);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated arriving");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated arriving");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 1);
     // Not exposed (he has not ended a turn there since the alarm): the entrance.
     let mut g = street("1", "put('brains', 3, 3); put('thug', 5, -1)");
     assert_eq!(threat(&g), 3);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(1,-1)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(1,-1)");
     // Exposed on another side: the entrance.
     let mut g = street("5", "put('brains', 3, 3); put('thug', 5, -1); set('thug', 'exposed', 1)");
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1)"), "(-1,4)");
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1)"), "(-1,4)");
     // A corner is on two sides: (-1,-1) is on the left, where E5 is.
     let mut g = street("5", "put('brains', 3, 3); put('thug', -1, -1); set('thug', 'exposed', 1)");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 1);
     assert_eq!(threat(&g), 4);
 }
 
@@ -313,25 +313,25 @@ fn ad_r42_the_exposed_criminal_nearest_the_rolled_entrance_then_the_lower_seat()
     // Black 2: E2 (3,-1). Brains at (0,-1) is 3 spaces away, the Thug at (5,-1) 2.
     let mut g =
         street("2", "put('brains', 0, -1); set('brains', 'exposed', 1); put('thug', 5, -1); set('thug', 'exposed', 1)");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue') * 10 + get('brains', 'fatigue')"), 10);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue') * 10 + get('brains', 'fatigue')"), 10);
     // Both 2 away: Brains, the lower seat.
     let mut g =
         street("2", "put('brains', 1, -1); set('brains', 'exposed', 1); put('thug', 5, -1); set('thug', 'exposed', 1)");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue') * 10 + get('brains', 'fatigue')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue') * 10 + get('brains', 'fatigue')"), 1);
 }
 
 #[test]
 fn ad_r29_the_fbi_cuts_ring_corners_but_enters_only_by_an_entrance() {
     // Ring to ring diagonally: from (-1,0) to (0,-1), one step nearer Brains on E1.
     let mut g = board(&["brains"], "posse.set('threat', 5); put('brains', 1, -1); cop('fbi', 1, -1, 0)");
-    lua(&mut g, "police.extra_step()");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(0,-1)");
+    LUA.run(&mut g, "police.extra_step()");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "(0,-1)");
     // Ring to grid only through the entrance: Brains on (0,1), behind E6 (-1,1); from
     // (-1,2) the diagonal into (0,1) is not a step, (-1,1) is.
     let mut g = board(&["brains"], "posse.set('threat', 5); floor(0, 1); put('brains', 0, 1); cop('fbi', 1, -1, 2)");
-    lua(&mut g, "police.extra_step()");
-    assert_eq!(lua_str(&mut g, "return where_is('fbi', 1)"), "(-1,1)");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue')"), 0);
+    LUA.run(&mut g, "police.extra_step()");
+    assert_eq!(LUA.str(&mut g, "return where_is('fbi', 1)"), "(-1,1)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue')"), 0);
 }
 
 #[test]
@@ -347,10 +347,10 @@ fn ad_r42_a_criminal_ending_his_turn_in_the_street_is_spotted_and_the_new_call_l
     );
     g.rig_dice(&["1", "6", "3"]);
     pick(&mut g, "End the turn");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'exposed')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'exposed')"), 1);
     assert_eq!(threat(&g), 4);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
-    assert_eq!(lua_int(&mut g, "return get('thug', 'fatigue')"), 1);
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
+    assert_eq!(LUA.int(&mut g, "return get('thug', 'fatigue')"), 1);
 }
 
 #[test]
@@ -369,6 +369,6 @@ fn ad_r42_a_unit_landing_on_a_stack_in_the_street_meets_the_stack_rules() {
     assert_eq!(asked(&g), "The SWAT attacks (5,-1). Who fights (the others take cover)?");
     pick(&mut g, "Thug fights");
     assert_eq!(threat(&g), 4);
-    assert_eq!(lua_str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
-    assert_eq!(lua_int(&mut g, "return get('brains', 'fatigue') * 10 + get('thug', 'fatigue')"), 10);
+    assert_eq!(LUA.str(&mut g, "return where_is('swat', 1) .. ' ' .. where_is('swat', 2)"), "defeated (3,6)");
+    assert_eq!(LUA.int(&mut g, "return get('brains', 'fatigue') * 10 + get('thug', 'fatigue')"), 10);
 }

@@ -37,20 +37,6 @@ fn town_zone(g: &Game, viewer: Option<usize>, node: &str, zone: &str) -> ZoneVie
     g.view(viewer).board[node][zone].clone()
 }
 
-/// Sorted labels of `seat`'s request.
-fn sorted_labels(g: &Game, seat: usize) -> Vec<String> {
-    let mut l = labels(g, seat);
-    l.sort();
-    l
-}
-
-/// `items`, sorted.
-fn sorted(items: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
 /// The omniscient log of turn `t`'s examination (up to the next turn's first line).
 fn exam_log(g: &Game, t: u32) -> Vec<String> {
     let log = g.log_lines(None);
@@ -95,8 +81,8 @@ fn t1_matthias_five_hidden_moves_of_the_marshal() {
         // Only the legal cards are offered: Tuba City (staying) before move 1, and Gallup and
         // the Saloon (used) and St. Johns (staying) before move 4, are not.
         match k {
-            0 => assert_eq!(sorted_labels(&g, 1), sorted(&["Flagstaff", "Gallup", "Shiprock", "Saloon"])),
-            3 => assert_eq!(sorted_labels(&g, 1), sorted(&["Globe", "Socorro", "Silver City", "Payson", "Flagstaff"])),
+            0 => assert_eq!(sorted(labels(&g, 1)), sorted(["Flagstaff", "Gallup", "Shiprock", "Saloon"])),
+            3 => assert_eq!(sorted(labels(&g, 1)), sorted(["Globe", "Socorro", "Silver City", "Payson", "Flagstaff"])),
             _ => {}
         }
         answer(&mut g, 1, cards[0]);

@@ -4,6 +4,10 @@
 //! movement card added in YAML alone (`new_card.rs`), and the questions' kinds and ids
 //! (`questions.rs`).
 //!
+//! The harness is the shared one of `posse_tests` (content variants, answers by label or
+//! by kind and id, `sorted`); what is this game's own is here: its variants by `game.yaml`
+//! edits, the set-up and move steps, and the towns' names and numbers.
+//!
 //! Tests drive the real flow by the labels of its decisions. Seat 1 is the Marshal (the
 //! default `data.marshal_seat`); seats 2.. are the desperadoes. Setup asks, in order: the
 //! Marshal's town, each Sheriff's town, each desperado's town. Each move then asks the
@@ -18,37 +22,22 @@ mod setup_moves;
 
 use posse::{Content, Game};
 use posse_tests::*;
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// The game as shipped.
 pub fn content() -> Arc<Content> {
-    static C: OnceLock<Arc<Content>> = OnceLock::new();
-    C.get_or_init(|| load("desperados")).clone()
+    shipped("desperados")
 }
 
-/// A variant: a scratch copy of the project's content with `edits` (from, to) made to
-/// `scenarios/desperados/game.yaml`. `name` keeps concurrent tests apart.
-pub fn variant(name: &str, edits: &[(&str, &str)]) -> Arc<Content> {
-    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), name);
-    for (from, to) in edits {
-        edit(&root, "scenarios/desperados/game.yaml", from, to);
-    }
-    Arc::new(Content::load(&root, "desperados").unwrap_or_else(|e| panic!("{e}")))
+/// A variant: the game with `edits` (from, to) made to `scenarios/desperados/game.yaml`.
+pub fn variant(edits: &[(&str, &str)]) -> Arc<Content> {
+    let edits: Vec<_> = edits.iter().map(|&(from, to)| ("scenarios/desperados/game.yaml", from, to)).collect();
+    posse_tests::variant(env!("CARGO_TARGET_TMPDIR"), "desperados", &edits)
 }
 
 /// The shipped game with the schedules in a fixed order, starting with `first` (1 = A ... 5 = E).
-/// Loaded once per order, whichever tests ask for it at the same time.
 pub fn with_first_schedule(first: u32) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<u32, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    loaded
-        .entry(first)
-        .or_insert_with(|| {
-            let to = format!("first_schedule: {first}");
-            variant(&format!("desperados_first_{first}"), &[("first_schedule: 0", &to)])
-        })
-        .clone()
+    variant(&[("first_schedule: 0", &format!("first_schedule: {first}"))])
 }
 
 /// Setup: the Marshal's town, the Sheriffs' towns, then each desperado's town (seat order).

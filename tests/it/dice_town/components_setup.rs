@@ -6,7 +6,7 @@ use super::*;
 fn c1_c2_four_gangs_of_five_desperados_with_different_symbols_jailed_or_escaped() {
     // Also G-NAMES (Brain, Ugly, Bad, Lady, Boss) and G-GANGS (one gang per seat).
     let mut g = game(4);
-    let d = lua(
+    let d = LUA.run(
         &mut g,
         "local t = {} for i, r in ipairs(posse.data.desperados) do t[i] = {r.id, r.name, r.symbol} end return t",
     );
@@ -39,7 +39,7 @@ fn c1_c2_four_gangs_of_five_desperados_with_different_symbols_jailed_or_escaped(
 #[test]
 fn c3_four_dice_each_with_one_action_face_and_five_character_faces() {
     let mut g = game(2);
-    let d = lua(&mut g, "local t = {} for i = 1, posse.dice() do t[i] = posse.faces(i) end return t");
+    let d = LUA.run(&mut g, "local t = {} for i = 1, posse.dice() do t[i] = posse.faces(i) end return t");
     let faces = json!(["action", "brain", "ugly", "bad", "lady", "boss"]);
     assert_eq!(d, json!([faces, faces, faces, faces]));
     assert_eq!(g.view(Some(2)).dice.len(), 4);
@@ -115,7 +115,7 @@ fn c5_s6_m1_money_in_play_is_50_per_player_and_never_created_or_destroyed() {
 #[test]
 fn c6_each_gang_card_gives_its_brain_a_different_ability() {
     let mut g = game(4);
-    let gangs = lua(
+    let gangs = LUA.run(
         &mut g,
         "local t = {} for i, r in ipairs(posse.data.gangs) do
            t[i] = {r.name, r.brain, r.ability, posse.def_by_id(r.ability).props.amount}

@@ -249,7 +249,7 @@ fn g_richest_the_pure_winner_check() {
             bools(free),
             bools(out)
         );
-        let got = lua(&mut g, &code);
+        let got = LUA.run(&mut g, &code);
         let got = if got == json!({}) { json!([]) } else { got };
         assert_eq!(got, *want, "active {active} money {money:?} free {free:?} out {out:?}");
     }

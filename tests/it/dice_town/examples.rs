@@ -39,7 +39,7 @@ fn dt2_setup_reroll_action_and_third_lady_are_rerolled_before_rotating() {
     ];
     let mut g = game(2);
     for (faces, want) in cases {
-        let got = ints(&lua(&mut g, &format!("return main.setup_rerolls({})", lua_list(faces))));
+        let got = LUA.ints(&mut g, &format!("return main.setup_rerolls({{{}}})", quoted(faces)));
         assert_eq!(got, *want, "setup_rerolls({faces:?})");
     }
 }
@@ -59,7 +59,7 @@ fn dt3_action_example_1_offers_lady_or_boss_once_and_no_draw() {
     let mut g = game(2);
     reroll(&mut g, ["action", "lady", "lady", "boss"]);
     assert_eq!(effects(&g), ["Act: Lady", "Act: Boss"]);
-    let e = lua(&mut g, "return main.effects_for({'action', 'lady', 'lady', 'boss'})");
+    let e = LUA.run(&mut g, "return main.effects_for({'action', 'lady', 'lady', 'boss'})");
     assert_eq!(e, json!([{"kind": "act", "acts": ["lady"]}, {"kind": "act", "acts": ["boss"]}]));
 }
 
@@ -72,7 +72,7 @@ fn dt4_action_example_2_assignments_are_ugly_and_boss_boss_twice_or_ugly_twice()
     let mut got = effects(&g);
     got.sort();
     assert_eq!(got, ["Act: Boss x2", "Act: Ugly + Boss", "Act: Ugly x2"]);
-    let a = lua(&mut g, "return main.assignments({'action', 'action', 'ugly', 'boss'})");
+    let a = LUA.run(&mut g, "return main.assignments({'action', 'action', 'ugly', 'boss'})");
     assert_eq!(a, json!([["ugly", "ugly"], ["ugly", "boss"], ["boss", "boss"]]));
     // The split assignment turns each of them one rank, in the order the player likes.
     pick(&mut g, "Act: Ugly + Boss");

@@ -6,7 +6,7 @@ use super::*;
 fn g_ranks_g_bad_ugly_printed_ranks_brain_2_ugly_fist_3_bad_knife_4_lady_5_boss_6() {
     // The real setups use these values: s2_s3_g_ranks_... checks ranks = printed - faces.
     let mut g = game(2);
-    let d = lua(
+    let d = LUA.run(
         &mut g,
         "local t = {} for _, r in ipairs(posse.data.desperados) do t[#t + 1] = {r.id, r.symbol, r.ranks} end return t",
     );
@@ -157,7 +157,7 @@ fn g_overkill_loses_only_what_he_has() {
     assert!(eliminated(&g, 2));
     let mut g = game(2);
     for (m, a, want) in [(7, 5, 5), (2, 5, 2), (0, 5, 0), (5, -1, 0), (8, 8, 8)] {
-        assert_eq!(lua(&mut g, &format!("return main.paid({m}, {a})")), want, "paid({m}, {a})");
+        assert_eq!(LUA.run(&mut g, &format!("return main.paid({m}, {a})")), want, "paid({m}, {a})");
     }
 }
 

@@ -3,6 +3,11 @@
 //! West card kind. Each test is named after the line it checks; a comment names any other
 //! line it also covers.
 //!
+//! The harness is the shared one of `posse_tests` (arranging Lua read typed, `stack_on`
+//! for the draw pile, lists from Lua, answers by kind and id); what is this game's own is
+//! here: its Lua helpers ([`PRELUDE`], bound as [`LUA`]), [`setup`] with the script's
+//! mirrors checked and resynced, rigged rolls and set-ups, and its readers.
+//!
 //! Tests drive the real flow. A new game stops at seat 1's first roll menu (roll 1 of 3);
 //! a test sets the position with [`setup`] (Lua run in the game's VM, then the script's
 //! mirrors are resynced), rigs the dice and picks "Reroll all the dice", so the menu it
@@ -51,9 +56,9 @@ fn game(players: usize) -> Game {
     g
 }
 
-/// Lua helpers for [`lua`] and [`setup`]: seats are 1-based, ranks in the order of `IDS`.
+/// Lua helpers for [`LUA`] and [`setup`], after the shared ones (`posse_tests::PRELUDE`):
+/// seats are 1-based, ranks in the order of `IDS`.
 const PRELUDE: &str = r#"
-local posse = require 'posse'
 local game = require 'dice_town.game'
 local main = require 'dice_town.main'
 local IDS = { 'brain', 'ugly', 'bad', 'lady', 'boss' }
@@ -66,41 +71,31 @@ local function gang(s, id)
   end
   error('no gang ' .. id)
 end
+local piles = { posse.zone('draw'), posse.zone('discard') }
 -- The bottom-most card with this definition in the draw pile, else in the discard pile.
 local function find(def)
-  for _, z in ipairs { posse.zone('draw'), posse.zone('discard') } do
-    local objs = posse.contents(z)
-    for i = #objs, 1, -1 do
-      if posse.def_id(objs[i]) == def then return objs[i] end
-    end
-  end
-  error('no ' .. def .. ' left in the draw or discard pile')
+  return find_in(piles, def, true) or error('no ' .. def .. ' left in the draw or discard pile')
 end
 local function give(s, def, n)
   for _ = 1, n or 1 do posse.move(find(def), posse.zone('hand', s)) end
 end
--- Puts these cards on top of the draw pile, the first one on top.
-local function stack(...)
-  local t = { ... }
-  for i = #t, 1, -1 do posse.move(find(t[i]), posse.zone('draw')) end
-end
+-- Puts these cards on top of the draw pile, the first one on top, each the bottom-most.
+local function stack(...) stack_on(posse.zone('draw'), piles, { ... }, true) end
 "#;
 
-/// Runs Lua (after [`PRELUDE`]) in the game's VM and returns its value.
-fn lua(g: &mut Game, code: &str) -> Value {
-    g.eval(&format!("{PRELUDE}\n{code}")).unwrap_or_else(|e| panic!("{e}\n{code}"))
-}
+/// Arranging Lua with the helpers of [`PRELUDE`].
+const LUA: Arrange = Arrange(PRELUDE);
 
 /// Changes the position behind the script's back, then resyncs its mirrors. First checks
 /// that the mirrors agreed with the engine up to now.
 fn setup(g: &mut Game, code: &str) {
-    lua(g, &format!("game.verify()\n{code}\ngame.resync()"));
+    LUA.run(g, &format!("game.verify()\n{code}\ngame.resync()"));
 }
 
 /// Fails when the script's mirrors of the state differ from the engine's state.
 fn verify(g: &mut Game) {
     if !g.is_over() {
-        lua(g, "game.verify()");
+        LUA.run(g, "game.verify()");
     }
 }
 
@@ -212,29 +207,6 @@ fn reason(g: &Game) -> String {
     g.result().expect("the game is over").reason.clone().unwrap_or_default()
 }
 
-/// A Lua list literal of strings: `{'a', 'b'}`.
-fn lua_list(items: &[&str]) -> String {
-    format!("{{{}}}", items.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", "))
-}
-
-/// Strings of a JSON array (an empty Lua table may come back as an empty object).
-fn strings(v: &Value) -> Vec<String> {
-    match v {
-        Value::Array(a) => a.iter().map(|x| x.as_str().unwrap_or_else(|| panic!("{x}")).to_string()).collect(),
-        Value::Object(o) if o.is_empty() => Vec::new(),
-        other => panic!("expected a list of strings, got {other}"),
-    }
-}
-
-/// Integers of a JSON array (an empty Lua table may come back as an empty object).
-fn ints(v: &Value) -> Vec<i64> {
-    match v {
-        Value::Array(a) => a.iter().map(|x| x.as_i64().unwrap_or_else(|| panic!("{x}"))).collect(),
-        Value::Object(o) if o.is_empty() => Vec::new(),
-        other => panic!("expected a list of integers, got {other}"),
-    }
-}
-
 /// Runs the game's real `play` again, outside the engine's flow, with the dice rigged:
 /// it shuffles, deals gangs and money and makes every seat's setup roll, then stops with
 /// an error at the first decision (only the flow may decide). The game is used for its
@@ -242,7 +214,7 @@ fn ints(v: &Value) -> Vec<i64> {
 fn rigged_setup(players: usize, faces: &[&str]) -> Game {
     let mut g = game(players);
     g.rig_dice(faces);
-    let r = lua(&mut g, "local ok, e = pcall(main.play) return { ok = ok, e = tostring(e) }");
+    let r = LUA.run(&mut g, "local ok, e = pcall(main.play) return { ok = ok, e = tostring(e) }");
     assert_eq!(r["ok"], false);
     let e = r["e"].as_str().unwrap();
     assert!(e.contains("only be made from the game flow"), "setup did not reach the first decision: {e}");

@@ -75,15 +75,14 @@ fn g_action_trio_with_a_trio_and_an_action_face_the_player_may_act_instead() {
 
 /// Effects offered by `rules.effects_for` (T2-T4), as labels: "act:lady+boss", "trio"...
 fn effect_kinds(g: &mut Game, faces: &[&str]) -> Vec<String> {
-    let v = lua(
+    LUA.list(
         g,
         &format!(
-            "local t = {{}} for i, e in ipairs(main.effects_for({})) do
+            "local t = {{}} for i, e in ipairs(main.effects_for({{{}}})) do
                t[i] = e.kind == 'act' and ('act:' .. table.concat(e.acts, '+')) or e.kind end return t",
-            lua_list(faces)
+            quoted(faces)
         ),
-    );
-    strings(&v)
+    )
 }
 
 #[test]
@@ -105,7 +104,7 @@ fn t3_t4_g_trio_def_the_effects_the_final_dice_allow() {
     let mut g = game(2);
     for (faces, want) in cases {
         assert_eq!(effect_kinds(&mut g, faces), *want, "{faces:?}");
-        let combo = lua(&mut g, &format!("return main.combo({})", lua_list(faces)));
+        let combo = LUA.run(&mut g, &format!("return main.combo({{{}}})", quoted(faces)));
         let draw = want.iter().find(|k| !k.starts_with("act:"));
         assert_eq!(combo.as_str(), draw.copied(), "combo({faces:?})");
     }

@@ -18,7 +18,7 @@ const SCENARIOS: [(&str, &[usize]); 8] = [
 
 /// Every character of the scenario: (name, seat, team id, zone or "").
 fn cast(g: &mut Game) -> Vec<(String, i64, String, String)> {
-    let v = lua(
+    let v = LUA.run(
         g,
         "local out = {}
          for _, c in ipairs(game.chars()) do
@@ -39,7 +39,7 @@ fn r01_basic_rules_optional_rules_and_eight_scenarios_that_start_alone() {
     }
     let mut g = new_game(&content(""), 1, 2);
     let opts =
-        lua_list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
+        LUA.list(&mut g, "local out = {} for k in pairs(posse.data.options) do out[#out + 1] = k end return out");
     assert_eq!(opts, ["cartridge_belt", "fast_play", "grim_sight", "hidden_deployment", "lethal_west", "steady_aim"]);
 }
 
@@ -73,20 +73,20 @@ fn r03_a_character_is_an_id_and_a_name() {
     let mut g = new_game(&content("goldfever"), 1, 12);
     let names: Vec<String> = cast(&mut g).into_iter().map(|c| c.0).collect();
     assert!(names.contains(&"Sheriff Ted".to_string()) && names.contains(&"Fred".to_string()), "{names:?}");
-    assert_eq!(lua_list(&mut g, "return { posse.def_id(ch('ted')), game.code(ch('ted')) }"), ["ted", "L1"]);
+    assert_eq!(LUA.list(&mut g, "return { posse.def_id(ch('ted')), game.code(ch('ted')) }"), ["ted", "L1"]);
 }
 
 #[test]
 fn r04_the_board_is_divided_into_zones() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_int(&mut g, "return #posse.nodes()"), 26);
+    assert_eq!(LUA.int(&mut g, "return #posse.nodes()"), 26);
 }
 
 #[test]
 fn r05_each_zone_has_a_centre_circle() {
     let mut g = new_game(&content(""), 1, 2);
     assert_eq!(
-        lua_list(&mut g, "local c = posse.node_info('S1').centre return { tostring(c.x), tostring(c.y) }"),
+        LUA.list(&mut g, "local c = posse.node_info('S1').centre return { tostring(c.x), tostring(c.y) }"),
         ["2.0", "8.0"]
     );
 }
@@ -95,7 +95,7 @@ fn r05_each_zone_has_a_centre_circle() {
 fn r06_a_zone_holds_any_number_of_characters() {
     let mut g =
         turn("claim_jumpers", 2, "gus", "for _, id in ipairs({'gus', 'cole', 'kid', 'lefty'}) do put(id, 'S3') end");
-    assert_eq!(lua_int(&mut g, "return #game.in_zone('S3')"), 4);
+    assert_eq!(LUA.int(&mut g, "return #game.in_zone('S3')"), 4);
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn r07_the_views_legend_explains_the_map() {
 #[test]
 fn r08_nine_kinds_of_object_four_of_them_guns() {
     let mut g = new_game(&content(""), 1, 2);
-    let kinds = lua_list(
+    let kinds = LUA.list(
         &mut g,
         "local seen, out = {}, {}
          for _, o in ipairs(posse.contents(posse.zone('supply'))) do
@@ -139,12 +139,12 @@ fn r08_nine_kinds_of_object_four_of_them_guns() {
 #[test]
 fn r09_the_users_own_zone_does_not_count_towards_range() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_list(&mut g, "return { tostring(posse.range('S1', 'S1')), tostring(posse.range('S1', 'S2')), tostring(posse.range('S1', 'S6')) }"), ["0", "1", "5"]);
+    assert_eq!(LUA.list(&mut g, "return { tostring(posse.range('S1', 'S1')), tostring(posse.range('S1', 'S2')), tostring(posse.range('S1', 'S6')) }"), ["0", "1", "5"]);
 }
 
 fn gun_props(id: &str) -> (i64, i64) {
     let mut g = new_game(&content(""), 1, 2);
-    let v = lua_list(
+    let v = LUA.list(
         &mut g,
         &format!("local p = posse.def_by_id('{id}').props return {{ tostring(p.load), tostring(p.range) }}"),
     );
@@ -183,8 +183,8 @@ fn r14_dynamite_range_2_hits_the_zones_around() {
          top('moyen', 'moyen_miss'); top('facile', 'facile_hit'); top('difficile', 'difficile_hit')",
     );
     pick(&mut g, "Throw dynamite into Main street (S3)");
-    assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 1, "in the zone");
-    assert_eq!(lua_int(&mut g, "return get('lefty', 'wounds')"), 1, "next door");
+    assert_eq!(LUA.int(&mut g, "return get('kid', 'wounds')"), 1, "in the zone");
+    assert_eq!(LUA.int(&mut g, "return get('lefty', 'wounds')"), 1, "next door");
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn r15_knife_range_1_thrown_or_in_a_fight() {
 fn r16_whisky_removes_a_wound() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); set('ted', 'wounds', 1)");
     pick(&mut g, "Drink whisky");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 0);
 }
 
 #[test]
@@ -211,19 +211,19 @@ fn r17_a_rock_is_worthless_and_a_decoy() {
         "strip('gus'); give('gus', 'colt'); give('gus', 'rock'); put('gus', 'S1'); put('cole', 'N1')
          put('kid', 'S3'); set('kid', 'ambush', 1); put('lefty', 'R4')",
     );
-    assert_eq!(lua_int(&mut g, "return posse.def_by_id('rock').props.value"), 0);
+    assert_eq!(LUA.int(&mut g, "return posse.def_by_id('rock').props.value"), 0);
     pick(&mut g, "Throw a rock into Main street (S2)");
     // Kid sees S2 land: he springs now or gives the ambush up.
     assert_eq!(waiting(&g), [2]);
     g.choose(2, &[]).unwrap();
-    assert_eq!(lua_int(&mut g, "return get('kid', 'ambush')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('kid', 'ambush')"), 0);
     assert!(log_has(&g, None, "Kid Cassidy gives up the ambush."));
 }
 
 #[test]
 fn r18_nuggets_are_worth_1_2_or_3() {
     let mut g = new_game(&content(""), 1, 2);
-    let v = lua_list(
+    let v = LUA.list(
         &mut g,
         "local out = {} for i = 1, 3 do out[i] = tostring(posse.def_by_id('nugget_' .. i).props.value) end return out",
     );
@@ -233,7 +233,7 @@ fn r18_nuggets_are_worth_1_2_or_3() {
 #[test]
 fn r19_the_character_card_shows_health_and_equipment() {
     let mut g = turn("high_noon", 2, "ted", "set('ted', 'wounds', 2)");
-    lua(&mut g, "return 0");
+    LUA.run(&mut g, "return 0");
     let v = g.view(Some(2));
     let ted = v.board["SHF"]["at"].objects.iter().find_map(|o| match o {
         ObjectView::Shown { name, counters, zones, .. } if name == "Sheriff Ted" => {
@@ -256,7 +256,7 @@ fn r20_three_wounds_kill() {
     );
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
-    assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 3);
+    assert_eq!(LUA.int(&mut g, "return get('kid', 'wounds')"), 3);
 }
 
 #[test]
@@ -270,7 +270,7 @@ fn r21_the_ambush_marker_is_on_the_board() {
 #[test]
 fn r22_two_pocket_objects_the_printed_ones_at_setup() {
     let mut g = new_game(&content("goldfever"), 1, 12);
-    let v = lua_list(
+    let v = LUA.list(
         &mut g,
         "local out = {}
          for _, c in ipairs(game.chars()) do
@@ -307,7 +307,7 @@ fn r24_at_most_two_guns() {
 fn r25_the_track_is_the_bullets_loaded() {
     let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 4)");
     assert!(g.render(Some(2)).unwrap().contains("Colt 4/6"));
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 4);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 4);
 }
 
 #[test]
@@ -320,14 +320,14 @@ fn r26_each_shot_spends_a_bullet() {
     );
     pick(&mut g, "Shoot Sheriff Ted");
     pick(&mut g, "Shoot Sheriff Ted");
-    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 7);
+    assert_eq!(LUA.int(&mut g, "return ammo('fred', 'rifle')"), 7);
 }
 
 #[test]
 fn r27_a_gun_never_holds_more_than_its_maximum() {
     let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 5)");
     pick(&mut g, "Reload your Colt");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 6);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 6);
     assert!(!offered(&g, "Reload"));
 }
 
@@ -337,7 +337,7 @@ fn r28_reloading_any_number_of_times() {
     for _ in 0..4 {
         pick(&mut g, "Reload your Colt");
     }
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 4);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 4);
 }
 
 #[test]
@@ -346,7 +346,7 @@ fn r29_one_secret_joker_each_once_per_game_not_given() {
     assert!(!offered(&g, "Give"), "nobody to give to, and a joker is never in the gear");
     pick(&mut g, "Hip Flask");
     assert!(!offered(&g, "Hip Flask"));
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('joker', ch('ted')))"), 0);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('joker', ch('ted')))"), 0);
 }
 
 #[test]
@@ -362,7 +362,7 @@ fn r31_jokers_are_dealt_at_random() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..8 {
         let mut g = new_game(&content("claim_jumpers"), seed, 2);
-        seen.insert(lua_str(&mut g, "return posse.def_id(posse.at(posse.zone('joker', ch('gus'))))"));
+        seen.insert(LUA.str(&mut g, "return posse.def_id(posse.at(posse.zone('joker', ch('gus'))))"));
     }
     assert!(seen.len() > 2, "{seen:?}");
 }
@@ -370,7 +370,7 @@ fn r31_jokers_are_dealt_at_random() {
 #[test]
 fn r32_two_objects_and_one_gun_each() {
     let mut g = new_game(&content("range_war"), 1, 10);
-    let v = lua_list(
+    let v = LUA.list(
         &mut g,
         "local out = {}
          for _, c in ipairs(game.chars()) do
@@ -386,7 +386,7 @@ fn r33_four_shuffled_piles() {
     let mut a = new_game(&content("high_noon"), 1, 2);
     let mut b = new_game(&content("high_noon"), 2, 2);
     let order = |g: &mut Game| {
-        lua_list(g, "local out = {} for i, o in ipairs(posse.contents(posse.zone('moyen'))) do out[i] = posse.def_id(o) end return out")
+        LUA.list(g, "local out = {} for i, o in ipairs(posse.contents(posse.zone('moyen'))) do out[i] = posse.def_id(o) end return out")
     };
     assert_ne!(order(&mut a), order(&mut b), "shuffled by the seed");
 }

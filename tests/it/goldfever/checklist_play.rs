@@ -6,13 +6,13 @@ use super::*;
 #[test]
 fn r34_the_chips_of_the_characters_in_play_go_in_the_mug() {
     let mut g = new_game(&content("claim_jumpers"), 1, 2);
-    assert_eq!(lua_int(&mut g, "local n = 0 for _, c in ipairs(game.living()) do if posse.obj_get(c, 'acted') == 0 then n = n + 1 end end return n"), 4);
+    assert_eq!(LUA.int(&mut g, "local n = 0 for _, c in ipairs(game.living()) do if posse.obj_get(c, 'acted') == 0 then n = n + 1 end end return n"), 4);
 }
 
 #[test]
 fn r35_one_turn_per_character_per_round() {
     let mut g = new_game(&content("claim_jumpers"), 4, 2);
-    lua(&mut g, "no_jokers()");
+    LUA.run(&mut g, "no_jokers()");
     for s in waiting(&g) {
         answer(&mut g, s, "No joker now");
     }
@@ -41,7 +41,7 @@ fn r36_chips_drawn_at_random_until_the_mug_is_empty() {
 #[test]
 fn r37_an_ambusher_may_stay_in_ambush_and_the_next_chip_is_drawn() {
     let mut g = turn("claim_jumpers", 2, "gus", "set('gus', 'ambush', 1)");
-    lua(&mut g, "posse.obj_set(ch('kid'), 'acted', 0)");
+    LUA.run(&mut g, "posse.obj_set(ch('kid'), 'acted', 0)");
     pick(&mut g, "Stay in ambush");
     assert!(asked(&g).starts_with("Kid Cassidy: 4 AP left"), "{}", asked(&g));
 }
@@ -51,7 +51,7 @@ fn r38_four_action_points_an_ambush_costs_two() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4')");
     assert!(asked(&g).starts_with("Sheriff Ted: 4 AP left"));
     pick(&mut g, "Lay an ambush (2 AP");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 1);
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn r40_actions_in_any_order_and_repeated() {
     pick(&mut g, "Move to Main street (S2)");
     pick(&mut g, "Move to Main street W (S1)");
     pick(&mut g, "Move to Main street (S2)");
-    assert_eq!(lua_str(&mut g, "return where('ted')"), "S2");
+    assert_eq!(LUA.str(&mut g, "return where('ted')"), "S2");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn r41_an_impossible_action_is_not_offered_and_costs_nothing() {
 #[test]
 fn r42_moves_to_adjacent_zones_through_doors_and_windows_only() {
     let g = turn("high_noon", 2, "ted", "put('ted', 'BAR'); put('fred', 'N4')");
-    let moves: Vec<String> = sorted(options(&g).into_iter().filter(|o| o.starts_with("Move to")).collect());
+    let moves: Vec<String> = sorted(options(&g).into_iter().filter(|o| o.starts_with("Move to")));
     // The bar: its street door and the tables; no way north (a wall), none west (a wall).
     assert_eq!(moves, ["Move to Main street (S2)", "Move to Saloon - tables (TAB)"]);
 }
@@ -124,7 +124,7 @@ fn r43_with_two_guns_the_shooter_names_the_gun() {
 fn r44_reload_one_bullet_per_ap() {
     let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 2)");
     pick(&mut g, "Reload your Colt");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 3);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 3);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -145,8 +145,8 @@ fn r45_un_jam_removes_the_counter() {
 fn r46_thrown_markers_land_in_the_target_zone() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); top('moyen', 'moyen_hit')");
     pick(&mut g, "Throw your knife at Fred");
-    assert_eq!(lua_list(&mut g, "return ground('S2')"), ["knife"]);
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 1);
+    assert_eq!(LUA.list(&mut g, "return ground('S2')"), ["knife"]);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 1);
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn r47_pick_up_and_give_in_the_same_zone() {
         "put('cole', 'S2'); put('gus', 'S2'); put('kid', 'N4'); put('lefty', 'N4'); strip('gus')",
     );
     pick(&mut g, "Give Rifle");
-    assert_eq!(lua_list(&mut g, "return gear('gus')"), ["rifle"]);
+    assert_eq!(LUA.list(&mut g, "return gear('gus')"), ["rifle"]);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn r48_a_gun_picked_up_keeps_its_ammunition() {
         "put('ted', 'S1'); put('fred', 'N4'); posse.obj_set(lay('S1', 'rifle'), 'ammo', 2)",
     );
     pick(&mut g, "Pick up Rifle (2)");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'rifle')"), 2);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'rifle')"), 2);
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn r49_dropping_is_free_and_leaves_the_marker_in_the_zone() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); lay('S1', 'whisky')");
     pick(&mut g, "Pick up Whisky");
     pick(&mut g, "Drop Whisky");
-    assert_eq!(lua_list(&mut g, "return ground('S1')"), ["whisky"]);
+    assert_eq!(LUA.list(&mut g, "return ground('S1')"), ["whisky"]);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -190,7 +190,7 @@ fn r50_laying_an_ambush_ends_the_phase_and_lasts() {
     // Round 2 and after: the marker stays until he acts or springs it.
     play_random_steps(&mut g, 1, 3);
     if !log_has(&g, None, "Gus's chip is drawn.") {
-        assert_eq!(lua_int(&mut g, "return get('gus', 'ambush')"), 1);
+        assert_eq!(LUA.int(&mut g, "return get('gus', 'ambush')"), 1);
     }
 }
 
@@ -198,7 +198,7 @@ fn r50_laying_an_ambush_ends_the_phase_and_lasts() {
 fn r51_a_knife_fight_in_the_same_zone() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); top('facile', 'facile_hit')");
     pick(&mut g, "Attack Fred with your knife");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 1, "Fred holds no knife: facile");
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 1, "Fred holds no knife: facile");
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn r52_the_dead_do_not_drink() {
     );
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
-    assert_eq!(lua_str(&mut g, "return tostring(game.alive(ch('kid')))"), "false");
+    assert_eq!(LUA.str(&mut g, "return tostring(game.alive(ch('kid')))"), "false");
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn r53_line_of_sight_joins_the_centres() {
     let mut g = new_game(&content(""), 1, 2);
     // The jail sees the saloon's bar through the bars and the swinging door (gaps §5.2).
     assert_eq!(
-        lua_list(&mut g, "return { tostring(posse.sight('JAL', 'BAR')), tostring(posse.range('JAL', 'BAR')) }"),
+        LUA.list(&mut g, "return { tostring(posse.sight('JAL', 'BAR')), tostring(posse.range('JAL', 'BAR')) }"),
         ["true", "2"]
     );
 }
@@ -227,24 +227,24 @@ fn r53_line_of_sight_joins_the_centres() {
 #[test]
 fn r54_walls_trees_and_characters_are_obstacles() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_str(&mut g, "return tostring(posse.sight('SHF', 'S2'))"), "false");
-    assert_eq!(lua_str(&mut g, "return tostring(posse.visible('S1', 'S3', { S2 = true }))"), "false");
-    assert_eq!(lua_str(&mut g, "return tostring(posse.visible('S1', 'S3', {}))"), "true");
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.sight('SHF', 'S2'))"), "false");
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.visible('S1', 'S3', { S2 = true }))"), "false");
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.visible('S1', 'S3', {}))"), "true");
 }
 
 #[test]
 fn r55_characters_block_only_on_the_centre_they_stand_in() {
     let mut g = new_game(&content(""), 1, 2);
-    assert_eq!(lua_list(&mut g, "return posse.blockers('S1', 'S4')"), ["S2", "S3"]);
-    assert!(lua_list(&mut g, "return posse.blockers('N2', 'S3')").is_empty(), "TAB is crossed off its centre");
+    assert_eq!(LUA.list(&mut g, "return posse.blockers('S1', 'S4')"), ["S2", "S3"]);
+    assert!(LUA.list(&mut g, "return posse.blockers('N2', 'S3')").is_empty(), "TAB is crossed off its centre");
 }
 
 #[test]
 fn r56_what_the_rulebook_lacks_is_data() {
     let mut g = new_game(&content(""), 1, 2);
     assert_eq!(
-        lua_list(&mut g, "local out = {} for i, d in ipairs(posse.data.decks) do out[i] = d end return out"),
+        LUA.list(&mut g, "local out = {} for i, d in ipairs(posse.data.decks) do out[i] = d end return out"),
         ["facile", "moyen", "difficile"]
     );
-    assert_eq!(lua_int(&mut g, "return posse.def_by_id('colt').props.bands.moyen"), 3);
+    assert_eq!(LUA.int(&mut g, "return posse.def_by_id('colt').props.bands.moyen"), 3);
 }

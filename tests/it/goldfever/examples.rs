@@ -9,7 +9,7 @@ use posse::view::ObjectView;
 #[test]
 fn t01_a_colt_on_square_3_holds_3_bullets() {
     let mut g = turn("high_noon", 2, "ted", "posse.obj_set(gun('ted', 'colt'), 'ammo', 3)");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 3);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 3);
     assert!(g.render(Some(1)).unwrap().contains("Colt 3/6"), "the view shows the track");
 }
 
@@ -29,14 +29,14 @@ fn t02_an_empty_rifle_cannot_shoot_and_nothing_is_spent() {
 fn t03_one_shot_moves_the_colt_from_3_to_2_and_costs_1_ap() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); posse.obj_set(gun('ted', 'colt'), 'ammo', 3); top('facile', 'facile_miss')");
     pick(&mut g, "Shoot Fred with your Colt");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 2);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 2);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"), "{}", asked(&g));
 }
 
 #[test]
 fn t04_the_guns_loads_hunting_rifle_1_rifle_9() {
     let mut g = turn("high_noon", 2, "ted", "");
-    let loads = lua_list(
+    let loads = LUA.list(
         &mut g,
         "local out = {} for i, id in ipairs({'colt', 'shotgun', 'rifle', 'hunting_rifle'}) do out[i] = tostring(posse.def_by_id(id).props.load) end return out",
     );
@@ -49,7 +49,7 @@ fn t05_every_gun_starts_fully_loaded_and_unjammed() {
         [("high_noon", 2), ("claim_jumpers", 2), ("jailbreak", 3), ("bank_job", 4), ("goldfever", 12)]
     {
         let mut g = new_game(&content(scenario), 7, players);
-        let bad = lua_list(
+        let bad = LUA.list(
             &mut g,
             "local out = {}
              for _, c in ipairs(game.chars()) do
@@ -77,7 +77,7 @@ fn t07_three_reloads_take_a_rifle_from_4_to_7_for_3_ap() {
     for _ in 0..3 {
         pick(&mut g, "Reload your Rifle");
     }
-    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 7);
+    assert_eq!(LUA.int(&mut g, "return ammo('fred', 'rifle')"), 7);
     assert!(asked(&g).starts_with("Fred: 1 AP left"), "{}", asked(&g));
 }
 
@@ -87,8 +87,8 @@ fn t08_ted_moves_four_zones_and_his_phase_ends() {
     for to in ["Main street W (S1)", "Main street (S2)", "Main street (S3)", "Main street (S4)"] {
         pick(&mut g, &format!("Move to {to}"));
     }
-    assert_eq!(lua_str(&mut g, "return where('ted')"), "S4");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ap')"), 0);
+    assert_eq!(LUA.str(&mut g, "return where('ted')"), "S4");
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ap')"), 0);
     assert!(!asked(&g).starts_with("Sheriff Ted:"), "his phase is over: {}", asked(&g));
 }
 
@@ -105,8 +105,8 @@ fn t09_shoot_move_pick_up_shoot_in_any_order() {
     pick(&mut g, "Move to Main street (S4)");
     pick(&mut g, "Pick up Whisky");
     pick(&mut g, "Shoot Sheriff Ted with your Rifle");
-    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 7);
-    assert_eq!(sorted(lua_list(&mut g, "return gear('fred')")), ["rifle", "whisky"]);
+    assert_eq!(LUA.int(&mut g, "return ammo('fred', 'rifle')"), 7);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('fred')")), ["rifle", "whisky"]);
     // 4 AP spent: his phase is over and the round with it (his was the only chip left).
     assert!(log_has(&g, None, "Round 2."));
 }
@@ -155,9 +155,9 @@ fn t13_in_the_same_zone_every_weapon_is_in_range() {
 #[test]
 fn t14_the_numbers_on_dynamite_and_knife_are_ranges() {
     let mut g = turn("high_noon", 2, "ted", "strip('ted'); give('ted', 'knife'); give('ted', 'dynamite')");
-    assert_eq!(sorted(lua_list(&mut g, "return gear('ted')")), ["dynamite", "knife"]);
-    assert_eq!(lua_int(&mut g, "return posse.def_by_id('knife').props.range"), 1);
-    assert_eq!(lua_int(&mut g, "return posse.def_by_id('dynamite').props.range"), 2);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('ted')")), ["dynamite", "knife"]);
+    assert_eq!(LUA.int(&mut g, "return posse.def_by_id('knife').props.range"), 1);
+    assert_eq!(LUA.int(&mut g, "return posse.def_by_id('dynamite').props.range"), 2);
 }
 
 #[test]
@@ -169,9 +169,9 @@ fn t15_a_thrown_knife_lies_in_the_target_zone_and_can_be_picked_up() {
         "put('ted', 'S2'); put('fred', 'S3'); top('moyen', 'moyen_miss'); top('difficile', 'difficile_miss')",
     );
     pick(&mut g, "Throw your knife at Fred");
-    assert_eq!(lua_list(&mut g, "return ground('S3')"), ["knife"]);
+    assert_eq!(LUA.list(&mut g, "return ground('S3')"), ["knife"]);
     end_turn(&mut g);
-    lua(&mut g, "only('fred')");
+    LUA.run(&mut g, "only('fred')");
     while !asked(&g).starts_with("Fred:") {
         let s = deciding(&g);
         answer(&mut g, s, "No");
@@ -184,16 +184,16 @@ fn t16_exploding_dynamite_is_removed() {
     let mut g = turn("high_noon", 2, "fred", "put('fred', 'S1'); put('ted', 'N4'); top('facile', 'facile_miss')");
     pick(&mut g, "Throw dynamite into Main street (S2)");
     assert!(log_has(&g, None, "The dynamite explodes"));
-    assert!(lua_list(&mut g, "return ground('S2')").is_empty());
-    assert!(!lua_list(&mut g, "return gear('fred')").contains(&"dynamite".to_string()));
+    assert!(LUA.list(&mut g, "return ground('S2')").is_empty());
+    assert!(!LUA.list(&mut g, "return gear('fred')").contains(&"dynamite".to_string()));
 }
 
 #[test]
 fn t17_a_fizzled_fuse_leaves_the_dynamite_jammed_in_the_zone() {
     let mut g = turn("high_noon", 2, "fred", "put('fred', 'S1'); put('ted', 'N4'); top('facile', 'facile_jam')");
     pick(&mut g, "Throw dynamite into Main street (S2)");
-    assert_eq!(lua_list(&mut g, "return ground('S2')"), ["dynamite"]);
-    assert_eq!(lua_int(&mut g, "return posse.obj_get(posse.at(game.ground('S2')), 'jammed')"), 1);
+    assert_eq!(LUA.list(&mut g, "return ground('S2')"), ["dynamite"]);
+    assert_eq!(LUA.int(&mut g, "return posse.obj_get(posse.at(game.ground('S2')), 'jammed')"), 1);
 }
 
 #[test]
@@ -204,7 +204,7 @@ fn t18_a_third_object_makes_him_drop_one_in_his_zone() {
     assert!(asked(&g).contains("carries too much"), "{}", asked(&g));
     assert!(offered(&g, "Drop Nugget (2)"), "{:?}", options(&g));
     pick(&mut g, "Drop Knife");
-    assert_eq!(lua_list(&mut g, "return ground('S1')"), ["knife"]);
+    assert_eq!(LUA.list(&mut g, "return ground('S1')"), ["knife"]);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"), "dropping is free: {}", asked(&g));
 }
 
@@ -218,10 +218,10 @@ fn t19_a_dropped_gun_keeps_its_ammunition() {
     );
     pick(&mut g, "Pick up Shotgun");
     pick(&mut g, "Drop Rifle (5)");
-    assert_eq!(lua_list(&mut g, "return ground('S1')"), ["rifle"]);
+    assert_eq!(LUA.list(&mut g, "return ground('S1')"), ["rifle"]);
     pick(&mut g, "Pick up Rifle (5)");
     pick(&mut g, "Drop Shotgun");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'rifle')"), 5);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'rifle')"), 5);
 }
 
 #[test]
@@ -240,10 +240,10 @@ fn t20_friends_in_one_zone_give_objects_enemies_and_others_not() {
     let mut g =
         turn("claim_jumpers", 2, "gus", "put('gus', 'S2'); put('cole', 'S2'); put('kid', 'N4'); put('lefty', 'N4')");
     pick(&mut g, "Swap your Knife for Reverend Cole's Whisky");
-    assert_eq!(sorted(lua_list(&mut g, "return gear('gus')")), ["colt", "dynamite", "whisky"]);
-    assert_eq!(sorted(lua_list(&mut g, "return gear('cole')")), ["knife", "knife", "rifle"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('gus')")), ["colt", "dynamite", "whisky"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('cole')")), ["knife", "knife", "rifle"]);
     pick(&mut g, "Take Rifle (9) from Reverend Cole");
-    assert_eq!(sorted(lua_list(&mut g, "return gear('gus')")), ["colt", "dynamite", "rifle", "whisky"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('gus')")), ["colt", "dynamite", "rifle", "whisky"]);
     assert!(asked(&g).starts_with("Gus: 2 AP left"), "{}", asked(&g));
 }
 
@@ -260,8 +260,8 @@ fn t21_an_ambusher_interrupts_when_the_opponent_comes_into_sight() {
     assert_eq!(labels(&g, 1), ["Spring the ambush with Sheriff Ted"]);
     g.choose(1, &[1]).unwrap();
     pick(&mut g, "Shoot Fred with your Colt");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 0, "the marker is removed");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 5);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 0, "the marker is removed");
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 5);
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "Fred goes on: {}", asked(&g));
 }
 
@@ -275,7 +275,7 @@ fn t22_no_interrupt_for_an_opponent_out_of_sight() {
     );
     pick(&mut g, "Drink whisky");
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "nobody else is asked: {}", asked(&g));
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 1);
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn t23_staying_in_ambush_skips_the_phase() {
     let mut g = turn("high_noon", 2, "ted", "set('ted', 'ambush', 1)");
     assert!(asked(&g).contains("Stay in ambush?"), "{}", asked(&g));
     pick(&mut g, "Stay in ambush");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 1);
     assert!(log_has(&g, None, "Sheriff Ted stays in ambush."));
     assert!(!asked(&g).starts_with("Sheriff Ted:"), "{}", asked(&g));
 }
@@ -316,8 +316,8 @@ fn t26_hand_to_hand_only_in_the_same_zone_a_throw_next_door() {
 fn t27_whisky_without_wounds_is_drunk_for_nothing() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4')");
     pick(&mut g, "Drink whisky");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 0);
-    assert_eq!(sorted(lua_list(&mut g, "return gear('ted')")), ["colt", "knife"]);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 0);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('ted')")), ["colt", "knife"]);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -325,7 +325,7 @@ fn t27_whisky_without_wounds_is_drunk_for_nothing() {
 fn t28_whisky_heals_one_wound() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); set('ted', 'wounds', 2)");
     pick(&mut g, "Drink whisky");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
 }
 
 #[test]
@@ -338,9 +338,9 @@ fn t29_a_third_wound_kills_and_his_chip_leaves_the_mug() {
     );
     pick(&mut g, "Shoot Kid Cassidy");
     assert!(log_has(&g, None, "Kid Cassidy is dead."));
-    assert_eq!(lua_str(&mut g, "return posse.zone_of(ch('kid')) == posse.zone('dead') and 'dead' or 'alive'"), "dead");
+    assert_eq!(LUA.str(&mut g, "return posse.zone_of(ch('kid')) == posse.zone('dead') and 'dead' or 'alive'"), "dead");
     assert_eq!(
-        sorted(lua_list(&mut g, "return ground('S2')")),
+        sorted(LUA.list(&mut g, "return ground('S2')")),
         ["colt", "knife", "whisky"],
         "what he carried lies there"
     );
@@ -377,7 +377,7 @@ fn t32_walls_fences_and_trees_block_the_line() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'COR'); put('fred', 'R3')");
     assert!(!offered(&g, "Shoot Fred"), "{:?}", options(&g));
     // Trees: the sight test of every pair is the engine's (tests/it/zonemap.rs).
-    assert_eq!(lua_str(&mut g, "return tostring(posse.sight('COR', 'R4'))"), "false");
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.sight('COR', 'R4'))"), "false");
 }
 
 #[test]
@@ -408,7 +408,7 @@ fn t33_each_character_has_one_joker_its_player_alone_sees() {
 fn t34_a_played_joker_is_face_up_and_gone() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); set('ted', 'wounds', 1); joker('ted', 'hip_flask')");
     pick(&mut g, "Hip Flask");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 0);
     assert!(!offered(&g, "Hip Flask"));
     assert_eq!(names(&g.view(Some(2)).zones["jokers_used"]), ["Hip Flask"], "Fred's player sees it");
 }
@@ -430,7 +430,7 @@ fn t36_every_round_all_chips_go_back_and_come_out_at_random() {
     let mut firsts = std::collections::BTreeSet::new();
     for seed in 0..12 {
         let mut g = new_game(&content("claim_jumpers"), seed, 2);
-        lua(&mut g, "no_jokers()");
+        LUA.run(&mut g, "no_jokers()");
         for s in waiting(&g) {
             answer(&mut g, s, "No joker now");
         }
@@ -448,7 +448,7 @@ fn t36_every_round_all_chips_go_back_and_come_out_at_random() {
         else {
             continue;
         };
-        let living = lua_int(&mut g, "return #game.living()");
+        let living = LUA.int(&mut g, "return #game.living()");
         let drawn = log[r2..r3].iter().filter(|l| l.ends_with("'s chip is drawn.")).count() as i64;
         assert!(drawn >= living, "seed {seed}: {drawn} chips for {living} living");
     }

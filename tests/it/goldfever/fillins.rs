@@ -16,7 +16,7 @@ fn deck_faces(g: &mut Game, deck: &str) -> Vec<String> {
          for _, f in ipairs({{'hit', 'hit2', 'near', 'miss', 'jam'}}) do out[#out + 1] = tostring(n[f] or 0) end
          return out"
     );
-    lua_list(g, &code)
+    LUA.list(g, &code)
 }
 
 #[test]
@@ -25,11 +25,11 @@ fn the_hit_decks_hold_the_cards_of_5_4() {
     assert_eq!(deck_faces(&mut g, "facile"), ["9", "2", "3", "5", "1"]);
     assert_eq!(deck_faces(&mut g, "moyen"), ["6", "1", "4", "7", "2"]);
     assert_eq!(deck_faces(&mut g, "difficile"), ["3", "1", "4", "10", "2"]);
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('panique'))"), 16);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('panique'))"), 16);
     // Fred has drawn his joker, Ted two: he is choosing which to keep.
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('jokers'))"), 18 - 3);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('jokers'))"), 18 - 3);
     pick(&mut g, "Keep");
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('jokers'))"), 18 - 2, "the other went back");
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('jokers'))"), 18 - 2, "the other went back");
 }
 
 #[test]
@@ -58,18 +58,18 @@ fn both_barrels_spend_two_shells_draw_one_card_and_double_the_wounds() {
         "strip('ted'); give('ted', 'shotgun'); put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_hit')",
     );
     pick(&mut g, "Shoot Fred with both barrels");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 2);
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'shotgun')"), 0);
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('facile_discard'))"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 2);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'shotgun')"), 0);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('facile_discard'))"), 1);
 }
 
 #[test]
 fn a_jam_jams_the_gun_just_fired_and_spends_the_bullet() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_jam')");
     pick(&mut g, "Shoot Fred");
-    assert_eq!(lua_int(&mut g, "return posse.obj_get(gun('ted', 'colt'), 'jammed')"), 1);
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 5);
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 0);
+    assert_eq!(LUA.int(&mut g, "return posse.obj_get(gun('ted', 'colt'), 'jammed')"), 1);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 5);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 0);
     assert!(offered(&g, "Reload your Colt"), "a jammed gun can be reloaded (GF-G46)");
 }
 
@@ -82,7 +82,7 @@ fn a_near_miss_makes_the_target_panic() {
         "put('ted', 'S2'); put('fred', 'S3'); top('facile', 'facile_near'); top('panique', 'frozen')",
     );
     pick(&mut g, "Shoot Fred");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'frozen')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'frozen')"), 1);
 }
 
 #[test]
@@ -95,24 +95,24 @@ fn an_empty_deck_is_its_discard_pile_shuffled() {
          for _, o in ipairs(posse.contents(posse.zone('facile'))) do posse.flip(o, true) posse.move(o, posse.zone('facile_discard')) end",
     );
     pick(&mut g, "Shoot Fred");
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('facile'))"), 19);
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('facile_discard'))"), 1);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('facile'))"), 19);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('facile_discard'))"), 1);
 }
 
 #[test]
 fn a_thrown_knifes_jam_is_a_miss() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); top('difficile', 'difficile_jam')");
     pick(&mut g, "Throw your knife at Fred");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 0);
-    assert_eq!(lua_list(&mut g, "return ground('S3')"), ["knife"]);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 0);
+    assert_eq!(LUA.list(&mut g, "return ground('S3')"), ["knife"]);
 }
 
 #[test]
 fn a_knife_attacks_jam_knocks_the_knife_away() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); top('facile', 'facile_jam')");
     pick(&mut g, "Attack Fred");
-    assert_eq!(lua_list(&mut g, "return ground('S2')"), ["knife"]);
-    assert!(!lua_list(&mut g, "return gear('ted')").contains(&"knife".to_string()));
+    assert_eq!(LUA.list(&mut g, "return ground('S2')"), ["knife"]);
+    assert!(!LUA.list(&mut g, "return gear('ted')").contains(&"knife".to_string()));
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn an_armed_defender_ripostes_after_a_miss() {
     assert_eq!(deciding(&g), 2, "a riposte is Fred's choice");
     pick(&mut g, "Riposte");
     assert!(log_has(&g, None, "Fred ripostes."));
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
 }
 
 #[test]
@@ -141,11 +141,11 @@ fn a_blast_panics_the_unwounded_in_its_zone_and_the_near_missed_next_door() {
     );
     pick(&mut g, "Throw dynamite into Main street (S3)");
     assert_eq!(
-        lua_int(&mut g, "return get('kid', 'frozen')"),
+        LUA.int(&mut g, "return get('kid', 'frozen')"),
         1,
         "unwounded by the blast in its zone (a wound from before counts not)"
     );
-    assert_eq!(lua_int(&mut g, "return get('lefty', 'frozen')"), 0, "a miss next door: no panic");
+    assert_eq!(LUA.int(&mut g, "return get('lefty', 'frozen')"), 0, "a miss next door: no panic");
 }
 
 #[test]
@@ -158,8 +158,8 @@ fn the_thrower_is_caught_in_his_own_blast_and_walls_shield() {
          top('facile', 'facile_miss', 'facile_hit', 'facile_hit')",
     );
     pick(&mut g, "Throw dynamite into Main street (S2)");
-    assert_eq!(lua_int(&mut g, "return get('kid', 'wounds')"), 1);
-    assert_eq!(lua_int(&mut g, "return get('gus', 'wounds')"), 1, "the thrower too");
+    assert_eq!(LUA.int(&mut g, "return get('kid', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('gus', 'wounds')"), 1, "the thrower too");
     assert!(!log_has(&g, None, "Lefty:"), "the sheriff's office is not next to S2 for movement");
 }
 
@@ -199,10 +199,10 @@ fn panic_steady_does_nothing() {
 #[test]
 fn panic_hit_the_dirt_costs_an_ap_and_the_ambush() {
     let mut g = near_miss("hit_the_dirt", "set('fred', 'ambush', 1)");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'ambush')"), 0);
-    assert_eq!(lua_int(&mut g, "return get('fred', 'hit_dirt')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'ambush')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'hit_dirt')"), 1);
     end_turn(&mut g);
-    lua(&mut g, "only('fred')");
+    LUA.run(&mut g, "only('fred')");
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "{}", asked(&g));
 }
 
@@ -216,27 +216,27 @@ fn panic_run_for_it_moves_out_of_sight_of_the_shooter() {
     // in sight once he has left S3's centre).
     assert_eq!(runs, ["Run to Bank (BNK)", "Run to Saloon - tables (TAB)", "Run to Undertaker (UND)"]);
     pick(&mut g, "Run to Bank");
-    assert_eq!(lua_str(&mut g, "return where('fred')"), "BNK");
+    assert_eq!(LUA.str(&mut g, "return where('fred')"), "BNK");
 }
 
 #[test]
 fn panic_frozen_leaves_two_ap() {
     let mut g = near_miss("frozen", "");
     end_turn(&mut g);
-    lua(&mut g, "only('fred')");
+    LUA.run(&mut g, "only('fred')");
     assert!(asked(&g).starts_with("Fred: 2 AP left"), "{}", asked(&g));
 }
 
 #[test]
 fn panic_shaky_hands_drops_a_gun() {
     let mut g = near_miss("shaky_hands", "");
-    assert_eq!(lua_list(&mut g, "return ground('S3')"), ["rifle"]);
+    assert_eq!(LUA.list(&mut g, "return ground('S3')"), ["rifle"]);
 }
 
 #[test]
 fn panic_wild_shot_loses_a_bullet() {
     let mut g = near_miss("wild_shot", "");
-    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 8);
+    assert_eq!(LUA.int(&mut g, "return ammo('fred', 'rifle')"), 8);
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn joker_lucky_charm_ignores_the_wounds_of_one_card() {
     pick(&mut g, "No");
     assert!(asked(&g).contains("about to take 2 wounds"), "{}", asked(&g));
     pick(&mut g, "Lucky Charm");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 0);
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn joker_dead_eye_draws_again_from_facile() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'S4'); joker('ted', 'dead_eye'); top('difficile', 'difficile_miss'); top('facile', 'facile_hit')");
     pick(&mut g, "Shoot Fred with your Colt (6 bullets; range 3)");
     pick(&mut g, "Dead Eye");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 1);
 }
 
 #[test]
@@ -307,8 +307,8 @@ fn joker_sixth_sense_cancels_an_ambush_reaction() {
     pick(&mut g, "Shoot Fred");
     assert!(asked(&g).contains("ambush targets Fred"), "{}", asked(&g));
     pick(&mut g, "Sixth Sense");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 0);
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 6);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 0);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 6);
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "{}", asked(&g));
 }
 
@@ -321,7 +321,7 @@ fn joker_speed_loader_fills_a_gun_for_one_ap() {
         "put('fred', 'N4'); joker('ted', 'speed_loader'); posse.obj_set(gun('ted', 'colt'), 'ammo', 1)",
     );
     pick(&mut g, "Speed Loader");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 6);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 6);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -331,7 +331,7 @@ fn joker_nerves_of_steel_spares_the_panic_for_the_round() {
     pick(&mut g, "Shoot Fred");
     pick(&mut g, "No");
     pick(&mut g, "Nerves of Steel");
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('panique'))"), 16);
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('panique'))"), 16);
     pick(&mut g, "Shoot Fred");
     assert!(log_has(&g, None, "Fred keeps steady."));
 }
@@ -340,7 +340,7 @@ fn joker_nerves_of_steel_spares_the_panic_for_the_round() {
 fn joker_fan_the_hammer_fires_three_bullets_for_one_ap() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); joker('ted', 'fan_the_hammer'); top('facile', 'facile_miss', 'facile_miss', 'facile_miss')");
     pick(&mut g, "Fan the Hammer at Fred");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 3);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 3);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -349,8 +349,8 @@ fn joker_hideout_derringer_shoots_back_in_the_same_zone() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); joker('fred', 'hideout_derringer'); top('facile', 'facile_miss'); top('moyen', 'moyen_hit')");
     pick(&mut g, "Attack Fred");
     pick(&mut g, "Hideout Derringer");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
-    assert_eq!(lua_int(&mut g, "return ammo('fred', 'rifle')"), 9, "no ammunition used");
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return ammo('fred', 'rifle')"), 9, "no ammunition used");
 }
 
 #[test]
@@ -360,7 +360,7 @@ fn joker_sprint_moves_three_zones_for_one_ap() {
     pick(&mut g, "Run to Main street W (S1)");
     pick(&mut g, "Run to Main street (S2)");
     pick(&mut g, "Run to Main street (S3)");
-    assert_eq!(lua_str(&mut g, "return where('ted')"), "S3");
+    assert_eq!(LUA.str(&mut g, "return where('ted')"), "S3");
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"), "{}", asked(&g));
 }
 
@@ -387,7 +387,7 @@ fn joker_double_trouble_gives_a_reaction_a_second_action() {
     pick(&mut g, "No"); // his own draw: Dead Eye would answer it, Double Trouble not
     pick(&mut g, "Double Trouble");
     pick(&mut g, "Shoot Fred");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 4);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 4);
 }
 
 #[test]
@@ -396,8 +396,8 @@ fn joker_pickpocket_takes_an_object_from_an_opponent() {
     pick(&mut g, "Pickpocket");
     pick(&mut g, "Fred's Dynamite");
     pick(&mut g, "Drop Knife");
-    assert_eq!(sorted(lua_list(&mut g, "return gear('ted')")), ["colt", "dynamite", "whisky"]);
-    assert_eq!(sorted(lua_list(&mut g, "return gear('fred')")), ["rifle", "whisky"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('ted')")), ["colt", "dynamite", "whisky"]);
+    assert_eq!(sorted(LUA.list(&mut g, "return gear('fred')")), ["rifle", "whisky"]);
 }
 
 #[test]
@@ -408,9 +408,9 @@ fn joker_card_sharp_stacks_a_deck_only_he_sees() {
     let first = options(&g)[2].clone();
     g.choose(1, &[3]).unwrap();
     g.choose(1, &[1]).unwrap();
-    assert_eq!(lua_str(&mut g, "return posse.def(posse.at(posse.zone('facile'))).name"), first);
-    assert_eq!(lua_str(&mut g, "return tostring(posse.knows(1, posse.at(posse.zone('facile'))))"), "true");
-    assert_eq!(lua_str(&mut g, "return tostring(posse.knows(2, posse.at(posse.zone('facile'))))"), "false");
+    assert_eq!(LUA.str(&mut g, "return posse.def(posse.at(posse.zone('facile'))).name"), first);
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.knows(1, posse.at(posse.zone('facile'))))"), "true");
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.knows(2, posse.at(posse.zone('facile'))))"), "false");
 }
 
 #[test]
@@ -418,7 +418,7 @@ fn joker_prospectors_eye_shows_the_markers_around_to_his_player() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'N4'); joker('ted', 'prospectors_eye'); lay('S1', 'nugget_3', false); lay('LIV', 'rock', false); lay('S3', 'nugget_1', false)");
     pick(&mut g, "Prospector's Eye");
     let known = |g: &mut Game, z: &str, s: u32| {
-        lua_str(g, &format!("return tostring(posse.knows({s}, posse.at(game.ground('{z}'))))"))
+        LUA.str(g, &format!("return tostring(posse.knows({s}, posse.at(game.ground('{z}'))))"))
     };
     assert_eq!(known(&mut g, "S1", 1), "true");
     assert_eq!(known(&mut g, "LIV", 1), "true");
@@ -435,7 +435,7 @@ fn joker_last_breath_fires_before_dying() {
     pick(&mut g, "Last Breath");
     pick(&mut g, "Shoot Sheriff Ted");
     assert!(log_has(&g, None, "with his Rifle (moyen)"), "range 1 is facile; three wounds make it harder");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
     assert!(log_has(&g, None, "Fred is dead."));
 }
 
@@ -448,7 +448,7 @@ fn joker_intimidate_makes_an_opponent_in_sight_panic() {
         "put('ted', 'S2'); put('fred', 'S3'); joker('ted', 'intimidate'); top('panique', 'frozen')",
     );
     pick(&mut g, "Intimidate");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'frozen')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'frozen')"), 1);
     assert!(asked(&g).starts_with("Sheriff Ted: 3 AP left"));
 }
 
@@ -464,7 +464,7 @@ fn joker_take_cover_lets_the_target_choose_the_card() {
     pick(&mut g, "Take Cover");
     assert_eq!(deciding(&g), 2);
     pick(&mut g, "Raté");
-    assert_eq!(lua_int(&mut g, "return get('fred', 'wounds')"), 0);
+    assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 0);
 }
 
 #[test]
@@ -505,7 +505,7 @@ fn optional_grim_sight_panics_a_dead_mans_friends() {
         "put('gus', 'S2'); put('kid', 'S2'); put('lefty', 'S2'); set('kid', 'wounds', 2); put('cole', 'N1'); top('facile', 'facile_hit'); top('panique', 'frozen')",
     );
     pick(&mut g, "Shoot Kid Cassidy");
-    assert_eq!(lua_int(&mut g, "return get('lefty', 'frozen')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('lefty', 'frozen')"), 1);
 }
 
 #[test]
@@ -513,7 +513,7 @@ fn the_derringer_answers_an_attack_that_jammed() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S2'); joker('fred', 'hideout_derringer'); top('facile', 'facile_jam'); top('moyen', 'moyen_hit')");
     pick(&mut g, "Attack Fred");
     pick(&mut g, "Hideout Derringer");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'wounds')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
 }
 
 #[test]
@@ -536,7 +536,7 @@ fn an_ambusher_may_hold_fire_and_keep_the_ambush() {
     pick(&mut g, "Move to Main street (S2)");
     g.choose(1, &[1]).unwrap();
     pick(&mut g, "Hold fire");
-    assert_eq!(lua_int(&mut g, "return get('ted', 'ambush')"), 1);
+    assert_eq!(LUA.int(&mut g, "return get('ted', 'ambush')"), 1);
     assert!(asked(&g).starts_with("Fred: 3 AP left"), "{}", asked(&g));
 }
 
@@ -553,7 +553,7 @@ fn optional_cartridge_belt_reloads_from_spare_rounds_only_their_player_sees() {
         "put('fred', 'N4'); posse.obj_set(gun('ted', 'colt'), 'ammo', 4); posse.set('spare_1', 1, 1)",
     );
     pick(&mut g, "Reload your Colt");
-    assert_eq!(lua_int(&mut g, "return ammo('ted', 'colt')"), 5);
+    assert_eq!(LUA.int(&mut g, "return ammo('ted', 'colt')"), 5);
     assert_eq!(counter(&g, "spare_1", Some(1)), 0);
     assert!(!offered(&g, "Reload"), "no spare round left: {:?}", options(&g));
     assert!(!g.view(Some(2)).seats[0].counters.contains_key("spare_1"), "Fred's player does not see Ted's");

@@ -4,8 +4,12 @@
 //! decks, panic, jokers) and the eight scenarios (`scenarios.rs`); the sharp bot playing a
 //! scenario written after it by its stated aims (`new_scenario.rs`).
 //!
+//! The harness is the shared one of `posse_tests` (content variants, arranging Lua read
+//! typed, `advance_to` by kind, `sorted`, `stack_on` for the decks); what is this game's own
+//! is here: its Lua helpers ([`PRELUDE`], bound as [`LUA`]), [`turn`] and its readers.
+//!
 //! Tests drive the real flow by the labels of its decisions. Chance is arranged with
-//! [`lua`]: the engine's state is the truth and the flow keeps no copy of it, so between
+//! [`LUA`]: the engine's state is the truth and the flow keeps no copy of it, so between
 //! two decisions a test may move characters, change counters, take jokers away and stack
 //! the decks (such games are not replayed). [`turn`] starts a game and arranges it at the
 //! first round's start, before any chip is drawn, so the character a test names is the
@@ -20,23 +24,15 @@ mod scenarios;
 
 use posse::{Content, Game};
 use posse_tests::*;
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A scenario as shipped ("high_noon", "claim_jumpers", ...; "" for the base game).
 pub fn content(scenario: &str) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    loaded
-        .entry(scenario.to_string())
-        .or_insert_with(|| {
-            let id = if scenario.is_empty() { "goldfever".to_string() } else { format!("goldfever/{scenario}") };
-            Arc::new(Content::load(&root(), &id).unwrap_or_else(|e| panic!("{e}")))
-        })
-        .clone()
+    shipped(&game_id("goldfever", scenario))
 }
 
-/// Lua helpers for [`lua`]: `ch(id)` (a character), `put(id, zone)`, `strip(id)` (it
+/// Lua helpers for [`LUA`], after the shared ones (`posse_tests::PRELUDE`: `ids(zone)`,
+/// `stack_on`...): `ch(id)` (a character), `put(id, zone)`, `strip(id)` (it
 /// carries nothing), `give(id, item [, ammo])` (from the supply, face up; returns it),
 /// `gun(id, item)` (the first carried object of that definition), `ammo(id, item)`,
 /// `get(id, counter)`, `set(id, counter, v)`, `where(id)`, `gear(id)` and `ground(zone)`
@@ -45,7 +41,6 @@ pub fn content(scenario: &str) -> Arc<Content> {
 /// (every character's joker back in the deck), `joker(id, joker)` (that joker for him,
 /// known to his player), `only(id)` (every other chip out of the mug this round).
 const PRELUDE: &str = r#"
-local posse = require 'posse'
 local game = require 'goldfever.game'
 local events = require 'goldfever.events'
 local function ch(id) return assert(game.by_id(id), 'no character ' .. id) end
@@ -68,11 +63,6 @@ local function ammo(id, item) return posse.obj_get(gun(id, item), 'ammo') end
 local function get(id, name) return posse.obj_get(ch(id), name) end
 local function set(id, name, v) posse.obj_set(ch(id), name, v) end
 local function where(id) return game.node(ch(id)) end
-local function ids(z)
-  local out = {}
-  for i, o in ipairs(posse.contents(z)) do out[i] = posse.def_id(o) end
-  return out
-end
 local function gear(id) return ids(posse.zone('gear', ch(id))) end
 local function ground(zone) return ids(game.ground(zone)) end
 local function lay(zone, item, up)
@@ -82,21 +72,8 @@ local function lay(zone, item, up)
   return o
 end
 local function top(deck, ...)
-  local want = { ... }
-  local z, d = posse.zone(deck), posse.zone(deck .. '_discard')
-  local taken = {}
-  for i = #want, 1, -1 do
-    local found
-    for _, zz in ipairs({ z, d }) do
-      for _, o in ipairs(posse.contents(zz)) do
-        if not found and not taken[o] and posse.def_id(o) == want[i] then found = o end
-      end
-    end
-    assert(found, 'no card ' .. want[i])
-    taken[found] = true
-    posse.flip(found, false)
-    posse.move(found, z)
-  end
+  local z = posse.zone(deck)
+  for _, o in ipairs(stack_on(z, { z, posse.zone(deck .. '_discard') }, { ... })) do posse.flip(o, false) end
 end
 local function no_jokers()
   for _, c in ipairs(game.chars()) do
@@ -123,25 +100,8 @@ local function only(id)
 end
 "#;
 
-/// Runs `code` (with the helpers of [`PRELUDE`]) in the game's VM; returns its value.
-pub fn lua(g: &mut Game, code: &str) -> serde_json::Value {
-    g.eval(&format!("{PRELUDE}\n{code}")).unwrap_or_else(|e| panic!("{e}\n{code}"))
-}
-
-/// The string `code` returns.
-pub fn lua_str(g: &mut Game, code: &str) -> String {
-    lua(g, code).as_str().unwrap_or_else(|| panic!("not a string: {code}")).to_string()
-}
-
-/// The integer `code` returns.
-pub fn lua_int(g: &mut Game, code: &str) -> i64 {
-    lua(g, code).as_i64().unwrap_or_else(|| panic!("not an integer: {code}"))
-}
-
-/// The strings of the list `code` returns.
-pub fn lua_list(g: &mut Game, code: &str) -> Vec<String> {
-    serde_json::from_value(lua(g, code)).unwrap_or_default()
-}
+/// Arranging Lua with the helpers of [`PRELUDE`].
+pub const LUA: Arrange = Arrange(PRELUDE);
 
 /// A game of `scenario` with `players`, arranged at the first round's start: no joker for
 /// anyone (unless `arrange` deals some), `arrange` run, and only `who`'s chip left in the
@@ -155,12 +115,8 @@ pub fn turn_in(c: &Arc<Content>, players: usize, who: &str, arrange: &str) -> Ga
     let mut g = new_game(c, 1, players);
     // Setup's questions (Ted's second joker in High Noon, the Payroll's hiding places):
     // the first option; then the round's joker question.
-    while g.next_request().is_some() && !asked(&g).starts_with("A new round begins") {
-        let s = deciding(&g);
-        g.choose(s, &[1]).unwrap();
-    }
-    assert!(asked(&g).starts_with("A new round begins"), "at the round's start: {}", asked(&g));
-    lua(&mut g, &format!("no_jokers()\n{arrange}\nonly('{who}')"));
+    advance_to(&mut g, "joker");
+    LUA.run(&mut g, &format!("no_jokers()\n{arrange}\nonly('{who}')"));
     for s in waiting(&g) {
         answer(&mut g, s, "No joker now");
     }
@@ -177,29 +133,9 @@ pub fn deciding(g: &Game) -> usize {
     g.next_request().map(|r| r.seat).unwrap_or(0)
 }
 
-/// `v` sorted (where the order of a zone is incidental).
-pub fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 /// A variant of scenario `scenario` ("" for the base game) with `edits` (from, to) made to
-/// `scenarios/goldfever/game.yaml`: an optional rule switched on, say. Loaded once per
-/// distinct (scenario, edits).
+/// `scenarios/goldfever/game.yaml`: an optional rule switched on, say.
 pub fn variant(scenario: &str, edits: &[(&str, &str)]) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let key = format!("{scenario}|{edits:?}");
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(c) = loaded.get(&key) {
-        return c.clone();
-    }
-    let name = format!("goldfever_{:016x}", posse::hash::fnv(key.as_bytes()));
-    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), &name);
-    for (from, to) in edits {
-        edit(&root, "scenarios/goldfever/game.yaml", from, to);
-    }
-    let id = if scenario.is_empty() { "goldfever".to_string() } else { format!("goldfever/{scenario}") };
-    let c = Arc::new(Content::load(&root, &id).unwrap_or_else(|e| panic!("{e}")));
-    loaded.insert(key, c.clone());
-    c
+    let edits: Vec<_> = edits.iter().map(|&(from, to)| ("scenarios/goldfever/game.yaml", from, to)).collect();
+    posse_tests::variant(env!("CARGO_TARGET_TMPDIR"), &game_id("goldfever", scenario), &edits)
 }

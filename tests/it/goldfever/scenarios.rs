@@ -37,8 +37,8 @@ fn high_noon_ted_keeps_one_of_two_jokers_and_fewer_wounds_win_after_round_8() {
     assert_eq!(deciding(&g), 1);
     assert_eq!(options(&g).len(), 2);
     pick(&mut g, "Keep");
-    assert_eq!(lua_int(&mut g, "return posse.count(posse.zone('joker', ch('ted')))"), 1);
-    lua(&mut g, "put('ted', 'N1'); put('fred', 'R4'); set('fred', 'wounds', 1)");
+    assert_eq!(LUA.int(&mut g, "return posse.count(posse.zone('joker', ch('ted')))"), 1);
+    LUA.run(&mut g, "put('ted', 'N1'); put('fred', 'R4'); set('fred', 'wounds', 1)");
     idle_until(&mut g, 99);
     let (winners, reason) = result(&g);
     assert_eq!(winners, [1], "{reason}");
@@ -63,7 +63,7 @@ fn high_noon_a_death_wins_at_once() {
 #[test]
 fn claim_jumpers_nine_face_down_markers_and_gold_wins_after_round_8() {
     let mut g = new_game(&content("claim_jumpers"), 2, 2);
-    let zones = lua_list(
+    let zones = LUA.list(
         &mut g,
         "local out = {} for _, n in ipairs(posse.nodes()) do if posse.count(game.ground(n)) == 1 then out[#out + 1] = n end end return out",
     );
@@ -71,7 +71,7 @@ fn claim_jumpers_nine_face_down_markers_and_gold_wins_after_round_8() {
     let v = g.view(Some(1));
     assert!(names(&v.board["N1"]["ground"]).iter().all(|n| n == "?"), "face down for everyone");
     // Gus (seat 1) carries the 3 and Kid the 1: after round 8 the prospectors win.
-    lua(
+    LUA.run(
         &mut g,
         "no_jokers(); strip('gus'); strip('kid'); posse.move(game.things.take('nugget_3'), posse.zone('gear', ch('gus')))
          posse.move(game.things.take('nugget_1'), posse.zone('gear', ch('kid')))
@@ -87,14 +87,14 @@ fn claim_jumpers_nine_face_down_markers_and_gold_wins_after_round_8() {
 #[test]
 fn jailbreak_the_cell_the_keys_the_breach_and_the_escape() {
     let mut g = new_game(&content("jailbreak"), 2, 3);
-    assert_eq!(lua_list(&mut g, "return posse.neighbours('JAL')"), Vec::<String>::new(), "the cell door is locked");
-    assert!(lua_list(&mut g, "return gear('kid')").is_empty(), "the prisoner has nothing");
-    assert!(lua_list(&mut g, "return gear('ted')").contains(&"keys".to_string()));
+    assert_eq!(LUA.list(&mut g, "return posse.neighbours('JAL')"), Vec::<String>::new(), "the cell door is locked");
+    assert!(LUA.list(&mut g, "return gear('kid')").is_empty(), "the prisoner has nothing");
+    assert!(LUA.list(&mut g, "return gear('ted')").contains(&"keys".to_string()));
     assert!(g.render(Some(1)).unwrap().contains("JAL|SHF locked"));
     // The Keys: Ted in his office unlocks the door.
     let mut g = turn("jailbreak", 3, "ted", "");
     pick(&mut g, "Unlock the cell door");
-    assert_eq!(lua_list(&mut g, "return posse.neighbours('JAL')"), ["SHF"]);
+    assert_eq!(LUA.list(&mut g, "return posse.neighbours('JAL')"), ["SHF"]);
     // A blast in S2 breaches the jail's front; the prisoner draws from difficile.
     let mut g = turn(
         "jailbreak",
@@ -104,8 +104,8 @@ fn jailbreak_the_cell_the_keys_the_breach_and_the_escape() {
     );
     pick(&mut g, "Throw dynamite into Main street (S2)");
     assert!(log_has(&g, None, "The blast breaches the wall of Jail cell (JAL)!"));
-    assert_eq!(lua_str(&mut g, "return tostring(posse.breached('S2', 'JAL'))"), "true");
-    assert!(lua_list(&mut g, "return posse.neighbours('JAL')").contains(&"S2".to_string()));
+    assert_eq!(LUA.str(&mut g, "return tostring(posse.breached('S2', 'JAL'))"), "true");
+    assert!(LUA.list(&mut g, "return posse.neighbours('JAL')").contains(&"S2".to_string()));
     // Kid leaves over the south edge: the desperados win.
     let mut g = turn("jailbreak", 3, "kid", "put('kid', 'R1')");
     pick(&mut g, "Leave the town from Creek (R1)");
@@ -136,7 +136,7 @@ fn payroll_the_desperados_deploy_in_ambush_and_the_strongbox_slows_its_carrier()
         assert!(asked(&g).starts_with(&format!("Where does {who} wait in ambush?")), "{}", asked(&g));
         g.choose(deciding(&g), &[1]).unwrap();
     }
-    let hidden = lua_list(&mut g, "local out = {} for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do out[#out + 1] = where(id) .. get(id, 'ambush') end return out");
+    let hidden = LUA.list(&mut g, "local out = {} for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do out[#out + 1] = where(id) .. get(id, 'ambush') end return out");
     assert_eq!(hidden, ["N21", "N31", "HOT1", "CHU1"]);
     let mut g =
         turn("payroll", 4, "earl", "for _, id in ipairs({'fred', 'pedro', 'slim', 'lefty'}) do put(id, 'R4') end");
@@ -175,11 +175,11 @@ fn payroll_delivery_wins_for_the_law_and_an_exit_for_the_desperados() {
 #[test]
 fn bank_job_the_safe_the_reinforcements_and_the_haul() {
     let mut g = new_game(&content("bank_job"), 2, 4);
-    assert_eq!(lua_int(&mut g, "return posse.count(game.ground('BNK'))"), 4);
+    assert_eq!(LUA.int(&mut g, "return posse.count(game.ground('BNK'))"), 4);
     assert!(g.render(Some(1)).unwrap().contains("Still to come: Deputy Jim, Doc Holloway"));
-    lua(&mut g, "no_jokers(); for _, id in ipairs({'fred', 'slim', 'pedro', 'hank'}) do put(id, 'R4') end");
+    LUA.run(&mut g, "no_jokers(); for _, id in ipairs({'fred', 'slim', 'pedro', 'hank'}) do put(id, 'R4') end");
     idle_until(&mut g, 3);
-    assert_eq!(lua_list(&mut g, "return { where('jim'), where('doc') }"), ["S1", "S6"], "they ride in at round 3");
+    assert_eq!(LUA.list(&mut g, "return { where('jim'), where('doc') }"), ["S1", "S6"], "they ride in at round 3");
     // Robbers who carry off 4 points win at once.
     let mut g = turn(
         "bank_job",
@@ -198,20 +198,20 @@ fn bank_job_a_blast_next_to_the_bank_breaches_its_wall() {
     let mut g = turn("bank_job", 4, "hank", "put('hank', 'N3'); top('facile', 'facile_miss', 'facile_miss', 'facile_miss'); top('difficile', 'difficile_miss', 'difficile_miss')");
     pick(&mut g, "Throw dynamite into Back lot (N2)");
     assert!(log_has(&g, None, "The blast breaches the wall of Bank (BNK)!"));
-    assert!(lua_list(&mut g, "return posse.neighbours('BNK')").contains(&"N2".to_string()));
+    assert!(LUA.list(&mut g, "return posse.neighbours('BNK')").contains(&"N2".to_string()));
 }
 
 #[test]
 fn saloon_brawl_guns_at_the_sheriffs_and_no_shots_before_round_3() {
     let mut g = new_game(&content("saloon_brawl"), 2, 6);
-    assert_eq!(lua_int(&mut g, "return posse.count(game.ground('SHF'))"), 8);
-    let dynamite = lua_int(&mut g, "local n = 0 for _, c in ipairs(game.chars()) do for _, o in ipairs(game.things.pockets(c)) do if posse.def_id(o) == 'dynamite' then n = n + 1 end end end return n");
+    assert_eq!(LUA.int(&mut g, "return posse.count(game.ground('SHF'))"), 8);
+    let dynamite = LUA.int(&mut g, "local n = 0 for _, c in ipairs(game.chars()) do for _, o in ipairs(game.things.pockets(c)) do if posse.def_id(o) == 'dynamite' then n = n + 1 end end end return n");
     assert_eq!(dynamite, 0, "dynamite became whisky");
     let g = turn("saloon_brawl", 6, "kid", "give('kid', 'colt'); put('kid', 'TAB')");
     assert!(!offered(&g, "Shoot"), "round 1: {:?}", options(&g));
     let mut g = new_game(&content("saloon_brawl"), 2, 6);
     let may = |g: &mut Game, round: i64| {
-        lua_str(g, &format!("posse.set('round', {round}) return tostring(game.hook('may_shoot')(game, ch('kid')))"))
+        LUA.str(g, &format!("posse.set('round', {round}) return tostring(game.hook('may_shoot')(game, ch('kid')))"))
     };
     assert_eq!(may(&mut g, 2), "false");
     assert_eq!(may(&mut g, 3), "true");
@@ -220,7 +220,7 @@ fn saloon_brawl_guns_at_the_sheriffs_and_no_shots_before_round_3() {
 #[test]
 fn range_war_key_buildings_score_from_round_3() {
     let mut g = new_game(&content("range_war"), 2, 10);
-    lua(&mut g, "no_jokers()");
+    LUA.run(&mut g, "no_jokers()");
     idle_until(&mut g, 3);
     assert_eq!(counter(&g, "score_1", None), 0, "no points in rounds 1-2");
     idle_until(&mut g, 4);
@@ -330,7 +330,7 @@ fn payroll_hidden_deployment_keeps_the_desperados_off_the_board_until_seen() {
     g.choose(2, &[]).unwrap();
     g.choose(4, &[]).unwrap();
     assert!(log_has(&g, Some(3), "Fred was hiding in Back lot (N2)!"));
-    assert_eq!(lua_str(&mut g, "return where('fred')"), "N2");
+    assert_eq!(LUA.str(&mut g, "return where('fred')"), "N2");
 }
 
 #[test]

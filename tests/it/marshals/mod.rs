@@ -3,8 +3,12 @@
 //! the modes (`decisions/`: Z01-Z40, duo, basic), and a card added in YAML alone
 //! (`new_card.rs`).
 //!
+//! The harness is the shared one of `posse_tests` (content variants, arranging Lua read
+//! typed, `stack_on` for the deck, `quoted`, `sorted`); what is this game's own is here:
+//! its Lua helpers ([`PRELUDE`], bound as [`LUA`]), the fixed variant and the hand.
+//!
 //! Tests drive the real flow by the labels of its decisions. The deck is random: a test
-//! arranges what matters with [`lua`] (the engine's state is the truth, and the flow keeps
+//! arranges what matters with [`LUA`] (the engine's state is the truth, and the flow keeps
 //! no copy of it, so arranging it between two decisions is safe; such changes are not in
 //! the log, so such games are not replayed). [`fixed`] gives a game whose map is in
 //! `data.terrains` order (Forest, Desert, Plain, Mountain), whose seat s is the Marshal of
@@ -22,52 +26,38 @@ mod rules;
 
 use posse::{Content, Game};
 use posse_tests::*;
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// The game as shipped (3-4 players); `marshals/duo` and `marshals/basic` are its modes.
 pub fn content() -> Arc<Content> {
-    static C: OnceLock<Arc<Content>> = OnceLock::new();
-    C.get_or_init(|| load("marshals")).clone()
+    shipped("marshals")
 }
 
 /// A mode (`"duo"`, `"basic"`) as shipped.
 pub fn mode(name: &str) -> Arc<Content> {
-    Arc::new(Content::load(&root(), &format!("marshals/{name}")).unwrap_or_else(|e| panic!("{e}")))
+    shipped(&game_id("marshals", name))
 }
 
 /// A variant of the game (or of mode `scenario`: "", "duo", "basic") with the fixed map,
 /// characters and first player described above, and `edits` (from, to) made to
-/// `scenarios/marshals/game.yaml`. Loaded once per distinct (scenario, edits).
+/// `scenarios/marshals/game.yaml`.
 pub fn fixed(scenario: &str, edits: &[(&str, &str)]) -> Arc<Content> {
-    static LOADED: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let key = format!("{scenario}|{edits:?}");
-    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(c) = loaded.get(&key) {
-        return c.clone();
-    }
-    let name = format!("marshals_{:016x}", posse::hash::fnv(key.as_bytes()));
-    let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), &name);
-    let yaml = "scenarios/marshals/game.yaml";
-    edit(&root, yaml, "first_player: 0", "first_player: 1");
-    edit(&root, yaml, "character_assignment: random", "character_assignment: seat");
-    edit(&root, yaml, "map_order: random", "map_order: fixed");
-    for (from, to) in edits {
-        edit(&root, yaml, from, to);
-    }
-    let id = if scenario.is_empty() { "marshals".to_string() } else { format!("marshals/{scenario}") };
-    let c = Arc::new(Content::load(&root, &id).unwrap_or_else(|e| panic!("{e}")));
-    loaded.insert(key, c.clone());
-    c
+    let fixed = [
+        ("first_player: 0", "first_player: 1"),
+        ("character_assignment: random", "character_assignment: seat"),
+        ("map_order: random", "map_order: fixed"),
+    ];
+    let edits: Vec<_> =
+        fixed.iter().chain(edits).map(|&(from, to)| ("scenarios/marshals/game.yaml", from, to)).collect();
+    variant(env!("CARGO_TARGET_TMPDIR"), &game_id("marshals", scenario), &edits)
 }
 
-/// Lua helpers for [`lua`]: `find(id)` (a card anywhere, by definition id; the n-th copy
+/// Lua helpers for [`LUA`], after the shared ones (`posse_tests::PRELUDE`): `find(id)` (a card anywhere, by definition id; the n-th copy
 /// with `find(id, n)`), `top(id, ...)` (those cards on top of the deck, the first on top),
 /// `give(seat, id, ...)` (into a hand), `discard(id)` (on top of the discard pile, face up),
 /// `hand(seat)` (definition ids in a hand), `set(name, value, seat)`, `captured(seat, id, ...)`
 /// (Outlaws in his trophies, counted), `badge(seat)` (the Corrupt Marshal revealed by him).
 const PRELUDE: &str = r#"
-local posse = require 'posse'
 local zones = { 'deck', 'aside', 'discard', 'pending' }
 local function all_zones()
   local out = {}
@@ -90,10 +80,7 @@ local function find(id, n)
   end
   error('no card ' .. id)
 end
-local function top(...)
-  local ids = { ... }
-  for i = #ids, 1, -1 do posse.move(find(ids[i]), posse.zone('deck')) end
-end
+local function top(...) stack_on(posse.zone('deck'), all_zones(), { ... }) end
 local function give(seat, ...)
   for _, id in ipairs { ... } do posse.move(find(id), posse.zone('hand', seat)) end
 end
@@ -123,12 +110,15 @@ local function badge(seat)
 end
 "#;
 
-/// Runs `code` (with the helpers of [`PRELUDE`]) in the game's VM; returns its value.
-pub fn lua(g: &mut Game, code: &str) -> serde_json::Value {
-    g.eval(&format!("{PRELUDE}\n{code}")).unwrap_or_else(|e| panic!("{e}\n{code}"))
-}
+/// Arranging Lua with the helpers of [`PRELUDE`].
+pub const LUA: Arrange = Arrange(PRELUDE);
 
 /// The definition ids of the cards in `seat`'s hand.
 pub fn hand(g: &mut Game, seat: usize) -> Vec<String> {
-    serde_json::from_value(lua(g, &format!("return hand({seat})"))).unwrap_or_default()
+    LUA.list(g, &format!("return hand({seat})"))
+}
+
+/// [`hand`], sorted.
+pub fn sorted_hand(g: &mut Game, seat: usize) -> Vec<String> {
+    sorted(hand(g, seat))
 }

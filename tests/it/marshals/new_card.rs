@@ -41,7 +41,7 @@ fn a_card_added_in_yaml_is_dealt_offered_and_played() {
         .map(|seed| new_game(&c, seed, 3))
         .find(|g| waiting(g) == [1] && labels(g, 1).contains(&"End your turn".to_string()))
         .expect("a quiet first draw");
-    lua(&mut g, "give(1, 'telegraph') top('mv_plain_05')");
+    LUA.run(&mut g, "give(1, 'telegraph') top('mv_plain_05')");
     assert!(!labels(&g, 1).iter().any(|l| l.contains("Telegraph")));
     // One step to the Desert (the options are made after each draw), then it is offered.
     answer(&mut g, 1, "Spend 1 Provision: move to the Desert");
@@ -51,6 +51,6 @@ fn a_card_added_in_yaml_is_dealt_offered_and_played() {
     assert_eq!(counter(&g, "coins", Some(1)), coins + 5);
     assert!(log_has(&g, Some(2), "p1 earns $5 (the telegraph)."));
     assert_eq!(waiting(&g), [2], "an Action card ends the turn");
-    let top = lua(&mut g, "return posse.def_id(posse.at(posse.zone('discard')))");
+    let top = LUA.run(&mut g, "return posse.def_id(posse.at(posse.zone('discard')))");
     assert_eq!(top, "telegraph", "and goes on top of the discard pile");
 }

@@ -14,40 +14,25 @@ mod upkeep_end;
 use super::*;
 use posse::view::{ObjectView, ZoneView};
 use posse::View;
-use std::collections::BTreeMap;
-use std::sync::Mutex;
 
 // ------------------------------------------------------------------------------ helpers
-
-/// A variant made once per test process (variants share names across tests).
-fn cached(name: &str, edits: &[(&str, &str)]) -> Arc<Content> {
-    static CACHE: Mutex<BTreeMap<String, Arc<Content>>> = Mutex::new(BTreeMap::new());
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    cache.entry(name.to_string()).or_insert_with(|| variant(name, edits)).clone()
-}
 
 /// The game with `turns` turns of `moves` moves, schedule A first.
 fn short(turns: u32, moves: u32) -> Arc<Content> {
     let (t, m) = (format!("turns: {turns}"), format!("moves: {moves}"));
-    cached(
-        &format!("ae_t{turns}_m{moves}_a"),
-        &[("turns: 5", &t), ("moves: 5", &m), ("first_schedule: 0", "first_schedule: 1")],
-    )
+    variant(&[("turns: 5", &t), ("moves: 5", &m), ("first_schedule: 0", "first_schedule: 1")])
 }
 
 /// One turn of five moves, schedule A first, and two dead ends: the roads Aztec-Santa Fe
 /// and Nogales-Tombstone are gone, so Santa Fe (a bank) and Nogales (a poker town) have one
 /// road each. A player can get stuck there within a turn.
 fn dead_ends() -> Arc<Content> {
-    cached(
-        "ae_dead_ends",
-        &[
-            ("turns: 5", "turns: 1"),
-            ("first_schedule: 0", "first_schedule: 1"),
-            ("    - [aztec, santa_fe]\n", ""),
-            ("    - [nogales, tombstone]\n", ""),
-        ],
-    )
+    variant(&[
+        ("turns: 5", "turns: 1"),
+        ("first_schedule: 0", "first_schedule: 1"),
+        ("    - [aztec, santa_fe]\n", ""),
+        ("    - [nogales, tombstone]\n", ""),
+    ])
 }
 
 /// A new game (seed 1) after setup.
@@ -206,7 +191,7 @@ fn quiet_game(content: &Arc<Content>, players: usize, mut before: impl FnMut(&Ga
 /// that holds a tile is robbed at the end of every turn. The Marshal rides a loop from
 /// Tuba City that meets nobody; the Sheriffs stay in Tuba City.
 fn bank_tour() -> Game {
-    let content = cached("ae_t3_a", &[("turns: 5", "turns: 3"), ("first_schedule: 0", "first_schedule: 1")]);
+    let content = variant(&[("turns: 5", "turns: 3"), ("first_schedule: 0", "first_schedule: 1")]);
     start(&content, 6, "Tuba City", &["Tuba City"; 5], &["Flagstaff", "Santa Fe", "Socorro", "Silver City", "Tucson"])
 }
 

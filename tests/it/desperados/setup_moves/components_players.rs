@@ -176,8 +176,7 @@ fn c8_six_decks_of_twenty_movement_cards() {
 /// R1: one Marshal; all the others are desperadoes who win or lose together.
 #[test]
 fn r1_one_marshal_against_desperadoes_who_win_or_lose_together() {
-    let target_0 =
-        variant("desperados_setup_moves_target_0", &[("target_per_desperado: 4000", "target_per_desperado: 0")]);
+    let target_0 = variant(&[("target_per_desperado: 4000", "target_per_desperado: 0")]);
     for (content, rich) in [(content(), false), (target_0, true)] {
         let mut g = new_game(&content, 5, 4);
         place(&mut g, "Tuba City", &["Salem", "Salem", "Globe"], &["Aztec", "Tucson", "Nogales"]);

@@ -108,7 +108,7 @@ fn hideout_keeping_an_outlaw_captures_it_at_once() {
 #[test]
 fn hideout_keeping_an_outlaw_under_an_ambush_lets_it_escape() {
     let mut g = start(3);
-    lua(&mut g, "discard('ambush_plain_1')");
+    LUA.run(&mut g, "discard('ambush_plain_1')");
     give(&mut g, 2, &["hideout_desert"]);
     pass(&mut g, 1, &["mv_mountain_09"]);
     top(&mut g, &["outlaw_2", "mv_forest_04", "mv_mountain_08"]);

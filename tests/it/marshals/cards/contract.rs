@@ -23,5 +23,5 @@ fn cards_read_the_game_through_their_context_only() {
       return { can('mv_mountain_03', 2, 'forest', false), can('mv_desert_02', 2, 'forest', false),
                can('clue_plain', nil, 'plain', false), can('clue_forest', nil, 'plain', false),
                can('ambush_desert_1', nil, 'forest', true) }";
-    assert_eq!(lua(&mut g, code), serde_json::json!([true, false, true, false, true]));
+    assert_eq!(LUA.run(&mut g, code), serde_json::json!([true, false, true, false, true]));
 }

@@ -13,7 +13,7 @@ fn border_makes_a_new_map_and_sends_every_marshal_in_the_game_home() {
         set(&mut g, "pos", 4, 2);
         set(&mut g, "pos", 1, 3);
         // Seat 4 is out of the game: he stays off the map.
-        lua(&mut g, "posse.eliminate(4) posse.set('pos', 0, 4)");
+        LUA.run(&mut g, "posse.eliminate(4) posse.set('pos', 0, 4)");
         let before = g.log_lines(None).len();
         pass(&mut g, 1, &["border", "mv_mountain_08"]);
         let map: Vec<i64> = (1..=4).map(|p| counter(&g, &format!("map_{p}"), None)).collect();
@@ -209,7 +209,7 @@ fn outlaw_claims_pay_others_their_matching_movement_cards_never_doubled() {
 fn outlaw_escapes_under_an_ambush_or_camping_on_top_of_the_discard_pile() {
     for card in ["ambush_forest_1", "camping_mountain_2"] {
         let mut g = start(3);
-        lua(&mut g, &format!("discard('{card}')"));
+        LUA.run(&mut g, &format!("discard('{card}')"));
         give(&mut g, 3, &["mv_desert_05"]);
         pass(&mut g, 1, &["outlaw_4", "mv_mountain_08"]);
         // No capture, hence no claims: the turn passed at once.
@@ -272,7 +272,7 @@ fn corrupt_marshal_reveals_himself_on_an_outlaw_and_earns_30_each_time() {
 #[test]
 fn corrupt_marshal_once_revealed_claims_nothing() {
     let mut g = start(3);
-    lua(&mut g, "local c = find('corrupt_marshal') posse.move(c, posse.zone('badge', 3)) posse.flip(c, true)");
+    LUA.run(&mut g, "local c = find('corrupt_marshal') posse.move(c, posse.zone('badge', 3)) posse.flip(c, true)");
     give(&mut g, 3, &["mv_desert_05"]);
     pass(&mut g, 1, &["outlaw_1", "mv_mountain_08"]);
     assert_eq!(waiting(&g), [1], "seat 3 is not asked");

@@ -33,7 +33,7 @@ fn start_from(players: usize, seed: u64) -> Game {
         .map(|seed| new_game(&c, seed, players))
         .find(|g| waiting(g) == [1] && labels(g, 1).contains(&"End your turn".to_string()))
         .expect("a quiet first draw");
-    lua(
+    LUA.run(
         &mut g,
         "for s = 1, posse.players() do
            for _, c in ipairs(posse.contents(posse.zone('hand', s))) do posse.move(c, posse.zone('deck')) end
@@ -43,23 +43,19 @@ fn start_from(players: usize, seed: u64) -> Game {
     g
 }
 
-fn quoted(ids: &[&str]) -> String {
-    ids.iter().map(|id| format!("'{id}'")).collect::<Vec<_>>().join(", ")
-}
-
 /// Puts these cards into `seat`'s hand.
 fn give(g: &mut Game, seat: usize, ids: &[&str]) {
-    lua(g, &format!("give({seat}, {})", quoted(ids)));
+    LUA.run(g, &format!("give({seat}, {})", quoted(ids)));
 }
 
 /// Puts these cards on top of the deck, the first on top.
 fn top(g: &mut Game, ids: &[&str]) {
-    lua(g, &format!("top({})", quoted(ids)));
+    LUA.run(g, &format!("top({})", quoted(ids)));
 }
 
 /// Sets `seat`'s counter `name`.
 fn set(g: &mut Game, name: &str, value: i64, seat: usize) {
-    lua(g, &format!("set('{name}', {value}, {seat})"));
+    LUA.run(g, &format!("set('{name}', {value}, {seat})"));
 }
 
 /// `seat` ends his turn after `draws` are put on top of the deck: the next players draw them.
@@ -101,13 +97,6 @@ fn eliminated(g: &Game, seat: usize) -> bool {
 /// The log lines `seat` may read that were written after the first `from`.
 fn log_since(g: &Game, seat: usize, from: usize) -> Vec<String> {
     g.log_lines(Some(seat)).split_off(from)
-}
-
-/// The definition ids in `seat`'s hand, sorted.
-fn sorted_hand(g: &mut Game, seat: usize) -> Vec<String> {
-    let mut h = hand(g, seat);
-    h.sort();
-    h
 }
 
 fn has_label(g: &Game, seat: usize, prefix: &str) -> bool {

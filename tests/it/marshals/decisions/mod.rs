@@ -71,7 +71,7 @@ fn game_from(seed: u64, scenario: &str, players: usize, code: &str, draw: &str) 
 
 /// Runs `code` (Lua with the helpers of mod.rs and [`MORE`]) to arrange the table.
 fn arrange(g: &mut Game, code: &str) {
-    lua(g, &format!("{MORE}\n{code}"));
+    LUA.run(g, &format!("{MORE}\n{code}"));
 }
 
 /// `seat` ends his turn.

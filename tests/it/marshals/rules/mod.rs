@@ -16,6 +16,7 @@
 
 use super::*;
 use posse::view::ObjectView;
+use std::collections::BTreeMap;
 
 mod actions_events;
 mod components_objective;
@@ -36,17 +37,11 @@ local function empty_hands()
   end
 end
 local function stack(k, ...)
-  local ids, seen, cs = { ... }, {}, {}
-  for i, id in ipairs(ids) do
-    seen[id] = (seen[id] or 0) + 1
-    cs[i] = find(id, seen[id])
+  local cs, out = stack_on(posse.zone('deck'), all_zones(), { ... }), {}
+  for i, c in ipairs(cs) do
+    posse.flip(c, false)
+    if i <= k then out[i] = c end
   end
-  for i = #cs, 1, -1 do
-    posse.move(cs[i], posse.zone('deck'))
-    posse.flip(cs[i], false)
-  end
-  local out = {}
-  for i = 1, k do out[i] = cs[i] end
   return out
 end
 local function set_aside(cs)
@@ -60,7 +55,7 @@ end
 
 /// Runs `code` with [`HELPERS`] in the game's VM.
 fn run(g: &mut Game, code: &str) -> serde_json::Value {
-    lua(g, &format!("{HELPERS}\n{code}"))
+    LUA.run(g, &format!("{HELPERS}\n{code}"))
 }
 
 /// A fixed game (mod.rs) of `players` at seat 1's first Step 2, hands emptied, then `setup`.
@@ -90,10 +85,6 @@ fn quiet(g: &Game) -> bool {
 /// The first `n` seeds whose games of `players` stop first at seat 1's Step 2.
 fn quiet_seeds(content: &Arc<Content>, players: usize, n: usize) -> Vec<u64> {
     (1..100).filter(|&seed| quiet(&new_game(content, seed, players))).take(n).collect()
-}
-
-fn quoted(ids: &[&str]) -> String {
-    ids.iter().map(|id| format!("'{id}'")).collect::<Vec<_>>().join(", ")
 }
 
 /// Ends the turn of the Marshal at his Step 2, then the turns of those after him, until
@@ -148,13 +139,6 @@ fn zone(g: &Game, viewer: Option<usize>, id: &str) -> Vec<String> {
 /// `seat`'s zone `id` (`hand`, `trophies`, `badge`...) as `viewer` sees it.
 fn seat_zone(g: &Game, viewer: Option<usize>, seat: usize, id: &str) -> Vec<String> {
     def_ids(&g.view(viewer).seats[seat - 1].zones[id])
-}
-
-/// `seat`'s hand, sorted (omniscient).
-fn sorted_hand(g: &mut Game, seat: usize) -> Vec<String> {
-    let mut h = hand(g, seat);
-    h.sort();
-    h
 }
 
 fn strings(items: &[&str]) -> Vec<String> {
