@@ -18,13 +18,15 @@
 //! The tests are in files by section of the checklist: `examples.rs` (§2), then §1 in
 //! `components_setup.rs`, `turns_actions.rs` and `drawing_money_end.rs`, the gap decisions
 //! in `gaps.rs` and the cards in `cards.rs`; `new_gang.rs` adds a gang in YAML only;
-//! `questions.rs` answers the typed questions by their options' ids.
+//! `questions.rs` answers the typed questions by their options' ids; `harness.rs` checks
+//! the shared harness's forcing helpers on this game's cards and dice.
 
 mod cards;
 mod components_setup;
 mod drawing_money_end;
 mod examples;
 mod gaps;
+mod harness;
 mod new_gang;
 mod questions;
 mod turns_actions;
