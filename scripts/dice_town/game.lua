@@ -56,6 +56,10 @@ M.NUM = setmetatable({}, {
 })
 local NUM = M.NUM
 
+---The game's data (read-only: `posse.data`), as every game keeps it; the flow reads the
+---plain tables `rules.config()` makes of it once.
+M.data = posse.data --[[@as dice_town.Data]]
+
 local C = rules.config()
 local N = 0                  -- seats
 local IDS = C.ids
