@@ -22,6 +22,14 @@ impl Game {
         self.vm.shared.state.borrow().clone()
     }
 
+    /// A world `seat` (1-based) cannot tell from this position, drawn from `seed`
+    /// ([`State::sample_world`]: determinization for search players). The game is not
+    /// changed.
+    pub fn sample_world(&self, seat: usize, seed: u64) -> State {
+        let st = self.vm.shared.state.borrow();
+        st.sample_world(&self.content, seat - 1, &mut crate::rng::Rng::new(seed))
+    }
+
     /// Puts `state` in place of the game's state, outside the log: the leak check's twin
     /// games, whose hidden things it changed. A game so changed no longer replays.
     pub fn replace_state(&mut self, state: State) {

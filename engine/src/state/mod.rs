@@ -4,6 +4,9 @@
 //! Indices here are 0-based; the Lua API and every view number seats, positions and dice
 //! from 1. Zones store their objects bottom first, so the top is the last element and a
 //! draw is a `pop`.
+//!
+//! Files: this one (the state and who may see what), `worlds.rs` (a world one seat cannot
+//! tell from this one, drawn at random: determinization for search players).
 
 use crate::content::{Content, CounterVisibility, Visibility};
 use crate::rng::Rng;
@@ -11,6 +14,8 @@ use crate::zonemap::MapState;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
+
+mod worlds;
 
 /// A set of seats (bit `i` = seat `i`, 0-based). Games have at most 64 seats.
 pub type SeatSet = u64;

@@ -1,0 +1,95 @@
+//! Issue 24, determinization: a world sampled for a seat (`Game::sample_world`) never
+//! changes anything the seat is shown (its view, its rendered view, its question), and
+//! draws what the seat cannot see with the right frequencies.
+
+use posse_tests::*;
+use std::collections::BTreeMap;
+
+/// At positions along random games, for every seat, many sampled worlds show the seat
+/// exactly what the real one does; and some world differs from the real one.
+#[test]
+fn a_sampled_world_shows_the_seat_nothing_new() {
+    for (id, root, players) in [
+        ("hilo", fixtures(), 3),
+        ("liars_dice", fixtures(), 3),
+        ("dice_town", root(), 3),
+        ("desperados", root(), 4),
+        ("marshals", root(), 3),
+        ("goldfever/high_noon", root(), 2),
+        ("american_desperado/tiny", root(), 2),
+    ] {
+        let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
+        let mut g = new_game(&c, 1, players);
+        let mut differed = 0;
+        for step in 0..60 {
+            if step % 7 == 0 {
+                let real = g.state_copy();
+                for seat in 1..=players {
+                    let (view, text) = (g.view(Some(seat)), g.render(Some(seat)).unwrap());
+                    let question = g.pending().into_iter().find(|r| r.seat == seat).map(|r| r.labels());
+                    for k in 0..4 {
+                        let world = g.sample_world(seat, step as u64 * 100 + k);
+                        if posse::hash::fnv(&serde_json::to_vec(&world).unwrap())
+                            != posse::hash::fnv(&serde_json::to_vec(&real).unwrap())
+                        {
+                            differed += 1;
+                        }
+                        if let Some(labels) = &question {
+                            if let Some(Ok((_, again))) = g.question_from(seat, world.clone()) {
+                                assert_eq!(&again, labels, "{id} step {step} seat {seat}: the question");
+                            }
+                        }
+                        g.replace_state(world);
+                        assert!(g.view(Some(seat)) == view, "{id} step {step} seat {seat}: the view changed");
+                        assert_eq!(g.render(Some(seat)).unwrap(), text, "{id} step {step} seat {seat}");
+                        g.replace_state(real.clone());
+                    }
+                }
+            }
+            let Some(r) = g.next_request() else { break };
+            let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut posse::rng::Rng::new(step)));
+            g.choose(seat, &picks).unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+        assert!(differed > 0, "{id}: no sampled world differed: the test proved nothing");
+    }
+}
+
+/// In hilo (a deck of 4 high, 4 mid and 4 low cards, hands hidden from the others), the
+/// cards seat 1 does not see are drawn in proportion to how many of each it does not see;
+/// its own hand never changes.
+#[test]
+fn unknown_cards_are_drawn_in_proportion() {
+    let c = load_fixture("hilo");
+    let g = new_game(&c, 3, 2);
+    let real = g.state_copy();
+    let def = |st: &posse::state::State, o: usize| c.defs[st.objects[o].def].id.clone();
+    let zone = |name: &str, seat: Option<usize>| {
+        real.zones
+            .iter()
+            .position(|z| c.zones[z.decl].id == name && z.owner == seat)
+            .unwrap_or_else(|| panic!("no zone {name}"))
+    };
+    let (mine, theirs, deck) = (zone("hand", Some(0)), zone("hand", Some(1)), zone("deck", None));
+    assert!(!real.zones[theirs].objects.is_empty(), "seat 2 holds cards");
+    // What seat 1 does not see: seat 2's hand and the deck.
+    let mut unseen: BTreeMap<String, f64> = BTreeMap::new();
+    for &o in real.zones[theirs].objects.iter().chain(&real.zones[deck].objects) {
+        *unseen.entry(def(&real, o)).or_default() += 1.0;
+    }
+    let total: f64 = unseen.values().sum();
+    let mut drawn: BTreeMap<String, f64> = BTreeMap::new();
+    let n = 3000;
+    let first = real.zones[theirs].objects[0];
+    for k in 0..n {
+        let w = g.sample_world(1, k);
+        for &o in &real.zones[mine].objects {
+            assert_eq!(def(&w, o), def(&real, o), "seat 1's own cards stay");
+        }
+        *drawn.entry(def(&w, first)).or_default() += 1.0;
+    }
+    for (d, count) in &unseen {
+        let (want, got) = (count / total, drawn.get(d).copied().unwrap_or(0.0) / n as f64);
+        // Three standard deviations of a proportion over 3000 draws is under 0.03.
+        assert!((want - got).abs() < 0.03, "{d}: drawn {got:.3} of the time, expected {want:.3}");
+    }
+}
