@@ -13,7 +13,16 @@
 //!   knows of them is more than their back.
 //! - **Dice whose face the seat cannot see**, shared or a seat's own, get a face drawn
 //!   uniformly from their declaration's faces.
-//! - **Hidden counters keep their values**: nothing declares how they were drawn.
+//! - **Counters the seat cannot read** (a seat's, a single one, or an unknown object's,
+//!   or a per-object counter no seat reads) take their starting values: the declared
+//!   `initial`, or for an object's the one its (new) definition gives. Nothing declares
+//!   how else they could stand, and a value taken from the real state would tell.
+//!
+//! A sampled world depends only on what the seat can see and on the RNG: the unknown
+//! definitions of a class are put in a fixed order before they are shuffled and dealt to
+//! the places in order, so two states that differ only in what the seat cannot see give,
+//! for the same draw, worlds with the same identities in the same places (a search player
+//! fed such worlds cannot cheat).
 //! - **The random stream** is drawn anew: what the game will draw next is as unknown to
 //!   the seat as a hidden card.
 //!
@@ -40,18 +49,44 @@ impl State {
             }
             c
         };
-        // Unknown objects by class (the zone their definitions start in), in object order.
+        // Unknown objects by class (the zone their definitions start in), in the order of
+        // the places they occupy (zone by zone, bottom first): which handle lies where is
+        // as unknown as the identities.
         let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for (o, obj) in self.objects.iter().enumerate() {
-            if !carries[o] && !self.visible(content, o, seat) {
-                classes.entry(content.defs[obj.def].zone).or_default().push(o);
+        for zone in &self.zones {
+            for &o in &zone.objects {
+                if !carries[o] && !self.visible(content, o, seat) {
+                    classes.entry(content.defs[self.objects[o].def].zone).or_default().push(o);
+                }
             }
         }
         for objs in classes.values() {
             let mut defs: Vec<usize> = objs.iter().map(|&o| self.objects[o].def).collect();
+            defs.sort_unstable();
             rng.shuffle(&mut defs);
             for (&o, def) in objs.iter().zip(defs) {
                 world.objects[o].def = def;
+            }
+        }
+        let unknown = |o: usize| !self.visible(content, o, seat);
+        for (d, decl) in content.counters.iter().enumerate() {
+            let slot = &self.counter_index[&decl.id];
+            if decl.per_object {
+                for o in 0..self.objects.len() {
+                    if unknown(o) || !State::object_counter_visible(content, d) {
+                        let def = &content.defs[world.objects[o].def];
+                        world.object_counters[o * self.object_width + slot.first] =
+                            def.counters.get(&decl.id).copied().unwrap_or(decl.initial);
+                    }
+                }
+                continue;
+            }
+            let owners: Vec<Option<usize>> =
+                if decl.per_seat { (0..self.players()).map(Some).collect() } else { vec![None] };
+            for (k, owner) in owners.into_iter().enumerate() {
+                if !State::counter_visible(content, d, owner, seat) {
+                    world.counters[slot.first + k] = decl.initial;
+                }
             }
         }
         for (d, die) in content.dice.iter().enumerate() {
