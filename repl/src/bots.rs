@@ -17,7 +17,7 @@
 
 use posse::bot::random_choice;
 use posse::rng::Rng;
-use posse::{Content, Game, Request, Strategy};
+use posse::{Content, Game, Player, Request};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -25,9 +25,9 @@ use std::sync::Arc;
 /// The bot every game has, as `--bot SEAT=KIND` and saves name it.
 pub const RANDOM: &str = "random";
 
-/// The kinds of bot `content`'s game has: the random bot, then its strategy bots.
+/// The kinds of bot `content`'s game has: the random bot, its strategy bots, the search.
 pub fn kinds(content: &Content) -> Vec<String> {
-    std::iter::once(RANDOM.to_string()).chain(posse::bot_names(content)).collect()
+    std::iter::once(RANDOM.to_string()).chain(posse::bot_names(content)).chain(["search".to_string()]).collect()
 }
 
 /// Where bots' picks come from.
@@ -36,7 +36,7 @@ pub struct Picker {
     /// One stream for the whole game, when every seat is a bot.
     stream: Option<Rng>,
     /// The seats a strategy bot plays, with its name.
-    strategies: BTreeMap<usize, (String, Rc<Strategy>)>,
+    strategies: BTreeMap<usize, (String, Rc<Player>)>,
 }
 
 impl Picker {
@@ -62,10 +62,10 @@ impl Picker {
         content: &Arc<Content>,
         kinds: &BTreeMap<usize, String>,
     ) -> Result<Picker, String> {
-        let mut made: BTreeMap<&str, Rc<Strategy>> = BTreeMap::new();
+        let mut made: BTreeMap<&str, Rc<Player>> = BTreeMap::new();
         for (&seat, kind) in kinds.iter().filter(|(_, k)| k.as_str() != RANDOM) {
             if !made.contains_key(kind.as_str()) {
-                made.insert(kind, Rc::new(Strategy::new(content, kind).map_err(|e| e.to_string())?));
+                made.insert(kind, Rc::new(Player::new(content, kind).map_err(|e| e.to_string())?));
             }
             self.strategies.insert(seat, (kind.clone(), made[kind.as_str()].clone()));
         }
@@ -84,7 +84,7 @@ impl Picker {
         match self.strategies.get(&r.seat) {
             Some((_, bot)) => {
                 let seed = posse::bot::pick_seed(self.seed, position);
-                game.strategy_pick(bot, r.seat, seed, None).map_err(|e| e.to_string())
+                game.bot_pick(bot, r.seat, seed, None).map_err(|e| e.to_string())
             }
             None => Ok(self.pick(position, r)),
         }
@@ -135,7 +135,9 @@ pub fn parse_list(text: &str, seats: &[String]) -> Result<BTreeSet<usize>, Strin
 fn parse_one(spec: &str, seats: &[String], kinds: &[String]) -> Result<(Vec<usize>, String), String> {
     let (seat, kind) = spec.split_once('=').unwrap_or((spec, RANDOM));
     let kind = kind.trim();
-    if !kinds.iter().any(|k| k == kind) {
+    // The search takes its settings after its name: `search:iterations=200`.
+    let search = posse::Search::parse(kind).map_err(|e| e.to_string())?.is_some();
+    if !search && !kinds.iter().any(|k| k == kind) {
         return Err(format!("unknown bot '{kind}' (bots: {})", kinds.join(", ")));
     }
     if seat.trim().eq_ignore_ascii_case("all") {

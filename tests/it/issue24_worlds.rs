@@ -97,7 +97,7 @@ fn unknown_cards_are_drawn_in_proportion() {
 /// `st` with what `seat` (0-based) cannot see changed as it could be: the identities of
 /// the unknown objects of each class (the zone their definitions start in) turned one
 /// place on, the counters it cannot read shifted, the dice it cannot see turned.
-fn changed_unseen(c: &posse::Content, st: &posse::state::State, seat: usize) -> posse::state::State {
+pub fn changed_unseen(c: &posse::Content, st: &posse::state::State, seat: usize) -> posse::state::State {
     let mut out = st.clone();
     let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for zone in &st.zones {

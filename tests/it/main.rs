@@ -26,6 +26,7 @@ mod issue22_pictures;
 mod issue22_writes;
 mod issue23_questions;
 mod issue23_registrar;
+mod issue24_search;
 mod issue24_worlds;
 mod issue9;
 mod layers;

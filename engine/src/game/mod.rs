@@ -16,7 +16,8 @@
 //! `request.rs` (a pending decision and its lazy prompt and labels), `flow.rs` (reading
 //! what the flow yields and returns), `step.rs` (answering: validation, resuming the
 //! flow, rollback, undo and redo), `views.rs` (views, the log and rendering), `probe.rs` (what
-//! the leak check reads and changes) and `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
+//! the leak check and the search read and change), `search.rs` (the built-in search
+//! player) and `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
 
 mod bots;
 mod flow;
@@ -24,11 +25,13 @@ mod flow;
 mod hooks;
 mod probe;
 mod request;
+mod search;
 mod setup;
 mod step;
 mod views;
 
 pub use request::Request;
+pub use search::{Player, Search};
 pub use setup::{Divergence, Setup};
 
 use crate::bot::bot_rng;

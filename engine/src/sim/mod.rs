@@ -26,8 +26,8 @@ pub use faults::plant_fault;
 
 use crate::content::Content;
 use crate::decision::Ban;
+use crate::game::Player;
 use crate::game::{Game, Setup};
-use crate::lua::Strategy;
 use crate::stats::{Rate, Spread};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -419,7 +419,7 @@ fn row(content: &Content, seed: u64, game: &Game) -> Result<GameRow, crate::diag
 }
 
 /// Each seat's strategy bot (None: random), as a thread of a batch keeps them.
-type Bots = Vec<Option<Rc<Strategy>>>;
+type Bots = Vec<Option<Rc<Player>>>;
 
 fn tally(
     content: &Arc<Content>,
@@ -564,11 +564,13 @@ mod faults {
     }
 }
 
-/// Who plays each seat of a batch: the random bot, or a strategy bot of the game by name
-/// (`scripts/<game>/bots/NAME.lua`); and restricted play's ban, if any.
+/// Who plays each seat of a batch: the random bot, a strategy bot of the game by name
+/// (`scripts/<game>/bots/NAME.lua`) or the built-in search (`search[:KEY=VALUE,...]`,
+/// `game::Search`); and restricted play's ban, if any.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Lineup {
-    /// Seat i's bot is `bots[i - 1]`: "random" or a strategy bot's name (missing: random).
+    /// Seat i's bot is `bots[i - 1]`: "random", a strategy bot's name or a search's
+    /// (missing: random).
     pub bots: Vec<String>,
     pub ban: Option<Ban>,
 }
@@ -590,8 +592,8 @@ impl Lineup {
     }
 
     /// Each seat's strategy bot (None: random), one VM a bot; an unknown bot's error.
-    fn strategies(&self, content: &Arc<Content>) -> Result<Vec<Option<Rc<Strategy>>>, crate::diag::Error> {
-        let mut made: BTreeMap<&str, Rc<Strategy>> = BTreeMap::new();
+    fn strategies(&self, content: &Arc<Content>) -> Result<Vec<Option<Rc<Player>>>, crate::diag::Error> {
+        let mut made: BTreeMap<&str, Rc<Player>> = BTreeMap::new();
         let mut out = Vec::with_capacity(self.bots.len());
         for b in &self.bots {
             if b == "random" {
@@ -599,7 +601,7 @@ impl Lineup {
                 continue;
             }
             if !made.contains_key(b.as_str()) {
-                made.insert(b, Rc::new(Strategy::new(content, b)?));
+                made.insert(b, Rc::new(Player::new(content, b)?));
             }
             out.push(made.get(b.as_str()).cloned());
         }
@@ -633,7 +635,7 @@ fn play_lineup(
     seed: u64,
     players: Option<usize>,
     previous: Option<Game>,
-    strategies: &[Option<Rc<Strategy>>],
+    strategies: &[Option<Rc<Player>>],
     ban: Option<&Ban>,
 ) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
@@ -651,7 +653,7 @@ fn play_lineup(
             return Err(crate::diag::Error::Script(format!("the game did not end within {n} decisions")));
         }
         let picks = match strategies.get(seat - 1).and_then(Option::as_deref) {
-            Some(bot) => game.strategy_pick(bot, seat, crate::bot::pick_seed(seed, game.choices().len()), ban)?,
+            Some(bot) => game.bot_pick(bot, seat, crate::bot::pick_seed(seed, game.choices().len()), ban)?,
             // A random seat's request in a yielded `posse.choose_each`.
             None => game.auto_random_pick(seat)?,
         };
