@@ -676,10 +676,15 @@ pub fn all_finished(restricted: Option<&[sim::Restricted]>) -> bool {
     restricted.unwrap_or_default().iter().all(|r| r.failed == 0)
 }
 
-/// `posse bots GAME`: the random bot, then each strategy bot with its `about` line.
+/// `posse bots GAME`: the random bot, the search, then each strategy bot with its `about`
+/// line.
 pub fn list_bots(root: &Path, id: &str) -> Result<()> {
     let content = games::load_with(root, id, &[])?;
     println!("random: picks uniformly among the options (every game)");
+    println!(
+        "search: plays out worlds it cannot tell from the real one and picks what won most (every game; \
+         search:iterations=N,exploration=X)"
+    );
     for name in posse::bot_names(&content) {
         let bot = posse::Strategy::new(&content, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
         let about = bot.about().map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();

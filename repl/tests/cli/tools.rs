@@ -242,7 +242,7 @@ fn strategy_bots_play_the_same_games_in_play_sim_and_a_loaded_save() {
     // An unknown bot is refused with the game's bots.
     let e = posse(&["sim", "hilo", "--bot", "2=sharpest"], "");
     assert!(
-        !e.status.success() && stderr(&e).contains("unknown bot 'sharpest' (bots: random, high, spy)"),
+        !e.status.success() && stderr(&e).contains("unknown bot 'sharpest' (bots: random, high, spy, search)"),
         "{}",
         stderr(&e)
     );
