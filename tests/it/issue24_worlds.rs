@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 /// The games looked at, with a player count: fixtures and shipped games whose hidden
 /// things are cards, tiles, dice and counters.
-fn games() -> [(&'static str, PathBuf, usize); 7] {
+fn games() -> [(&'static str, PathBuf, usize); 8] {
     [
+        ("kuhn", fixtures(), 2),
         ("hilo", fixtures(), 3),
         ("liars_dice", fixtures(), 3),
         ("dice_town", root(), 3),
@@ -59,6 +60,39 @@ fn a_sampled_world_shows_the_seat_nothing_new() {
         }
         assert!(differed > 0, "{id}: no sampled world differed: the test proved nothing");
     }
+}
+
+/// In Kuhn poker (Jack, Queen and King; one each, the third face down), the card seat 1
+/// does not see in seat 2's hand is either of the two it does not hold, as often, for
+/// every card seat 1 may hold.
+#[test]
+fn the_opponents_card_is_either_card_the_seat_does_not_hold() {
+    let c = load_fixture("kuhn");
+    let mut held = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let g = new_game(&c, seed, 2);
+        let real = g.state_copy();
+        let hand = |seat| {
+            real.zones.iter().position(|z| c.zones[z.decl].id == "hand" && z.owner == Some(seat)).expect("a hand")
+        };
+        let (mine, theirs) = (real.zones[hand(0)].objects[0], real.zones[hand(1)].objects[0]);
+        let my_card = c.defs[real.objects[mine].def].id.clone();
+        held.insert(my_card.clone());
+        let mut seen: BTreeMap<String, f64> = BTreeMap::new();
+        let n = 2000;
+        for k in 0..n {
+            let w = g.sample_world(1, k);
+            assert_eq!(c.defs[w.objects[mine].def].id, my_card, "seat 1's card stays");
+            *seen.entry(c.defs[w.objects[theirs].def].id.clone()).or_default() += 1.0;
+        }
+        assert_eq!(seen.len(), 2, "seed {seed}: {seen:?}");
+        assert!(!seen.contains_key(&my_card));
+        for (card, count) in &seen {
+            let share = count / n as f64;
+            assert!((share - 0.5).abs() < 0.035, "seed {seed}, holding {my_card}: {card} {share:.3}");
+        }
+    }
+    assert_eq!(held.len(), 3, "seat 1 held each card in some game");
 }
 
 /// In hilo (a deck of 4 high, 4 mid and 4 low cards, hands hidden from the others), the
@@ -164,7 +198,7 @@ fn a_sampled_world_does_not_depend_on_what_the_seat_cannot_see() {
         let mut g = new_game(&c, 2, players);
         let mut changed = 0;
         for step in 0..50 {
-            if step % 10 == 3 {
+            if step % 10 == 0 {
                 let real = g.state_copy();
                 for seat in 0..players {
                     let other = changed_unseen(&c, &real, seat);
