@@ -69,3 +69,47 @@ fn the_search_does_not_see_what_its_seat_cannot() {
         assert!(asked > 0, "{id}");
     }
 }
+
+/// Every strategy bot of every shipped game and of the fixture hilo answers the same from
+/// the same seed with what its seat cannot see changed: it reads the seat's view, never
+/// the state.
+#[test]
+fn no_strategy_bot_sees_what_its_seat_cannot() {
+    let mut tried = 0;
+    for (id, root, players) in [
+        ("hilo", fixtures(), 2),
+        ("dice_town", root(), 3),
+        ("desperados", root(), 4),
+        ("marshals", root(), 3),
+        ("goldfever/high_noon", root(), 2),
+        ("american_desperado/tiny", root(), 2),
+    ] {
+        let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
+        for name in posse::bot_names(&c) {
+            let bot = posse::Player::new(&c, &name).unwrap_or_else(|e| panic!("{id} {name}: {e}"));
+            let mut g = new_game(&c, 6, players);
+            for step in 0..40u64 {
+                let Some(r) = g.next_request() else { break };
+                let seat = r.seat;
+                if step % 5 == 2 {
+                    let real = g.state_copy();
+                    let mine = g.bot_pick(&bot, seat, step, None);
+                    g.replace_state(changed_unseen(&c, &real, seat - 1));
+                    let other = g.bot_pick(&bot, seat, step, None);
+                    g.replace_state(real);
+                    // A bot that fails fails the same way (its error names it).
+                    assert_eq!(
+                        mine.map_err(|e| e.to_string()),
+                        other.map_err(|e| e.to_string()),
+                        "{id} {name} step {step}"
+                    );
+                    tried += 1;
+                }
+                let r = g.next_request().unwrap();
+                let picks = posse::bot::random_choice(r, &mut posse::rng::Rng::new(step));
+                g.choose(seat, &picks).unwrap();
+            }
+        }
+    }
+    assert!(tried > 20, "{tried}");
+}
