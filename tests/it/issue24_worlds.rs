@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// The games looked at, with a player count: fixtures and shipped games whose hidden
 /// things are cards, tiles, dice and counters.
-fn games() -> [(&'static str, PathBuf, usize); 8] {
+pub fn games() -> [(&'static str, PathBuf, usize); 8] {
     [
         ("kuhn", fixtures(), 2),
         ("hilo", fixtures(), 3),
