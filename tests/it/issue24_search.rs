@@ -8,20 +8,40 @@ use posse_tests::*;
 
 #[test]
 fn search_is_a_bot_name_with_settings() {
-    assert_eq!(Search::parse("search").unwrap(), Some(Search::default()));
-    let s = Search::parse("search:iterations=50,exploration=0.5").unwrap().unwrap();
+    let plain = Search::parse("search").unwrap().unwrap();
+    assert_eq!((plain.iterations, plain.rollout, plain.depth, plain.seconds), (Search::ITERATIONS, None, None, None));
+    let s = Search::parse("search:iterations=50,exploration=0.5,rollout=sharp,depth=0,seconds=1.5").unwrap().unwrap();
     assert_eq!((s.iterations, s.exploration), (50, 0.5));
+    assert_eq!((s.rollout.as_deref(), s.depth, s.seconds), (Some("sharp"), Some(0), Some(1.5)));
+    assert_eq!(Search::parse("search:rollout=random").unwrap().unwrap().rollout, None);
     assert_eq!(Search::parse("sharp").unwrap(), None);
     assert_eq!(Search::parse("searcher").unwrap(), None);
     for (bad, says) in [
-        ("search:depth=3", "unknown setting"),
+        ("search:width=3", "unknown setting"),
         ("search:iterations=0", "from 1 to 1000000"),
         ("search:exploration=-1", "0 or more"),
         ("search:iterations", "expected KEY=VALUE"),
+        ("search:rollout=../x", "strategy bot"),
+        ("search:seconds=0", "above 0"),
+        ("search:depth=-2", "whole number"),
     ] {
         let e = Search::parse(bad).unwrap_err().to_string();
         assert!(e.contains(bad.split(':').nth(1).unwrap()) && e.contains(says), "{bad}: {e}");
     }
+}
+
+/// The settings are checked against the game: a rollout bot it has, a depth only where it
+/// declares an evaluation.
+#[test]
+fn search_settings_are_checked_against_the_game() {
+    let c = load_fixture("hilo");
+    let err = |name: &str| match posse::Player::new(&c, name) {
+        Ok(_) => panic!("{name}: accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err("search:rollout=nobody").contains("no bot 'nobody'"), "{}", err("search:rollout=nobody"));
+    assert!(err("search:depth=5").contains("declares none"), "{}", err("search:depth=5"));
+    assert!(posse::Player::new(&c, "search:depth=0").is_ok());
 }
 
 /// The same seed gives the same game, in this thread or in others at once.
@@ -45,9 +65,11 @@ fn the_same_seed_gives_the_same_search_game() {
 /// same seed.
 #[test]
 fn the_search_does_not_see_what_its_seat_cannot() {
-    let search = Search { iterations: 8, exploration: 1.4 };
-    for (id, root, players) in [("hilo", fixtures(), 2), ("liars_dice", fixtures(), 3), ("dice_town", root(), 3)] {
+    for (id, root, players) in
+        [("hilo", fixtures(), 2), ("liars_dice", fixtures(), 3), ("dice_town", root(), 3), ("desperados", root(), 3)]
+    {
         let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
+        let Ok(posse::Player::Search(search)) = posse::Player::new(&c, "search:iterations=8") else { panic!("{id}") };
         let mut g = new_game(&c, 4, players);
         let mut asked = 0;
         for step in 0..30u64 {
@@ -105,4 +127,39 @@ fn no_strategy_bot_sees_what_its_seat_cannot() {
         }
     }
     assert!(tried > 20, "{tried}");
+}
+
+/// Simultaneous orders: what another seat answered to the decision the search is asked
+/// does not change the search's answer (it is drawn in each playout, never replayed).
+#[test]
+fn the_search_does_not_see_the_other_orders_of_its_decision() {
+    let c = shipped("desperados");
+    let Ok(posse::Player::Search(search)) = posse::Player::new(&c, "search:iterations=6") else { panic!() };
+    let mut g = new_game(&c, 9, 3);
+    let mut rng = posse::rng::Rng::new(9);
+    let mut compared = 0;
+    for _ in 0..400 {
+        let pending: Vec<_> = g.pending().iter().map(|r| (r.seat, r.count, r.multi)).collect();
+        if pending.is_empty() {
+            break;
+        }
+        // A group of orders whose first seat has two answers to give, the second seat some.
+        if let [(first, count, false), (second, seconds, _), ..] = pending[..] {
+            if count >= 2 && (seconds >= 2 || pending[1].2) && compared < 4 {
+                let mut a = posse::Game::from_record(c.clone(), &g.record()).unwrap().0;
+                let mut b = posse::Game::from_record(c.clone(), &g.record()).unwrap().0;
+                a.choose(first, &[1]).unwrap();
+                b.choose(first, &[2]).unwrap();
+                let seed = compared as u64;
+                let (x, y) =
+                    (a.search_pick(&search, second, seed).unwrap(), b.search_pick(&search, second, seed).unwrap());
+                assert_eq!(x, y, "seat {second} after seat {first}'s order");
+                compared += 1;
+            }
+        }
+        let r = g.next_request().unwrap();
+        let (seat, picks) = (r.seat, posse::bot::random_choice(r, &mut rng));
+        g.choose(seat, &picks).unwrap();
+    }
+    assert!(compared > 0, "no group of orders met");
 }

@@ -42,7 +42,7 @@ mod unread;
 pub use catalogue::Entry;
 pub use checks::is_id;
 pub use data::{DataRule, Kind};
-pub use schema::{CounterDecl, CounterVisibility, Length, Players, Visibility, ZoneDecl};
+pub use schema::{CounterDecl, CounterVisibility, Evaluate, Length, Players, Visibility, ZoneDecl};
 pub use texts::{Slot, Template};
 
 use crate::board::grid::Grid;
@@ -82,6 +82,8 @@ pub struct Content {
     pub length: Option<Length>,
     /// The per-seat counter by which a seat leads (`lead:`), for `sim`'s decisiveness.
     pub lead: Option<String>,
+    /// How the search player judges where its playouts stop (`evaluate:`).
+    pub evaluate: Option<Evaluate>,
     /// The changes `--set` made to this run ("KEY=VALUE", in order; sets.rs).
     pub sets: Vec<String>,
     pub zones: Vec<ZoneDecl>,

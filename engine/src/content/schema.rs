@@ -150,6 +150,16 @@ pub(super) enum LinkDecl {
     Pair((i64, i64), (i64, i64)),
 }
 
+/// `evaluate:` in game.yaml: the search player's playouts stop `depth` decisions after
+/// the one searched, and the `evaluate` function of the strategy bot `bot`
+/// (`scripts/<game>/bots/BOT.lua`) judges the seat's view there.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Evaluate {
+    pub bot: String,
+    pub depth: usize,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GameFile {
@@ -170,6 +180,9 @@ pub(super) struct GameFile {
     /// decisiveness.
     #[serde(default)]
     pub(super) lead: Option<String>,
+    /// How the search player judges a position it stops its playouts at.
+    #[serde(default)]
+    pub(super) evaluate: Option<Evaluate>,
     pub(super) main: String,
     pub(super) render: String,
     #[serde(default)]

@@ -31,7 +31,7 @@ mod step;
 mod views;
 
 pub use request::Request;
-pub use search::{Player, Search};
+pub use search::{Player, Search, Searcher};
 pub use setup::{Divergence, Setup};
 
 use crate::bot::bot_rng;
@@ -81,7 +81,7 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start(content, setup, vm, Bots::None, Vec::new(), None)
+        Game::start(content, setup, vm, Bots::None, Lineup::default())
     }
 
     /// Plays a whole game with random bots in every seat, drawing from
@@ -110,7 +110,7 @@ impl Game {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        Game::start_bots(content, setup, vm, yields, ban)
+        Game::start_bots(content, setup, vm, Lineup { yields, ban, playout: None })
     }
 
     /// Starts a new game of the same content in this game's Lua VM, which saves building a
@@ -119,7 +119,7 @@ impl Game {
     pub fn restart(self, setup: Setup) -> Result<Game> {
         check_players(&self.content, &setup)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start(self.content, setup, self.vm, Bots::None, Vec::new(), None)
+        Game::start(self.content, setup, self.vm, Bots::None, Lineup::default())
     }
 
     /// [`Game::new_with_random_bots`] in this game's VM (see [`Game::restart`]).
@@ -137,7 +137,7 @@ impl Game {
         check_players(&self.content, &setup)?;
         self.vm.set_auto(None)?;
         self.vm.reset(self.vm.fresh_state(&setup.seats, setup.seed))?;
-        Game::start_bots(self.content, setup, self.vm, yields, ban)
+        Game::start_bots(self.content, setup, self.vm, Lineup { yields, ban, playout: None })
     }
 
     /// Replays a record as far as it fits. Returns the game and, when a choice no longer
@@ -331,29 +331,23 @@ impl Game {
         fnv(&bytes)
     }
 
-    fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm, yields: Vec<usize>, ban: Option<Ban>) -> Result<Game> {
+    pub(super) fn start_bots(content: Arc<Content>, setup: Setup, vm: Vm, lineup: Lineup) -> Result<Game> {
         let shared = vm.shared.clone();
-        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast, yields.clone(), ban.clone());
+        let fast = Game::start(content.clone(), setup.clone(), vm, Bots::Fast, lineup.clone());
         if !shared.watched.interrupted() {
             return fast;
         }
         drop(fast);
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
-        let game = Game::start(content, setup, vm, Bots::Counted, yields, ban)?;
+        let game = Game::start(content, setup, vm, Bots::Counted, lineup)?;
         #[cfg(feature = "test-hooks")]
         let game = Game { replayed: true, ..game };
         Ok(game)
     }
 
-    fn start(
-        content: Arc<Content>,
-        setup: Setup,
-        vm: Vm,
-        bots: Bots,
-        yields: Vec<usize>,
-        ban: Option<Ban>,
-    ) -> Result<Game> {
+    pub(super) fn start(content: Arc<Content>, setup: Setup, vm: Vm, bots: Bots, lineup: Lineup) -> Result<Game> {
+        let Lineup { yields, ban, playout } = lineup;
         let main_module = format!(
             "{}.{}",
             content.game,
@@ -390,6 +384,7 @@ impl Game {
             tags: Default::default(),
             ban,
             yields,
+            playout,
         }))?;
         let work_from = vm.work();
         let mut game = Game {
@@ -455,9 +450,20 @@ impl Game {
     }
 }
 
+/// What the in-flow bots of a game being started do besides answering at random.
+#[derive(Clone, Default)]
+pub(super) struct Lineup {
+    /// Seats (1-based) whose decisions yield: strategy bots answer them.
+    pub yields: Vec<usize>,
+    /// Restricted play's ban.
+    pub ban: Option<Ban>,
+    /// A search playout's script (lua/playout.rs).
+    pub playout: Option<crate::lua::Playout>,
+}
+
 /// Who answers the decisions of a game being started.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Bots {
+pub(super) enum Bots {
     /// People (or callers) answer each yielded decision.
     None,
     /// Random bots answer in the flow, the budget counted on every step.

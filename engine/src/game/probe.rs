@@ -56,7 +56,7 @@ impl Game {
         let state = State::new(&content, &setup.seats, setup.seed);
         let vm = Vm::new(content.clone(), state)?;
         *vm.shared.twin.borrow_mut() = Some(Twin::new(seat, seed));
-        Game::start(content, setup, vm, Bots::None, Vec::new(), None)
+        Game::start(content, setup, vm, Bots::None, super::Lineup::default())
     }
 
     /// Puts this game in twin mode for `seat` (0-based) from now on (see [`Game::twin`]),

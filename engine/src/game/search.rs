@@ -1,48 +1,65 @@
 //! The built-in search player (`search`): it plays any game with no code of the game's,
-//! by information-set Monte Carlo search over sampled worlds.
+//! by single-observer information-set Monte Carlo tree search over sampled worlds.
 //!
 //! Each iteration draws a world the deciding seat cannot tell from the real one
-//! ([`State::sample_world`]), replays the game's choices up to the decision in a playout
-//! game (one Lua VM reused for every playout: [`Game::restart`]), puts the world in place,
-//! answers the seat's question with a candidate answer and plays the rest of the game out
-//! with random answers; the seat's result is the reward (a win 1, a win shared by k seats
-//! 1/k, a cooperative crew's win 1, else 0). Candidates are chosen by UCB1 over their
-//! rewards so far; the answer is the one tried most. This is the search's first form:
-//! the tree is one level deep (the seat's answers now), and every playout below it is
-//! random.
+//! ([`State::sample_world`]) and plays a playout in it: a game of the same setup (one Lua
+//! VM reused for every playout) whose in-flow bots replay the game's choices up to the
+//! decision without a yield (lua/playout.rs), put the world in place there, answer the
+//! seat's question with the tree's answer, and play the rest: the seat's later questions
+//! by the tree while the playout is in it (UCB1 at each node; a node added a playout;
+//! [`crate::bot::Tree`]), everything else by the rollout policy (random answers, or a
+//! strategy bot named by `rollout=`). A playout ends with the game, or, where the game
+//! declares an evaluation (game.yaml `evaluate:`), `depth` decisions after the one
+//! searched, where the evaluation judges the seat's view. The reward: a win 1, a win
+//! shared by k seats 1/k, a cooperative crew's win 1, else 0; where the game gives scores,
+//! four fifths of that and one fifth the seat's score placed between the lowest and the
+//! highest. The answer is the root's answer tried most.
 //!
-//! The candidates are the question's options (a choice of several: up to
+//! Simultaneous orders (`posse.choose_each`): the other seats' answers to the group being
+//! searched are not replayed (the seat does not know them): each playout draws them.
+//!
+//! The root's answers are the question's options (a choice of several: up to
 //! [`MULTI_CANDIDATES`] answers drawn at random). Everything is drawn from the seed, and
-//! the worlds depend only on what the seat sees ([`State::sample_world`]): the same seed
+//! the worlds depend only on what the seat sees: with an iteration budget the same seed
 //! gives the same answer in any process, and changing what the seat cannot see does not
-//! change it.
+//! change it. A time budget (`seconds=`, for play against people) stops earlier on a
+//! slower machine: it is the one setting whose answers depend on the clock.
 
-use super::Game;
-use crate::bot::random_choice;
+use super::{Game, Lineup};
+use crate::bot::{question_sig, random_choice, Tree};
 use crate::diag::{Error, Result};
 use crate::limits::MAX_DECISIONS;
+use crate::lua::{Guide, Playout, Strategy};
 use crate::rng::Rng;
 use crate::state::State;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Answers tried for a question of several picks.
 pub const MULTI_CANDIDATES: usize = 8;
 
-/// The search's settings (`search:iterations=200,exploration=1.4`).
-#[derive(Clone, Debug, PartialEq)]
+/// The search's settings (`search:iterations=200,exploration=1.4,rollout=sharp,depth=20`).
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Search {
-    /// Playouts a decision.
+    /// Playouts a decision (default [`Search::ITERATIONS`]).
     pub iterations: usize,
     /// UCB1's exploration constant.
     pub exploration: f64,
-}
-
-impl Default for Search {
-    fn default() -> Search {
-        Search { iterations: 100, exploration: 1.4 }
-    }
+    /// The rollout policy: random answers (None), or the game's strategy bot of this name.
+    pub rollout: Option<String>,
+    /// Decisions a playout plays after the one searched before the game's evaluation
+    /// judges it: None, the game's `evaluate: depth` (to the end where it declares none);
+    /// Some(0), to the end.
+    pub depth: Option<usize>,
+    /// A time budget a decision, in seconds, for play against people: the search stops
+    /// after this long (or `iterations`, whichever is first).
+    pub seconds: Option<f64>,
 }
 
 impl Search {
+    /// Playouts a decision unless `iterations=` says otherwise.
+    pub const ITERATIONS: usize = 100;
+
     /// The search a bot name asks for: `search`, or `search:KEY=VALUE,...`; None when the
     /// name is another bot's. An unknown key or a bad value is an error naming it.
     pub fn parse(name: &str) -> Result<Option<Search>> {
@@ -51,7 +68,7 @@ impl Search {
             Some(("search", rest)) => rest,
             _ => return Ok(None),
         };
-        let mut s = Search::default();
+        let mut s = Search { iterations: Search::ITERATIONS, exploration: 1.4, ..Search::default() };
         for kv in settings.split(',').filter(|kv| !kv.is_empty()) {
             let bad = |what: &str| Error::Usage(format!("bot '{name}': {kv}: {what}"));
             let (k, v) = kv.split_once('=').ok_or_else(|| bad("expected KEY=VALUE"))?;
@@ -60,7 +77,7 @@ impl Search {
                     s.iterations = v
                         .parse()
                         .ok()
-                        .filter(|&n| n >= 1 && n <= 1_000_000)
+                        .filter(|&n| (1..=1_000_000).contains(&n))
                         .ok_or_else(|| bad("expected a whole number of playouts from 1 to 1000000"))?
                 }
                 "exploration" => {
@@ -70,17 +87,70 @@ impl Search {
                         .filter(|x: &f64| x.is_finite() && *x >= 0.0)
                         .ok_or_else(|| bad("expected a number 0 or more"))?
                 }
-                _ => return Err(bad("unknown setting (iterations, exploration)")),
+                "rollout" if v == "random" => s.rollout = None,
+                "rollout" if crate::content::is_id(v) => s.rollout = Some(v.to_string()),
+                "rollout" => return Err(bad("expected random or a strategy bot's name")),
+                "depth" => {
+                    s.depth = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|&n| n <= MAX_DECISIONS)
+                            .ok_or_else(|| bad("expected a whole number of decisions (0: to the end)"))?,
+                    )
+                }
+                "seconds" => {
+                    s.seconds = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|x: &f64| x.is_finite() && *x > 0.0 && *x <= 3600.0)
+                            .ok_or_else(|| bad("expected a number of seconds above 0, at most 3600"))?,
+                    )
+                }
+                _ => return Err(bad("unknown setting (iterations, exploration, rollout, depth, seconds)")),
             }
         }
         Ok(Some(s))
     }
 }
 
+/// The search player of a game: its settings, with the rollout's strategy bot and the
+/// game's evaluation loaded.
+pub struct Searcher {
+    pub settings: Search,
+    rollout: Option<Strategy>,
+    /// The evaluation's bot and the depth playouts stop at.
+    evaluation: Option<(Strategy, usize)>,
+}
+
+impl Searcher {
+    /// The search `settings` asks for in `content`'s game (an unknown rollout bot, or a
+    /// depth in a game that declares no evaluation, is an error).
+    pub fn new(content: &std::sync::Arc<crate::content::Content>, settings: Search) -> Result<Searcher> {
+        let rollout = settings.rollout.as_deref().map(|n| Strategy::new(content, n)).transpose()?;
+        let depth = match (settings.depth, &content.evaluate) {
+            (Some(0), _) => None,
+            (Some(d), Some(_)) => Some(d),
+            (None, Some(e)) => Some(e.depth),
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(Error::Usage(format!(
+                    "search: depth= needs an evaluation, and {} declares none (game.yaml evaluate:)",
+                    content.game
+                )))
+            }
+        };
+        let evaluation = match (depth, &content.evaluate) {
+            (Some(d), Some(e)) => Some((Strategy::new(content, &e.bot)?, d)),
+            _ => None,
+        };
+        Ok(Searcher { settings, rollout, evaluation })
+    }
+}
+
 /// A bot that plays a seat by name: a game's strategy bot (its Lua), or the search.
 pub enum Player {
-    Strategy(crate::lua::Strategy),
-    Search(Search),
+    Strategy(Strategy),
+    Search(Box<Searcher>),
 }
 
 impl Player {
@@ -88,17 +158,10 @@ impl Player {
     /// strategy bot of that name (the error lists the game's bots).
     pub fn new(content: &std::sync::Arc<crate::content::Content>, name: &str) -> Result<Player> {
         match Search::parse(name)? {
-            Some(s) => Ok(Player::Search(s)),
-            None => Ok(Player::Strategy(crate::lua::Strategy::new(content, name)?)),
+            Some(s) => Ok(Player::Search(Box::new(Searcher::new(content, s)?))),
+            None => Ok(Player::Strategy(Strategy::new(content, name)?)),
         }
     }
-}
-
-/// A candidate answer and what its playouts gave.
-struct Candidate {
-    picks: Vec<u32>,
-    tries: u32,
-    total: f64,
 }
 
 impl Game {
@@ -119,7 +182,7 @@ impl Game {
 
     /// The search player's answer to `seat`'s (1-based) pending question, drawn from
     /// `seed` (see the module's notes).
-    pub fn search_pick(&self, search: &Search, seat: usize, seed: u64) -> Result<Vec<u32>> {
+    pub fn search_pick(&self, searcher: &Searcher, seat: usize, seed: u64) -> Result<Vec<u32>> {
         let r = self
             .pending()
             .into_iter()
@@ -127,96 +190,140 @@ impl Game {
             .ok_or_else(|| Error::Usage(format!("seat {seat} is not asked anything now")))?;
         let shape = r.shape();
         let mut rng = Rng::new(seed);
-        let mut candidates: Vec<Candidate> = Vec::new();
+        let mut answers: Vec<Vec<u32>> = Vec::new();
         if shape.multi {
             for _ in 0..MULTI_CANDIDATES * 4 {
                 let picks = random_choice(shape, &mut rng);
-                if !candidates.iter().any(|c| c.picks == picks) {
-                    candidates.push(Candidate { picks, tries: 0, total: 0.0 });
+                if !answers.contains(&picks) {
+                    answers.push(picks);
                 }
-                if candidates.len() == MULTI_CANDIDATES {
+                if answers.len() == MULTI_CANDIDATES {
                     break;
                 }
             }
         } else {
-            candidates = (1..=shape.count as u32).map(|p| Candidate { picks: vec![p], tries: 0, total: 0.0 }).collect();
+            answers = (1..=shape.count as u32).map(|p| vec![p]).collect();
         }
-        if candidates.len() == 1 {
-            return Ok(candidates.remove(0).picks);
+        if answers.len() == 1 {
+            return Ok(answers.remove(0));
         }
-        let record = self.record();
-        let setup = self.setup.clone();
-        let mut playout: Option<Game> = None;
-        for it in 0..search.iterations {
-            let n = (it + 1) as f64;
-            let c = pick_candidate(&candidates, n, search.exploration);
+        let s = &searcher.settings;
+        let guide = Rc::new(RefCell::new(Guide {
+            tree: Tree::new(answers, s.exploration),
+            path: Default::default(),
+            depth: searcher.evaluation.as_ref().map(|(_, d)| *d),
+            played: 0,
+            cut: false,
+        }));
+        // The choices before the decision: another seat's answer to it is not the seat's
+        // to know.
+        let before: Rc<[crate::record::Choice]> = self.choices[..self.asked_at].into();
+        let started = s.seconds.map(|_| std::time::Instant::now());
+        let mut vm: Option<Game> = None;
+        for _ in 0..s.iterations {
+            if let (Some(t), Some(limit)) = (started, s.seconds) {
+                if vm.is_some() && t.elapsed().as_secs_f64() >= limit {
+                    break;
+                }
+            }
             let world = self.sample_world(seat, rng.below(u64::MAX));
-            let g = match playout.take() {
-                Some(g) => g.restart(setup.clone())?,
-                None => Game::new(self.content.clone(), setup.clone())?,
-            };
-            let (g, reward) = play_out(g, &record.choices, world, seat, &candidates[c].picks, rng.below(u64::MAX))
+            let playout = Playout::new(
+                before.clone(),
+                world,
+                seat,
+                guide.clone(),
+                rng.below(u64::MAX),
+                searcher.rollout.is_some(),
+            );
+            let (g, reward) = self
+                .play_out(vm.take(), playout, searcher, &guide, seat, rng.below(u64::MAX))
                 .map_err(|e| Error::Script(format!("search: a playout from a sampled world failed: {e}")))?;
-            candidates[c].tries += 1;
-            candidates[c].total += reward;
-            playout = Some(g);
+            let mut gd = guide.borrow_mut();
+            let gd = &mut *gd;
+            gd.tree.update(&gd.path, reward);
+            vm = Some(g);
         }
-        let best = candidates
-            .iter()
-            .enumerate()
-            .max_by(|(i, a), (j, b)| {
-                let mean = |c: &Candidate| c.total / c.tries.max(1) as f64;
-                a.tries.cmp(&b.tries).then(mean(a).total_cmp(&mean(b))).then(j.cmp(i))
-            })
-            .map(|(i, _)| i)
-            .unwrap_or(0);
-        Ok(candidates.swap_remove(best).picks)
+        let best = guide.borrow().tree.best();
+        Ok(best)
+    }
+
+    /// One playout of `playout` in `vm` (a game whose VM is reused) or a new game: the
+    /// game it leaves (for the next playout's VM) and the seat's reward.
+    fn play_out(
+        &self,
+        vm: Option<Game>,
+        playout: Playout,
+        searcher: &Searcher,
+        guide: &Rc<RefCell<Guide>>,
+        seat: usize,
+        seed: u64,
+    ) -> Result<(Game, f64)> {
+        let setup = self.setup.clone();
+        let lineup = Lineup { playout: Some(playout), ..Lineup::default() };
+        let vm = match vm {
+            Some(g) => {
+                g.vm.set_auto(None)?;
+                g.vm.reset(g.vm.fresh_state(&setup.seats, setup.seed))?;
+                g.vm
+            }
+            None => crate::lua::Vm::new(self.content.clone(), State::new(&self.content, &setup.seats, setup.seed))?,
+        };
+        let mut g = Game::start_bots(self.content.clone(), setup, vm, lineup)?;
+        // A strategy-bot rollout, or the depth reached: the rest is answered here.
+        let mut rng = Rng::new(seed);
+        while let Some(r) = g.next_request() {
+            let (s, shape) = (r.seat, r.shape());
+            {
+                let mut gd = guide.borrow_mut();
+                if !gd.cut {
+                    gd.played += 1;
+                    gd.cut = gd.depth.is_some_and(|d| gd.played > d);
+                }
+                if gd.cut {
+                    break;
+                }
+            }
+            if g.choices().len() >= MAX_DECISIONS {
+                return Ok((g, 0.0));
+            }
+            let tree = if s == seat {
+                let sig = question_sig(shape, r.tags.iter().map(|t| t.as_deref().map(str::as_bytes)));
+                let mut gd = guide.borrow_mut();
+                let gd = &mut *gd;
+                gd.tree.answer(&mut gd.path, shape, sig, &mut rng)
+            } else {
+                None
+            };
+            let picks = match (tree, &searcher.rollout) {
+                (Some(p), _) => p,
+                (None, Some(bot)) => g.strategy_pick(bot, s, rng.below(u64::MAX), None)?,
+                (None, None) => random_choice(shape, &mut rng),
+            };
+            g.choose(s, &picks)?;
+        }
+        if g.result().is_none() && guide.borrow().cut {
+            if let Some((bot, _)) = &searcher.evaluation {
+                let value = bot.evaluate(&g.view(Some(seat)), seat)?;
+                return Ok((g, value));
+            }
+        }
+        let reward = reward(g.result(), seat);
+        Ok((g, reward))
     }
 }
 
-/// UCB1's choice among the candidates at iteration `n` (an untried one first).
-fn pick_candidate(candidates: &[Candidate], n: f64, exploration: f64) -> usize {
-    if let Some(i) = candidates.iter().position(|c| c.tries == 0) {
-        return i;
-    }
-    let score = |c: &Candidate| c.total / c.tries as f64 + exploration * (n.ln() / c.tries as f64).sqrt();
-    let mut best = 0;
-    for (i, c) in candidates.iter().enumerate() {
-        if score(c) > score(&candidates[best]) {
-            best = i;
-        }
-    }
-    best
-}
-
-/// Replays `choices` in `g` (a fresh game of the same setup), puts `world` in place,
-/// answers `seat` with `picks` and plays the rest at random from `seed`; returns the game
-/// (for the next playout's VM) and the seat's reward.
-fn play_out(
-    mut g: Game,
-    choices: &[crate::record::Choice],
-    world: State,
-    seat: usize,
-    picks: &[u32],
-    seed: u64,
-) -> Result<(Game, f64)> {
-    for c in choices {
-        g.choose(c.seat, &c.picks)?;
-    }
-    g.replace_state(world);
-    g.choose(seat, picks)?;
-    let mut rng = Rng::new(seed);
-    while let Some(r) = g.next_request() {
-        if g.choices().len() >= MAX_DECISIONS {
-            return Ok((g, 0.0));
-        }
-        let (s, p) = (r.seat, random_choice(r, &mut rng));
-        g.choose(s, &p)?;
-    }
-    let reward = match g.result() {
-        Some(r) if r.crew.is_some() => f64::from(u8::from(r.crew == Some(true))),
-        Some(r) if r.winners.contains(&seat) => 1.0 / r.winners.len() as f64,
-        _ => 0.0,
+/// A seat's reward for a game's result (see the module's notes); 0 for a game without one.
+fn reward(result: Option<&crate::decision::GameResult>, seat: usize) -> f64 {
+    let Some(r) = result else { return 0.0 };
+    let won = match r.crew {
+        Some(crew) => f64::from(u8::from(crew)),
+        None if r.winners.contains(&seat) => 1.0 / r.winners.len() as f64,
+        None => 0.0,
     };
-    Ok((g, reward))
+    let (Some(lo), Some(hi), Some(mine)) = (r.scores.values().min(), r.scores.values().max(), r.scores.get(&seat))
+    else {
+        return won;
+    };
+    let placed = if hi > lo { (mine - lo) as f64 / (hi - lo) as f64 } else { 0.5 };
+    0.8 * won + 0.2 * placed
 }

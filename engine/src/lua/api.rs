@@ -5,6 +5,7 @@
 //! is not. The other parts of the module register theirs from here: `boardapi.rs`,
 //! `mapapi.rs`, `diceapi.rs`, `gridapi.rs`.
 
+use super::playout::Scripted;
 use super::register::{arg, Call, ObjHandle, Registrar, Seat, Slot, ZoneHandle};
 use super::Shared;
 use crate::bot::random_choice;
@@ -395,6 +396,17 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             auto_pick(sh, c, s, options, count, min, max, tags)
         },
     )?;
+    // posse.choose_each asks here first, with its requests' seats: false when the group
+    // yields after all (a search playout's strategy-bot rollout).
+    r.prelude("auto_group", "posse.choose_each", |sh, c, (seats,): (Table,)| {
+        let seats: Vec<usize> = seats.sequence_values::<usize>().collect::<Result<_>>()?;
+        let mut auto = sh.auto.borrow_mut();
+        let Some(bots) = auto.as_mut() else { return err(format!("{}: no bots are playing", c.f)) };
+        match bots.playout.as_mut() {
+            Some(p) => p.group(&seats, &sh.state, &mut bots.rng).map_err(mlua::Error::runtime),
+            None => Ok(true),
+        }
+    })?;
 
     // ------------------------------------------------------------------ log
     r.posse("log", |sh, c, (text, audience): (String, Value)| {
@@ -484,14 +496,36 @@ fn auto_pick(
     if bots.made >= bots.limit {
         return err(format!("the game did not end within {} decisions", bots.limit));
     }
+    // A search playout's replay, its decision and its rollout (playout.rs).
+    let scripted = match bots.playout.as_mut() {
+        Some(p) => {
+            let sig = || {
+                let Value::Table(t) = &tags else { return crate::bot::question_sig(shape, std::iter::empty()) };
+                let tags: Vec<Option<mlua::BorrowedBytes>> = (1..=shape.count)
+                    .map(|i| match t.raw_get::<Value>(i) {
+                        Ok(Value::String(s)) => Some(s.as_bytes()),
+                        _ => None,
+                    })
+                    .collect();
+                crate::bot::question_sig(shape, tags.iter().map(|t| t.as_deref()))
+            };
+            p.answer(shape, sig, &sh.state, &mut bots.rng).map_err(mlua::Error::runtime)?
+        }
+        None => Scripted::Random,
+    };
     // Restricted play: a banned tag is never picked while there is another option.
     let allowed = match &tags {
-        Value::Table(t) if !shape.multi => bots.allowed(shape.seat, t, shape.count)?,
+        Value::Table(t) if !shape.multi && bots.ban.is_some() => bots.allowed(shape.seat, t, shape.count)?,
         _ => None,
     };
-    let picks = match allowed {
-        Some(a) => vec![a[bots.rng.below(a.len() as u64) as usize]],
-        None => random_choice(shape, &mut bots.rng),
+    let picks = match (scripted, allowed) {
+        (Scripted::Yield, _) => return Ok(Value::Nil),
+        (Scripted::Answer(picks), _) => {
+            shape.check(&picks).map_err(|e| mlua::Error::runtime(format!("search: a replayed answer: {e}")))?;
+            picks
+        }
+        (Scripted::Random, Some(a)) => vec![a[bots.rng.below(a.len() as u64) as usize]],
+        (Scripted::Random, None) => random_choice(shape, &mut bots.rng),
     };
     sh.lead.borrow_mut().note(&sh.state.borrow(), bots.made);
     bots.made += 1;

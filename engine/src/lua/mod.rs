@@ -17,7 +17,8 @@
 //! `scripts/<game>/questions.lua` once per VM), `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
-//! renderer's VM), `strategy.rs` (strategy bots' VMs), `twin.rs` (the leak check's twin
+//! renderer's VM), `strategy.rs` (strategy bots' VMs), `playout.rs` (a search playout's
+//! script for the in-flow bots), `twin.rs` (the leak check's twin
 //! mode) and `errors.rs` (error messages with file and line).
 
 mod api;
@@ -29,6 +30,7 @@ mod errors;
 mod gridapi;
 pub(crate) mod kinds;
 mod mapapi;
+mod playout;
 mod register;
 mod render;
 pub(crate) mod shape;
@@ -38,6 +40,7 @@ pub(crate) mod watchdog;
 
 pub(crate) use budget::{refused_by_budget, unmetered, Budget};
 pub(crate) use errors::{flow_message, lua_err, script_message};
+pub(crate) use playout::{Guide, Playout};
 pub(crate) use render::Renderer;
 pub use strategy::{names as bot_names, Strategy};
 pub use twin::Twin;
@@ -112,6 +115,8 @@ pub(crate) struct AutoBots {
     /// Seats (1-based) whose decisions yield to the engine all the same: strategy bots
     /// answer them, while the random seats go on answering in the flow.
     pub yields: Vec<usize>,
+    /// A search playout's script (playout.rs): the bots replay it before they play.
+    pub playout: Option<Playout>,
 }
 
 impl AutoBots {

@@ -286,7 +286,7 @@ local SCENARIO
 function posse.scenario() return SCENARIO end
 
 local yield, running = coroutine.yield, coroutine.running
-local auto_pick = raw.auto_pick
+local auto_pick, auto_group = raw.auto_pick, raw.auto_group
 local FLOW
 -- When every seat is a random bot (batches), decisions are answered right here instead of
 -- yielding to the engine: the same picks from the same RNG, without the round trip.
@@ -334,11 +334,17 @@ function posse.choose(seat, prompt, options, opts)
       min = min or 1
       max = max or min
     end
-    if AUTO and not YIELDS[seat] then return auto_pick(seat, options, opts.count, min, max, opts.tags) end
+    if AUTO and not YIELDS[seat] then
+      local answer = auto_pick(seat, options, opts.count, min, max, opts.tags)
+      if answer ~= nil then return answer end
+    end
     return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags, opts.kind)
   end
   typed(nil, "posse.choose")
-  if AUTO and not YIELDS[seat] then return auto_pick(seat, options) end
+  if AUTO and not YIELDS[seat] then
+    local answer = auto_pick(seat, options)
+    if answer ~= nil then return answer end
+  end
   return yield(seat, prompt, options)
 end
 
@@ -356,6 +362,14 @@ function posse.choose_each(requests)
     for _, r in ipairs(requests) do
       if type(r) == "table" and YIELDS[r.seat] then auto = false end
     end
+  end
+  if auto then
+    local seats = {}
+    for i, r in ipairs(requests) do
+      if type(r) ~= "table" or math_type(r.seat) ~= "integer" or r.seat < 1 then break end
+      seats[i] = r.seat
+    end
+    auto = auto_group(seats)
   end
   if auto then
     local answers, asked = {}, {}

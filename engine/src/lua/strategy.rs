@@ -186,6 +186,40 @@ impl Strategy {
         Ok(picks)
     }
 
+    /// The bot's judgement of `seat`'s chances as `view` shows the game to it: its table's
+    /// `evaluate(view, seat, data, setting)`, a number from 0 (lost) to 1 (won), which the
+    /// search player takes where its playouts stop (game.yaml's `evaluate:`).
+    pub fn evaluate(&self, view: &View, seat: usize) -> Result<f64, Error> {
+        self.budget.refill();
+        self.metatables.reset(&self.lua)?;
+        *self.rng.borrow_mut() = Rng::new(0);
+        let bot = self.table()?;
+        let Ok(Value::Function(evaluate)) = bot.get::<Value>("evaluate") else {
+            return Err(Error::Script(format!(
+                "{}: expected the bot's table to have an evaluate function (game.yaml's evaluate: names this bot)",
+                self.file
+            )));
+        };
+        let v = mlua::LuaSerdeExt::to_value_with(&self.lua, view, api::serde_options()).map_err(lua_err)?;
+        let value = evaluate
+            .call::<Value>((v, seat, self.data.clone(), self.setting.clone()))
+            .map_err(|e| Error::Script(script_message(&e)))?;
+        match value {
+            Value::Integer(i) if (0..=1).contains(&i) => Ok(i as f64),
+            Value::Number(x) if (0.0..=1.0).contains(&x) => Ok(x),
+            other => Err(Error::Script(format!(
+                "{}: bot '{}': evaluate returned {}, expected a number from 0 to 1",
+                self.file,
+                self.name,
+                match other {
+                    Value::Integer(i) => i.to_string(),
+                    Value::Number(x) => x.to_string(),
+                    o => o.type_name().to_string(),
+                }
+            ))),
+        }
+    }
+
     /// The question as a Lua table: `kind`, `ids` (false where an option has none),
     /// `args` (a table each, empty where an option has none), `tags` (false where an
     /// option has none), `multi`, `min`, `max`, `count`. Never the prompt or the labels:

@@ -50,6 +50,18 @@ impl Loader<'_> {
                 None => self.at(doc, at, format!("length: no counter '{}' is declared", l.counter)),
             }
         }
+        if let Some(e) = &game.evaluate {
+            if !(1..=crate::limits::MAX_DECISIONS).contains(&e.depth) {
+                let msg =
+                    format!("evaluate: depth must be 1 to {} decisions, got {}", crate::limits::MAX_DECISIONS, e.depth);
+                self.at(doc, doc.at.value(&[Key("evaluate"), Key("depth")]), msg);
+            }
+            if !is_id(&e.bot) {
+                let msg =
+                    format!("evaluate: bot must name a strategy bot (scripts/<game>/bots/NAME.lua), not '{}'", e.bot);
+                self.at(doc, doc.at.value(&[Key("evaluate"), Key("bot")]), msg);
+            }
+        }
         if let Some(l) = &game.lead {
             let at = doc.at.value(&[Key("lead")]);
             match game.counters.iter().find(|c| &c.id == l) {

@@ -185,6 +185,7 @@ impl<'a> Loader<'a> {
             cooperative: game.cooperative,
             length: game.length,
             lead: game.lead,
+            evaluate: game.evaluate,
             sets: Vec::new(),
             zones: game.zones,
             counters: game.counters,
