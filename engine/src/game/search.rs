@@ -148,9 +148,11 @@ impl Searcher {
 }
 
 /// A bot that plays a seat by name: a game's strategy bot (its Lua), or the search.
+// One a bot of a batch, made once: their sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Player {
     Strategy(Strategy),
-    Search(Box<Searcher>),
+    Search(Searcher),
 }
 
 impl Player {
@@ -158,7 +160,7 @@ impl Player {
     /// strategy bot of that name (the error lists the game's bots).
     pub fn new(content: &std::sync::Arc<crate::content::Content>, name: &str) -> Result<Player> {
         match Search::parse(name)? {
-            Some(s) => Ok(Player::Search(Box::new(Searcher::new(content, s)?))),
+            Some(s) => Ok(Player::Search(Searcher::new(content, s)?)),
             None => Ok(Player::Strategy(Strategy::new(content, name)?)),
         }
     }
