@@ -337,6 +337,19 @@ pub fn views_fit_the_terminal(root: &Path, id: &str, players: usize) {
     }
 }
 
+/// The search player (`search:iterations=2`) plays a whole game in seat 1, the other
+/// seats random, at the game's usual player count: it plays any game with no code of the
+/// game's (issue 24).
+pub fn search_plays(root: &Path, id: &str, players: usize) {
+    let c = content(root, id);
+    if players != c.players.default.unwrap_or(c.players.min) {
+        return;
+    }
+    let lineup = posse::sim::Lineup { bots: vec!["search:iterations=2".into()], ban: None };
+    let g = posse::sim::play_with(&c, 1, Some(players), &lineup).unwrap_or_else(|e| panic!("{id} {players}p: {e}"));
+    assert!(g.is_over(), "{id} {players}p: the search's game did not end");
+}
+
 /// A test per shard of a check: `check::shard_0` to `shard_7` (as many as [`SHARDS`]).
 macro_rules! sharded {
     ($($check:ident: $f:ident;)*) => {$(
@@ -356,6 +369,7 @@ macro_rules! sharded {
 
 sharded! {
     random_play_ends_without_errors: random_play;
+    the_search_plays_every_game: search_plays;
     same_seed_same_game_in_two_processes: determinism_across_processes;
     save_load_continue_equals_straight_play: save_load_continue;
     views_hide_what_a_seat_cannot_see: no_leaks;

@@ -142,7 +142,7 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
 }
 
 /// Issue 14: shards of a batch (by flag, and from a Slurm array's variables) merged give
-/// the one-machine report.
+/// the one-machine report; issue 24: with the search player in a seat too.
 #[test]
 fn shards_merged_report_what_one_machine_does() {
     let dir = scratch("shards");
@@ -177,6 +177,23 @@ fn shards_merged_report_what_one_machine_does() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(std::fs::read(&slurm).unwrap(), std::fs::read(&files[1]).unwrap());
+    // Issue 24: with the search player in a seat, too.
+    let search = ["sim", "hilo", "-n", "16", "--bot", "2=search:iterations=4"];
+    let mut args = vec!["merge".to_string()];
+    for k in 1..=2 {
+        let file = dir.join(format!("search{k}.json"));
+        let spec = format!("{k}/2");
+        let mut shard = search.to_vec();
+        shard.extend(["--shard", &spec, "--out", file.to_str().unwrap()]);
+        let o = posse(&shard, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        args.push(file.to_str().unwrap().to_string());
+    }
+    let merged = posse(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let one = posse(&search, "");
+    assert_eq!(body(&merged), body(&one));
+    assert!(body(&one).contains("search"), "the report names the bot: {}", body(&one));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -381,8 +398,8 @@ fn the_data_classes_are_up_to_date() {
 
 /// `posse new GAME` (issue 15): a game that checks, plays, simulates and has a strategy
 /// bot that beats random at once, typed from the start (issue 23: its question kinds
-/// declared, every question of one of them); `posse new GAME/VARIANT`: a variant listed
-/// like a mode.
+/// declared, every question of one of them), and that the search player (issue 24) plays
+/// better than random; `posse new GAME/VARIANT`: a variant listed like a mode.
 #[test]
 fn a_new_game_plays_checks_and_simulates_at_once() {
     let root = scratch("new");
@@ -412,6 +429,10 @@ fn a_new_game_plays_checks_and_simulates_at_once() {
     let cmp = posse_in(&root, &["compare", "high_card", "-n", "300", "--against-bot", "1=keeper"], "");
     let row = stdout(&cmp).lines().find(|l| l.starts_with("seat 1 wins alone")).unwrap_or_default().to_string();
     assert!(row.ends_with("significant") && row.contains(" +"), "the bot beats random: {row}");
+    // The search plays it too, with no code of the game's, and beats random.
+    let cmp = posse_in(&root, &["compare", "high_card", "-n", "200", "--against-bot", "1=search:iterations=20"], "");
+    let row = stdout(&cmp).lines().find(|l| l.starts_with("seat 1 wins alone")).unwrap_or_default().to_string();
+    assert!(row.ends_with("significant") && row.contains(" +"), "the search beats random: {row}{}", stderr(&cmp));
     // A variant: its file, and its line in game.yaml.
     let o = posse_in(&root, &["new", "high_card/short"], "");
     assert!(o.status.success(), "{}", stderr(&o));
