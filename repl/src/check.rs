@@ -31,8 +31,9 @@
 //! leak check's.
 //!
 //! Each strategy bot of the game (`scripts/<game>/bots/`) plays [`BOT_SEEDS`] games in
-//! every seat, with the fewest and the most players, and the search player a game in seat
-//! 1 ([`SEARCH`]): their errors are problems too.
+//! every seat, with the fewest and the most players, and the search player the first
+//! [`SEARCH_DECISIONS`] decisions of a game in seat 1 ([`SEARCH`]): their errors are
+//! problems too.
 //!
 //! Then the no-leak check (repl/src/leaks.rs) plays games of its own, whose findings are
 //! problems like any other: by default while its games have compared fewer than
@@ -601,20 +602,23 @@ fn bots(content: &Arc<Content>, report: &mut Report) {
             }
         }
     }
-    // The search player, which every game has: a game in seat 1 at the usual count, with
-    // a small budget (a world it samples that the scripts cannot play is an error here).
+    // The search player, which every game has: the start of a game in seat 1 at the usual
+    // count, with a small budget (a world it samples that the scripts cannot play is an
+    // error here).
     let players = p.default.unwrap_or(p.min);
     let lineup = posse::sim::Lineup { bots: vec![SEARCH.into()], ban: None };
     let at = Place::game(0, players, &format!("bot {SEARCH}"));
-    match caught(|| posse::sim::play_with(content, 0, Some(players), &lineup)) {
+    match caught(|| posse::sim::play_start_with(content, 0, Some(players), &lineup, SEARCH_DECISIONS)) {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => report.add_error(at, "", &e),
         Err(panic) => report.add(at, panic),
     }
 }
 
-/// The search player as `check` plays it.
+/// The search player as `check` plays it, and the decisions of its game it plays (each
+/// of its playouts replays the game so far: a long game costs the square of its length).
 const SEARCH: &str = "search:iterations=2";
+const SEARCH_DECISIONS: usize = 400;
 
 /// How a mode takes its game's definitions, when it takes fewer than all or declares
 /// how (`cards:`): `cards: 61 of 74 definitions (include: basic)`, then the definitions

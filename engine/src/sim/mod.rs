@@ -443,7 +443,7 @@ fn tally(
                     let game = if strategies.iter().all(Option::is_none) {
                         play_reusing(content, s, players, previous, lineup.ban.as_ref())
                     } else {
-                        play_lineup(content, s, players, previous, strategies, lineup.ban.as_ref())
+                        play_lineup(content, s, players, previous, strategies, lineup.ban.as_ref(), None)
                     }?;
                     #[cfg(feature = "test-hooks")]
                     faults::strike(content.hash, s);
@@ -623,7 +623,20 @@ pub fn play_with(
     lineup: &Lineup,
 ) -> Result<Game, crate::diag::Error> {
     let strategies = lineup.strategies(content)?;
-    play_lineup(content, seed, players, None, &strategies, lineup.ban.as_ref())
+    play_lineup(content, seed, players, None, &strategies, lineup.ban.as_ref(), None)
+}
+
+/// [`play_with`], stopped (without an error) once `decisions` choices are made: a look at
+/// how a line-up plays a game's start, at a bounded cost (`posse check`'s search game).
+pub fn play_start_with(
+    content: &Arc<Content>,
+    seed: u64,
+    players: Option<usize>,
+    lineup: &Lineup,
+    decisions: usize,
+) -> Result<Game, crate::diag::Error> {
+    let strategies = lineup.strategies(content)?;
+    play_lineup(content, seed, players, None, &strategies, lineup.ban.as_ref(), Some(decisions))
 }
 
 /// Plays game `seed` with `strategies` (by seat; None: the random bot): the random seats
@@ -637,6 +650,7 @@ fn play_lineup(
     previous: Option<Game>,
     strategies: &[Option<Rc<Player>>],
     ban: Option<&Ban>,
+    stop: Option<usize>,
 ) -> Result<Game, crate::diag::Error> {
     let setup = Setup::new(content, seed, players)?;
     let yields: Vec<usize> = (1..=strategies.len()).filter(|&s| strategies[s - 1].is_some()).collect();
@@ -648,6 +662,9 @@ fn play_lineup(
         None => Game::new_with_lineup(content.clone(), setup, yields, ban.cloned())?,
     };
     while let Some(seat) = game.next_request().map(|r| r.seat) {
+        if stop.is_some_and(|n| game.choices().len() >= n) {
+            break;
+        }
         if game.choices().len() >= crate::limits::MAX_DECISIONS {
             let n = crate::limits::MAX_DECISIONS;
             return Err(crate::diag::Error::Script(format!("the game did not end within {n} decisions")));
