@@ -13,7 +13,7 @@
 //! searched, where the evaluation judges the seat's view. The reward: a win 1, a win
 //! shared by k seats 1/k, a cooperative crew's win 1, else 0; where the game gives scores,
 //! four fifths of that and one fifth the seat's score placed between the lowest and the
-//! highest; a result a decision later is worth 0.1% less, so of two ways to win the search
+//! highest; a result a decision later is worth 0.01% less, so of two ways to win the search
 //! takes the sooner. The answer is the root's answer tried most.
 //!
 //! Simultaneous orders (`posse.choose_each`): the other seats' answers to the group being
@@ -37,7 +37,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// What a result is worth a decision later in a playout (a win now beats a win later).
-const SOONER: f64 = 0.999;
+const SOONER: f64 = 0.9999;
 
 /// Answers tried for a question of several picks.
 pub const MULTI_CANDIDATES: usize = 8;
