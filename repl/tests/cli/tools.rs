@@ -194,6 +194,9 @@ fn shards_merged_report_what_one_machine_does() {
     let one = posse(&search, "");
     assert_eq!(body(&merged), body(&one));
     assert!(body(&one).contains("search"), "the report names the bot: {}", body(&one));
+    let mut single = search.to_vec();
+    single.extend(["--jobs", "1"]);
+    assert_eq!(body(&posse(&single, "")), body(&one), "the same report on one thread as on every core");
     let _ = std::fs::remove_dir_all(dir);
 }
 
