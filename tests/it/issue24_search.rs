@@ -65,9 +65,13 @@ fn the_same_seed_gives_the_same_search_game() {
 /// same seed.
 #[test]
 fn the_search_does_not_see_what_its_seat_cannot() {
-    for (id, root, players) in
-        [("hilo", fixtures(), 2), ("liars_dice", fixtures(), 3), ("dice_town", root(), 3), ("desperados", root(), 3)]
-    {
+    for (id, root, players) in [
+        ("hilo", fixtures(), 2),
+        ("liars_dice", fixtures(), 3),
+        ("dice_town", root(), 3),
+        ("desperados", root(), 3),
+        ("goldfever/high_noon", root(), 2),
+    ] {
         let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
         let Ok(posse::Player::Search(search)) = posse::Player::new(&c, "search:iterations=8") else { panic!("{id}") };
         let mut g = new_game(&c, 4, players);

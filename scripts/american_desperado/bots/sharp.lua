@@ -301,7 +301,223 @@ local ANSWER = {
   end,
 }
 
----@type Bot
+-- The evaluation (game.yaml `evaluate:`): the crew's chances as the work left to get away,
+-- in actions' worth, each step costed as `map.step_cost` costs it (an action and what a
+-- failure there is likely to cost): the loot still to find (face-down tiles to open until
+-- enough vaults turn up), the loot found to bring home (the cheapest pieces first, each by
+-- the way from the nearest criminal with room and on home), and every standing criminal's
+-- way home; then scaled down by the threat (its guard level ends the heist: the less of it
+-- is left, the likelier the work left uses it up) and a little by the criminals subdued.
+-- It is called once a playout: a few shortest ways over the board, not a route per
+-- criminal as `plan` makes.
+
+-- The actions' worth of work that halves the crew's chances.
+local HALF = 10
+-- The threat's levels a piece of work of one action's worth is likely to raise.
+local HEAT = 0.15
+-- What opening one face-down tile costs, travel and risk included.
+local OPEN = 3.5
+
+---@class american_desperado_sharp.Graph
+---@field nodes string[]        the board's cells, in the board's order
+---@field index table<string, integer>
+---@field near integer[][]      each cell's neighbours, by index
+---@field enter number[]        what stepping onto each cell costs (math.huge: no way)
+
+---The board as a graph of numbered cells, with what stepping onto each costs a criminal
+---with no ability (`map.step_cost`: an action and what a failure there risks). Arrays,
+---not `pairs`: the sandbox's `pairs` sorts the keys at every call.
+---@param b american_desperado_sharp.Board
+---@param nodes string[]
+---@return american_desperado_sharp.Graph
+local function graph(b, nodes)
+  ---@diagnostic disable-next-line: missing-fields
+  local nobody = { against = {}, diagonal = false, reroll = false } ---@type sharp.Criminal
+  local g = { nodes = nodes, index = {}, near = {}, enter = {} }
+  for i, k in ipairs(nodes) do g.index[k] = i end
+  for i, k in ipairs(nodes) do
+    local out = {}
+    for _, n in ipairs(b.cells[k].next_to) do out[#out + 1] = g.index[n] end
+    g.near[i], g.enter[i] = out, map.step_cost(b, nobody, b.cells[k])
+  end
+  return g
+end
+
+---The cost of the cheapest way from every cell (by index) to the nearest of `goals`,
+---through face-down tiles too (at what opening them risks); math.huge: none.
+---@param g american_desperado_sharp.Graph
+---@param goals string[]
+---@return number[]
+local function ways(g, goals)
+  local n, dist, done = #g.nodes, {}, {} ---@type integer, number[], boolean[]
+  for i = 1, n do dist[i], done[i] = math.huge, false end
+  for _, k in ipairs(goals) do dist[g.index[k]] = 0 end
+  for _ = 1, n do
+    -- Few cells (at most 80): a plain scan for the nearest open one.
+    local at, low = 0, math.huge
+    for i = 1, n do
+      if not done[i] and dist[i] < low then at, low = i, dist[i] end
+    end
+    if at == 0 then break end
+    done[at] = true
+    -- A step from a neighbour onto `at` costs entering `at`.
+    local d = low + g.enter[at]
+    for _, j in ipairs(g.near[at]) do
+      if d < dist[j] then dist[j] = d end
+    end
+  end
+  return dist
+end
+
+-- What loot lying away from home, and loot carried at home, cost beyond their ways.
+local UNTAKEN, UNDROPPED = 2.0, 0.5
+-- A way the board does not give (shut in by lock-downs): this much.
+local FAR = 40.0
+
+---The work left to get away with the heist's target, in actions' worth (math.huge: the
+---loot left in the game is not worth the target).
+---@param b american_desperado_sharp.Board
+---@param view View
+---@param nodes string[]
+---@param target integer
+---@return number
+local function work_left(b, view, nodes, target)
+  local crew = standing(b)
+  local g = graph(b, nodes)
+  -- Home: the exit with the most loot on it, lying there or carried by those standing
+  -- there (so that taking or dropping it there, both free, changes nothing).
+  local held = {} ---@type table<string, integer>
+  for _, x in ipairs(crew) do held[x.key] = (held[x.key] or 0) + x.carry end
+  local most, at = 0, nil ---@type integer, string|nil
+  local exits, hidden = {}, {} ---@type string[], string[]
+  for _, k in ipairs(nodes) do
+    local cell = b.cells[k]
+    if cell.exit then
+      exits[#exits + 1] = k
+      local here = cell.loot + (held[k] or 0)
+      if here > most then most, at = here, k end
+    end
+    if cell.tile and cell.tile.hidden then hidden[#hidden + 1] = k end
+  end
+  if at == nil then
+    -- No loot on an exit: the exit nearest the criminal carrying the most (as `home`), so
+    -- that his stepping onto another exit does not move home.
+    local rich = nil ---@type sharp.Criminal|nil
+    for _, x in ipairs(crew) do
+      if x.carry > 0 and (rich == nil or x.carry > rich.carry) then rich = x end
+    end
+    if rich then
+      local from, low = ways(g, { rich.key }), math.huge
+      for _, k in ipairs(exits) do
+        if from[g.index[k]] < low then at, low = k, from[g.index[k]] end
+      end
+    end
+  end
+  local home_way = ways(g, at and { at } or exits)
+  ---@param k string
+  ---@return number
+  local function going_home(k) return math.min(home_way[g.index[k]], FAR) end
+  -- The loot the crew may get away with: each piece's value and the work to get it home.
+  -- Taking and dropping are free and may follow each other for ever: loot is worth more
+  -- carried than lying away from home, and lying at home than carried there, so that the
+  -- search is drawn to one of each pair and does not go back and forth between them.
+  local pieces = {} ---@type {value: number, cost: number}[]
+  for _, x in ipairs(crew) do
+    if x.carry > 0 then
+      local cost = UNDROPPED
+      if x.key ~= at then cost = going_home(x.key) end
+      pieces[#pieces + 1] = { value = x.carry, cost = cost }
+    end
+  end
+  for _, k in ipairs(nodes) do
+    local cell = b.cells[k]
+    local value = cell.loot + 0.0
+    local t = cell.tile
+    local vault = t and not t.hidden and not t.face_up and (t.props or {}).class == "loot"
+    if vault then
+      -- A vault someone scouted: its piece's value is in its name (loot_2g: 2).
+      value = value + (tonumber(tostring((t --[[@as ObjectView]]).props.piece or ""):match("%d+")) or 1)
+    end
+    if value > 0 then
+      local cost = 0.0
+      if k ~= at then
+        local to_it = ways(g, { k })
+        local fetch = FAR
+        for _, x in ipairs(crew) do
+          if x.room > 0 then fetch = math.min(fetch, to_it[g.index[x.key]]) end
+        end
+        cost = fetch + UNTAKEN + going_home(k) + (vault and OPEN or 0)
+      end
+      pieces[#pieces + 1] = { value = value, cost = cost }
+    end
+  end
+  table.sort(pieces, function(x, y) return x.cost * y.value < y.cost * x.value end)
+  local got, work = 0.0, 0.0
+  for _, p in ipairs(pieces) do
+    if got >= target then break end
+    got, work = got + p.value, work + p.cost
+  end
+  if got < target then
+    -- The loot beside the board is what the face-down tiles still hide: open tiles until
+    -- enough of it turns up (k vaults of v among h tiles: k(h+1)/(v+1) tiles on average).
+    local side = (((view.zones or {}).loot_side or {}).objects) or {}
+    local values = {} ---@type number[]
+    for _, o in ipairs(side) do values[#values + 1] = (o.props or {}).value or 0 end
+    table.sort(values, function(x, y) return x > y end)
+    local k = 0
+    for _, v in ipairs(values) do
+      if got >= target then break end
+      got, k = got + v, k + 1
+    end
+    if got < target then return math.huge end
+    work = work + OPEN * k * (math.max(#hidden, k) + 1) / (#values + 1)
+    -- The crew's hands go to the face-down tiles: the nearest criminal's way to one, and
+    -- a little of everyone's.
+    local to_tiles, near = ways(g, hidden), FAR
+    for _, x in ipairs(crew) do
+      local d = math.min(to_tiles[g.index[x.key]], FAR)
+      near = math.min(near, d)
+      work = work + 0.2 * d
+    end
+    work = work + near
+  else
+    -- Enough loot is found: everyone gathers at home.
+    for _, x in ipairs(crew) do
+      if x.carry == 0 then work = work + 0.5 * going_home(x.key) end
+    end
+  end
+  -- A police unit next to a criminal is a fight to come.
+  for _, x in ipairs(crew) do
+    for _, n in ipairs(b.cells[x.key].next_to) do
+      if #b.cells[n].police > 0 then work = work + 2 end
+    end
+  end
+  return work
+end
+
+---The crew's chances, from 0 (lost) to 1 (away with the loot), as `view` shows the heist.
+---@param view View
+---@param data table
+---@param setting BotSetting
+---@return number
+local function evaluate(view, data, setting)
+  local b = map.read(view, data, setting)
+  -- Before the crew takes its entrances: the heist as it starts.
+  if #b.crew == 0 then return 0.2 end
+  local up = #standing(b)
+  if up == 0 then return 0 end
+  local work = work_left(b, view, setting.board.nodes, setting.aims.target or 0)
+  if work == math.huge then return 0.01 end
+  local track = (data.tracks or {})[setting.aims.track or ""] or {}
+  local margin = math.max((track.guard or 12) - b.threat, 0)
+  local v = HALF / (HALF + work) * margin / (margin + HEAT * work) * (0.8 + 0.2 * up / #b.crew)
+  return math.max(0, math.min(1, 0.02 + 0.96 * v))
+end
+
+---@class american_desperado_sharp.Bot: Bot
+---@field evaluate fun(view: View, seat: integer, data: table, setting: BotSetting): number
+
+---@type american_desperado_sharp.Bot
 return {
   about = "Opens the cheapest tiles, scouts before stepping, brings the loot to an exit and gathers there",
   pick = function(view, q, data, setting)
@@ -309,4 +525,6 @@ return {
     if answer == nil or q.multi then error("sharp: no answer for a '" .. tostring(q.kind) .. "' question") end
     return answer(view, q, data, setting)
   end,
+  -- The crew wins or loses together: every seat's chances are the crew's.
+  evaluate = function(view, _, data, setting) return evaluate(view, data, setting) end,
 }

@@ -408,9 +408,290 @@ local ANSWER = {
   hide = function(_, q) return math.random(q.count) end,
 }
 
----@type Bot
+-- The evaluation (game.yaml `evaluate:`): the seat's team's chances, from what the
+-- scenario's aims say its teams play for (setting.aims, as `plan` reads them), mixed with
+-- the fight (each side's living characters and wounds: what decides a scenario without
+-- aims, and every scenario where a team is wiped out).
+--   * A team that must bring something about before the last round (get its escapee out,
+--     carry off its haul, bring the thing it plays for `to` a building) is judged by its
+--     progress: how near it is, what it carries, how many rounds are left; the other team's
+--     chances are the rest (the scenarios' last round goes to it).
+--   * Teams that count gold carried (and kill points), or points for buildings held,
+--     compare theirs, with the gold lying near them and the buildings they hold now
+--     counted for what they are likely to bring.
+
+-- Zones a character covers a round, for the time a goal takes.
+local SPEED = 2
+-- The zones a shut-in escapee is from the open (a blast or the keys first).
+local SHUT = 4
+
+---@param x number
+---@return number
+local function clamp(x) return math.max(0, math.min(1, x)) end
+
+---@param x number
+---@return number
+local function sigmoid(x) return 1 / (1 + math.exp(-x)) end
+
+---@param list string[]|nil
+---@return table<string, boolean>
+local function set_of(list)
+  local s = {}
+  for _, z in ipairs(list or {}) do s[z] = true end
+  return s
+end
+
+---@class sharp.Judge
+---@field b SharpBoard
+---@field aims table
+---@field deadly integer
+---@field left number           rounds left, this one included
+---@field side table<string, integer|nil>  character id -> team (the order of data.teams)
+---@field marker number         a face-down marker's worth, on average (data.markers)
+
+---How likely a goal `d` moves away is reached in the rounds left (1: here).
+---@param j sharp.Judge
+---@param d number
+---@return number
+local function in_time(j, d)
+  return clamp(1 - d / (SPEED * j.left + 1))
+end
+
+---The worth of the gold `ch` carries: nuggets by value, face-down markers at their average.
+---@param j sharp.Judge
+---@param ch SharpChar
+---@return number
+local function gold_of(j, ch)
+  local v, unknown = read.gold(ch)
+  return v + unknown * j.marker
+end
+
+---The worth of the markers lying about that team `side` is likely to pick up: each by how
+---near its nearest living character is, and, with `goals`, how near it then lies to them.
+---@param j sharp.Judge
+---@param side integer
+---@param goals table<string, boolean>|nil
+---@return number
+local function gold_about(j, side, goals)
+  local to_goal = goals and read.distances(j.b, goals) or nil
+  local v = 0.0
+  for _, node in ipairs(j.b.town.nodes) do
+    local worth = 0.0
+    for _, o in ipairs(j.b.ground[node] or {}) do
+      if o.hidden then
+        worth = worth + j.marker
+      elseif o.props and o.props.kind == "nugget" then
+        worth = worth + (o.props.value or 0)
+      end
+    end
+    if worth > 0 then
+      local dist, near = read.distances(j.b, { [node] = true }), math.huge
+      for _, c in ipairs(j.b.chars) do
+        if c.side == side then near = math.min(near, dist[c.node] or math.huge) end
+      end
+      if near < math.huge then
+        local d = near + (to_goal and (to_goal[node] or 10) or 0)
+        v = v + worth * 0.5 * in_time(j, d)
+      end
+    end
+  end
+  return v
+end
+
+---The health of `ch`: 1 unhurt, 0 dead.
+---@param j sharp.Judge
+---@param ch SharpChar
+---@return number
+local function health(j, ch) return clamp((j.deadly - ch.wounds) / j.deadly) end
+
+---Whether `ch` is shut in a building of aims.breach: every door out locked, no wall breached.
+---@param j sharp.Judge
+---@param ch SharpChar
+---@return boolean
+local function shut_in(j, ch)
+  local borders = (j.aims.breach or {})[ch.node]
+  if borders == nil then return false end
+  for _, n in ipairs(j.b.town.next_to[ch.node] or {}) do
+    if not (j.b.locked[ch.node] and j.b.locked[ch.node][n]) then return false end
+  end
+  for _, n in ipairs(borders) do
+    if j.b.breached[ch.node] and j.b.breached[ch.node][n] then return false end
+  end
+  return true
+end
+
+---The progress of team `side` toward an aim it must bring about in time (escape, haul,
+---carry `to`), from 0 to 1; nil when its aim is not of that sort.
+---@param j sharp.Judge
+---@param side integer
+---@param aim table
+---@param view View
+---@return number|nil
+local function progress(j, side, aim, view)
+  local exits = aim.exits and set_of(aim.exits) or nil ---@type table<string, boolean>|nil
+  if aim.escape then
+    local ch = j.b.by_def[aim.escape]
+    if ch == nil then return 0.2 end -- not on the board (yet): a hideout, or gone
+    local d = (exits and read.distances(j.b, exits)[ch.node]) or 10
+    if shut_in(j, ch) then d = d + SHUT end
+    return (0.3 + 0.7 * health(j, ch)) * in_time(j, d)
+  end
+  if aim.haul and aim.gold == "off" then
+    local got = (view.counters or {})["score_" .. side] or 0
+    local dist = exits and read.distances(j.b, exits) or {}
+    local carried = 0.0
+    for _, c in ipairs(j.b.chars) do
+      if c.side == side then
+        carried = carried + gold_of(j, c) * (0.3 + 0.7 * health(j, c)) * in_time(j, dist[c.node] or 10)
+      end
+    end
+    return clamp((got + 0.8 * carried + 0.4 * gold_about(j, side, exits)) / aim.haul)
+  end
+  if aim.carry and aim.to then
+    local goal = read.distances(j.b, { [aim.to] = true })
+    for _, c in ipairs(j.b.chars) do
+      if read.carries(c, aim.carry) then
+        if c.side ~= side then return 0.05 end
+        return (0.4 + 0.6 * health(j, c)) * in_time(j, goal[c.node] or 10)
+      end
+    end
+    -- Lying somewhere: the nearest of the team goes for it, then on to the goal.
+    for _, node in ipairs(j.b.town.nodes) do
+      for _, o in ipairs(j.b.ground[node] or {}) do
+        if o.props and o.props.kind == aim.carry then
+          local dist, near = read.distances(j.b, { [node] = true }), math.huge
+          for _, c in ipairs(j.b.chars) do
+            if c.side == side then near = math.min(near, dist[c.node] or math.huge) end
+          end
+          if near == math.huge then return 0.05 end
+          return 0.5 * in_time(j, near + (goal[node] or 10))
+        end
+      end
+    end
+    return 0.05
+  end
+  return nil
+end
+
+---What team `side` has in a contest of points (gold carried, kill points, buildings held),
+---with what it is likely to add; nil when the scenario counts none for it.
+---@param j sharp.Judge
+---@param side integer
+---@param aim table
+---@param dead integer[]   the dead of each team
+---@param view View
+---@return number|nil
+local function points(j, side, aim, dead, view)
+  local v, any = 0.0, false
+  if aim.gold == "carried" then
+    any = true
+    for _, c in ipairs(j.b.chars) do
+      if c.side == side then v = v + gold_of(j, c) end
+    end
+    v = v + gold_about(j, side, nil) + (j.aims.kill_points or 0) * (dead[3 - side] or 0)
+  end
+  local hold = j.aims.hold
+  if hold and hold.buildings then
+    any = true
+    v = v + ((view.counters or {})["score_" .. side] or 0)
+    local round = (view.counters or {}).round or 0
+    local rounds = math.max(0, j.left - math.max(0, (hold.from or 1) - round))
+    for _, bld in ipairs(hold.buildings) do
+      local here = { 0, 0 } ---@type integer[]
+      for _, z in ipairs(bld.zones or {}) do
+        for _, c in ipairs(j.b.chars) do
+          if c.node == z and here[c.side] then here[c.side] = here[c.side] + 1 end
+        end
+      end
+      if here[side] > 0 and here[3 - side] == 0 then v = v + 0.5 * rounds end
+    end
+  end
+  return any and v or nil
+end
+
+---The chances of `seat`'s team, from 0 (lost) to 1 (won), as `view` shows the game.
+---@param view View
+---@param seat integer
+---@param data table
+---@param setting BotSetting
+---@return number
+local function evaluate(view, seat, data, setting)
+  local teams = data.teams or {}
+  local me_id = (view.seats[seat] or {}).team
+  local me = 0
+  for i, t in ipairs(teams) do
+    if t.id == me_id then me = i end
+  end
+  if me == 0 or #teams ~= 2 then return 0.5 end
+  local them = 3 - me
+  local aims = setting.aims or {}
+  local marker, n = 0.0, 0
+  for _, m in ipairs(data.markers or {}) do
+    for _, piece in ipairs(m.pieces or {}) do
+      marker, n = marker + (tonumber(tostring(piece):match("%d+")) or 0), n + 1
+    end
+  end
+  ---@type sharp.Judge
+  local j = {
+    b = read.board(view, setting.board), aims = aims, deadly = data.deadly or 3, side = {},
+    left = math.max(1, (aims.round_limit or 8) - ((view.counters or {}).round or 0) + 1),
+    marker = n > 0 and marker / n or 1,
+  }
+  for i, t in ipairs(teams) do
+    for _, id in ipairs(t.characters or {}) do j.side[id] = i end
+  end
+  -- The fight: each side's living characters, each worth one and its health left (those
+  -- not on the board, still to come or hiding, unhurt); the dead and the escaped, none.
+  local gone, dead, strength = { 0, 0 }, { 0, 0 }, { 0.0, 0.0 } ---@type integer[], integer[], number[]
+  for _, zone in ipairs({ "dead", "escaped" }) do
+    for _, o in ipairs(((view.zones or {})[zone] or {}).objects or {}) do
+      local s = j.side[o.def]
+      if s then
+        gone[s] = (gone[s] or 0) + 1
+        if zone == "dead" then dead[s] = (dead[s] or 0) + 1 end
+      end
+    end
+  end
+  local seen = { 0, 0 } ---@type integer[]
+  for _, c in ipairs(j.b.chars) do
+    local s = j.side[c.def] or c.side
+    if s == 1 or s == 2 then
+      c.side = s
+      seen[s] = (seen[s] or 0) + 1
+      strength[s] = (strength[s] or 0) + 1 + 2 * health(j, c)
+    end
+  end
+  for s = 1, 2 do
+    local rest = #(teams[s].characters or {}) - (seen[s] or 0) - (gone[s] or 0)
+    strength[s] = (strength[s] or 0) + 3 * math.max(rest, 0)
+  end
+  local fight = sigmoid(0.6 * ((strength[me] or 0) - (strength[them] or 0)))
+  -- A team that must bring something about: its progress is its chances.
+  local team_aims = aims.teams or {}
+  local mine, theirs = team_aims[teams[me].id] or {}, team_aims[teams[them].id] or {}
+  local p_me, p_them = progress(j, me, mine, view), progress(j, them, theirs, view)
+  local goal = nil ---@type number|nil
+  if p_me and p_them then
+    goal = 0.5 + 0.5 * (p_me - p_them)
+  elseif p_me then
+    goal = p_me
+  elseif p_them then
+    goal = 1 - p_them
+  else
+    local a, b = points(j, me, mine, dead, view), points(j, them, theirs, dead, view)
+    if a and b then goal = sigmoid((a - b) / 2) end
+  end
+  local v = goal and (0.3 * fight + 0.7 * goal) or fight
+  return clamp(v)
+end
+
+---@class goldfever_sharp.Bot: Bot
+---@field evaluate fun(view: View, seat: integer, data: table, setting: BotSetting): number
+
+---@type goldfever_sharp.Bot
 return {
   about = "Shoots at the best odds, heals when hurt, walks to its team's aim or a firing spot",
+  evaluate = evaluate,
   pick = function(view, q, data, setting)
     if q.multi then
       if q.kind ~= "spring" then error("sharp: no answer for a '" .. tostring(q.kind) .. "' question of several") end
