@@ -370,7 +370,7 @@ local function ways(g, goals)
 end
 
 -- What loot lying away from home, and loot carried at home, cost beyond their ways.
-local UNTAKEN, UNDROPPED = 2.0, 0.5
+local UNTAKEN, UNDROPPED = 2.0, 0.9
 -- A way the board does not give (shut in by lock-downs): this much.
 local FAR = 40.0
 
@@ -429,26 +429,41 @@ local function work_left(b, view, nodes, target)
       pieces[#pieces + 1] = { value = x.carry, cost = cost }
     end
   end
+  -- Loot lying about, piece by piece: a criminal carries as many pieces as he has room
+  -- for, so the pieces of one space go to the nearest criminals with room, one each, or
+  -- wait for one to come back from home.
+  local seen = view.board or {}
   for _, k in ipairs(nodes) do
-    local cell = b.cells[k]
-    local value = cell.loot + 0.0
-    local t = cell.tile
+    local values = {} ---@type number[]
+    for _, o in ipairs((((seen[k] or {}).ground or {}).objects) or {}) do
+      local v = (o.props or {}).value
+      if type(v) == "number" and v > 0 then values[#values + 1] = v end
+    end
+    local t = b.cells[k].tile
     local vault = t and not t.hidden and not t.face_up and (t.props or {}).class == "loot"
     if vault then
       -- A vault someone scouted: its piece's value is in its name (loot_2g: 2).
-      value = value + (tonumber(tostring((t --[[@as ObjectView]]).props.piece or ""):match("%d+")) or 1)
+      values[#values + 1] = tonumber(tostring((t --[[@as ObjectView]]).props.piece or ""):match("%d+")) or 1
     end
-    if value > 0 then
-      local cost = 0.0
+    if #values > 0 then
+      table.sort(values, function(x, y) return x > y end)
+      local to_it, hands = nil, {} ---@type number[]|nil, number[]
       if k ~= at then
-        local to_it = ways(g, { k })
-        local fetch = FAR
+        to_it = ways(g, { k })
         for _, x in ipairs(crew) do
-          if x.room > 0 then fetch = math.min(fetch, to_it[g.index[x.key]]) end
+          for _ = 1, math.max(x.room, 0) do hands[#hands + 1] = to_it[g.index[x.key]] end
         end
-        cost = fetch + UNTAKEN + going_home(k) + (vault and OPEN or 0)
+        table.sort(hands)
       end
-      pieces[#pieces + 1] = { value = value, cost = cost }
+      local back = 2 * going_home(k)
+      for i, v in ipairs(values) do
+        local cost = 0.0
+        if to_it then
+          local fetch = math.min(hands[i] or FAR, (hands[1] or back) + back * (i - 1))
+          cost = math.min(fetch, FAR) + UNTAKEN + going_home(k) + (vault and OPEN or 0)
+        end
+        pieces[#pieces + 1] = { value = v, cost = cost }
+      end
     end
   end
   table.sort(pieces, function(x, y) return x.cost * y.value < y.cost * x.value end)
@@ -509,7 +524,8 @@ local function evaluate(view, data, setting)
   local work = work_left(b, view, setting.board.nodes, setting.aims.target or 0)
   if work == math.huge then return 0.01 end
   local track = (data.tracks or {})[setting.aims.track or ""] or {}
-  local margin = math.max((track.guard or 12) - b.threat, 0)
+  local margin = (track.guard or 12) - b.threat
+  if margin <= 0 then return 0 end
   local v = HALF / (HALF + work) * margin / (margin + HEAT * work) * (0.8 + 0.2 * up / #b.crew)
   return math.max(0, math.min(1, 0.02 + 0.96 * v))
 end
