@@ -167,3 +167,22 @@ fn the_search_does_not_see_the_other_orders_of_its_decision() {
     }
     assert!(compared > 0, "no group of orders met");
 }
+
+/// A free action that undoes itself (a lamp switched on and off) does not keep the search
+/// going round: in a turn it never answers the same question the same way where it has
+/// seen the same before, so it switches at most twice in a row (on, then off, then it
+/// ends the turn), where the die that decides makes every playout a coin toss.
+#[test]
+fn the_search_does_not_go_round_a_free_action() {
+    let c = load_fixture("lamp");
+    let lineup = Lineup { bots: vec!["search:iterations=4".into(); 2], ban: None };
+    for seed in 0..8 {
+        let g = posse::sim::play_with(&c, seed, Some(2), &lineup).unwrap_or_else(|e| panic!("{e}"));
+        let mut switches = 0;
+        for ch in g.choices() {
+            switches = if ch.picks == [1] { switches + 1 } else { 0 };
+            assert!(switches <= 2, "seed {seed}: seat {} switched {switches} times in a turn", ch.seat);
+        }
+        assert!(g.result().is_some(), "seed {seed}: not over");
+    }
+}

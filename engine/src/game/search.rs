@@ -16,6 +16,14 @@
 //! highest; a result a decision later is worth 0.01% less, so of two ways to win the search
 //! takes the sooner. The answer is the root's answer tried most.
 //!
+//! Free actions that undo each other (a loot taken and dropped, a lamp switched on and
+//! off) would keep a search going round until the game's limit, each round a coin toss of
+//! noisy playouts: in its run of decisions (the choices since another seat's last) the
+//! search does not answer the same question the same way again where it sees what it saw
+//! then (its view but the log), while another answer is left. What it saw is found by
+//! replaying the game to the run's start, so the answer depends on the game's choices
+//! alone, never on what this process remembers.
+//!
 //! Simultaneous orders (`posse.choose_each`): the other seats' answers to the group being
 //! searched are not replayed (the seat does not know them): each playout draws them.
 //!
@@ -213,6 +221,13 @@ impl Game {
         if answers.len() == 1 {
             return Ok(answers.remove(0));
         }
+        let (given, mut vm) = self.given_before(seat)?;
+        if answers.iter().any(|a| !given.contains(a)) {
+            answers.retain(|a| !given.contains(a));
+        }
+        if answers.len() == 1 {
+            return Ok(answers.remove(0));
+        }
         let s = &searcher.settings;
         let guide = Rc::new(RefCell::new(Guide {
             tree: Tree::new(answers, s.exploration),
@@ -225,7 +240,6 @@ impl Game {
         // to know.
         let before: Rc<[crate::record::Choice]> = self.choices[..self.asked_at].into();
         let started = s.seconds.map(|_| std::time::Instant::now());
-        let mut vm: Option<Game> = None;
         for _ in 0..s.iterations {
             if let (Some(t), Some(limit)) = (started, s.seconds) {
                 if vm.is_some() && t.elapsed().as_secs_f64() >= limit {
@@ -251,6 +265,38 @@ impl Game {
         }
         let best = guide.borrow().tree.best();
         Ok(best)
+    }
+
+    /// The answers `seat` gave earlier in its current run of decisions (the choices since
+    /// another seat's last) to the same question where it saw what it sees now (its view
+    /// but the log): free actions that undo each other (a loot taken and dropped) come
+    /// back to the same place, and the search does not go round again. Found by replaying
+    /// the game to the run's start and seeing each of its steps as the seat saw it; the
+    /// game left, for the playouts' VM.
+    fn given_before(&self, seat: usize) -> Result<(Vec<Vec<u32>>, Option<Game>)> {
+        let n = self.asked_at;
+        let run = self.choices[..n].iter().rev().take_while(|c| c.seat == seat).count();
+        if run == 0 {
+            return Ok((Vec::new(), None));
+        }
+        let seen = |g: &Game| -> Option<(crate::View, crate::decision::Shape)> {
+            let shape = g.pending().into_iter().find(|r| r.seat == seat)?.shape();
+            let mut v = g.view(Some(seat));
+            v.log.clear();
+            Some((v, shape))
+        };
+        let Some(now) = seen(self) else { return Ok((Vec::new(), None)) };
+        let setup = self.setup.clone();
+        let vm = crate::lua::Vm::new(self.content.clone(), State::new(&self.content, &setup.seats, setup.seed))?;
+        let mut g = Game::start(self.content.clone(), setup, vm, super::Bots::None, Lineup::default())?;
+        let mut given = Vec::new();
+        for (i, c) in self.choices[..n].iter().enumerate() {
+            if i >= n - run && seen(&g).as_ref() == Some(&now) && !given.contains(&c.picks) {
+                given.push(c.picks.clone());
+            }
+            g.choose(c.seat, &c.picks)?;
+        }
+        Ok((given, Some(g)))
     }
 
     /// One playout of `playout` in `vm` (a game whose VM is reused) or a new game: the
