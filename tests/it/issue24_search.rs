@@ -171,7 +171,7 @@ fn the_search_does_not_see_the_other_orders_of_its_decision() {
 /// A free action that undoes itself (a lamp switched on and off) does not keep the search
 /// going round: in a turn it never answers the same question the same way where it has
 /// seen the same before, so it switches at most twice in a row (on, then off, then it
-/// ends the turn), where the die that decides makes every playout a coin toss.
+/// ends the turn), where the hidden card that decides makes every playout a coin toss.
 #[test]
 fn the_search_does_not_go_round_a_free_action() {
     let c = load_fixture("lamp");

@@ -19,8 +19,8 @@
 //! Free actions that undo each other (a loot taken and dropped, a lamp switched on and
 //! off) would keep a search going round until the game's limit, each round a coin toss of
 //! noisy playouts: in its run of decisions (the choices since another seat's last) the
-//! search does not answer the same question the same way again where it sees what it saw
-//! then (its view but the log), while another answer is left. What it saw is found by
+//! search does not answer the same question (prompt and labels) the same way again where
+//! it sees what it saw then (its view but the log), while another answer is left. What it saw is found by
 //! replaying the game to the run's start, so the answer depends on the game's choices
 //! alone, never on what this process remembers.
 //!
@@ -268,8 +268,8 @@ impl Game {
     }
 
     /// The answers `seat` gave earlier in its current run of decisions (the choices since
-    /// another seat's last) to the same question where it saw what it sees now (its view
-    /// but the log): free actions that undo each other (a loot taken and dropped) come
+    /// another seat's last) to the same question (prompt and labels) where it saw what it
+    /// sees now (its view but the log): free actions that undo each other (a loot taken and dropped) come
     /// back to the same place, and the search does not go round again. Found by replaying
     /// the game to the run's start and seeing each of its steps as the seat saw it; the
     /// game left, for the playouts' VM.
@@ -279,11 +279,14 @@ impl Game {
         if run == 0 {
             return Ok((Vec::new(), None));
         }
-        let seen = |g: &Game| -> Option<(crate::View, crate::decision::Shape)> {
-            let shape = g.pending().into_iter().find(|r| r.seat == seat)?.shape();
+        // The question (its shape, prompt and labels) and the view but the log.
+        type Seen = (crate::decision::Shape, String, Vec<String>, crate::view::View);
+        let seen = |g: &Game| -> Option<Seen> {
+            let r = g.pending().into_iter().find(|r| r.seat == seat)?;
+            let (prompt, labels) = (r.try_prompt().ok()?, r.try_labels().ok()?);
             let mut v = g.view(Some(seat));
             v.log.clear();
-            Some((v, shape))
+            Some((r.shape(), prompt, labels, v))
         };
         let Some(now) = seen(self) else { return Ok((Vec::new(), None)) };
         let setup = self.setup.clone();
