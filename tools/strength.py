@@ -21,6 +21,8 @@ BASELINE_GAMES = 400
 GAMES = ["dice_town", "desperados", "marshals", "goldfever/high_noon", "goldfever/claim_jumpers",
          "goldfever/jailbreak", "goldfever/bank_job"]
 HEISTS = ["american_desperado/tiny", "american_desperado/small"]
+# Games of the search at 5 playouts against random seats where 30 left the question open.
+MORE = {"dice_town": 100, "desperados": 100, "marshals": 100, "goldfever/bank_job": 100}
 
 
 def players(game):
@@ -62,7 +64,8 @@ def cells():
             yield (f"{game}|{opp}|random", game, BASELINE_GAMES, others)
             yield (f"{game}|{opp}|sharp", game, BASELINE_GAMES // 2, ["1=sharp"] + others)
             for k in BUDGETS:
-                yield (f"{game}|{opp}|search{k}", game, N, [f"1=search:iterations={k}"] + others)
+                n = MORE.get(game, N) if (opp, k) == ("random", BUDGETS[0]) else N
+                yield (f"{game}|{opp}|search{k}", game, n, [f"1=search:iterations={k}"] + others)
     for game in HEISTS:
         yield (f"{game}|crew|random", game, BASELINE_GAMES, [])
         yield (f"{game}|crew|sharp", game, BASELINE_GAMES // 2, ["all=sharp"])
@@ -93,7 +96,8 @@ def main():
             if None in row:
                 continue
             against = "(the whole crew)" if opp == "crew" else f"{opp} seats"
-            print(f"| {game} | {against} | " + " | ".join(fmt(r) for r in row) + f" | {row[-1]['games']} |")
+            counts = sorted({r["games"] for r in row[2:]})
+            print(f"| {game} | {against} | " + " | ".join(fmt(r) for r in row) + f" | {' / '.join(map(str, counts))} |")
 
 
 main()
