@@ -52,6 +52,7 @@
 use crate::coverage::Coverage;
 use anyhow::{bail, Result};
 use posse::hash::hex;
+use posse::leaks::Positions;
 use posse::sim::play_random;
 use posse::{Content, Error, Game, Record, Setup};
 use std::cell::{Cell, RefCell};
@@ -486,7 +487,10 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
         (Leaks::Quick, Seeds::Work { .. }) => (MAX_SEEDS, LeakBudget::Work(LEAK_WORK)),
     };
     let pairs = (0..leak_games).flat_map(|s| playable.iter().map(move |&n| (s, n)));
-    let (found, leak_checked) = crate::leaks::check(&content, pairs, budget);
+    // `--leaks` compares every position of its games; the default, the first ones and a
+    // sample of the rest.
+    let positions = if leaks == Leaks::Full { Positions::Every } else { Positions::Sampled };
+    let (found, leak_checked) = crate::leaks::check(&content, pairs, budget, positions);
     let leaks_found = found.iter().any(|f| f.leak);
     for f in found {
         report.add(Place::game(f.seed, f.players, "leak check"), f.message);

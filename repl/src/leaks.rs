@@ -10,7 +10,7 @@
 //! a problem too, and its last game.
 
 use crate::check::{caught, LeakBudget};
-use posse::leaks::{self, Finding, Leak};
+use posse::leaks::{self, Finding, Leak, Positions};
 use posse::Content;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -29,11 +29,12 @@ pub struct Problem {
 /// (at least one game), and stops after the first game not played to its end (its error,
 /// or an engine panic, is reported: the next games would fail the same way); returns each
 /// kind of leak found once, and how many games were checked (a game that cannot start is
-/// left to `check`'s own random games).
+/// left to `check`'s own random games). `positions`: which positions of each game.
 pub fn check(
     content: &Arc<Content>,
     games: impl Iterator<Item = (u64, usize)>,
     budget: LeakBudget,
+    positions: Positions,
 ) -> (Vec<Problem>, usize) {
     let mut first: BTreeMap<Leak, (Finding, usize, usize)> = BTreeMap::new();
     let (mut checked, mut work) = (0, 0);
@@ -48,7 +49,7 @@ pub fn check(
             break;
         }
         checked += 1;
-        let report = match caught(|| leaks::check(content, seed, n)) {
+        let report = match caught(|| leaks::check(content, seed, n, positions)) {
             Ok(Ok(r)) => r,
             // A game that cannot start is `check`'s own problem, found by its random games.
             Ok(Err(_)) => continue,

@@ -323,8 +323,9 @@ enum Cmd {
         /// rendered view, log lines) must not change with what it cannot see. It costs
         /// about 20 times a check of the same games, so by default it plays games while
         /// they compare fewer than 500 positions and seats (at least one game; with --time,
-        /// a third of it); --leaks plays the --seeds N seeds, else the first 4, with every
-        /// number of players
+        /// a third of it), each at its first 10 positions and every 5th after; --leaks
+        /// plays the --seeds N seeds, else the first 4, with every number of players, at
+        /// every position
         #[arg(long, conflicts_with = "no_leaks")]
         leaks: bool,
         /// No no-leak check

@@ -212,7 +212,7 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
     let c = content(root, id);
     let (mut checked, mut changed) = (0, 0);
     for seed in 0..LEAK_SEEDS {
-        let report = posse::leaks::check_first(&c, seed, players, LEAK_STEPS)
+        let report = posse::leaks::check_first(&c, seed, players, LEAK_STEPS, posse::leaks::Positions::Sampled)
             .unwrap_or_else(|e| panic!("{id} ({players} players) seed {seed}: {e}"));
         if let Some(f) = report.findings.first() {
             panic!(

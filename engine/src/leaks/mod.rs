@@ -1,8 +1,9 @@
 //! The metamorphic no-leak check (`posse check --leaks`, and every game's generic test):
 //! change what a seat cannot see, and nothing the seat is shown may change.
 //!
-//! A game of deterministic random choices is played; at every [`EVERY`]-th position and
-//! for every seat, [`perturb`] changes what that seat cannot see (hidden objects swapped
+//! A game of deterministic random choices is played; at its first [`FIRST`] positions and
+//! every [`EVERY`]-th after (or at every position: [`Positions`]), and for every seat,
+//! [`perturb`] changes what that seat cannot see (hidden objects swapped
 //! among the places they occupy, hidden counters and dice changed), and the check
 //! compares, before and after: (a) the seat's view; (b) its pending question's prompt
 //! and labels, which the game's Lua makes, so a label can leak ("Challenge (seat 2
@@ -41,8 +42,28 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use twins::Twins;
 
-/// The check looks at every `EVERY`-th position of a game (and at every step's log).
+/// The check looks at the first [`FIRST`] positions of a game and every `EVERY`-th after
+/// ([`Positions::Sampled`]), or at every one ([`Positions::Every`]); at every step's log.
 pub const EVERY: usize = 5;
+
+/// Positions the sampled check always looks at, from the start: a leak in a game's first
+/// questions (a deal shown in the first prompt) would otherwise show only at position 0.
+pub const FIRST: usize = 10;
+
+/// Which positions of a game the check compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// The first [`FIRST`], then every [`EVERY`]-th (the default `posse check`).
+    Sampled,
+    /// Every position (`posse check --leaks`).
+    Every,
+}
+
+impl Positions {
+    fn includes(self, step: usize) -> bool {
+        self == Positions::Every || step < FIRST || step.is_multiple_of(EVERY)
+    }
+}
 
 /// What a seat was shown that changed with what it cannot see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,13 +132,19 @@ pub fn choice(game: &Game, seed: u64, step: usize) -> Option<(usize, Vec<u32>)> 
 /// Plays the game of `seed` with `players` seats by [`choice`] and checks it (see the
 /// module's notes). An error in a step is the game's own (a script error): it stops the
 /// game, and the report keeps what was found before it (`error`).
-pub fn check(content: &Arc<Content>, seed: u64, players: usize) -> Result<Report> {
-    check_first(content, seed, players, MAX_DECISIONS)
+pub fn check(content: &Arc<Content>, seed: u64, players: usize, positions: Positions) -> Result<Report> {
+    check_first(content, seed, players, MAX_DECISIONS, positions)
 }
 
 /// [`check`] over the first `steps` decisions of the game alone (the tests' bounded
 /// budget: a long game's later positions are left unchecked).
-pub fn check_first(content: &Arc<Content>, seed: u64, players: usize, steps: usize) -> Result<Report> {
+pub fn check_first(
+    content: &Arc<Content>,
+    seed: u64,
+    players: usize,
+    steps: usize,
+    positions: Positions,
+) -> Result<Report> {
     let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
     g.audit_log();
     let mut report = Report::default();
@@ -125,7 +152,7 @@ pub fn check_first(content: &Arc<Content>, seed: u64, players: usize, steps: usi
     let mut before = g.state_copy();
     let mut step = 0;
     while !g.is_over() && step < steps.min(MAX_DECISIONS) {
-        if step % EVERY == 0 {
+        if positions.includes(step) {
             position(&g, &before, seed, step, &mut report);
         }
         let Some((seat, picks)) = choice(&g, seed, step) else { break };

@@ -160,3 +160,22 @@ fn dice_logged_after_their_reveal_are_no_leak() {
     let o = check_leaks(&root, "liars_dice");
     assert!(o.status.success(), "{}", stdout(&o));
 }
+
+#[test]
+fn a_leak_at_the_second_decision_alone_is_caught_by_the_default_check() {
+    // The second question of Kuhn poker (seat 2's, after seat 1 bets or checks) names
+    // seat 1's card; no position the check sampled every fifth saw it (only step 0 and
+    // the game's end are among them). The default check looks at the first positions.
+    let root = planted(
+        "leaks-early",
+        "kuhn",
+        "main.lua",
+        r#""Your opponent bets. Fold or call?""#,
+        r#""Your opponent bets with the " .. posse.def(card(1)).name .. ". Fold or call?""#,
+    );
+    let o = posse_in(&root, &["check", "kuhn", "--seeds", "20"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("leak: seat 2 at step 1 is shown a question that changes with what it cannot see"), "{out}");
+    assert!(out.contains("Your opponent bets with the "), "{out}");
+}
