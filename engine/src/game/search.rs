@@ -20,9 +20,9 @@
 //! off) would keep a search going round until the game's limit, each round a coin toss of
 //! noisy playouts: in its run of decisions (the choices since another seat's last) the
 //! search does not answer the same question (prompt and labels) the same way again where
-//! it sees what it saw then (its view but the log), while another answer is left. What it saw is found by
-//! replaying the game to the run's start, so the answer depends on the game's choices
-//! alone, never on what this process remembers.
+//! it sees what it saw then (its view but the log), while another answer is left. What
+//! it saw is found by replaying the game to the run's start, so the answer depends on the
+//! game's choices alone, never on what this process remembers.
 //!
 //! Simultaneous orders (`posse.choose_each`): the other seats' answers to the group being
 //! searched are not replayed (the seat does not know them): each playout draws them.
@@ -269,9 +269,9 @@ impl Game {
 
     /// The answers `seat` gave earlier in its current run of decisions (the choices since
     /// another seat's last) to the same question (prompt and labels) where it saw what it
-    /// sees now (its view but the log): free actions that undo each other (a loot taken and dropped) come
-    /// back to the same place, and the search does not go round again. Found by replaying
-    /// the game to the run's start and seeing each of its steps as the seat saw it; the
+    /// sees now (its view but the log): free actions that undo each other (a loot taken
+    /// and dropped) come back to the same place, and the search does not go round again.
+    /// Found by replaying the game and seeing each step of the run as the seat saw it; the
     /// game left, for the playouts' VM.
     fn given_before(&self, seat: usize) -> Result<(Vec<Vec<u32>>, Option<Game>)> {
         let n = self.asked_at;
@@ -289,9 +289,7 @@ impl Game {
             Some((r.shape(), prompt, labels, v))
         };
         let Some(now) = seen(self) else { return Ok((Vec::new(), None)) };
-        let setup = self.setup.clone();
-        let vm = crate::lua::Vm::new(self.content.clone(), State::new(&self.content, &setup.seats, setup.seed))?;
-        let mut g = Game::start(self.content.clone(), setup, vm, super::Bots::None, Lineup::default())?;
+        let mut g = Game::new(self.content.clone(), self.setup.clone())?;
         let mut given = Vec::new();
         for (i, c) in self.choices[..n].iter().enumerate() {
             if i >= n - run && seen(&g).as_ref() == Some(&now) && !given.contains(&c.picks) {

@@ -3,8 +3,8 @@
 //!
 //! A game of deterministic random choices is played; at its first [`FIRST`] positions and
 //! every [`EVERY`]-th after (or at every position: [`Positions`]), and for every seat,
-//! [`perturb`] changes what that seat cannot see (hidden objects swapped
-//! among the places they occupy, hidden counters and dice changed), and the check
+//! [`perturb`] changes what that seat cannot see (hidden objects swapped among the places
+//! they occupy, hidden counters and dice changed), and the check
 //! compares, before and after: (a) the seat's view; (b) its pending question's prompt
 //! and labels, which the game's Lua makes, so a label can leak ("Challenge (seat 2
 //! holds three sixes)"); (c) the view drawn by the renderer. After every step, (d) a log
