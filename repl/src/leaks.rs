@@ -74,6 +74,7 @@ pub fn check(
             let more = if more == 0 { String::new() } else { format!(" ({more} more findings of this kind)") };
             let what = match f.leak {
                 Leak::Log => "reads a log line that names what it cannot see".to_string(),
+                Leak::Tell => "is told what it cannot see by who is asked (a tell)".to_string(),
                 k => format!("is shown a {} that changes with what it cannot see", k.name()),
             };
             let message = format!("leak: seat {} at step {} {what}{more}: {}", f.seat, f.step, f.diff);

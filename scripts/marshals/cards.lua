@@ -475,7 +475,9 @@ end
 -- The tags of the trip to a village: staying away plays nothing; `travel` plays the cards.
 local TRAVEL = { false, "travel" }
 
--- Z27: a Marshal elsewhere may travel to the village `v` by cards.
+-- Z27: a Marshal elsewhere may travel to the village `v` by cards. Only a Marshal whose
+-- hand can make the trip is asked, so the question is secret: being asked would tell the
+-- others what he holds (at a shared screen every person takes the keyboard in turn).
 ---@param game marshals.game
 ---@param s Seat
 ---@param v integer
@@ -488,7 +490,7 @@ local function travel(game, s, v)
       ask.option("travel", "Travel there, playing " .. table.concat(cards.names(cards_used), ", "),
         { to = v, cards = #cards_used }),
     }
-  end, 2, { tags = TRAVEL })
+  end, 2, { tags = TRAVEL, secret = true })
   if c ~= 2 then return end
   for _, x in ipairs(cards_used) do
     local step = game.pos(s) + (v > game.pos(s) and 1 or -1)

@@ -24,6 +24,7 @@ mod flow;
 #[cfg(feature = "test-hooks")]
 mod hooks;
 mod probe;
+pub use probe::Sight;
 mod request;
 mod search;
 mod setup;

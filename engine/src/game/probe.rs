@@ -11,9 +11,26 @@ use super::{Bots, Game, Setup};
 use crate::content::Content;
 use crate::diag::Result;
 use crate::lua::{Renderer, Twin, Vm};
+use crate::rng::Rng;
 use crate::state::{LogLine, State};
 use crate::view::View;
 use std::sync::Arc;
+
+/// An object as a seat may know it ([`Game::sights`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sight {
+    pub seen: bool,
+    pub def: usize,
+    pub zone: usize,
+    pub counters: u64,
+}
+
+impl Sight {
+    /// The same object, the same thing in the same place.
+    pub fn same(&self, other: &Sight) -> bool {
+        (self.def, self.zone, self.counters) == (other.def, other.zone, other.counters)
+    }
+}
 
 impl Game {
     /// A copy of the whole state, every seat's secrets included: for checks, never for
@@ -49,22 +66,52 @@ impl Game {
     }
 
     /// A game in twin mode for `seat` (0-based) from its start (lua/twin.rs): as
-    /// [`Game::new`], but whatever the seat cannot see of the dice and counters takes
-    /// other values, drawn from `seed`, whenever the script rolls or sets it.
-    pub fn twin(content: Arc<Content>, setup: Setup, seat: usize, seed: u64) -> Result<Game> {
+    /// [`Game::new`], but the objects `exchange` trade identities before the setup runs
+    /// ([`State::exchange`]: a deal that gives other seats other cards), and whatever the
+    /// seat cannot see of the dice and counters takes other values, drawn from `seed`,
+    /// whenever the script rolls or sets it.
+    pub fn twin(content: Arc<Content>, setup: Setup, seat: usize, seed: u64, exchange: &[usize]) -> Result<Game> {
         check_players(&content, &setup)?;
-        let state = State::new(&content, &setup.seats, setup.seed);
+        let mut state = State::new(&content, &setup.seats, setup.seed);
+        state.exchange(&content, exchange, &mut Rng::new(seed ^ 0x5eed));
         let vm = Vm::new(content.clone(), state)?;
         *vm.shared.twin.borrow_mut() = Some(Twin::new(seat, seed));
         Game::start(content, setup, vm, Bots::None, super::Lineup::default())
     }
 
-    /// Puts this game in twin mode for `seat` (0-based) from now on (see [`Game::twin`]),
-    /// first changing the dice and counters the seat cannot see.
-    pub fn become_twin(&mut self, seat: usize, seed: u64) {
+    /// Puts this game in twin mode for `seat` (0-based) from now on (see [`Game::twin`]):
+    /// those of the objects `exchange` that the seat cannot see now trade identities,
+    /// and the dice and counters it cannot see change.
+    pub fn become_twin(&mut self, seat: usize, seed: u64, exchange: &[usize]) {
         let mut twin = Twin::new(seat, seed);
-        twin.perturb(&self.content, &mut self.vm.shared.state.borrow_mut());
+        let mut st = self.vm.shared.state.borrow_mut();
+        let unseen: Vec<usize> =
+            exchange.iter().copied().filter(|&o| o < st.objects.len() && !st.visible(&self.content, o, seat)).collect();
+        st.exchange(&self.content, &unseen, &mut Rng::new(seed ^ 0x5eed));
+        twin.perturb(&self.content, &mut st);
+        drop(st);
         *self.vm.shared.twin.borrow_mut() = Some(twin);
+    }
+
+    /// Each object as `seat` (0-based) may know it now, by handle: whether it sees it,
+    /// its definition, its zone and a digest of its per-object counters (the leak
+    /// check's twin games compare them with the checked game's).
+    pub fn sights(&self, seat: usize) -> Vec<Sight> {
+        let st = self.vm.shared.state.borrow();
+        let w = st.object_width;
+        (0..st.objects.len())
+            .map(|o| {
+                let counters = st.object_counters[o * w..(o + 1) * w]
+                    .iter()
+                    .fold(0u64, |h, &v| h.rotate_left(7) ^ (v as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                Sight {
+                    seen: st.visible(&self.content, o, seat),
+                    def: st.objects[o].def,
+                    zone: st.objects[o].zone,
+                    counters,
+                }
+            })
+            .collect()
     }
 
     /// In twin mode, the log length when the script first revealed dice the twin's seat

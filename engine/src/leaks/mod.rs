@@ -34,13 +34,12 @@ use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Setup};
 use crate::limits::MAX_DECISIONS;
-use crate::record::{Choice, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::state::{names, State};
 use crate::view::{self, View};
 use std::collections::HashSet;
 use std::sync::Arc;
-use twins::Twins;
 
 /// The check looks at the first [`FIRST`] positions of a game and every `EVERY`-th after
 /// ([`Positions::Sampled`]), or at every one ([`Positions::Every`]); at every step's log.
@@ -76,9 +75,15 @@ pub enum Leak {
     Text,
     /// A log line the seat may read names a component it cannot see.
     Log,
-    /// A log line the seat may read changes with the dice and counters it cannot see
+    /// A log line the seat may read, or their number, changes with what it cannot see
     /// (twins.rs).
     LogValue,
+    /// Who is asked, or the kind of their question, changes with what the seat cannot
+    /// see: a tell at the table (twins.rs).
+    Tell,
+    /// The game's result changes with what the seat cannot see, before it is shown
+    /// (twins.rs).
+    Result,
 }
 
 impl Leak {
@@ -89,6 +94,8 @@ impl Leak {
             Leak::Text => "rendered view",
             Leak::Log => "log line's names",
             Leak::LogValue => "log line",
+            Leak::Tell => "tell",
+            Leak::Result => "result",
         }
     }
 }
@@ -97,8 +104,8 @@ impl Leak {
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub seed: u64,
-    /// Decisions made before the position (for [`Leak::Log`] and [`Leak::LogValue`], the
-    /// step that wrote the line: 0 also for lines written before the first decision).
+    /// Decisions made before the position (for [`Leak::Log`], the step that wrote the
+    /// line: 0 also for lines written before the first decision).
     pub step: usize,
     /// The seat (1-based) shown what it should not see.
     pub seat: usize,
@@ -145,30 +152,37 @@ pub fn check_first(
     steps: usize,
     positions: Positions,
 ) -> Result<Report> {
-    let mut g = Game::new(content.clone(), Setup::new(content, seed, Some(players))?)?;
+    let setup = Setup::new(content, seed, Some(players))?;
+    let mut g = Game::new(content.clone(), setup.clone())?;
     g.audit_log();
     let mut report = Report::default();
-    let mut twins = Twins::start(&g, seed, &mut report.findings);
+    // By seat, the objects it sees at some position before the game's last (twins.rs).
+    let mut seen: Vec<Vec<bool>> = vec![Vec::new(); players];
     let mut before = g.state_copy();
     let mut step = 0;
     while !g.is_over() && step < steps.min(MAX_DECISIONS) {
+        for (seat, seen) in seen.iter_mut().enumerate() {
+            let now = g.sights(seat);
+            seen.resize(now.len().max(seen.len()), false);
+            for (s, n) in seen.iter_mut().zip(now) {
+                *s |= n.seen;
+            }
+        }
         if positions.includes(step) {
             position(&g, &before, seed, step, &mut report);
         }
         let Some((seat, picks)) = choice(&g, seed, step) else { break };
-        let from = g.log_len();
-        let asked = g.pending().into_iter().find(|r| r.seat == seat).and_then(|r| r.try_labels().ok());
         if let Err(e) = g.choose(seat, &picks) {
             report.error = Some(e.to_string());
             break;
         }
-        twins.step(&g, &Choice { seat, picks }, asked.as_ref(), (from, step), &mut report.findings);
         let after = g.state_copy();
         let unseen = g.unseen_when_logged();
         log_names_only_what_is_seen(content, (&before, &after), &unseen, seed, step, &mut report.findings);
         before = after;
         step += 1;
     }
+    twins::check(content, &setup, g.choices(), &seen, positions, &mut report.findings)?;
     Ok(report)
 }
 

@@ -103,4 +103,30 @@ impl State {
         }
         world
     }
+
+    /// The leak check's twin games: the objects `objs` exchange identities (definitions
+    /// and per-object counters) at random among themselves, class by class as in
+    /// [`State::sample_world`], each staying where it is. Objects that carry zones keep
+    /// theirs.
+    pub fn exchange(&mut self, content: &Content, objs: &[usize], rng: &mut Rng) {
+        let carries = |o: usize| self.zones.iter().any(|z| z.object == Some(o));
+        let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &o in objs {
+            if o < self.objects.len() && !carries(o) {
+                classes.entry(content.defs[self.objects[o].def].zone).or_default().push(o);
+            }
+        }
+        let w = self.object_width;
+        for members in classes.values() {
+            let mut ids: Vec<(usize, Vec<i64>)> = members
+                .iter()
+                .map(|&o| (self.objects[o].def, self.object_counters[o * w..(o + 1) * w].to_vec()))
+                .collect();
+            rng.shuffle(&mut ids);
+            for (&o, (def, counters)) in members.iter().zip(ids) {
+                self.objects[o].def = def;
+                self.object_counters[o * w..(o + 1) * w].copy_from_slice(&counters);
+            }
+        }
+    }
 }
