@@ -37,7 +37,7 @@ local function insert_corrupt()
 end
 
 -- R28, Z37: four cards each, one at a time clockwise from the first player; Outlaws drawn
--- are set aside and replaced, then go back and the whole deck is shuffled.
+-- are set aside, shown to all, and replaced, then go back and the whole deck is shuffled.
 local function deal(first)
   local deck, aside = game.deck(), game.aside()
   local order = seats.clockwise(first)
@@ -53,6 +53,8 @@ local function deal(first)
       for _, c in ipairs(posse.contents(game.hand(s))) do
         if game.kind(c) == "outlaw" then
           posse.move(c, aside)
+          posse.reveal(c)
+          posse.log(name(s) .. " sets aside " .. game.card_name(c) .. ".")
           set_aside = set_aside + 1
           if posse.count(deck) > 0 then posse.draw(deck, game.hand(s)) end
           redraw = true

@@ -76,6 +76,7 @@ impl Game {
         state.exchange(&content, exchange, &mut Rng::new(seed ^ 0x5eed));
         let vm = Vm::new(content.clone(), state)?;
         *vm.shared.twin.borrow_mut() = Some(Twin::new(seat, seed));
+        *vm.shared.glimpses.borrow_mut() = Some(Vec::new());
         Game::start(content, setup, vm, Bots::None, super::Lineup::default())
     }
 
@@ -91,6 +92,7 @@ impl Game {
         twin.perturb(&self.content, &mut st);
         drop(st);
         *self.vm.shared.twin.borrow_mut() = Some(twin);
+        *self.vm.shared.glimpses.borrow_mut() = Some(Vec::new());
     }
 
     /// Each object as `seat` (0-based) may know it now, by handle: whether it sees it,
@@ -139,6 +141,23 @@ impl Game {
     /// within one step may be named).
     pub fn audit_log(&self) {
         *self.vm.shared.log_audit.borrow_mut() = Some(Vec::new());
+    }
+
+    /// A game as [`Game::new`] that notes, from its setup on, which seats could see each
+    /// object whenever a line is logged ([`Game::take_glimpses`]; the leak check: what a
+    /// seat glimpsed within a step, shown and put away again).
+    pub fn watched(content: Arc<Content>, setup: Setup) -> Result<Game> {
+        check_players(&content, &setup)?;
+        let state = State::new(&content, &setup.seats, setup.seed);
+        let vm = Vm::new(content.clone(), state)?;
+        *vm.shared.glimpses.borrow_mut() = Some(Vec::new());
+        Game::start(content, setup, vm, Bots::None, super::Lineup::default())
+    }
+
+    /// What [`Game::watched`] (or a twin) noted since the last call, by object: the seats (a
+    /// bit each) that could see it as a line was logged.
+    pub fn take_glimpses(&self) -> Vec<u64> {
+        self.vm.shared.glimpses.borrow_mut().as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// What [`Game::audit_log`] noted: (log line, seat from 0, definition).

@@ -153,19 +153,21 @@ pub fn check_first(
     positions: Positions,
 ) -> Result<Report> {
     let setup = Setup::new(content, seed, Some(players))?;
-    let mut g = Game::new(content.clone(), setup.clone())?;
+    let mut g = Game::watched(content.clone(), setup.clone())?;
     g.audit_log();
     let mut report = Report::default();
-    // By seat, the objects it sees at some position before the game's last (twins.rs).
+    // By seat, the objects it sees at some position before the game's last, or as a
+    // line is logged before it (twins.rs).
     let mut seen: Vec<Vec<bool>> = vec![Vec::new(); players];
     let mut before = g.state_copy();
     let mut step = 0;
     while !g.is_over() && step < steps.min(MAX_DECISIONS) {
+        let glimpses = g.take_glimpses();
         for (seat, seen) in seen.iter_mut().enumerate() {
             let now = g.sights(seat);
             seen.resize(now.len().max(seen.len()), false);
-            for (s, n) in seen.iter_mut().zip(now) {
-                *s |= n.seen;
+            for (o, (s, n)) in seen.iter_mut().zip(now).enumerate() {
+                *s |= n.seen || glimpses.get(o).is_some_and(|m| seat < 64 && m & (1 << seat) != 0);
             }
         }
         if positions.includes(step) {

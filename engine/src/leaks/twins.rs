@@ -109,7 +109,7 @@ pub(super) fn check(
     positions: Positions,
     out: &mut Vec<Finding>,
 ) -> Result<()> {
-    let mut g = Game::new(content.clone(), setup.clone())?;
+    let mut g = Game::watched(content.clone(), setup.clone())?;
     let st = g.state_copy();
     let seed = setup.seed;
     let mut seats = Vec::new();
@@ -164,10 +164,11 @@ pub(super) fn check(
 /// Compares every running twin with `g` at the position `step` decisions in (the lines
 /// of the last step start at `from`), dropping those done or caught.
 fn compare_all(g: &Game, seats: &mut [Seat], seed: u64, (from, step): (usize, usize), out: &mut Vec<Finding>) {
+    let glimpsed = g.take_glimpses();
     for (seat, s) in seats.iter_mut().enumerate() {
         let Some(t) = &s.twin else { continue };
         let now = (g.sights(seat), t.sights(seat));
-        let shown = revealed(&s.sights, &now);
+        let shown = revealed(&s.sights, &now, (&glimpsed, &t.take_glimpses()), seat);
         s.sights = now;
         if shown || g.is_over() != t.is_over() {
             // What differs is shown to the seat (or the game's end shows it): done.
@@ -222,16 +223,28 @@ enum Verdict {
 }
 
 /// Whether the step from the sights `before` to `now` (the game's, the twin's) shows
-/// the seat what differs between the two games: an object whose identity differs, seen
-/// in either, or one it now sees and did not, in another place or shape than in the
-/// other game (a deal that went otherwise: other tiles on the cells).
-fn revealed(before: &(Vec<Sight>, Vec<Sight>), now: &(Vec<Sight>, Vec<Sight>)) -> bool {
+/// `seat` what differs between the two games: an object whose identity differs, seen in
+/// either now or glimpsed in the step (`glimpsed`: the seats that could see each object
+/// as a line was logged), or one it sees now, in another place or shape than in the
+/// other game, that it did not see before or saw the same in both (a deal that went
+/// otherwise: other tiles on the cells; a hidden character shown where he lurked, by
+/// rules that read his hidden counter: the check cannot tell that from a script that
+/// moves a piece by a hidden value, and makes no claim).
+fn revealed(
+    before: &(Vec<Sight>, Vec<Sight>),
+    now: &(Vec<Sight>, Vec<Sight>),
+    glimpsed: (&[u64], &[u64]),
+    seat: usize,
+) -> bool {
     let (g, t) = now;
+    let glimpse = |m: &[u64], o: usize| seat < 64 && m.get(o).is_some_and(|m| m & (1 << seat) != 0);
     (0..g.len().min(t.len())).any(|o| {
         let identity = (g[o].def, g[o].counters) != (t[o].def, t[o].counters);
-        let came = |b: &Vec<Sight>, n: &Sight| n.seen && !b.get(o).is_some_and(|s| s.seen);
-        ((g[o].seen || t[o].seen) && identity)
-            || ((came(&before.0, &g[o]) || came(&before.1, &t[o])) && !g[o].same(&t[o]))
+        let seen = g[o].seen || t[o].seen || glimpse(glimpsed.0, o) || glimpse(glimpsed.1, o);
+        // Seen now, and before either unseen or the same in both games.
+        let was_same = before.0.get(o).zip(before.1.get(o)).is_some_and(|(a, b)| a.same(b));
+        let came = |b: &Vec<Sight>, n: &Sight| n.seen && (was_same || !b.get(o).is_some_and(|s| s.seen));
+        (seen && identity) || ((came(&before.0, &g[o]) || came(&before.1, &t[o])) && !g[o].same(&t[o]))
     })
 }
 

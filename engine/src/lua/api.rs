@@ -424,6 +424,16 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         if let Some(audit) = sh.log_audit.borrow_mut().as_mut() {
             audit_line(&sh.content, &st, audit);
         }
+        if let Some(seen) = sh.glimpses.borrow_mut().as_mut() {
+            seen.resize(st.objects.len().max(seen.len()), 0);
+            for (o, mask) in seen.iter_mut().enumerate().take(st.objects.len()) {
+                for seat in 0..st.players().min(64) {
+                    if st.visible(&sh.content, o, seat) {
+                        *mask |= 1 << seat;
+                    }
+                }
+            }
+        }
         Ok(())
     })?;
     // Bytes printed in this game: the lines are cleared when the VM starts another game

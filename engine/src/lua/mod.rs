@@ -90,6 +90,9 @@ pub(crate) struct Shared {
     /// the (line, seat, definition) whose name the line gives to a seat that could see no
     /// copy of it at that moment.
     pub log_audit: RefCell<Option<Vec<(usize, usize, usize)>>>,
+    /// When the leak check watches what seats glimpse (`Game::watch_glimpses`): by object,
+    /// the seats (a bit each) that could see it when a line was logged since.
+    pub glimpses: RefCell<Option<Vec<u64>>>,
     /// Twin mode (`twin.rs`): the leak check's twin game, whose hidden dice and counters
     /// take other values as the script rolls and sets them.
     pub twin: RefCell<Option<Twin>>,
@@ -419,6 +422,7 @@ impl Vm {
             fast: Cell::new(None),
             lead: RefCell::new(crate::state::Lead::default()),
             log_audit: RefCell::new(None),
+            glimpses: RefCell::new(None),
             twin: RefCell::new(None),
             kinds: RefCell::new(None),
         });

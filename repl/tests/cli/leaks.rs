@@ -120,7 +120,7 @@ fn a_die_face_logged_to_all_is_caught() {
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("is shown a log line that changes with what it cannot see"), "{out}");
     assert!(out.contains("You roll "), "{out}");
-    assert!(out.contains("with the hidden dice and counters changed: You roll "), "{out}");
+    assert!(out.contains("with the hidden things changed: You roll "), "{out}");
 }
 
 /// Hi-Lo with a line after each seat's secret counter is set, written to `audience`.
@@ -178,4 +178,121 @@ fn a_leak_at_the_second_decision_alone_is_caught_by_the_default_check() {
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("leak: seat 2 at step 1 is shown a question that changes with what it cannot see"), "{out}");
     assert!(out.contains("Your opponent bets with the "), "{out}");
+}
+
+// Leaks only a twin game sees: Kuhn poker planted so that what a seat is shown depends on
+// the card it cannot see, with no name written. A plain `posse check` (20 seeds) must
+// catch each, naming the seat, the position and the channel.
+
+/// Kuhn poker with `from` replaced by `to` in its script, checked by a plain `posse
+/// check`: it must fail with a finding that contains each of `wanted`.
+fn kuhn_leak(name: &str, from: &str, to: &str, wanted: &[&str]) {
+    let root = planted(name, "kuhn", "main.lua", from, to);
+    let o = posse_in(&root, &["check", "kuhn", "--seeds", "20"], "");
+    let out = stdout(&o);
+    assert!(!o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains("leak check: leak: seat "), "{out}");
+    for w in wanted {
+        assert!(out.contains(w), "{w:?} not in:\n{out}");
+    }
+}
+
+/// The line in Kuhn poker where each seat antes, after its card is dealt.
+const ANTE: &str = r#"posse.add("chips", -1, s)"#;
+/// The line where a seat is asked to bet.
+const ASK: &str = "local i = posse.choose(s, prompt, { no, yes })";
+/// The line that logs a bet.
+const BET_LOG: &str = r#"posse.log(posse.seat_name(s) .. ": " .. (i == 2 and yes or no) .. ".")"#;
+
+#[test]
+fn a_public_counter_set_from_a_hidden_card_is_caught() {
+    // The ante is the card's rank: every seat reads every seat's chips.
+    kuhn_leak(
+        "leaks-counter",
+        ANTE,
+        r#"posse.add("chips", -posse.def(card(s)).props.rank, s)"#,
+        &["at step 0 is shown a view that changes with what it cannot see", r#""chips": "#],
+    );
+}
+
+#[test]
+fn a_log_line_chosen_by_a_hidden_card_is_caught() {
+    // The line names no card: only its words change with the card.
+    kuhn_leak(
+        "leaks-log-chosen",
+        BET_LOG,
+        r#"posse.log(posse.seat_name(s) .. ": " .. (i == 2 and yes or no) .. (posse.def(card(s)).props.rank == 3 and ", smiling." or "."))"#,
+        &["is shown a log line that changes with what it cannot see", "smiling."],
+    );
+}
+
+#[test]
+fn the_number_of_log_lines_told_by_a_hidden_card_is_caught() {
+    kuhn_leak(
+        "leaks-log-count",
+        BET_LOG,
+        &format!(r#"{BET_LOG} if posse.def(card(s)).props.rank == 3 then posse.log("Someone hums.") end"#),
+        &["is shown a log line that changes with what it cannot see", "(2 lines | 1 with the hidden things changed)"],
+    );
+}
+
+#[test]
+fn an_option_tag_naming_a_hidden_card_is_caught() {
+    // Strategy bots read tags: one naming the opponent's card tells a bot what it holds.
+    kuhn_leak(
+        "leaks-tag",
+        ASK,
+        "local i = posse.choose(s, prompt, { no, yes }, { tags = { posse.def(card(3 - s)).id, false } })",
+        &["is shown a question that changes with what it cannot see", "[tag "],
+    );
+}
+
+#[test]
+fn the_most_picks_told_by_a_hidden_card_is_caught() {
+    kuhn_leak(
+        "leaks-picks",
+        ASK,
+        "local i = posse.choose(s, prompt, { no, yes }, { min = 1, max = posse.def(card(3 - s)).props.rank == 3 and 2 or 1 })[1]",
+        &["is shown a question that changes with what it cannot see", "picks: 1 to "],
+    );
+}
+
+#[test]
+fn a_team_named_after_a_hidden_card_is_caught() {
+    kuhn_leak(
+        "leaks-team",
+        ANTE,
+        &format!("{ANTE} posse.set_team(s, posse.def(card(s)).name)"),
+        &["is shown a view that changes with what it cannot see", r#""team": "#],
+    );
+}
+
+#[test]
+fn a_seat_asked_only_when_another_holds_a_card_is_a_tell() {
+    // Seat 2 is asked whether it grins only when it holds the King: seat 1, seeing it
+    // asked, learns the card.
+    kuhn_leak(
+        "leaks-tell",
+        ASK,
+        &format!(
+            r#"if s == 1 and posse.def(card(2)).props.rank == 3 then posse.choose(2, "Grin?", {{ "no", "yes" }}) end {ASK}"#
+        ),
+        &["seat 1 at step 0 is told what it cannot see by who is asked (a tell)", "seat 2 (Grin?)"],
+    );
+}
+
+#[test]
+fn a_public_draw_after_a_hidden_number_of_draws_is_caught() {
+    // The stream is drawn as many times as the card's rank, then a public coin: the
+    // coin tells the card, with posse.random and Lua's math.random alike.
+    for (name, random) in [("leaks-stream", "posse.random"), ("leaks-math-random", "math.random")] {
+        kuhn_leak(
+            name,
+            ANTE,
+            &format!(
+                r#"{ANTE} for _ = 1, posse.def(card(s)).props.rank do {random}(6) end posse.log("A coin lands " .. {random}(2) .. ".")"#
+            ),
+            &["is shown a log line that changes with what it cannot see", "A coin lands "],
+        );
+    }
 }
