@@ -71,6 +71,7 @@ fn the_search_does_not_see_what_its_seat_cannot() {
         ("dice_town", root(), 3),
         ("desperados", root(), 3),
         ("goldfever/high_noon", root(), 2),
+        ("marshals", root(), 3),
     ] {
         let c = std::sync::Arc::new(posse::Content::load(&root, id).unwrap_or_else(|e| panic!("{e}")));
         let Ok(posse::Player::Search(search)) = posse::Player::new(&c, "search:iterations=8") else { panic!("{id}") };
