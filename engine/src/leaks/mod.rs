@@ -10,9 +10,12 @@
 //! holds three sixes)"); (c) the view drawn by the renderer. After every step, (d) a log
 //! line a seat may read must name no component that seat cannot see, before or after the
 //! step (log lines are the scripts' text: the engine cannot redact them). And (e), by
-//! twin games played level with the game (twins.rs): a log line a seat may read must not
-//! change when the dice and counters it cannot see take other values as they are rolled
-//! and set ("You roll 3 5 6" written to every seat).
+//! twin games (twins.rs), played after the game with its answers, in which what a seat
+//! never sees differs from the start (cards dealt otherwise, dice and counters turned):
+//! nothing the seat receives (log lines and their number, view, question with its ids,
+//! tags and picks, who is asked, the result) may differ until it is shown to it ("You
+//! roll 3 5 6" written to every seat; a public counter set from another seat's card; a
+//! seat asked only when another holds a card: a tell).
 //!
 //! Labels are made by the script. Those it gives as functions (`lib/ask.lua`) are made
 //! again from the perturbed state ([`Game::question_from`]). Those it gives as values

@@ -4,9 +4,9 @@
 //! counter, that the seat cannot see, the value is turned by an offset drawn from the
 //! twin's own RNG (the game's RNG is not touched, so both games draw the same numbers);
 //! when the script reveals dice the seat could not see, the log length is noted, and the
-//! lines from there on may differ for a fair reason. The leak check compares the log
-//! lines the seat may read in both games: one that differs before that point wrote a
-//! hidden value into the seat's log.
+//! lines from there on may differ for a fair reason. (Objects the seat never sees are
+//! exchanged before the twin starts, `State::exchange`; the leak check, leaks/twins.rs,
+//! compares all the seat receives in both games.)
 
 use crate::content::Content;
 use crate::rng::Rng;

@@ -248,6 +248,16 @@ fn an_option_tag_naming_a_hidden_card_is_caught() {
 }
 
 #[test]
+fn an_option_id_naming_a_hidden_card_is_caught() {
+    kuhn_leak(
+        "leaks-id",
+        ASK,
+        r#"local i = posse.choose(s, prompt, { { id = posse.def(card(3 - s)).id, label = no }, { id = "bet", label = yes } })"#,
+        &["is shown a question that changes with what it cannot see", "[id "],
+    );
+}
+
+#[test]
 fn the_most_picks_told_by_a_hidden_card_is_caught() {
     kuhn_leak(
         "leaks-picks",
