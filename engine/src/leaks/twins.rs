@@ -17,9 +17,12 @@
 //! difference in who is asked alone is a **tell** ([`Leak::Tell`]).
 //!
 //! Until what? Until the difference is revealed to the seat: an exchanged object it sees
-//! in either game (the showdown), or dice hidden from it that the script reveals (lines
-//! before the reveal are still compared). The twin is done then, and no claim is made on
-//! that step's difference. And while the answers are the same: when another seat, who
+//! in either game, or glimpses as a line is logged (the showdown); a piece it sees that
+//! stands otherwise in the twin (a hidden character shown where he lurked); the end of
+//! one game and not the other (an end shows what was hidden: no Outlaw left); or dice
+//! hidden from it that the script reveals (lines before the reveal are still compared).
+//! The twin is done then, and no claim is made on that step's difference, so a tell in
+//! the very step where the other game reveals something is not seen. And while the answers are the same: when another seat, who
 //! sees what was changed, is asked another question in the twin (other cards in its
 //! hand), the same pick would mean something else, so the twin parts and is dropped.
 //!
@@ -171,7 +174,8 @@ fn compare_all(g: &Game, seats: &mut [Seat], seed: u64, (from, step): (usize, us
         let shown = revealed(&s.sights, &now, (&glimpsed, &t.take_glimpses()), seat);
         s.sights = now;
         if shown || g.is_over() != t.is_over() {
-            // What differs is shown to the seat (or the game's end shows it): done.
+            // What differs is shown to the seat, or one game ends (an end shows what was
+            // hidden, as "All the Outlaws are captured" does): done.
             s.twin = None;
             continue;
         }

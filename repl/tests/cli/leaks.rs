@@ -292,6 +292,18 @@ fn a_seat_asked_only_when_another_holds_a_card_is_a_tell() {
 }
 
 #[test]
+fn a_seat_asked_twice_when_it_holds_a_card_is_a_tell() {
+    // Seat 2 is asked whether it is ready before the first bet, and again when it holds
+    // the King.
+    kuhn_leak(
+        "leaks-tell-twice",
+        r#"if bets(1, "Check or bet a chip?", "check", "bet") then"#,
+        r#"posse.choose(2, "Ready?", { "yes", "sure" }) if posse.def(card(2)).props.rank == 3 then posse.choose(2, "Ready?", { "yes", "sure" }) end if bets(1, "Check or bet a chip?", "check", "bet") then"#,
+        &["seat 1 at step 1 is told what it cannot see by who is asked (a tell)", "seat 2 (Ready?)"],
+    );
+}
+
+#[test]
 fn a_public_draw_after_a_hidden_number_of_draws_is_caught() {
     // The stream is drawn as many times as the card's rank, then a public coin: the
     // coin tells the card, with posse.random and Lua's math.random alike.
