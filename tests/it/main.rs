@@ -28,6 +28,7 @@ mod issue23_questions;
 mod issue23_registrar;
 mod issue24_search;
 mod issue24_worlds;
+mod issue25_leaks;
 mod issue9;
 mod layers;
 mod marshals;
