@@ -4,7 +4,8 @@
 //! `--leaks` for more, `--no-leaks` for none): the no-leak check of
 //! `posse::leaks` on a game's seeds, each number of players, its findings made into
 //! `check`'s problems. A leak shows at many steps and seeds once it is there, so each
-//! kind (view, question, rendered view, log line's names, log line's values) is reported once a game, at the first
+//! kind (view, question, rendered view, log line's names, log lines, tell, result) is
+//! reported once a game, at the first
 //! seed and step that showed it, with how many more findings of that kind there were.
 //! Its first game that cannot be played to its end (a script error, an engine panic) is
 //! a problem too, and its last game.

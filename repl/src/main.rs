@@ -320,7 +320,8 @@ enum Cmd {
         #[arg(long, value_name = "SECS")]
         time: Option<f64>,
         /// Play more games with the no-leak check: what a seat is shown (view, question,
-        /// rendered view, log lines) must not change with what it cannot see. It costs
+        /// rendered view, log lines, who is asked) must not change with what it cannot
+        /// see, at a position or in twin games where it differs from the start. It costs
         /// about 20 times a check of the same games, so by default it plays games while
         /// they compare fewer than 500 positions and seats (at least one game; with --time,
         /// a third of it), each at its first 10 positions and every 5th after; --leaks
