@@ -12,9 +12,10 @@
 //!
 //! After every step the seat's share of both games must be the same: the log lines the
 //! step wrote that it may read (their number and text), its view (counters, team names,
-//! the objects and dice it sees, who is asked and the kind of question, the result), and
+//! the objects and dice it sees, who is asked and the kind of question, the result; at
+//! the first positions, or every one with `--leaks`, as the renderer draws it too), and
 //! its own question (prompt, labels, option ids and tags, how many picks, its kind). A
-//! difference in who is asked alone is a **tell** ([`Leak::Tell`]).
+//! difference in who is asked is a **tell** ([`Leak::Tell`]).
 //!
 //! Until what? Until the difference is revealed to the seat: an exchanged object it sees
 //! in either game, or glimpses as a line is logged (the showdown); a piece it sees that
@@ -33,7 +34,7 @@
 //! no engine call (a twin changes only what the engine holds), objects created during the
 //! game, and hidden per-object counters of objects that are not exchanged.
 
-use super::{difference, Finding, Leak, Positions};
+use super::{difference, Finding, Leak, Positions, FIRST};
 use crate::content::Content;
 use crate::diag::Result;
 use crate::game::{Game, Request, Setup, Sight};
@@ -131,7 +132,8 @@ pub(super) fn check(
         seats.push(Seat { hides, exchange, twin, from: 0, replayed: 0, sights });
     }
     let factor = if positions == Positions::Every { RESTARTS_EVERY } else { RESTARTS };
-    compare_all(&g, &mut seats, seed, (0, 0), out);
+    let render = |step: usize| positions == Positions::Every || step < FIRST;
+    compare_all(&g, &mut seats, seed, (0, 0), render(0), out);
     for (step, choice) in choices.iter().enumerate() {
         let asked = question(&g, choice.seat);
         let from = g.log_len();
@@ -147,7 +149,7 @@ pub(super) fn check(
                 }
             }
         }
-        compare_all(&g, &mut seats, seed, (from, step + 1), out);
+        compare_all(&g, &mut seats, seed, (from, step + 1), render(step + 1), out);
         let next = step + 1;
         if g.is_over() || !positions.includes(next) {
             continue;
@@ -165,8 +167,18 @@ pub(super) fn check(
 }
 
 /// Compares every running twin with `g` at the position `step` decisions in (the lines
-/// of the last step start at `from`), dropping those done or caught.
-fn compare_all(g: &Game, seats: &mut [Seat], seed: u64, (from, step): (usize, usize), out: &mut Vec<Finding>) {
+/// of the last step start at `from`; the views drawn by the renderer too where `render`:
+/// at the first [`FIRST`] positions, or at every one with `--leaks`, for a render costs
+/// more than the rest, and a renderer given the same view draws the same), dropping
+/// those done or caught.
+fn compare_all(
+    g: &Game,
+    seats: &mut [Seat],
+    seed: u64,
+    (from, step): (usize, usize),
+    render: bool,
+    out: &mut Vec<Finding>,
+) {
     let glimpsed = g.take_glimpses();
     for (seat, s) in seats.iter_mut().enumerate() {
         let Some(t) = &s.twin else { continue };
@@ -179,7 +191,7 @@ fn compare_all(g: &Game, seats: &mut [Seat], seed: u64, (from, step): (usize, us
             s.twin = None;
             continue;
         }
-        match compare(g, t, seat, (from, s.from)) {
+        match compare(g, t, seat, (from, s.from), render) {
             Verdict::Same => {}
             Verdict::Done => s.twin = None,
             Verdict::Leak(leak, diff) => {
@@ -274,7 +286,7 @@ fn readable(g: &Game, seat: usize, from: usize, to: usize) -> Vec<String> {
 
 /// Compares what `seat` (0-based) receives from the step just played in `g` (its lines
 /// from `from`) and in its twin `t` (from `tfrom`): see the module's notes.
-fn compare(g: &Game, t: &Game, seat: usize, (from, tfrom): (usize, usize)) -> Verdict {
+fn compare(g: &Game, t: &Game, seat: usize, (from, tfrom): (usize, usize), render: bool) -> Verdict {
     // A secret question (`secret`: asked where being asked would tell) in one game and
     // not the other: the seat is not told of it (the REPL puts it to every person in
     // turn), and the games no longer go step for step.
@@ -319,6 +331,15 @@ fn compare(g: &Game, t: &Game, seat: usize, (from, tfrom): (usize, usize)) -> Ve
     if a != b {
         let json = |v: &View| serde_json::to_string_pretty(v).unwrap_or_default();
         return Verdict::Leak(Leak::View, difference(&json(&a), &json(&b)));
+    }
+    // Both views drawn by the game's renderer (a function of its view and the content:
+    // the checked game's serves both). Render errors are `check`'s to report.
+    if render {
+        if let (Ok(x), Ok(y)) = (g.render_view(&a), g.render_view(&b)) {
+            if x != y {
+                return Verdict::Leak(Leak::Text, difference(&x, &y));
+            }
+        }
     }
     let (q, r) = (question(g, seat + 1), question(t, seat + 1));
     if q != r {
