@@ -74,8 +74,14 @@ impl Game {
         check_players(&content, &setup)?;
         let mut state = State::new(&content, &setup.seats, setup.seed);
         state.exchange(&content, exchange, &mut Rng::new(seed ^ 0x5eed));
+        Game::probed(content, setup, state, Some(Twin::new(seat, seed)))
+    }
+
+    /// Starts a game from `state` with its glimpses watched ([`Game::watched`]), in twin
+    /// mode when `twin` is given.
+    fn probed(content: Arc<Content>, setup: Setup, state: State, twin: Option<Twin>) -> Result<Game> {
         let vm = Vm::new(content.clone(), state)?;
-        *vm.shared.twin.borrow_mut() = Some(Twin::new(seat, seed));
+        *vm.shared.twin.borrow_mut() = twin;
         *vm.shared.glimpses.borrow_mut() = Some(Vec::new());
         Game::start(content, setup, vm, Bots::None, super::Lineup::default())
     }
@@ -149,9 +155,7 @@ impl Game {
     pub fn watched(content: Arc<Content>, setup: Setup) -> Result<Game> {
         check_players(&content, &setup)?;
         let state = State::new(&content, &setup.seats, setup.seed);
-        let vm = Vm::new(content.clone(), state)?;
-        *vm.shared.glimpses.borrow_mut() = Some(Vec::new());
-        Game::start(content, setup, vm, Bots::None, super::Lineup::default())
+        Game::probed(content, setup, state, None)
     }
 
     /// What [`Game::watched`] (or a twin) noted since the last call, by object: the seats (a

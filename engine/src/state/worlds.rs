@@ -40,15 +40,7 @@ impl State {
     pub fn sample_world(&self, content: &Content, seat: usize, rng: &mut Rng) -> State {
         let mut world = self.clone();
         world.rng = Rng::new(rng.below(u64::MAX));
-        let carries: Vec<bool> = {
-            let mut c = vec![false; self.objects.len()];
-            for z in &self.zones {
-                if let Some(o) = z.object {
-                    c[o] = true;
-                }
-            }
-            c
-        };
+        let carries = self.carriers();
         // Unknown objects by class (the zone their definitions start in), in the order of
         // the places they occupy (zone by zone, bottom first): which handle lies where is
         // as unknown as the identities.
@@ -109,10 +101,10 @@ impl State {
     /// [`State::sample_world`], each staying where it is. Objects that carry zones keep
     /// theirs.
     pub fn exchange(&mut self, content: &Content, objs: &[usize], rng: &mut Rng) {
-        let carries = |o: usize| self.zones.iter().any(|z| z.object == Some(o));
+        let carries = self.carriers();
         let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for &o in objs {
-            if o < self.objects.len() && !carries(o) {
+            if o < self.objects.len() && !carries[o] {
                 classes.entry(content.defs[self.objects[o].def].zone).or_default().push(o);
             }
         }
@@ -128,5 +120,17 @@ impl State {
                 self.object_counters[o * w..(o + 1) * w].copy_from_slice(&counters);
             }
         }
+    }
+
+    /// By object: whether it carries zones (a character's gear), which keeps its identity
+    /// in a sampled world and a twin game.
+    fn carriers(&self) -> Vec<bool> {
+        let mut c = vec![false; self.objects.len()];
+        for z in &self.zones {
+            if let Some(o) = z.object {
+                c[o] = true;
+            }
+        }
+        c
     }
 }
