@@ -43,7 +43,7 @@ pub mod zonemap;
 pub use content::{Content, API_VERSION};
 pub use decision::GameResult;
 pub use diag::{Diagnostic, Error};
-pub use game::{Game, Player, Request, Search, Searcher, Setup};
+pub use game::{Game, Player, Request, Search, Searcher, Setup, MARKS};
 pub use lua::{bot_names, Strategy};
 pub use record::{Choice, Record};
 pub use view::View;

@@ -15,7 +15,7 @@
 //! what it holds), `bots.rs` (strategy bots' questions and picks), `setup.rs` (seeds and seats, divergence of a replayed log),
 //! `request.rs` (a pending decision and its lazy prompt and labels), `flow.rs` (reading
 //! what the flow yields and returns), `step.rs` (answering: validation, resuming the
-//! flow, rollback, undo and redo), `views.rs` (views, the log and rendering), `probe.rs` (what
+//! flow, rollback, undo points, undo and redo), `views.rs` (views, the log and rendering), `probe.rs` (what
 //! the leak check and the search read and change), `search.rs` (the built-in search
 //! player) and `hooks.rs` (hooks for tests, behind the `test-hooks` feature).
 
@@ -34,6 +34,7 @@ mod views;
 pub use request::Request;
 pub use search::{Player, Search, Searcher};
 pub use setup::{Divergence, Setup};
+pub use step::MARKS;
 
 use crate::bot::bot_rng;
 use crate::content::Content;
@@ -69,6 +70,10 @@ pub struct Game {
     /// What the options' tags saw in the bots' decisions (by tag).
     tags: std::collections::BTreeMap<String, crate::decision::TagUse>,
     renderer: RefCell<Option<Renderer>>,
+    /// Games of the same setup standing at earlier positions of this one ([`Game::mark`]),
+    /// oldest first, each having made a prefix of `choices`: what [`Game::undo`] and a
+    /// step's rollback go back to instead of replaying the whole game.
+    marks: Vec<Game>,
     /// The VM's work when this game started (a batch's VM plays many games).
     work_from: u64,
     /// Whether the watchdog stopped this batch game and it was played again counted.
@@ -402,6 +407,7 @@ impl Game {
             offered: 0,
             tags: Default::default(),
             renderer: RefCell::new(None),
+            marks: Vec::new(),
             #[cfg(feature = "test-hooks")]
             replayed: false,
         };

@@ -2,7 +2,11 @@
 //! has answered, the flow resumed to its next decision or its end. A step that fails
 //! leaves the game as it was: an illegal answer is refused before anything runs, and
 //! after a script error the game is rebuilt by replaying its log without the answer.
-//! Undo and redo are replays too.
+//! Undo and redo are replays too. A table marks undo points ([`Game::mark`]: before each
+//! of a person's decisions): a second game, kept at that position by replaying the
+//! choices since its last one, so that taking back the person's last decisions costs the
+//! few choices after the point instead of the whole game. Play is not changed by marks:
+//! a marked game is the one a replay makes, by construction.
 
 use super::flow::{read_result, Pending};
 use super::request::Request;
@@ -56,8 +60,7 @@ impl Game {
             Err(e) => {
                 // Roll back: replay the log without the failing choice.
                 // (Rebuilding replays steps that all succeeded before, so it succeeds.)
-                let choices = &self.choices[..self.choices.len() - 1];
-                let mut back = Game::rebuild(self.content.clone(), self.setup.clone(), choices)?;
+                let mut back = self.back_to(self.choices.len() - 1)?;
                 back.redo = std::mem::take(&mut self.redo);
                 *self = back;
                 Err(e)
@@ -72,7 +75,7 @@ impl Game {
             return Err(Error::Usage("nothing to undo".into()));
         }
         let keep = self.choices.len() - n;
-        let mut g = Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices[..keep])?;
+        let mut g = self.back_to(keep)?;
         let mut redo = std::mem::take(&mut self.redo);
         redo.extend(self.choices[keep..].iter().rev().cloned());
         g.redo = redo;
@@ -173,9 +176,55 @@ impl Game {
 
     fn rebuild(content: Arc<Content>, setup: Setup, choices: &[Choice]) -> Result<Game> {
         let mut g = Game::new(content, setup)?;
-        for c in choices {
-            g.choose(c.seat, &c.picks)?;
+        g.follow(choices)?;
+        Ok(g)
+    }
+
+    /// Makes the choices of `choices` this game has not made yet (it has made a prefix).
+    fn follow(&mut self, choices: &[Choice]) -> Result<()> {
+        for c in &choices[self.choices.len()..] {
+            self.choose(c.seat, &c.picks)?;
         }
+        Ok(())
+    }
+
+    /// Marks this position as an undo point: [`Game::undo`] back to it or past it replays
+    /// from the nearest point at or before where it goes back to, not from the start. The
+    /// last [`MARKS`] points are kept, each a game of its own (a VM): the oldest is moved
+    /// on to the new point, by the choices since; a new one (while there are fewer) is
+    /// replayed from the start. Marking the same position again does nothing.
+    pub fn mark(&mut self) -> Result<()> {
+        let at = self.choices.len();
+        if self.marks.last().is_some_and(|m| m.choices.len() == at) {
+            return Ok(());
+        }
+        let mut m = if self.marks.len() >= MARKS {
+            self.marks.remove(0)
+        } else {
+            Game::new(self.content.clone(), self.setup.clone())?
+        };
+        m.follow(&self.choices)?;
+        m.redo.clear();
+        self.marks.push(m);
+        Ok(())
+    }
+
+    /// This game as it stood after its first `keep` choices: from the nearest mark at or
+    /// before it (the marks after it are dropped, those before go with it), else replayed
+    /// from the start.
+    fn back_to(&mut self, keep: usize) -> Result<Game> {
+        let Some(i) = self.marks.iter().rposition(|m| m.choices.len() <= keep) else {
+            self.marks.clear();
+            return Game::rebuild(self.content.clone(), self.setup.clone(), &self.choices[..keep]);
+        };
+        self.marks.truncate(i + 1);
+        let mut g = self.marks.pop().expect("a mark at i");
+        g.follow(&self.choices[..keep])?;
+        g.marks = std::mem::take(&mut self.marks);
         Ok(g)
     }
 }
+
+/// How many undo points a game keeps ([`Game::mark`]): `:undo` of up to this many of a
+/// person's decisions costs no replay from the start.
+pub const MARKS: usize = 4;

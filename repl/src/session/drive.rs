@@ -269,9 +269,14 @@ impl Session<'_> {
     }
 
     /// Makes one choice, marks where the log stood before it and whether a person made it
-    /// (`by_person`: for recaps), keeps the redo stack in step with it and autosaves.
+    /// (`by_person`: for recaps; a person's choice marks an undo point, `Game::mark`), keeps the redo stack in step with it and autosaves.
     pub(super) fn make_by(&mut self, seat: usize, picks: Vec<u32>, by_person: bool) -> Result<(), posse::Error> {
         let log = self.game.log_len();
+        if by_person {
+            // `:undo` comes back here without replaying the game. A mark that fails only
+            // leaves the undo to replay from the start, as it would unmarked.
+            let _ = self.game.mark();
+        }
         if let Err(e) = self.game.choose(seat, &picks) {
             return Err(self.counted(e));
         }
