@@ -2,7 +2,10 @@
 //! content root (the project's by default), three seeded random games are stopped a third
 //! of the way through, at a question with a choice, and the search answers it with
 //! `search:iterations=N` (default 100), timed on one thread. What docs/performance.md
-//! records: `cargo run --release -p posse-engine --example playouts [ROOT] [N] [FILTER]`.
+//! records: `cargo run --release -p posse-engine --example playouts [ROOT] [N] [GAME]`
+//! (GAME: that game or mode alone). For counts that do not depend on the machine's load,
+//! run it under callgrind with `--toggle-collect='*bot_pick*'`: the search's instructions
+//! alone, over the playouts it printed.
 
 use posse::{Content, Game, Player, Setup};
 use std::sync::Arc;
@@ -12,10 +15,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let root = std::path::PathBuf::from(args.next().unwrap_or_else(|| ".".into()));
     let iterations: usize = args.next().map_or(Ok(100), |n| n.parse())?;
-    let filter = args.next().unwrap_or_default();
+    let only = args.next();
     println!("{:<32} {:>8} {:>12} {:>12}", "game", "players", "playouts/s", "ms/decision");
     for id in Content::list(&root)? {
-        if !id.contains(&filter) {
+        if only.as_ref().is_some_and(|o| *o != id) {
             continue;
         }
         let content = Arc::new(Content::load(&root, &id)?);
