@@ -120,12 +120,12 @@ end
 M.in_turn = reactions.in_turn
 
 -- The opponents' window being asked (one at a time: read while it is open).
-local window_whens = EMPTY ---@type string[]
+local window_whens ---@type dice_town.Timings
 ---@type lib.InTurn
 local window = {
   kind = "opp_roll", seats = EMPTY, again = true, prompt = "",
   offer = function(s)
-    if not game.live(s) or not hands.holds(s, window_whens) then return EMPTY end
+    if not game.live(s) then return EMPTY end
     return M.playable(s, window_whens)
   end,
   play = function(s, card) M.play(s, card) end,
@@ -140,7 +140,7 @@ local window = {
 ---(questions.lua: opp_roll, opp_act) and `pass_args` the pass option's args (made only
 ---when someone reads the options).
 ---@param kind string
----@param whens string[]
+---@param whens dice_town.Timings
 ---@param prompt fun(): string  made only when someone reads it
 ---@param pass_args fun(seat: Seat): lib.reactions.Args
 function M.window(kind, whens, prompt, pass_args)
@@ -150,7 +150,7 @@ function M.window(kind, whens, prompt, pass_args)
   M.in_turn(window)
 end
 
-local LOSS = { "loss" }
+local LOSS = hands.timings("loss")
 
 -- The LOSS window being asked (one seat; read while it is open).
 local loss_cards, loss_ctx = EMPTY, nil ---@type Obj[], dice_town.Context|nil

@@ -23,9 +23,9 @@ local M = {}
 local turn, NUM, EMPTY, C = game.turn, game.NUM, game.EMPTY, game.config()
 
 -- Card timings accepted by the windows of this phase (props.when of cards.yaml).
-local ACT_OWN = { "act", "own" }
-local ACT = { "act" }
-local OPP_ACT = { "opp_act" }
+local ACT_OWN = hands.timings("act", "own")
+local ACT = hands.timings("act")
+local OPP_ACT = hands.timings("opp_act")
 
 local DRAW_NAME = { trio = "Trio", four = "Set of four", misery = "Misery" }
 

@@ -9,11 +9,11 @@
 -- A victory ends the game at once, wherever the flow is: `finish` ends it by
 -- `lib.ending.finish`, which `play` in main.lua runs the flow under (`lib.ending.run`).
 --
--- Speed (random bots play thousands of games): the engine's state is the truth and money
--- is read from it, but the values read most (ranks here; the dice, the hands) are
--- mirrored in Lua tables, written through to the engine by the only functions that
--- change them, so reading costs no call into the engine (DECISIONS.md, "Speed", has the
--- measurements that justify each mirror). `verify` compares every mirror with the engine;
+-- Speed (random bots play thousands of games): the engine's state is the truth, but the
+-- values read most (ranks and money here; the dice, the hands) are mirrored in Lua
+-- tables, written through to the engine by the only functions that change them, so
+-- reading costs no call into the engine (DECISIONS.md, "Speed", has the measurements
+-- that justify each mirror). `verify` compares every mirror with the engine;
 -- `play` runs it at the end of every game. Log lines are built by concatenation of
 -- precomputed names and `NUM`, never `string.format`.
 
@@ -67,14 +67,20 @@ local NIDS = #IDS
 local NAMES = {} ---@type string[] seat names
 
 -- Mirrors of engine state (see the header): RANK[id][seat] = ranks left; JAILED[seat] =
--- how many of his Desperados are still In Jail; GANG[seat] = his gang, once dealt.
+-- how many of his Desperados are still In Jail; GANG[seat] = his gang, once dealt;
+-- MONEY[seat] = his money; CENTRE = the money in the centre.
 local RANK = {} ---@type table<string, integer[]>
 local JAILED = {} ---@type integer[]
 local GANG = {} ---@type table<Seat, dice_town.Gang|nil>
--- Caches: who is still in (IN[seat]) and each seat's opponents (OPP[seat] =
--- seats.clockwise(seat)) change only at an elimination.
+local MONEY = {} ---@type integer[]
+local CENTRE = 0
+-- Caches: who is still in (IN[seat]), how many are (LEFT) and each seat's opponents
+-- (OPP[seat] = seats.clockwise(seat)) change only at an elimination; FREED = how many
+-- seats still in have nobody In Jail (kept by `jail`).
 local IN = {} ---@type boolean[]
+local LEFT = 0
 local OPP = {} ---@type Seat[][]
+local FREED = 0
 
 ---Prepares the module for a new game (call first in `play`).
 function M.init()
@@ -96,8 +102,30 @@ end
 
 -- Who is still in, and each seat's opponents: read again at each elimination.
 local function rebuild_seats()
-  for s = 1, N do IN[s] = seats.live(s) end
+  LEFT, FREED = 0, 0
+  for s = 1, N do
+    IN[s] = seats.live(s)
+    if IN[s] then
+      LEFT = LEFT + 1
+      if JAILED[s] == 0 then FREED = FREED + 1 end
+    end
+  end
   for s = 1, N do OPP[s] = seats.clockwise(s) end
+end
+
+-- How many of `s`'s Desperados are In Jail changes by `d` (FREED follows).
+---@param s Seat
+---@param d integer
+local function jail(s, d)
+  local was = JAILED[s]
+  JAILED[s] = was + d
+  if IN[s] then
+    if was == 0 then
+      FREED = FREED - 1
+    elseif was + d == 0 then
+      FREED = FREED + 1
+    end
+  end
 end
 
 ---Reads every mirror again from the engine. Tests that change the state behind the
@@ -107,8 +135,10 @@ function M.resync()
   dice.resync()
   hands.resync()
   for _, id in ipairs(IDS) do RANK[id] = {} end
+  CENTRE = posse.get("centre")
   for s = 1, N do
     GANG[s] = C.gangs[posse.get("gang", s)]
+    MONEY[s] = posse.get("money", s)
     JAILED[s] = 0
     for _, id in ipairs(IDS) do
       local r = posse.get(id, s)
@@ -139,11 +169,17 @@ function M.verify()
       if RANK[id][s] > 0 then jailed = jailed + 1 end
     end
     same("jailed of " .. s, JAILED[s], jailed)
+    same("money of " .. s, MONEY[s], posse.get("money", s))
     same("in the game: " .. s, IN[s], seats.live(s))
     local opp = seats.clockwise(s)
     for k = 1, #opp do same(("opponent %d of %d"):format(k, s), OPP[s][k], opp[k]) end
     same("opponents of " .. s, #OPP[s], #opp)
   end
+  same("centre", CENTRE, posse.get("centre"))
+  local left, freed = LEFT, FREED
+  rebuild_seats()
+  same("seats in the game", left, LEFT)
+  same("seats in the game with nobody In Jail", freed, FREED)
 end
 
 ----------------------------------------------------------------------- seats
@@ -175,16 +211,19 @@ function M.config() return C end
 ---Money of seat `s`.
 ---@param s Seat
 ---@return integer
-function M.money(s) return posse.get("money", s) end
+function M.money(s) return MONEY[s] end
 
 ---Money in the centre of the table.
 ---@return integer
-function M.centre() return posse.get("centre") end
+function M.centre() return CENTRE end
 
 ---Sets money (setup only; no check).
 ---@param s Seat
 ---@param v integer
-function M.set_money(s, v) posse.set("money", v, s) end
+function M.set_money(s, v)
+  MONEY[s] = v
+  posse.set("money", v, s)
+end
 
 ----------------------------------------------------------------------- ranks
 
@@ -200,8 +239,8 @@ function M.rank(s, id) return RANK[id][s] end
 ---@param r integer
 function M.set_rank(s, id, r)
   local old = RANK[id][s]
-  if old > 0 and r == 0 then JAILED[s] = JAILED[s] - 1 end
-  if old == 0 and r > 0 then JAILED[s] = JAILED[s] + 1 end
+  if old > 0 and r == 0 then jail(s, -1) end
+  if old == 0 and r > 0 then jail(s, 1) end
   RANK[id][s] = r
   posse.set(id, r, s)
 end
@@ -302,7 +341,7 @@ function M.brain_def(g) return posse.def_by_id(g.ability) --[[@as Def]] end
 ---@return table<Seat, integer>
 function M.scores()
   local t = {}
-  for s = 1, N do t[s] = posse.get("money", s) end
+  for s = 1, N do t[s] = MONEY[s] end
   return t
 end
 
@@ -323,32 +362,25 @@ local function eliminate(s)
   posse.log(NAMES[s] .. " has lost his last dollar and is eliminated.")
 end
 
-local MONEY = {} ---@type integer[]
 local OUT = {}   ---@type boolean[]
 local FREE = {}  ---@type boolean[]
 
 ---The check after every atomic change: D7 eliminations (only a payment can leave a seat
----broke: `paid` says the change was one; clockwise from the active seat), then E1-E3
----victory (G-RICHEST).
+---broke: `paid` says the change was one; clockwise from the active seat, himself first),
+---then E1-E3 victory (G-RICHEST).
 ---@param paid boolean|nil
 function M.check(paid)
   local a = turn.active
   if paid then
-    for _, s in ipairs(seats.from(a)) do
-      if IN[s] and posse.get("money", s) <= 0 then eliminate(s) end
+    for k = 0, N - 1 do
+      local s = (a - 1 + k) % N + 1
+      if IN[s] and MONEY[s] <= 0 then eliminate(s) end
     end
   end
-  local left, free = 0, false
-  for s = 1, N do
-    local f = IN[s] and JAILED[s] == 0
-    FREE[s] = f
-    if f then free = true end
-    if IN[s] then left = left + 1 end
-  end
   -- Nobody can win while two seats are in and none has freed all his Desperados.
-  if not free and left > 1 then return end
+  if FREED == 0 and LEFT > 1 then return end
   for s = 1, N do
-    MONEY[s], OUT[s] = posse.get("money", s), not IN[s]
+    FREE[s], OUT[s] = IN[s] and JAILED[s] == 0, not IN[s]
   end
   local w, why = rules.winner_of(a, N, MONEY, FREE, OUT)
   if w then M.finish({ w }, why --[[@as string]]) end
@@ -365,8 +397,9 @@ function M.pay_centre(victims, amount, what)
   local total, line = 0, nil
   for k = 1, #victims do
     local v = victims[k]
-    local p = rules.paid(posse.get("money", v), amount)
+    local p = rules.paid(MONEY[v], amount)
     if p > 0 then
+      MONEY[v] = MONEY[v] - p
       posse.add("money", -p, v)
       total = total + p
       local part = NAMES[v] .. " pays $" .. NUM[p]
@@ -374,6 +407,7 @@ function M.pay_centre(victims, amount, what)
     end
   end
   if total == 0 then return end
+  CENTRE = CENTRE + total
   posse.add("centre", total)
   posse.log(what .. ": " .. line .. " to the centre.")
   M.check(true)
@@ -385,8 +419,9 @@ end
 ---@param amount integer
 ---@param what string
 function M.transfer(from, to, amount, what)
-  local p = rules.paid(posse.get("money", from), amount)
+  local p = rules.paid(MONEY[from], amount)
   if p == 0 then return end
+  MONEY[from], MONEY[to] = MONEY[from] - p, MONEY[to] + p
   posse.add("money", -p, from)
   posse.add("money", p, to)
   posse.log(what .. ": " .. NAMES[from] .. " pays $" .. NUM[p] .. " to " .. NAMES[to] .. ".")
@@ -398,11 +433,12 @@ end
 ---@param amount integer
 ---@param what string
 function M.gain(s, amount, what)
-  local got = rules.paid(posse.get("centre"), amount)
+  local got = rules.paid(CENTRE, amount)
   if got == 0 then
     posse.log(what .. ": the centre is empty, " .. NAMES[s] .. " gets nothing.")
     return
   end
+  CENTRE, MONEY[s] = CENTRE - got, MONEY[s] + got
   posse.add("centre", -got)
   posse.add("money", got, s)
   posse.log(what .. ": " .. NAMES[s] .. " takes $" .. NUM[got] .. " from the centre.")

@@ -3,9 +3,10 @@
 -- now, the class of card contexts, and drawing from the Wild West deck.
 --
 -- Speed: which cards a seat holds and of which timing are read at every menu, so hands
--- are mirrored (CARDS, TIMING, HELD), written through by the functions here; definitions
--- are cached (DEF), and the `can` tests of a seat's cards read one context made once a
--- game (PROBE). game.lua's `resync` and `verify` call this module's.
+-- are mirrored (CARDS), and each set of timings a menu or a window accepts (`timings`)
+-- counts the cards of those timings in every hand, written through by the functions here;
+-- definitions are cached (DEF), and the `can` tests of a seat's cards read one context
+-- made once a game (PROBE). game.lua's `resync` and `verify` call this module's.
 --
 -- game.lua requires this module, so this one does not require game.lua: `init` receives
 -- the turn state and the seat names from it.
@@ -29,13 +30,13 @@ local HAND = {} ---@type Zone[]
 local PICK = {} ---@type Zone[]
 local DRAW = 0 ---@type Zone
 local DISCARD = 0 ---@type Zone
--- Mirrors: CARDS[seat] = the cards in his hand, in the order they came; TIMING[seat][when]
--- = how many cards of that timing he holds; HELD[when] = how many all hands hold.
--- OBTAINED[card] = the turn in which its holder got it (W5).
+-- Mirrors: CARDS[seat] = the cards in his hand, in the order they came; OBTAINED[card] =
+-- the turn in which its holder got it (W5). SETS[when] = the timing sets (`timings`) that
+-- accept that timing; ALL_SETS = every one, in the order made.
 local CARDS = {} ---@type Obj[][]
-local TIMING = {} ---@type table<string, integer>[]
-local HELD = {} ---@type table<string, integer>
 local OBTAINED = {} ---@type table<Obj, integer>
+local SETS = {} ---@type table<string, dice_town.Timings[]>
+local ALL_SETS = {} ---@type dice_town.Timings[]
 -- Caches: DEF = lib.cards.defs, the definitions read so far (they never change). PROBE[seat]: the context
 -- `playable` gives the `can` tests of his cards. A `can` only reads, and plays get a
 -- context of their own, so one a seat serves every menu of a game (they are asked at every
@@ -51,6 +52,58 @@ M.def = def
 ---@param card Obj
 ---@return string
 local function when_of(card) return def(card).props.when or "" end
+
+---The timings a menu or a window accepts (`props.when`), made once at load by `timings`:
+---it counts the cards of those timings in each hand, so asking whether a seat holds one
+---costs no scan of his hand.
+---@class dice_town.Timings
+---@field has table<string, boolean>  the timings (true)
+---@field held integer[]           held[s]: cards of these timings in s's hand
+---@field total integer            cards of these timings in all hands
+
+-- Counts `set`'s cards in every hand again.
+---@param set dice_town.Timings
+local function recount(set)
+  local total = 0
+  for s = 1, N do
+    local n, hand = 0, CARDS[s] or EMPTY
+    for k = 1, #hand do
+      if set.has[when_of(hand[k])] then n = n + 1 end
+    end
+    set.held[s], total = n, total + n
+  end
+  set.total = total
+end
+
+---A set of the timings `...` ("roll", "own"), what `holds`, `held_by_others` and
+---`playable` take: a module makes its sets once, when it is loaded.
+---@param ... string
+---@return dice_town.Timings
+function M.timings(...)
+  local set = { has = {}, held = {}, total = 0 } ---@type dice_town.Timings
+  for _, w in ipairs { ... } do
+    set.has[w] = true
+    SETS[w] = SETS[w] or {}
+    table.insert(SETS[w], set)
+  end
+  ALL_SETS[#ALL_SETS + 1] = set
+  recount(set)
+  return set
+end
+
+-- A card of timing `when` enters (`d` = 1) or leaves (`d` = -1) `s`'s hand: the counts of
+-- the sets that accept it.
+---@param s Seat
+---@param when string
+---@param d integer
+local function count(s, when, d)
+  local sets = SETS[when]
+  if sets == nil then return end
+  for i = 1, #sets do
+    local set = sets[i]
+    set.held[s], set.total = set.held[s] + d, set.total + d
+  end
+end
 
 ---The class of card contexts (what a card's or a Brain's script receives): context.lua
 ---gives it its methods and documents them.
@@ -97,36 +150,28 @@ end
 
 ---Reads the hands again from the engine (see game.resync).
 function M.resync()
-  HELD = {}
   for s = 1, N do
-    local list, timing = {}, {}
-    for i = posse.count(HAND[s]), 1, -1 do
-      local card = posse.at(HAND[s], i) --[[@as Obj]]
-      list[#list + 1] = card
-      local w = when_of(card)
-      timing[w] = (timing[w] or 0) + 1
-      HELD[w] = (HELD[w] or 0) + 1
-    end
-    CARDS[s], TIMING[s] = list, timing
+    local list = {}
+    for i = posse.count(HAND[s]), 1, -1 do list[#list + 1] = posse.at(HAND[s], i) --[[@as Obj]] end
+    CARDS[s] = list
   end
+  for _, set in ipairs(ALL_SETS) do recount(set) end
 end
 
 ---Compares the hands with the engine; `same(what, mine, engine's)` raises on a difference.
 ---@param same fun(what: string, a: any, b: any)
 function M.verify(same)
-  local held = {}
   for s = 1, N do
     same("hand size of " .. s, #CARDS[s], posse.count(HAND[s]))
-    local timing = {}
-    for _, card in ipairs(CARDS[s]) do
-      local w = when_of(card)
-      timing[w] = (timing[w] or 0) + 1
-      held[w] = (held[w] or 0) + 1
-    end
-    for w, n in pairs(TIMING[s]) do same(("%s cards of %d"):format(w, s), n, timing[w] or 0) end
     for _, card in ipairs(CARDS[s]) do same("zone of a card of " .. s, posse.zone_of(card), HAND[s]) end
   end
-  for w, n in pairs(HELD) do same(w .. " cards held", n, held[w] or 0) end
+  for i, set in ipairs(ALL_SETS) do
+    local held, total = {}, set.total
+    for s = 1, N do held[s] = set.held[s] end
+    recount(set)
+    for s = 1, N do same(("cards of timing set %d in hand %d"):format(i, s), held[s], set.held[s]) end
+    same(("cards of timing set %d held"):format(i), total, set.total)
+  end
 end
 
 ---@param s Seat
@@ -138,8 +183,8 @@ function M.pick(s) return PICK[s] end
 function M.discard_all(s)
   while posse.draw(HAND[s], DISCARD) do end
   while posse.draw(PICK[s], DISCARD) do end
-  for w, n in pairs(TIMING[s]) do HELD[w] = HELD[w] - n end
-  CARDS[s], TIMING[s] = {}, {}
+  for _, card in ipairs(CARDS[s]) do count(s, when_of(card), -1) end
+  CARDS[s] = {}
 end
 
 ----------------------------------------------------------------------- hands
@@ -149,15 +194,13 @@ end
 ---@return Obj[]
 function M.cards(s) return CARDS[s] end
 
--- The hand mirrors: a card enters or leaves CARDS[s] and TIMING[s] only here.
+-- The hand mirrors: a card enters or leaves CARDS[s] (and the timing sets' counts) only here.
 ---@param s Seat
 ---@param card Obj
 local function hand_add(s, card)
   local list = CARDS[s]
   list[#list + 1] = card
-  local when, t = when_of(card), TIMING[s]
-  t[when] = (t[when] or 0) + 1
-  HELD[when] = (HELD[when] or 0) + 1
+  count(s, when_of(card), 1)
   OBTAINED[card] = turn.number
 end
 
@@ -168,9 +211,7 @@ local function hand_remove(s, card)
   for i = #list, 1, -1 do
     if list[i] == card then
       table.remove(list, i)
-      local when, t = when_of(card), TIMING[s]
-      t[when] = t[when] - 1
-      HELD[when] = HELD[when] - 1
+      count(s, when_of(card), -1)
       return
     end
   end
@@ -198,39 +239,15 @@ end
 ---Whether a hand other than `s`'s holds a card of a timing in `whens` (a window on `s`'s
 ---turn has someone to ask).
 ---@param s Seat
----@param whens string[]
+---@param whens dice_town.Timings
 ---@return boolean
-function M.held_by_others(s, whens)
-  local t = TIMING[s]
-  for i = 1, #whens do
-    local w = whens[i]
-    if (HELD[w] or 0) > (t[w] or 0) then return true end
-  end
-  return false
-end
+function M.held_by_others(s, whens) return whens.total > whens.held[s] end
 
 ---Whether `s` holds a card of a timing in `whens` (playable or not).
 ---@param s Seat
----@param whens string[]
+---@param whens dice_town.Timings
 ---@return boolean
-local function holds(s, whens)
-  local t = TIMING[s]
-  for i = 1, #whens do
-    if (t[whens[i]] or 0) > 0 then return true end
-  end
-  return false
-end
-M.holds = holds
-
----@param list string[]
----@param x string
----@return boolean
-local function is_in(list, x)
-  for i = 1, #list do
-    if list[i] == x then return true end
-  end
-  return false
-end
+function M.holds(s, whens) return whens.held[s] > 0 end
 
 ---Cards in `s`'s hand playable now: obtained before this turn (W5), timing (`props.when`)
 ---in `whens`, and the card's `can(ctx)` true when it has one (the card contract's
@@ -241,18 +258,17 @@ end
 ---This is the hottest scan of the game (every menu of a seat holding a card), so it is one
 ---pass that allocates nothing until a card qualifies.
 ---@param s Seat
----@param whens string[]
+---@param whens dice_town.Timings
 ---@param ctx dice_town.Context|nil
 ---@return Obj[]
 function M.playable(s, whens, ctx)
-  if not holds(s, whens) then return EMPTY end
+  if whens.held[s] == 0 then return EMPTY end
   local out, n = nil, 0 ---@type Obj[]|nil, integer
-  local hand, now, w1, w2 = CARDS[s], turn.number, whens[1], whens[2]
+  local hand, now, has = CARDS[s], turn.number, whens.has
   for k = 1, #hand do
     local card = hand[k]
     local d = DEF[card] -- every card in a hand went through hand_add, which cached it
-    local when = d.props.when
-    if OBTAINED[card] ~= now and (when == w1 or when == w2 or (whens[3] and is_in(whens, when))) then
+    if OBTAINED[card] ~= now and has[d.props.when] then
       local dup = false
       if out then
         for i = 1, n do

@@ -98,7 +98,7 @@ end
 
 -- OWN cards after the effect, until the player ends his turn. Asked only when he holds
 -- one, so others must not see that he is asked.
-local OWN = { "own" }
+local OWN = hands.timings("own")
 ---@type lib.InTurn
 local end_window = {
   kind = "end_turn", seats = { 1 }, again = true, pass = "End turn",

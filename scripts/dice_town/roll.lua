@@ -21,8 +21,8 @@ local M = {}
 local turn, NUM, EMPTY = game.turn, game.NUM, game.EMPTY
 
 -- Card timings accepted by the windows of this phase (props.when of cards.yaml).
-local ROLL_OWN = { "roll", "own" }
-local OPP_ROLL = { "opp_roll" }
+local ROLL_OWN = hands.timings("roll", "own")
+local OPP_ROLL = hands.timings("opp_roll")
 
 ---Rolls the listed dice (all when nil) as one of `p`'s rolls this turn, and logs it.
 ---@param p Seat
