@@ -104,12 +104,22 @@ function M.brain_is_safe(s) return brain(s).safe == true end
 ---@return string
 function M.brain_text(s) return game.brain_def(game.gang(s)).text or "" end
 
+-- Each seat's Brain context, made at his Brain's first use in the game: a gang and its
+-- Brain do not change once dealt, and a Brain's script reads its context only while it
+-- runs, so one a seat serves every use.
+local BRAIN_CTX = {} ---@type dice_town.Context[]
+
 ---D6, G-BRAIN: one use of `s`'s gang ability, through the card contract.
 ---@param s Seat
 function M.use_brain(s)
-  local d = game.brain_def(game.gang(s))
-  local ctx = M.new(s)
-  ctx.def, ctx.props, ctx.by = d, d.props, game.whose(s, C.brain)
+  local ctx = BRAIN_CTX[s]
+  if ctx == nil then
+    local d = game.brain_def(game.gang(s))
+    ctx = M.new(s)
+    ctx.def, ctx.props, ctx.by = d, d.props, game.whose(s, C.brain)
+    BRAIN_CTX[s] = ctx
+  end
+  ctx.active = turn.active
   brain(s).play(ctx)
 end
 

@@ -18,6 +18,7 @@ local M = {}
 ---@class dice_town.DiceNow
 ---@field effects dice_town.Effect[]  rules.effects_for of the faces
 ---@field actions integer             how many dice show the Action face
+---@field mixed boolean               some dice show the Action face and some do not
 
 -- The number of dice and the Action face; DICE[i] = the face name of die i; MWEIGHT[face]
 -- = (ND + 1) ^ (index of the face - 1); FACE_NAME[face] = "Action", "Lady"...; MKEY = the
@@ -128,7 +129,7 @@ function M.now()
   for i = 1, ND do
     if DICE[i] == ACTION then actions = actions + 1 end
   end
-  r = { effects = rules.effects_for(DICE), actions = actions }
+  r = { effects = rules.effects_for(DICE), actions = actions, mixed = actions > 0 and actions < ND }
   BY_MKEY[MKEY] = r
   return r
 end

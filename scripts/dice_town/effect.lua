@@ -98,6 +98,9 @@ end
 
 ------------------------------------------------------------------------ draws
 
+-- The keep question's `how` (ask.pick), reused: read when the flow yields.
+local KEEP_HOW = { secret = false, tags = nil }
+
 -- W1-W3: the drawn cards wait in the seat's pick zone (only he sees them) until he keeps
 -- some; the others go face up to the discard pile. Which he kept is told to him alone.
 ---@param p Seat
@@ -127,7 +130,8 @@ local function draw(p, kind)
       return opts
     end
     -- Each option is tagged by the card kept.
-    local how = { secret = false, tags = cards.tags(drawn, 0) }
+    local how = KEEP_HOW
+    how.tags = cards.tags(drawn, 0)
     if d.keep == 1 then
       local k = ask.pick(p, "keep", "Keep which card?", options, n, how)
       keep[k] = true
@@ -136,20 +140,23 @@ local function draw(p, kind)
       for _, i in ipairs(picks) do keep[i] = true end
     end
   end
-  local kept, dropped = {}, {}
-  for i, card in ipairs(drawn) do
+  -- The names kept and dropped, "Jinx, Dynamite" (nil: none).
+  local kept, nk, dropped = nil, 0, nil ---@type string|nil, integer, string|nil
+  for i = 1, n do
+    local card = drawn[i]
+    local name = hands.def(card).name
     if keep[i] then
       hands.to_hand(p, card)
-      kept[#kept + 1] = hands.def(card).name
+      kept, nk = kept and (kept .. ", " .. name) or name, nk + 1
     else
       hands.to_discard(p, card)
-      dropped[#dropped + 1] = hands.def(card).name
+      dropped = dropped and (dropped .. ", " .. name) or name
     end
   end
-  local line = DRAW_NAME[kind] .. ": " .. game.seat_name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[#kept]
-  if #dropped > 0 then line = line .. " and discards " .. table.concat(dropped, ", ") end
+  local line = DRAW_NAME[kind] .. ": " .. game.seat_name(p) .. " draws " .. NUM[n] .. ", keeps " .. NUM[nk]
+  if dropped then line = line .. " and discards " .. dropped end
   posse.log(line .. ".")
-  posse.log(game.seat_name(p) .. " keeps " .. table.concat(kept, ", ") .. ".", p)
+  posse.log(game.seat_name(p) .. " keeps " .. (kept or "") .. ".", p)
 end
 
 ---------------------------------------------------------------------- actions
@@ -291,11 +298,11 @@ local HOW = { secret = false, tags = nil }
 -- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
 ---@param p Seat
 local function resolve_actions(p)
-  local m, ids = menu, C.ids
+  local m, ids, acts = menu, C.ids, turn.acts
   while true do
     local total, n, unsafe = 0, 0, false
     for i = 1, #ids do
-      local left = turn.acts[i]
+      local left = acts[i]
       if left > 0 then
         total, n = total + left, n + 1
         m.cands[n] = i
@@ -344,9 +351,10 @@ end
 ---@param p Seat
 ---@param acts string[]
 local function act(p, acts)
-  for _, id in ipairs(acts) do
-    local i = C.desp[id].index
-    turn.acts[i] = turn.acts[i] + 1
+  local left, desp = turn.acts, C.desp
+  for k = 1, #acts do
+    local i = desp[acts[k]].index
+    left[i] = left[i] + 1
   end
   turn.acting = true
   declared = M.acts_label(p, acts)
@@ -354,7 +362,7 @@ local function act(p, acts)
   if hands.held_by_others(p, OPP_ACT) then context.window("opp_act", OPP_ACT, declared_prompt, declared_args) end
   resolve_actions(p)
   turn.acting = false
-  for i = 1, #C.ids do turn.acts[i] = 0 end
+  for i = 1, #left do left[i] = 0 end
 end
 
 ---Applies effect `e` (an entry of rules.effects_for) that `p` chose.

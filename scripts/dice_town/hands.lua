@@ -208,9 +208,12 @@ end
 ---@param card Obj
 local function hand_remove(s, card)
   local list = CARDS[s]
-  for i = #list, 1, -1 do
+  local n = #list
+  for i = n, 1, -1 do
     if list[i] == card then
-      table.remove(list, i)
+      -- (Shifted here: the sandbox's table.remove checks its arguments first.)
+      for j = i, n - 1 do list[j] = list[j + 1] end
+      list[n] = nil
       count(s, when_of(card), -1)
       return
     end

@@ -155,7 +155,8 @@ local function run()
   turn.round = 1
   posse.set("round", 1)
   while true do
-    for _, s in ipairs(order) do
+    for k = 1, n do
+      local s = order[k]
       if game.live(s) then take_turn(s) end
     end
     if turn.round >= C.max_rounds then turn_limit() end

@@ -95,11 +95,11 @@ function M.phase(p)
       local effects = now.effects
       local ne = #effects
       if not can_roll and #list == 0 and ne == 1 then return effects[1] end
-      local keep = can_roll and now.actions > 0 and now.actions < dice.count()
+      local keep = can_roll and now.mixed
       local nr = can_roll and (keep and 3 or 2) or 0
       menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      HOW.secret, HOW.tags = not can_roll and ne == 1, cards.tags(list, ne + nr)
+      HOW.secret, HOW.tags = not can_roll and ne == 1, #list > 0 and cards.tags(list, ne + nr) or nil
       local c = ask.pick(p, "roll", menu_prompt, menu_options, ne + nr + #list, HOW)
       if c <= ne then return effects[c] end
       c = c - ne

@@ -44,10 +44,12 @@ local posse = require "posse"
 ---@class lib.cards
 local M = {}
 
--- The tags of the last question's options (M.tags), and how many it holds.
+-- The tags of the last question's options (M.tags), how many it holds, and how many of
+-- them, first, are `false` (those stay when the next question has as many or more).
 ---@type (string|false)[]
 local TAGS = {}
 local TAGS_N = 0
+local TAGS_FALSE = 0
 
 -- A card whose definition has no script does nothing.
 local NOTHING = {}
@@ -113,10 +115,10 @@ end
 function M.tags(list, offset)
   local n = #list
   if n == 0 then return nil end
-  for i = 1, offset do TAGS[i] = false end
+  for i = TAGS_FALSE + 1, offset do TAGS[i] = false end
   for k = 1, n do TAGS[offset + k] = (DEF[list[k]] or def(list[k])).id end
   for i = offset + n + 1, TAGS_N do TAGS[i] = nil end
-  TAGS_N = offset + n
+  TAGS_N, TAGS_FALSE = offset + n, offset
   return TAGS
 end
 

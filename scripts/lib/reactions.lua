@@ -104,7 +104,9 @@ function M.in_turn(w)
   local any = false
   repeat
     local played = false
-    for _, s in ipairs(w.seats) do
+    local list = w.seats
+    for k = 1, #list do
+      local s = list[k]
       local offer = w.offer(s)
       if #offer > 0 then
         if w.before then w.before(s) end
