@@ -125,10 +125,9 @@ function M.face_name(face) return FACE_NAME[face] end
 function M.now()
   local r = BY_MKEY[MKEY] ---@type dice_town.DiceNow|nil
   if r then return r end
-  local actions = 0
-  for i = 1, ND do
-    if DICE[i] == ACTION then actions = actions + 1 end
-  end
+  -- The key's digit of the Action face (base ND + 1) is how many dice show it.
+  local w = MWEIGHT[ACTION]
+  local actions = w and MKEY // w % (ND + 1) or 0
   r = { effects = rules.effects_for(DICE), actions = actions, mixed = actions > 0 and actions < ND }
   BY_MKEY[MKEY] = r
   return r

@@ -291,8 +291,9 @@ local function menu_options()
   return opts
 end
 
--- The Actions menu's `how` (ask.pick), reused: read when the flow yields.
-local HOW = { secret = false, tags = nil }
+-- The Actions menu's question as `posse.choose` takes it (asked directly, not through
+-- lib.ask.pick), reused: read when the flow yields.
+local ASK = { kind = "actions", count = 0, secret = false, tags = nil }
 
 -- G-ACTION-ORDER, G-DECLINE: the player resolves his Actions one at a time in the order
 -- he likes, may play ACT/OWN cards between them, and may forfeit what is left.
@@ -318,8 +319,8 @@ local function resolve_actions(p)
       local last = total == 0 and "done" or (unsafe and "forfeit") or nil
       m.p, m.n, m.total, m.cards, m.last = p, n, total, list, last
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      HOW.secret, HOW.tags = only_cards, make_menu_tags()
-      local c = ask.pick(p, "actions", "Your Actions: which comes next?", menu_options, n + #list + (last and 1 or 0), HOW)
+      ASK.count, ASK.secret, ASK.tags = n + #list + (last and 1 or 0), only_cards, make_menu_tags()
+      local c = posse.choose(p, "Your Actions: which comes next?", menu_options, ASK) --[[@as integer]]
       if c <= n then
         resolve_one(p, ids[m.cands[c]])
       elseif c <= n + #list then

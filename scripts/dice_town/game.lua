@@ -79,6 +79,9 @@ local CENTRE = 0
 -- seats still in have nobody In Jail (kept by `jail`).
 local IN = {} ---@type boolean[]
 local LEFT = 0
+-- WHOSE[seat][id] = `whose(seat, id)`, made at its first use (forgotten when his gang is
+-- dealt, which names his Brain).
+local WHOSE = {} ---@type table<string, string>[]
 local OPP = {} ---@type Seat[][]
 local FREED = 0
 
@@ -137,7 +140,7 @@ function M.resync()
   for _, id in ipairs(IDS) do RANK[id] = {} end
   CENTRE = posse.get("centre")
   for s = 1, N do
-    GANG[s] = C.gangs[posse.get("gang", s)]
+    GANG[s], WHOSE[s] = C.gangs[posse.get("gang", s)], {}
     MONEY[s] = posse.get("money", s)
     JAILED[s] = 0
     for _, id in ipairs(IDS) do
@@ -305,15 +308,30 @@ end
 ---@param s Seat
 ---@param id string
 ---@return string
-function M.whose(s, id) return NAMES[s] .. "'s " .. M.desperado_name(s, id) end
+function M.whose(s, id)
+  local by = WHOSE[s]
+  local w = by[id]
+  if w == nil then
+    w = NAMES[s] .. "'s " .. M.desperado_name(s, id)
+    by[id] = w
+  end
+  return w
+end
+
+-- RANKS_TEXT[r] = ranks_text(r), made at its first use.
+---@type table<integer, string>
+local RANKS_TEXT = setmetatable({ [0] = "escaped", [1] = "1 rank left" }, {
+  __index = function(t, r)
+    local s = NUM[r] .. " ranks left"
+    t[r] = s
+    return s
+  end,
+})
 
 ---"3 ranks left", "1 rank left", "escaped".
 ---@param r integer
 ---@return string
-function M.ranks_text(r)
-  if r == 0 then return "escaped" end
-  return r == 1 and "1 rank left" or (NUM[r] .. " ranks left")
-end
+function M.ranks_text(r) return RANKS_TEXT[r] end
 
 ----------------------------------------------------------------------- gangs
 
@@ -327,7 +345,7 @@ function M.gang(s) return GANG[s] --[[@as dice_town.Gang]] end
 ---@param g integer
 function M.set_gang(s, g)
   posse.set("gang", g, s)
-  GANG[s] = C.gangs[g]
+  GANG[s], WHOSE[s] = C.gangs[g], {}
 end
 
 ---The definition of a gang's Brain (gangs.yaml): its text, props and script.

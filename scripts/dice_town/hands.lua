@@ -306,12 +306,12 @@ end
 ---@param to Zone
 ---@return Obj|nil
 function M.draw_top(to)
-  if posse.count(DRAW) == 0 then
-    if posse.count(DISCARD) == 0 then return nil end
-    while posse.draw(DISCARD, DRAW) do end
-    posse.shuffle(DRAW)
-    posse.log("The discard pile is shuffled into a new draw pile.")
-  end
+  -- (Drawing from an empty pile gives nil and changes nothing.)
+  local card = posse.draw(DRAW, to)
+  if card or posse.count(DISCARD) == 0 then return card end
+  while posse.draw(DISCARD, DRAW) do end
+  posse.shuffle(DRAW)
+  posse.log("The discard pile is shuffled into a new draw pile.")
   return posse.draw(DRAW, to)
 end
 

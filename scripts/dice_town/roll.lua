@@ -73,8 +73,9 @@ local function menu_options()
   return context.options(opts, menu.cards, menu.p)
 end
 
--- The roll menu's `how` (ask.pick), reused: read when the flow yields.
-local HOW = { secret = false, tags = nil }
+-- The roll menu's question as `posse.choose` takes it (the question asked most, so asked
+-- directly, not through lib.ask.pick), reused: read when the flow yields.
+local ASK = { kind = "roll", count = 0, secret = false, tags = nil }
 
 ---T1-T4: roll all dice, then reroll any dice up to the limit, or stop by choosing one of
 ---the effects the dice show now. After each roll the opponents may react (Jinx), then the
@@ -99,8 +100,9 @@ function M.phase(p)
       local nr = can_roll and (keep and 3 or 2) or 0
       menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
       -- Asked only because of the cards he holds: others must not see that he is asked.
-      HOW.secret, HOW.tags = not can_roll and ne == 1, #list > 0 and cards.tags(list, ne + nr) or nil
-      local c = ask.pick(p, "roll", menu_prompt, menu_options, ne + nr + #list, HOW)
+      ASK.count, ASK.secret = ne + nr + #list, not can_roll and ne == 1
+      ASK.tags = #list > 0 and cards.tags(list, ne + nr) or nil
+      local c = posse.choose(p, menu_prompt, menu_options, ASK) --[[@as integer]]
       if c <= ne then return effects[c] end
       c = c - ne
       if c <= nr then

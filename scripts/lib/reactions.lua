@@ -37,7 +37,6 @@
 --   }   -- chosen[i]: the card seat i plays, or false
 
 local posse = require "posse"
-local ask = require "lib.ask"
 local cards = require "lib.cards"
 
 ---@class lib.reactions
@@ -92,8 +91,8 @@ local function asking_options()
   return options(a.seat, a.cards, a.kind, a.pass, a.pass_args, a.label)
 end
 
--- One `how` for ask.pick, reused (read when the flow yields).
-local HOW = { secret = true, tags = nil }
+-- One question for posse.choose, reused (read when the flow yields).
+local ASK = { kind = nil, count = 0, secret = true, tags = nil }
 
 ---Asks the seats one after the other (see the module's notes); returns whether anyone
 ---played.
@@ -113,14 +112,9 @@ function M.in_turn(w)
         local a = asking
         a.seat, a.cards, a.kind, a.pass, a.pass_args, a.label = s, offer, w.kind, w.pass or "Pass", w.pass_args,
           w.label
-        local c
-        if w.kind then
-          HOW.secret, HOW.tags = secret, cards.tags(offer, 1)
-          c = ask.pick(s, w.kind, w.prompt, asking_options, #offer + 1, HOW)
-        else
-          c = posse.choose(s, w.prompt, asking_options,
-            { count = #offer + 1, secret = secret, tags = cards.tags(offer, 1) }) --[[@as integer]]
-        end
+        -- Typed or not, the same question: an untyped game's has no kind.
+        ASK.kind, ASK.count, ASK.secret, ASK.tags = w.kind, #offer + 1, secret, cards.tags(offer, 1)
+        local c = posse.choose(s, w.prompt, asking_options, ASK) --[[@as integer]]
         if c > 1 then
           w.play(s, offer[c - 1])
           played, any = true, true
