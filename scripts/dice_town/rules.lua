@@ -151,11 +151,14 @@ function M.assignments(faces)
   return out
 end
 
--- Scratch tables of effects_for, emptied after each use: a table that keeps its slots
--- costs nothing to fill again, where a fresh one grows (and is collected) every time.
+-- Scratch tables of effects_for (COUNTS is emptied after each use; CHARS and AT are read
+-- only as far as each use fills them): a table that keeps its slots costs nothing to fill
+-- again, where a fresh one grows (and is collected) every time.
 local COUNTS = {} ---@type table<string, integer|nil>
 local CHARS = {}  ---@type string[]
 local AT = {}     ---@type integer[]
+-- The draw combinations' effects (read-only, shared by every list effects_for returns).
+local COMBO = { four = { kind = "four" }, trio = { kind = "trio" }, misery = { kind = "misery" } }
 
 ---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
 ---{kind = "act", acts = {...}} per assignment, then {kind = "four"|"trio"|"misery"} when the
@@ -172,17 +175,20 @@ function M.effects_for(faces)
     counts[f] = n
     if n > top then top = n end
   end
+  -- The distinct ids rolled (chars[1..nc], canonical order), needed only for Actions.
   local actions, nc = counts[c.action] or 0, 0
-  for i = 1, #ids do
-    local id = ids[i]
-    if counts[id] then
-      nc = nc + 1
-      chars[nc] = id
+  if actions > 0 then
+    for i = 1, #ids do
+      local id = ids[i]
+      if counts[id] then
+        nc = nc + 1
+        chars[nc] = id
+      end
     end
   end
   for i = 1, nf do counts[faces[i]] = nil end
   local out, n = {}, 0
-  if actions > 0 and nc > 0 then
+  if nc > 0 then
     -- The multisets of `actions` ids among chars, in lexicographic order: the positions
     -- `at` never decrease; the next one bumps the last position that can move and levels
     -- the ones after it.
@@ -200,9 +206,8 @@ function M.effects_for(faces)
       for j = i, actions do at[j] = v end
     end
   end
-  for i = 1, nc do chars[i] = nil end
   local combo = combo_of(actions, top)
-  if combo then out[n + 1] = { kind = combo } end
+  if combo then out[n + 1] = COMBO[combo] end
   return out
 end
 
