@@ -163,17 +163,21 @@ function M.other_faces(i)
   return out
 end
 
----"Action, Lady, Lady, Boss". Every roll logs it, so the game's four dice are one
----concatenation: `table.concat` is a Lua function in the sandbox, and the loop and the call
----cost this game 2.8% of its instructions (DECISIONS.md, "Speed").
+---"Action, Lady, Lady, Boss", after `before` and before `after` when given. Every roll
+---logs it, so the game's four dice and what surrounds them are one concatenation:
+---`table.concat` is a Lua function in the sandbox, and the loop and the call cost this
+---game 2.8% of its instructions (DECISIONS.md, "Speed").
+---@param before string|nil
+---@param after string|nil
 ---@return string
-function M.text()
+function M.text(before, after)
+  before, after = before or "", after or ""
   if ND == 4 then
     local n, d = FACE_NAME, DICE
-    return n[d[1]] .. ", " .. n[d[2]] .. ", " .. n[d[3]] .. ", " .. n[d[4]]
+    return before .. n[d[1]] .. ", " .. n[d[2]] .. ", " .. n[d[3]] .. ", " .. n[d[4]] .. after
   end
   for i = 1, ND do TEXT[i] = FACE_NAME[DICE[i]] end
-  return table.concat(TEXT, ", ")
+  return before .. table.concat(TEXT, ", ") .. after
 end
 
 ---The options of a question on the dice, one per die: id "die", labelled "Die 1: Lady",

@@ -24,6 +24,32 @@ local turn, NUM, EMPTY = game.turn, game.NUM, game.EMPTY
 local ROLL_OWN = hands.timings("roll", "own")
 local OPP_ROLL = hands.timings("opp_roll")
 
+-- ROLLS[p][limit][r] = "Ann rolls (2/3): ", made at its first use in the game: the start
+-- of every roll's log line, which the dice's text then ends in one concatenation.
+local ROLLS = {} ---@type table<integer, string>[][]
+---@param p Seat
+---@param r integer
+---@param limit integer
+---@return string
+local function rolls_text(p, r, limit)
+  local by_limit = ROLLS[p]
+  if by_limit == nil then
+    by_limit = {}
+    ROLLS[p] = by_limit
+  end
+  local texts = by_limit[limit]
+  if texts == nil then
+    texts = {}
+    by_limit[limit] = texts
+  end
+  local text = texts[r]
+  if text == nil then
+    text = game.seat_name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[limit] .. "): "
+    texts[r] = text
+  end
+  return text
+end
+
 ---Rolls the listed dice (all when nil) as one of `p`'s rolls this turn, and logs it.
 ---@param p Seat
 ---@param which integer[]|nil
@@ -32,7 +58,7 @@ function M.roll(p, which)
   local r = turn.rolls + 1
   turn.rolls = r
   posse.set("roll", r)
-  posse.log(game.seat_name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[turn.limit] .. "): " .. dice.text() .. ".")
+  posse.log(dice.text(rolls_text(p, r, turn.limit), "."))
 end
 
 -- The OPP-ROLL window's question, and its pass option's args (whose roll it is).
