@@ -75,12 +75,24 @@ function M.options(opts, list, s)
   return opts
 end
 
+-- Each seat's context for the cards he plays, made at his first play in the game: a card's
+-- script reads its context only while it runs, and no card a seat plays lets him play
+-- another before it ends (the LOSS window's plays get a context of their own).
+local PLAY_CTX = {} ---@type dice_town.Context[]
+
 ---Plays `card` from `s`'s hand: it goes face up to the discard pile, then its script runs.
 ---@param s Seat
 ---@param card Obj
----@param ctx dice_town.Context|nil made when nil
+---@param ctx dice_town.Context|nil the seat's own when nil
 function M.play(s, card, ctx)
-  ctx = ctx or M.new(s)
+  if ctx == nil then
+    ctx = PLAY_CTX[s]
+    if ctx == nil then
+      ctx = M.new(s)
+      PLAY_CTX[s] = ctx
+    end
+    ctx.active = turn.active
+  end
   hands.to_discard(s, card)
   posse.log(game.seat_name(s) .. " plays " .. hands.def(card).name .. ".")
   cards.play(card, ctx)

@@ -38,9 +38,9 @@ local OBTAINED = {} ---@type table<Obj, integer>
 local SETS = {} ---@type table<string, dice_town.Timings[]>
 local ALL_SETS = {} ---@type dice_town.Timings[]
 -- Caches: DEF = lib.cards.defs, the definitions read so far (they never change). PROBE[seat]: the context
--- `playable` gives the `can` tests of his cards. A `can` only reads, and plays get a
--- context of their own, so one a seat serves every menu of a game (they are asked at every
--- menu: a fresh context each time cost 1.3% of the game's time).
+-- `playable` gives the `can` tests of his cards. A `can` only reads, and plays get
+-- contexts of their own (context.lua), so one a seat serves every menu of a game (they are
+-- asked at every menu: a fresh context each time cost 1.3% of the game's time).
 local DEF = cards.defs
 local PROBE = {} ---@type dice_town.Context[]
 
