@@ -60,6 +60,8 @@ local function when_of(card) return def(card).props.when or "" end
 ---@field has table<string, boolean>  the timings (true)
 ---@field held integer[]           held[s]: cards of these timings in s's hand
 ---@field total integer            cards of these timings in all hands
+---@field out Obj[]                what `playable` returns (out[1..n_out])
+---@field n_out integer
 
 -- Counts `set`'s cards in every hand again.
 ---@param set dice_town.Timings
@@ -80,7 +82,7 @@ end
 ---@param ... string
 ---@return dice_town.Timings
 function M.timings(...)
-  local set = { has = {}, held = {}, total = 0 } ---@type dice_town.Timings
+  local set = { has = {}, held = {}, total = 0, out = {}, n_out = 0 } ---@type dice_town.Timings
   for _, w in ipairs { ... } do
     set.has[w] = true
     SETS[w] = SETS[w] or {}
@@ -255,30 +257,30 @@ function M.holds(s, whens) return whens.held[s] > 0 end
 ---Cards in `s`'s hand playable now: obtained before this turn (W5), timing (`props.when`)
 ---in `whens`, and the card's `can(ctx)` true when it has one (the card contract's
 ---`cards.can`, read from the definitions cached here). One card per kind (copies are
----interchangeable choices), in hand order. Returns the cards (the shared EMPTY when none).
+---interchangeable choices), in hand order. Returns the cards: the set's own list, good until
+---the next call with the same set (every caller reads it before it asks again, and no card
+---played from it asks for the same timings before it ends), or the shared EMPTY when none.
 ---`ctx` is the context the `can` tests read (default: the seat's probe, see `init`).
 ---
 ---This is the hottest scan of the game (every menu of a seat holding a card), so it is one
----pass that allocates nothing until a card qualifies.
+---pass that allocates nothing.
 ---@param s Seat
 ---@param whens dice_town.Timings
 ---@param ctx dice_town.Context|nil
 ---@return Obj[]
 function M.playable(s, whens, ctx)
   if whens.held[s] == 0 then return EMPTY end
-  local out, n = nil, 0 ---@type Obj[]|nil, integer
+  local out, n = whens.out, 0
   local hand, now, has = CARDS[s], turn.number, whens.has
   for k = 1, #hand do
     local card = hand[k]
     local d = DEF[card] -- every card in a hand went through hand_add, which cached it
     if OBTAINED[card] ~= now and has[d.props.when] then
       local dup = false
-      if out then
-        for i = 1, n do
-          if DEF[out[i]] == d then
-            dup = true
-            break
-          end
+      for i = 1, n do
+        if DEF[out[i]] == d then
+          dup = true
+          break
         end
       end
       local b = d.script
@@ -290,13 +292,15 @@ function M.playable(s, whens, ctx)
         end
         if not can or can(ctx) then
           n = n + 1
-          out = out or {}
           out[n] = card
         end
       end
     end
   end
-  return out or EMPTY
+  for i = n + 1, whens.n_out do out[i] = nil end
+  whens.n_out = n
+  if n == 0 then return EMPTY end
+  return out
 end
 
 ----------------------------------------------------------------------- draws
