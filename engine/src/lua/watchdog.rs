@@ -24,16 +24,41 @@
 //! made). A thread that blocks the signal, or a process that already handles it, plays
 //! counted.
 //!
+//! "No decision for [`STALE`]" is measured in the CPU time of the thread playing the game
+//! (its own clock, `pthread_getcpuclockid`), not on the wall clock: a thread waiting for a
+//! core on a loaded machine does no work, so load alone never makes a game stale and
+//! played again (which changed no outcome, but made a batch's instruction counts and time
+//! depend on the load). Under valgrind, whose emulation runs a program about fifty times
+//! slower in CPU time too, the period is a hundred times longer, the same margin in the
+//! emulated program's instructions, so that callgrind's counts of a batch repeat exactly.
+//!
 //! Linux only; elsewhere batches count every step ([`available`] is false).
 
 use mlua::ffi::{lua_Hook, lua_State};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-/// How long a batch game may go without a decision before it is interrupted and played
-/// again with the budget counted. Far below the time any machine needs for a step's
-/// budget of instructions, far above the few microseconds a decision takes.
+/// How long (CPU time of its thread) a batch game may go without a decision before it is
+/// interrupted and played again with the budget counted. Far below the time any machine
+/// needs for a step's budget of instructions, far above the few microseconds a decision
+/// takes. Under valgrind, [`VALGRIND_SLOWER`] times as long ([`stale`]).
 pub const STALE: Duration = Duration::from_millis(50);
+/// How much longer [`STALE`] is under valgrind's emulation.
+const VALGRIND_SLOWER: u32 = 100;
+
+/// [`STALE`], or under valgrind (its preloaded core library in `LD_PRELOAD`) that many
+/// times [`VALGRIND_SLOWER`].
+fn stale() -> Duration {
+    static STALE_HERE: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *STALE_HERE.get_or_init(|| {
+        let emulated = std::env::var_os("LD_PRELOAD").is_some_and(|p| p.to_string_lossy().contains("vgpreload"));
+        if emulated {
+            STALE * VALGRIND_SLOWER
+        } else {
+            STALE
+        }
+    })
+}
 const TICK: Duration = Duration::from_millis(10);
 
 /// The count hook of a VM (the one every thread of the VM inherits), to arm on a thread.
@@ -91,12 +116,12 @@ impl Watched {
 
 #[cfg(target_os = "linux")]
 mod imp {
-    use super::{Hook, Watched, STALE, TICK};
+    use super::{stale, Hook, Watched, TICK};
     use mlua::ffi::lua_State;
     use std::cell::Cell;
     use std::sync::atomic::{compiler_fence, AtomicPtr, Ordering};
     use std::sync::{Arc, Condvar, Mutex, OnceLock};
-    use std::time::Instant;
+    use std::time::{Duration, Instant};
 
     /// Where the signal handler arms the hook: the flow watched on this thread (null when
     /// none) and its VM's hook. The handler runs on this same thread, so program order
@@ -135,9 +160,36 @@ mod imp {
     struct Entry {
         watched: Arc<Watched>,
         pthread: libc::pthread_t,
-        /// The progress seen last, and when it was first seen.
+        /// The CPU-time clock of the thread (None where it has none: the wall clock then).
+        clock: Option<libc::clockid_t>,
+        /// The progress seen last, and when it was first seen (on `clock`).
         last: u64,
-        since: Instant,
+        since: Duration,
+    }
+
+    impl Entry {
+        /// Now on the entry's clock. The thread is alive: entries are read under the lock
+        /// its guard takes to remove it.
+        fn now(&self) -> Duration {
+            match self.clock {
+                Some(clock) => cpu_time(clock).unwrap_or_else(wall),
+                None => wall(),
+            }
+        }
+    }
+
+    /// The wall clock, from the first time it is read.
+    fn wall() -> Duration {
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed()
+    }
+
+    fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
+        // SAFETY: writes the time into a local; `clock` is a live thread's CPU clock.
+        unsafe {
+            let mut t: libc::timespec = std::mem::zeroed();
+            (libc::clock_gettime(clock, &mut t) == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+        }
     }
 
     struct Dog {
@@ -205,10 +257,10 @@ mod imp {
                 let now = e.watched.progress.load(Ordering::Relaxed);
                 if now != e.last {
                     e.last = now;
-                    e.since = Instant::now();
+                    e.since = e.now();
                     continue;
                 }
-                if e.since.elapsed() >= STALE && !e.watched.signalled.swap(true, Ordering::Relaxed) {
+                if e.now().saturating_sub(e.since) >= stale() && !e.watched.signalled.swap(true, Ordering::Relaxed) {
                     e.watched.interrupted.store(true, Ordering::Relaxed);
                     // SAFETY: the entry is removed (under this lock) before its thread
                     // stops being watched, so the thread is alive.
@@ -242,13 +294,21 @@ mod imp {
             return None;
         }
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
-        let entry = Entry {
-            watched: watched.clone(),
-            // SAFETY: always safe to call.
-            pthread: unsafe { libc::pthread_self() },
-            last: watched.progress.load(Ordering::Relaxed),
-            since: Instant::now(),
+        // SAFETY: always safe to call.
+        let pthread = unsafe { libc::pthread_self() };
+        // SAFETY: writes this thread's CPU clock id into a local.
+        let clock = unsafe {
+            let mut clock: libc::clockid_t = 0;
+            (libc::pthread_getcpuclockid(pthread, &mut clock) == 0 && cpu_time(clock).is_some()).then_some(clock)
         };
+        let mut entry = Entry {
+            watched: watched.clone(),
+            pthread,
+            clock,
+            last: watched.progress.load(Ordering::Relaxed),
+            since: Duration::ZERO,
+        };
+        entry.since = entry.now();
         let mut entries = dog.entries.lock().ok()?;
         publish(flow, Some(hook));
         entries.push((id, entry));
