@@ -21,6 +21,7 @@ local OPT = D.options ---@type table<string, any>
 local M = {}
 
 local name, zname = game.name, game.zone_name
+local DEFS, def = cards.defs, cards.def
 
 ------------------------------------------------------------------------ resolution
 
@@ -467,7 +468,11 @@ local TAGS_N = 0
 ---@return (string|false)[]
 function M.tags(set, extra, keep)
   local n = keep and #keep or set.n
-  for k = 1, n do TAGS[k] = M.tag(set, keep and keep[k] or k) end
+  local kind = set.kind
+  for k = 1, n do
+    local i = keep and keep[k] or k
+    TAGS[k] = TAG[kind[i]] or M.tag(set, i)
+  end
   for k = n + 1, n + extra do TAGS[k] = false end
   for k = n + extra + 1, TAGS_N do TAGS[k] = nil end
   TAGS_N = n + extra
@@ -539,6 +544,29 @@ function M.run(set, i)
   end
 end
 
+-- Whether a character in `here` sees `there` within `reach` (GF-R55, GF-G11). `sights`, when
+-- given (a question with three enemies or more to test), keeps the zones in sight within each
+-- reach, asked of the engine once (`posse.in_sight`: the same test as `range` and
+-- `visible` together); without it, the zone is tested alone.
+---@param here string
+---@param there string
+---@param reach integer
+---@param occ table<string, boolean>
+---@param sights table<integer, table<string, boolean>>|nil
+---@return boolean
+local function in_reach(here, there, reach, occ, sights)
+  if sights == nil or math.type(reach) ~= "integer" then
+    return posse.range(here, there) <= reach and posse.visible(here, there, occ)
+  end
+  local seen = sights[reach]
+  if seen == nil then
+    seen = {}
+    for _, n in ipairs(posse.in_sight(here, reach, occ)) do seen[n] = true end
+    sights[reach] = seen
+  end
+  return seen[there] == true
+end
+
 ---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
 ---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
 ---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
@@ -559,10 +587,14 @@ function M.list(c, ap, reaction, steady)
   local here = where[c]
   if here == nil then return set end
   local carried = posse.contents(game.gear(c))
+  -- With three enemies or more, the zones in sight within each reach are asked once
+  -- (`in_reach`): one call instead of two an enemy.
+  local sights = #enemies > 2 and {} or nil
   ---@type Obj[], Obj[]
   local guns, pockets = {}, {}
-  for _, o in ipairs(carried) do
-    if game.kind(o) == "gun" then guns[#guns + 1] = o else pockets[#pockets + 1] = o end
+  for i = 1, #carried do
+    local o = carried[i]
+    if (DEFS[o] or def(o)).props.kind == "gun" then guns[#guns + 1] = o else pockets[#pockets + 1] = o end
   end
 
   -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
@@ -594,7 +626,7 @@ function M.list(c, ap, reaction, steady)
         local p = game.props(g)
         for _, v in ipairs(enemies) do
           local there = where[v] --[[@as string]]
-          if posse.range(here, there) <= p.range and posse.visible(here, there, occ) then
+          if in_reach(here, there, p.range, occ, sights) then
             push(set, "shoot", 1, g, false, v)
             if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
             if fan and posse.def_id(g) == "colt" then push(set, "fan", 1, g, false, v) end
@@ -630,7 +662,7 @@ function M.list(c, ap, reaction, steady)
     local reach = game.props(knife).range
     for _, v in ipairs(enemies) do
       local there = where[v] --[[@as string]]
-      if posse.range(here, there) <= reach and posse.visible(here, there, occ) then
+      if in_reach(here, there, reach, occ, sights) then
         push(set, "knife", 1, knife, false, v)
       end
       if there == here then push(set, "attack", 1, knife, false, v) end

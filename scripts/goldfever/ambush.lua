@@ -80,13 +80,17 @@ local function commit(ambushers, prompt)
   local reqs = {}
   for i, s in ipairs(seats) do
     local mine = by_seat[s]
-    local options, tags = {}, {}
-    for k, a in ipairs(mine) do
-      options[k] = ask.option("spring", "Spring the ambush with " .. name(a), { who = posse.def_id(a) })
-      tags[k] = "spring_ambush"
-    end
-    reqs[i] = { seat = s, kind = "spring", prompt = prompt, options = options, min = 0, max = #mine, secret = true,
-      tags = tags }
+    local tags = {}
+    for k = 1, #mine do tags[k] = "spring_ambush" end
+    -- The options' labels are made only when someone reads the question.
+    reqs[i] = { seat = s, kind = "spring", prompt = prompt, count = #mine, min = 0, max = #mine, secret = true,
+      tags = tags, options = function()
+        local options = {}
+        for k, a in ipairs(mine) do
+          options[k] = ask.option("spring", "Spring the ambush with " .. name(a), { who = posse.def_id(a) })
+        end
+        return options
+      end }
   end
   local answers = posse.choose_each(reqs)
   local out = {}
@@ -105,10 +109,16 @@ function M.window(actor)
   if at == nil then return end
   local side = game.side(actor)
   local eligible = {}
-  for _, a in ipairs(game.chars()) do
-    local from = where[a] or (game.hidden(a) and game.secrets.lurk(a)) or nil
-    if from and game.side(a) ~= side and posse.obj_get(a, "ambush") > 0 and posse.visible(from, at, occ) then
-      eligible[#eligible + 1] = a
+  local chars = game.chars()
+  -- The cheap tests first (all of them reads): the team, then where he stands or lurks,
+  -- then his marker, then sight.
+  for i = 1, #chars do
+    local a = chars[i]
+    if game.side(a) ~= side then
+      local from = where[a] or (game.hidden(a) and game.secrets.lurk(a)) or nil
+      if from and posse.obj_get(a, "ambush") > 0 and posse.visible(from, at, occ) then
+        eligible[#eligible + 1] = a
+      end
     end
   end
   if #eligible == 0 then return end

@@ -56,9 +56,13 @@ local JOKER_TAGS = { false, false }
 function M.react(c, when, prompt, event)
   local j = game.joker(c)
   if j == nil or not game.alive(c) and when ~= "dying" then return false end
-  local ctx = context.new(c, nil)
-  ctx.event = event
-  local ok = M.joker_ready(c, when, ctx)
+  -- A context is made only for a joker of this timing (`joker_ready`'s test, with `j`).
+  local ctx, ok = nil, false
+  if cards.when(j) == when then
+    ctx = context.new(c, nil)
+    ctx.event = event
+    ok = cards.can(j, ctx)
+  end
   local tags = nil
   if ok then
     JOKER_TAGS[2] = cards.def(j).id
@@ -69,7 +73,7 @@ function M.react(c, when, prompt, event)
     local out = { ask.option("pass", "No") }
     if ok then
       local drawn = event and event.card
-      out[2] = ask.option("play", cards.label(j, ctx), {
+      out[2] = ask.option("play", cards.label(j, ctx --[[@as goldfever.Context]]), {
         card = cards.def(j).id, who = posse.def_id(c), when = when,
         drawn = drawn and posse.def_id(drawn) or nil, face = drawn and cards.def(drawn).props.face or nil,
         deck = event and event.deck or nil,
@@ -78,7 +82,7 @@ function M.react(c, when, prompt, event)
     return out
   end --[[@as Options]], ok and 2 or 1, { secret = true, tags = tags })
   if pick == 2 then
-    M.play_joker(c, ctx)
+    M.play_joker(c, ctx --[[@as goldfever.Context]])
     return true
   end
   return false

@@ -110,7 +110,8 @@ end
 ---@return Obj[]
 function M.living()
   local out = {}
-  for _, c in ipairs(CHARS) do
+  for i = 1, #CHARS do
+    local c = CHARS[i]
     local z = posse.zone_of(c)
     if NODE_OF[z] or HIDEOUT[z] then out[#out + 1] = c end
   end
@@ -137,7 +138,8 @@ function M.hidden(c) return HIDEOUT[posse.zone_of(c)] == true end
 ---@return table<string, boolean>
 function M.occupied(except)
   local occ = {}
-  for _, c in ipairs(CHARS) do
+  for i = 1, #CHARS do
+    local c = CHARS[i]
     local n = NODE_OF[posse.zone_of(c)]
     if n and c ~= except then occ[n] = true end
   end
@@ -149,7 +151,8 @@ end
 ---@return table<Obj, string|nil>, table<string, boolean>
 function M.snapshot()
   local where, occ = {}, {}
-  for _, c in ipairs(CHARS) do
+  for i = 1, #CHARS do
+    local c = CHARS[i]
     local n = NODE_OF[posse.zone_of(c)]
     if n then
       where[c] = n
@@ -171,7 +174,8 @@ function M.around(c)
   local here = where[c]
   if here == nil then return where, occ, enemies, friends end
   local side = SIDE[c] or M.side(c)
-  for _, v in ipairs(CHARS) do
+  for i = 1, #CHARS do
+    local v = CHARS[i]
     local n = where[v]
     if n then
       if (SIDE[v] or M.side(v)) ~= side then
@@ -194,9 +198,10 @@ function M.sees(a, b) return posse.visible(a, b, M.occupied()) end
 ---@param node string
 ---@return Obj[]
 function M.in_zone(node)
-  local out = {}
-  for _, c in ipairs(CHARS) do
-    if posse.zone_of(c) == AT[node] then out[#out + 1] = c end
+  local out, at = {}, AT[node]
+  for i = 1, #CHARS do
+    local c = CHARS[i]
+    if posse.zone_of(c) == at then out[#out + 1] = c end
   end
   return out
 end
@@ -311,7 +316,7 @@ end
 ---@param from string
 ---@param to string
 ---@return boolean
-function M.cover(from, to) return from ~= to and posse.node_info(to).indoor == true end
+function M.cover(from, to) return from ~= to and M.node_info(to).indoor == true end
 
 ------------------------------------------------------------------------ wounds, death, panic
 
@@ -352,7 +357,24 @@ function M.joker(c) return posse.at(JOKER[c] or posse.zone("joker", c)) end
 ---The display name of zone `n`.
 ---@param n string
 ---@return string
-function M.zone_name(n) return posse.node_info(n).name .. " (" .. n .. ")" end
+function M.zone_name(n) return M.node_info(n).name .. " (" .. n .. ")" end
+
+-- A zone's facts (its name, whether it is indoors) are the map's and never change: each
+-- zone's are asked of the engine once a game. Read them; never write them.
+---@type table<string, table>
+local INFO = {}
+
+---The facts of zone `n` (`posse.node_info`), asked of the engine once a game.
+---@param n string
+---@return table
+function M.node_info(n)
+  local i = INFO[n]
+  if i == nil then
+    i = posse.node_info(n)
+    INFO[n] = i
+  end
+  return i
+end
 
 ------------------------------------------------------------------------ setup
 
@@ -438,13 +460,23 @@ function M.team_id(c) return D.teams[M.side(c)].id end
 
 -- A team the scenario gives no aims (data.aims.teams) plays to win the fight.
 local NO_AIMS = {}
+-- Each registered character's aims, looked up once a game.
+---@type table<Obj, table<string, any>>
+local AIM = {}
 
 ---What the team of `c` plays for: its entry of the scenario's `data.aims.teams` (exits,
 ---escape, kill, carry, to, gold, haul: scripts/goldfever/DECISIONS.md, "Aims"), an empty
 ---table when the scenario states none.
 ---@param c Obj
 ---@return table<string, any>
-function M.aim(c) return D.aims.teams[M.team_id(c)] or NO_AIMS end
+function M.aim(c)
+  local a = AIM[c]
+  if a == nil then
+    a = D.aims.teams[M.team_id(c)] or NO_AIMS
+    if SIDE[c] ~= nil then AIM[c] = a end -- the data is read-only and the team fixed once registered
+  end
+  return a
+end
 
 ---The display name of team `side`.
 ---@param side integer
@@ -472,8 +504,9 @@ function M.escaped(c) return posse.zone_of(c) == posse.zone("escaped") end
 ---@return integer
 function M.standing(side)
   local n = 0
-  for _, c in ipairs(CHARS) do
-    if M.side(c) == side and NODE_OF[posse.zone_of(c)] then n = n + 1 end
+  for i = 1, #CHARS do
+    local c = CHARS[i]
+    if (SIDE[c] or M.side(c)) == side and NODE_OF[posse.zone_of(c)] then n = n + 1 end
   end
   return n
 end
@@ -510,7 +543,8 @@ function M.over()
   -- Standing: alive on the board, or still to come (a scenario's reinforcements).
   local a, b = 0, 0
   local roster = posse.zone("roster")
-  for _, c in ipairs(CHARS) do
+  for i = 1, #CHARS do
+    local c = CHARS[i]
     local z = posse.zone_of(c)
     if NODE_OF[z] or z == roster or HIDEOUT[z] then
       if SIDE[c] == 1 then a = a + 1 else b = b + 1 end

@@ -207,28 +207,44 @@ end
 -- their turns first, in code order.
 ---@return Obj[]
 local function early_birds()
-  local holders = {}
+  local holders, held = {}, {} ---@type Obj[], table<Obj, Obj>
   for _, c in ipairs(game.living()) do
-    if game.joker(c) then holders[#holders + 1] = c end
+    local j = game.joker(c)
+    if j then
+      holders[#holders + 1] = c
+      held[c] = j
+    end
   end
   local seats, by_seat = game.by_seat(holders)
   if #seats == 0 then return {} end
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
-    local options, offer = { ask.option("pass", "No joker now") }, {}
+    -- The options' labels are made only when someone reads the question.
+    local offer, ctxs = {}, {}
     local tags = { false } ---@type (string|false)[]
     for _, c in ipairs(by_seat[s]) do
-      local ctx = context.new(c, nil)
-      if events.joker_ready(c, "round_start", ctx) then
-        local j = game.joker(c) --[[@as Obj]]
-        offer[#offer + 1] = c
-        options[#options + 1] = ask.option("play", cards.label(j, ctx) .. " (" .. name(c) .. ")",
-          { card = cards.def(j).id, who = posse.def_id(c) })
-        tags[#tags + 1] = cards.def(j).id
+      -- `events.joker_ready` with the joker in hand: a context only for one of this timing.
+      local j = held[c]
+      if cards.when(j) == "round_start" then
+        local ctx = context.new(c, nil)
+        if cards.can(j, ctx) then
+          offer[#offer + 1] = c
+          ctxs[#ctxs + 1] = ctx
+          tags[#tags + 1] = cards.def(j).id
+        end
       end
     end
     offers[i] = offer
-    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", options = options,
+    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", count = #offer + 1,
+      options = function()
+        local options = { ask.option("pass", "No joker now") }
+        for k, c in ipairs(offer) do
+          local j = game.joker(c) --[[@as Obj]]
+          options[k + 1] = ask.option("play", cards.label(j, ctxs[k]) .. " (" .. name(c) .. ")",
+            { card = cards.def(j).id, who = posse.def_id(c) })
+        end
+        return options
+      end,
       secret = true, tags = tags }
   end
   local answers = posse.choose_each(reqs)
@@ -316,7 +332,9 @@ local function flow()
       -- GF-R36: the mug holds the chips of the living characters not yet drawn.
       ---@type Obj[]
       local mug = {}
-      for _, c in ipairs(game.living()) do
+      local living = game.living()
+      for i = 1, #living do
+        local c = living[i]
         if posse.obj_get(c, "acted") == 0 then mug[#mug + 1] = c end
       end
       if #mug == 0 then break end
