@@ -43,6 +43,38 @@ end
 -- The tags of a reactive joker's question: "No", then the joker's id.
 ---@type (string|false)[]
 local JOKER_TAGS = { false, false }
+-- How a joker question is asked: secretly, with the tags when the joker may answer.
+---@type lib.ask.How, lib.ask.How
+local SECRET, SECRET_TAGS = { secret = true }, { secret = true, tags = JOKER_TAGS }
+
+-- The joker question being asked (`M.react`): what its options, made only when someone
+-- reads the question while it is asked, are made of.
+---@class goldfever.Asked
+---@field c Obj
+---@field j Obj
+---@field ok boolean
+---@field ctx goldfever.Context|nil
+---@field when string
+---@field event table|nil
+---@type goldfever.Asked
+local ASKED = { c = 0, j = 0, ok = false, ctx = nil, when = "", event = nil }
+
+---@return Option[]
+local function joker_options()
+  local a = ASKED
+  ---@type Option[]
+  local out = { ask.option("pass", "No") }
+  if a.ok then
+    local c, j, event = a.c, a.j, a.event
+    local drawn = event and event.card
+    out[2] = ask.option("play", cards.label(j, a.ctx --[[@as goldfever.Context]]), {
+      card = cards.def(j).id, who = posse.def_id(c), when = a.when,
+      drawn = drawn and posse.def_id(drawn) or nil, face = drawn and cards.def(drawn).props.face or nil,
+      deck = event and event.deck or nil,
+    })
+  end
+  return out
+end
 
 -- §5.11: a reactive joker's question is asked of every character in the situation that
 -- still holds a joker (which joker it holds is its player's secret; that it holds one is
@@ -63,24 +95,14 @@ function M.react(c, when, prompt, event)
     ctx.event = event
     ok = cards.can(j, ctx)
   end
-  local tags = nil
+  local how = SECRET
   if ok then
     JOKER_TAGS[2] = cards.def(j).id
-    tags = JOKER_TAGS
+    how = SECRET_TAGS
   end
-  local pick = ask.pick(game.seat(c), "joker", prompt, function()
-    ---@type Option[]
-    local out = { ask.option("pass", "No") }
-    if ok then
-      local drawn = event and event.card
-      out[2] = ask.option("play", cards.label(j, ctx --[[@as goldfever.Context]]), {
-        card = cards.def(j).id, who = posse.def_id(c), when = when,
-        drawn = drawn and posse.def_id(drawn) or nil, face = drawn and cards.def(drawn).props.face or nil,
-        deck = event and event.deck or nil,
-      })
-    end
-    return out
-  end --[[@as Options]], ok and 2 or 1, { secret = true, tags = tags })
+  local a = ASKED
+  a.c, a.j, a.ok, a.ctx, a.when, a.event = c, j, ok, ctx, when, event
+  local pick = ask.pick(game.seat(c), "joker", prompt, joker_options --[[@as Options]], ok and 2 or 1, how)
   if pick == 2 then
     M.play_joker(c, ctx --[[@as goldfever.Context]])
     return true

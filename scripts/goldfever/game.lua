@@ -146,11 +146,24 @@ function M.occupied(except)
   return occ
 end
 
+---A new empty table with room for `n` keys in its hash part (for up to 16; more grow it):
+---a table filled one key at a time from empty is made again at 1, 2, 4 and 8 keys, which
+---costs more than the keys themselves.
+---@param n integer
+---@return table
+function M.hashed(n)
+  if n <= 2 then return { _1 = nil, _2 = nil } end
+  if n <= 4 then return { _1 = nil, _2 = nil, _3 = nil, _4 = nil } end
+  if n <= 8 then return { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil } end
+  return { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil, _9 = nil, _10 = nil,
+    _11 = nil, _12 = nil, _13 = nil, _14 = nil, _15 = nil, _16 = nil }
+end
+
 ---Where every character of the scenario stands (char -> node; nil off the board) and
 ---where living characters stand (node -> true), in one pass: what a decision reads.
 ---@return table<Obj, string|nil>, table<string, boolean>
 function M.snapshot()
-  local where, occ = {}, {}
+  local where, occ = M.hashed(#CHARS), M.hashed(#CHARS)
   for i = 1, #CHARS do
     local c = CHARS[i]
     local n = NODE_OF[posse.zone_of(c)]

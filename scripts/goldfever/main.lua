@@ -135,6 +135,10 @@ end
 ------------------------------------------------------------------------ a character's turn
 
 local END = { "end_turn", "End the turn" }
+-- How an action question is asked: its tags (`actions.tags`, filled for each question;
+-- ask.pick reads them at once).
+---@type lib.ask.How
+local HOW = { tags = nil }
 
 -- The action phase of `c` (GF-R38-R41): AP, then actions until it ends the turn, runs out
 -- of AP or actions, lays an ambush, dies or the game ends.
@@ -150,14 +154,19 @@ local function phase(c)
   posse.obj_set(c, "ap", ap)
   posse.obj_set(c, "active", 1)
   posse.set_current(seat)
+  -- The questions' prompt and options, made once a phase: read only while the question is
+  -- asked, they read the options of the question being asked (`cur`).
+  local cur ---@type goldfever.Options
+  local function prompt() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end
+  local function options() return actions.options(cur, seat, true, END) end
   while game.alive(c) do
     ap = posse.obj_get(c, "ap")
     local set = actions.list(c, ap, false)
     local n = set.n
     if n == 0 then break end
-    local i = ask.pick(seat, "action",
-      function() return ("%s: %d AP left. What now?"):format(name(c), posse.obj_get(c, "ap")) end,
-      function() return actions.options(set, seat, true, END) end --[[@as Options]], n + 1, { tags = actions.tags(set, 1) })
+    cur = set
+    HOW.tags = actions.tags(set, 1)
+    local i = ask.pick(seat, "action", prompt, options --[[@as Options]], n + 1, HOW)
     if i > n then break end
     local cost = set.cost[i]
     posse.obj_add(c, "ap", -cost)
