@@ -229,30 +229,48 @@ end
 
 ------------------------------------------------------------------------ listing
 
--- A question's options are data, not closures: `set.kind[i]` says what option i does and
--- `set.a[i]`, `set.b[i]`, `set.t[i]` (its target character, or false) its arguments; the
--- label is made from them only when someone reads the question, and `M.run` does it. A
--- random bot reads no label, and a set is seven tables however many options it holds.
+-- A question's options are data, not closures, five slots an option in one list `set.o`:
+-- from `(i - 1) * 5 + 1`, what option i does (its kind), its cost in AP and its arguments
+-- a, b and t (its target character, or false). The label is made from them only when
+-- someone reads the question, and `M.run` does it. A random bot reads no label, and a set
+-- is two tables however many options it holds.
 
 ---@class goldfever.Options
 ---@field n integer
 ---@field c Obj                 who acts
 ---@field steady boolean        O1 applies (an ambush reaction)
----@field kind string[]
----@field cost integer[]
----@field a any[]
----@field b any[]
----@field t (Obj|false)[]
----@field x table[]             custom options (scenarios' hooks): {label, run, tag, args}
+---@field o any[]               kind, cost, a, b, t of each option in turn
+---@field x table[]|false       custom options (scenarios' hooks): {label, run, tag, args}
 
--- An option's column with its first sixteen slots made at once: a table filled one key at
--- a time from empty is grown by Lua at 1, 2, 4, 8 and 16 keys, which costs more than the
--- options themselves. Slots past `n` are not options.
+-- The options' list with room for eight options made at once: a table filled one key at
+-- a time from empty is grown by Lua at 1, 2, 4, 8, ... keys, which costs more than the
+-- options themselves. Slots past the `n`-th option are not options.
 ---@return any[]
 local function slots()
-  return { false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
-    false }
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
 end
+
+---What option `i` of `set` is: its kind, then its arguments a, b and t.
+---@param set goldfever.Options
+---@param i integer
+---@return string, any, any, Obj|false
+local function option(set, i)
+  local o, k = set.o, (i - 1) * 5
+  return o[k + 1], o[k + 3], o[k + 4], o[k + 5]
+end
+
+---The kind of option `i`.
+---@param set goldfever.Options
+---@param i integer
+---@return string
+local function kind_of(set, i) return set.o[(i - 1) * 5 + 1] end
+
+---The cost in AP of option `i`.
+---@param set goldfever.Options
+---@param i integer
+---@return integer
+function M.cost(set, i) return set.o[(i - 1) * 5 + 2] end
 
 ---@param set goldfever.Options
 ---@param kind string
@@ -263,7 +281,8 @@ end
 local function push(set, kind, cost, a, b, t)
   local n = set.n + 1
   set.n = n
-  set.kind[n], set.cost[n], set.a[n], set.b[n], set.t[n] = kind, cost, a, b, t
+  local o, k = set.o, n * 5
+  o[k - 4], o[k - 3], o[k - 2], o[k - 1], o[k] = kind, cost, a, b, t
 end
 
 ---Adds an option made of closures to `set` (a scenario's own actions: `actions` hook);
@@ -278,6 +297,7 @@ end
 ---@param args table<string, string|number|boolean>|nil
 function M.add(set, cost, label, run, tag, args)
   push(set, "custom", cost, false, false, false)
+  if not set.x then set.x = {} end
   set.x[set.n] = { label = label, run = run, tag = tag, args = args }
 end
 
@@ -290,13 +310,13 @@ local CLASS = { shoot = "shoot", double = "shoot", fan = "shoot", knife = "throw
 ---@param set goldfever.Options
 ---@param i integer
 ---@return string|nil
-function M.class(set, i) return CLASS[set.kind[i]] end
+function M.class(set, i) return CLASS[kind_of(set, i)] end
 
 ---Whether option `i` ends the phase (Lay an ambush).
 ---@param set goldfever.Options
 ---@param i integer
 ---@return boolean
-function M.ends(set, i) return set.kind[i] == "ambush" end
+function M.ends(set, i) return kind_of(set, i) == "ambush" end
 
 ---Whether option `i` opens no ambush window (a joker's effect, §5.10 step 2; Sprint's move
 ---does open one).
@@ -304,15 +324,19 @@ function M.ends(set, i) return set.kind[i] == "ambush" end
 ---@param i integer
 ---@return boolean
 function M.quiet(set, i)
-  if set.kind[i] ~= "joker" then return false end
-  return cards.def(set.a[i].card).props.window ~= true
+  local k, a = option(set, i)
+  if k ~= "joker" then return false end
+  return cards.def(a.card).props.window ~= true
 end
 
 ---The character option `i` targets (Sixth Sense), or nil.
 ---@param set goldfever.Options
 ---@param i integer
 ---@return Obj|nil
-function M.target(set, i) return set.t[i] or nil end
+function M.target(set, i)
+  local _, _, _, t = option(set, i)
+  return t or nil
+end
 
 ---The label of option `i` as `seat` reads it.
 ---@param set goldfever.Options
@@ -320,7 +344,8 @@ function M.target(set, i) return set.t[i] or nil end
 ---@param seat Seat
 ---@return string
 function M.label(set, i, seat)
-  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local k, a, b, t = option(set, i)
+  ---@cast t Obj
   local c = set.c
   if k == "move" then return "Move to " .. zname(a) end
   if k == "exit" then return "Leave the town from " .. zname(a) end
@@ -347,7 +372,7 @@ function M.label(set, i, seat)
   end
   if k == "ambush" then return ("Lay an ambush (%d AP; ends your turn)"):format(D.ambush_cost) end
   if k == "joker" then return cards.label(a.card, a) end
-  return set.x[i].label(seat)
+  return (set.x --[[@as table[] ]])[i].label(seat)
 end
 
 -- The tag of each kind of option: the action's name, the same wherever the action is
@@ -362,12 +387,12 @@ local TAG = { move = "move", exit = "exit", shoot = "shoot", double = "both_barr
 ---@param i integer
 ---@return string|false
 function M.tag(set, i)
-  local k = set.kind[i]
+  local k, a = option(set, i)
   local t = TAG[k]
   if t then return t end
-  if k == "joker" then return cards.def(set.a[i].card).id end
+  if k == "joker" then return cards.def(a.card).id end
   if k == "fan" then return cards.def(game.joker(set.c) --[[@as Obj]]).id end
-  return set.x[i].tag
+  return (set.x --[[@as table[] ]])[i].tag
 end
 
 -- The id of each kind of option (scripts/goldfever/questions.lua): its tag, but for a
@@ -382,7 +407,7 @@ local ID = { move = "move", exit = "exit", shoot = "shoot", double = "both_barre
 ---@param i integer
 ---@return string
 function M.id(set, i)
-  return ID[set.kind[i]] or set.x[i].tag
+  return ID[kind_of(set, i)] or (set.x --[[@as table[] ]])[i].tag
 end
 
 ---The arguments of option `i` as `seat` may know them: always `by`, the actor's id; then
@@ -392,7 +417,8 @@ end
 ---@param seat Seat
 ---@return table<string, string|number|boolean>
 function M.args(set, i, seat)
-  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local k, a, b, t = option(set, i)
+  ---@cast t Obj
   local c = set.c
   local out = { by = posse.def_id(c) } ---@type table<string, string|number|boolean>
   if k == "move" then
@@ -427,7 +453,7 @@ function M.args(set, i, seat)
   elseif k == "joker" then
     out.card = cards.def(a.card).id
   elseif k == "custom" then
-    for key, v in pairs(set.x[i].args or {}) do out[key] = v end
+    for key, v in pairs((set.x --[[@as table[] ]])[i].args or {}) do out[key] = v end
   end
   return out
 end
@@ -447,7 +473,7 @@ function M.options(set, seat, cost, extra, keep)
   for k = 1, n do
     local i = keep and keep[k] or k
     local label = M.label(set, i, seat)
-    if cost and set.cost[i] ~= 1 then label = ("%s [%d AP]"):format(label, set.cost[i]) end
+    if cost and M.cost(set, i) ~= 1 then label = ("%s [%d AP]"):format(label, M.cost(set, i)) end
     out[k] = ask.option(M.id(set, i), label, M.args(set, i, seat))
   end
   if extra then out[n + 1] = ask.option(extra[1], extra[2], { by = posse.def_id(set.c) }) end
@@ -468,10 +494,10 @@ local TAGS_N = 0
 ---@return (string|false)[]
 function M.tags(set, extra, keep)
   local n = keep and #keep or set.n
-  local kind = set.kind
+  local o = set.o
   for k = 1, n do
     local i = keep and keep[k] or k
-    TAGS[k] = TAG[kind[i]] or M.tag(set, i)
+    TAGS[k] = TAG[o[(i - 1) * 5 + 1]] or M.tag(set, i)
   end
   for k = n + 1, n + extra do TAGS[k] = false end
   for k = n + extra + 1, TAGS_N do TAGS[k] = nil end
@@ -483,7 +509,8 @@ end
 ---@param set goldfever.Options
 ---@param i integer
 function M.run(set, i)
-  local k, a, b, t = set.kind[i], set.a[i], set.b[i], set.t[i] --[[@as Obj]]
+  local k, a, b, t = option(set, i)
+  ---@cast t Obj
   local c, steady = set.c, set.steady
   if k == "move" then
     game.place(c, a)
@@ -540,7 +567,7 @@ function M.run(set, i)
   elseif k == "joker" then
     events.play_joker(c, a)
   else
-    set.x[i].run()
+    (set.x --[[@as table[] ]])[i].run()
   end
 end
 
@@ -579,8 +606,7 @@ end
 function M.list(c, ap, reaction, steady)
   if steady == nil then steady = reaction end
   ---@type goldfever.Options
-  local set = { n = 0, c = c, steady = steady, kind = slots(), cost = slots(), a = slots(), b = slots(), t = slots(),
-    x = {} }
+  local set = { n = 0, c = c, steady = steady, o = slots(), x = false }
   if ap < 1 then return set end
   -- One look at the board for the whole question: where everyone stands, what he carries.
   local where, occ, enemies, friends = game.around(c)

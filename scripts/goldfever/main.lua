@@ -168,7 +168,7 @@ local function phase(c)
     HOW.tags = actions.tags(set, 1)
     local i = ask.pick(seat, "action", prompt, options --[[@as Options]], n + 1, HOW)
     if i > n then break end
-    local cost = set.cost[i]
+    local cost = actions.cost(set, i)
     posse.obj_add(c, "ap", -cost)
     posse.obj_add(c, "spent", cost)
     actions.run(set, i)
@@ -228,8 +228,7 @@ local function early_birds()
   if #seats == 0 then return {} end
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
-    -- The options' labels are made only when someone reads the question.
-    local offer, ctxs = {}, {}
+    local options, offer = { ask.option("pass", "No joker now") }, {}
     local tags = { false } ---@type (string|false)[]
     for _, c in ipairs(by_seat[s]) do
       -- `events.joker_ready` with the joker in hand: a context only for one of this timing.
@@ -238,22 +237,14 @@ local function early_birds()
         local ctx = context.new(c, nil)
         if cards.can(j, ctx) then
           offer[#offer + 1] = c
-          ctxs[#ctxs + 1] = ctx
+          options[#options + 1] = ask.option("play", cards.label(j, ctx) .. " (" .. name(c) .. ")",
+            { card = cards.def(j).id, who = posse.def_id(c) })
           tags[#tags + 1] = cards.def(j).id
         end
       end
     end
     offers[i] = offer
-    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", count = #offer + 1,
-      options = function()
-        local options = { ask.option("pass", "No joker now") }
-        for k, c in ipairs(offer) do
-          local j = game.joker(c) --[[@as Obj]]
-          options[k + 1] = ask.option("play", cards.label(j, ctxs[k]) .. " (" .. name(c) .. ")",
-            { card = cards.def(j).id, who = posse.def_id(c) })
-        end
-        return options
-      end,
+    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", options = options,
       secret = true, tags = tags }
   end
   local answers = posse.choose_each(reqs)
