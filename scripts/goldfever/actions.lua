@@ -608,6 +608,7 @@ function M.list(c, ap, reaction, steady)
   ---@type goldfever.Options
   local set = { n = 0, c = c, steady = steady, o = slots(), x = false }
   if ap < 1 then return set end
+  local H = game.hooks()
   -- One look at the board for the whole question: where everyone stands, what he carries.
   local where, occ, enemies, friends = game.around(c)
   local here = where[c]
@@ -624,14 +625,14 @@ function M.list(c, ap, reaction, steady)
   end
 
   -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
-  local max_moves = game.hook("max_moves")
+  local max_moves = H.max_moves
   local may_move = not (max_moves and posse.obj_get(c, "moves") >= (max_moves(game, c) or math.huge))
   if may_move then
     for _, n in ipairs(posse.neighbours(here)) do push(set, "move", 1, n, false, false) end
     -- GF-G63: exits.
     local exits = game.aim(c).exits
     if exits then
-      local can_exit = game.hook("can_exit")
+      local can_exit = H.can_exit
       for _, n in ipairs(exits) do
         if n == here and (can_exit == nil or can_exit(game, c)) then push(set, "exit", 1, n, false, false) end
       end
@@ -640,7 +641,7 @@ function M.list(c, ap, reaction, steady)
 
   -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot; Fan the
   -- Hammer with a Colt (J07).
-  local may_shoot = game.hook("may_shoot")
+  local may_shoot = H.may_shoot
   local barred = may_shoot ~= nil and not may_shoot(game, c) -- Saloon Brawl: knives and whisky only
   local fan = false
   local j = game.joker(c)
@@ -719,12 +720,12 @@ function M.list(c, ap, reaction, steady)
 
   -- Lay an ambush (GF-R50, §5.10): 2 AP, never as a reaction; the phase ends.
   if not reaction and ap >= D.ambush_cost and posse.obj_get(c, "ambush") == 0 then
-    local can = game.hook("can_ambush")
+    local can = H.can_ambush
     if can == nil or can(game, c) then push(set, "ambush", D.ambush_cost, false, false, false) end
   end
 
   -- The scenario's own actions (keys and the cell door, ...).
-  local extra = game.hook("actions")
+  local extra = H.actions
   if extra then extra(game, c, set, M.add, reaction) end
 
   -- Jokers played in one's own phase (§5.11).

@@ -60,6 +60,8 @@ for _, n in ipairs(NODES) do
   NODE_OF[z] = n
 end
 M.nodes = NODES
+-- The characters not yet on the board (a scenario's reinforcements) wait in the roster.
+local ROSTER = posse.zone("roster")
 
 ---The character with definition id `id` (nil when the scenario has none).
 ---@param id string
@@ -357,6 +359,14 @@ local hooks -- the scenario's script (set by main)
 ---@param h table
 function M.set_hooks(h) hooks = h end
 
+---@type goldfever.Hooks
+local NO_HOOKS = {}
+
+---The scenario's hooks (a table of them, empty when it has none): for a function that
+---looks at several, one call.
+---@return goldfever.Hooks
+function M.hooks() return (hooks or NO_HOOKS) --[[@as goldfever.Hooks]] end
+
 ---The scenario's hook `name`, or nil.
 ---@param name string
 ---@return function|nil
@@ -548,14 +558,14 @@ function M.decided() return END.outcome ~= nil end
 ---@return boolean
 function M.over()
   if END.outcome then return true end
-  local h = M.hook("victory")
+  local h = hooks and hooks.victory
   if h then
     h(M)
     if M.decided() then return true end
   end
   -- Standing: alive on the board, or still to come (a scenario's reinforcements).
   local a, b = 0, 0
-  local roster = posse.zone("roster")
+  local roster = ROSTER
   for i = 1, #CHARS do
     local c = CHARS[i]
     local z = posse.zone_of(c)
