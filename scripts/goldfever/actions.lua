@@ -617,11 +617,21 @@ function M.list(c, ap, reaction, steady)
   -- With three enemies or more, the zones in sight within each reach are asked once
   -- (`in_reach`): one call instead of two an enemy.
   local sights = #enemies > 2 and {} or nil
-  ---@type Obj[], Obj[]
-  local guns, pockets = {}, {}
+  -- What he carries, each counter read once: `jams[i]`, the jam of carried[i]; the guns as
+  -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn.
+  ---@type integer[], any[], any[]
+  local jams, guns, pockets = { nil, nil, nil, nil } --[[@as integer[] ]], {}, {}
   for i = 1, #carried do
     local o = carried[i]
-    if (DEFS[o] or def(o)).props.kind == "gun" then guns[#guns + 1] = o else pockets[#pockets + 1] = o end
+    local jam = posse.obj_get(o, "jammed")
+    jams[i] = jam
+    if (DEFS[o] or def(o)).props.kind == "gun" then
+      local n = #guns
+      guns[n + 1], guns[n + 2], guns[n + 3] = o, posse.obj_get(o, "ammo"), jam
+    else
+      local n = #pockets
+      pockets[n + 1], pockets[n + 2] = o, jam
+    end
   end
 
   -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
@@ -647,10 +657,10 @@ function M.list(c, ap, reaction, steady)
   local j = game.joker(c)
   if j and cards.def(j).props.fan then fan = true end
   if not barred then
-    for _, g in ipairs(guns) do
-      local ammo = posse.obj_get(g, "ammo")
-      if ammo > 0 and posse.obj_get(g, "jammed") == 0 then
-        local p = game.props(g)
+    for gi = 1, #guns, 3 do
+      local g, ammo = guns[gi], guns[gi + 1]
+      if ammo > 0 and guns[gi + 2] == 0 then
+        local p = (DEFS[g] or def(g)).props
         for _, v in ipairs(enemies) do
           local there = where[v] --[[@as string]]
           if in_reach(here, there, p.range, occ, sights) then
@@ -665,22 +675,24 @@ function M.list(c, ap, reaction, steady)
 
   -- Reload, un-jam (GF-R44, GF-R45); with the Cartridge belt (O4), from the spare rounds.
   local spare = game.secrets.spare(c)
-  for _, g in ipairs(guns) do
-    if posse.obj_get(g, "ammo") < game.props(g).load and (spare == nil or spare > 0) then
+  for gi = 1, #guns, 3 do
+    local g = guns[gi]
+    if guns[gi + 1] < (DEFS[g] or def(g)).props.load and (spare == nil or spare > 0) then
       push(set, "reload", 1, g, false, false)
     end
   end
-  for _, o in ipairs(carried) do
-    if posse.obj_get(o, "jammed") > 0 then push(set, "unjam", 1, o, false, false) end
+  for i = 1, #carried do
+    if jams[i] > 0 then push(set, "unjam", 1, carried[i], false, false) end
   end
 
   -- Throw (§5.6), attack (§5.7), drink (GF-R52): what the pockets hold.
   ---@type Obj|nil, Obj|nil, Obj|nil, Obj|nil
   local knife, stick, rock, whisky
-  for _, o in ipairs(pockets) do
-    local k = game.kind(o)
+  for pi = 1, #pockets, 2 do
+    local o = pockets[pi]
+    local k = (DEFS[o] or def(o)).props.kind
     if k == "knife" and not knife then knife = o end
-    if k == "dynamite" and not stick and posse.obj_get(o, "jammed") == 0 then stick = o end
+    if k == "dynamite" and not stick and pockets[pi + 1] == 0 then stick = o end
     if k == "rock" and not rock and posse.face_up(o) then rock = o end
     if k == "rock" and not rock and posse.knows(game.seat(c), o) then rock = o end
     if k == "whisky" and not whisky then whisky = o end
