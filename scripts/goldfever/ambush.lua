@@ -104,12 +104,22 @@ end
 ---The window after `actor`'s action (§5.10 steps 2-5).
 ---@param actor Obj
 function M.window(actor)
+  local side = game.side(actor)
+  local chars = game.chars()
+  -- Only an opponent lying in ambush may react: without one, the board is not looked at.
+  local any = false
+  for i = 1, #chars do
+    local a = chars[i]
+    if game.side(a) ~= side and posse.obj_get(a, "ambush") > 0 then
+      any = true
+      break
+    end
+  end
+  if not any then return end
   local where, occ = game.snapshot()
   local at = where[actor]
   if at == nil then return end
-  local side = game.side(actor)
   local eligible = {}
-  local chars = game.chars()
   -- The cheap tests first (all of them reads): the team, then where he stands or lurks,
   -- then his marker, then sight.
   for i = 1, #chars do
