@@ -45,6 +45,9 @@ local SIDE, SEAT, GEAR, JOKER = {}, {}, {}, {}
 -- counters spare_1..spare_3 keeps its spare rounds (O4).
 ---@type table<Obj, integer>
 local SLOT = {}
+-- The characters of team 1, and of the other, in code order (set at registration).
+---@type Obj[][]
+local TEAM = { {}, {} }
 ---@type table<Zone, string|nil>
 local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
@@ -431,6 +434,10 @@ function M.register(teams, split)
     GEAR[c], JOKER[c] = posse.zone("gear", c), posse.zone("joker", c)
   end
   table.sort(CHARS, function(a, b) return M.code(a) < M.code(b) end)
+  for _, c in ipairs(CHARS) do
+    local t = TEAM[SIDE[c] == 1 and 1 or 2]
+    t[#t + 1] = c
+  end
   ---@type table<Seat, integer>
   local count = {}
   for _, c in ipairs(CHARS) do
@@ -527,11 +534,25 @@ function M.escaped(c) return posse.zone_of(c) == posse.zone("escaped") end
 ---@return integer
 function M.standing(side)
   local n = 0
-  for i = 1, #CHARS do
-    local c = CHARS[i]
+  -- Once registered, a team's own characters alone (the same count).
+  local list = (side == 1 or side == 2) and #TEAM[side] > 0 and TEAM[side] or CHARS
+  for i = 1, #list do
+    local c = list[i]
     if (SIDE[c] or M.side(c)) == side and NODE_OF[posse.zone_of(c)] then n = n + 1 end
   end
   return n
+end
+
+-- Whether a character of `list` stands: alive on the board, or still to come (a
+-- scenario's reinforcements in the roster), or hidden (O5).
+---@param list Obj[]
+---@return boolean
+local function any_standing(list)
+  for i = 1, #list do
+    local z = posse.zone_of(list[i])
+    if NODE_OF[z] or z == ROSTER or HIDEOUT[z] then return true end
+  end
+  return false
 end
 
 ---@class goldfever.Outcome
@@ -563,21 +584,13 @@ function M.over()
     h(M)
     if M.decided() then return true end
   end
-  -- Standing: alive on the board, or still to come (a scenario's reinforcements).
-  local a, b = 0, 0
-  local roster = ROSTER
-  for i = 1, #CHARS do
-    local c = CHARS[i]
-    local z = posse.zone_of(c)
-    if NODE_OF[z] or z == roster or HIDEOUT[z] then
-      if SIDE[c] == 1 then a = a + 1 else b = b + 1 end
-    end
-  end
-  if a == 0 and b == 0 then
+  -- Whether each team has someone standing (each team's look stops at the first).
+  local a, b = any_standing(TEAM[1]), any_standing(TEAM[2])
+  if not a and not b then
     M.win(0, "both teams are down")
-  elseif a == 0 then
+  elseif not a then
     M.win(2, M.team_name(1) .. " are all down")
-  elseif b == 0 then
+  elseif not b then
     M.win(1, M.team_name(2) .. " are all down")
   end
   return END.outcome ~= nil
