@@ -571,29 +571,6 @@ function M.run(set, i)
   end
 end
 
--- Whether a character in `here` sees `there` within `reach` (GF-R55, GF-G11). `sights`, when
--- given (a question with three enemies or more to test), keeps the zones in sight within each
--- reach, asked of the engine once (`posse.in_sight`: the same test as `range` and
--- `visible` together); without it, the zone is tested alone.
----@param here string
----@param there string
----@param reach integer
----@param occ table<string, boolean>
----@param sights table<integer, table<string, boolean>>|nil
----@return boolean
-local function in_reach(here, there, reach, occ, sights)
-  if sights == nil or math.type(reach) ~= "integer" then
-    return posse.range(here, there) <= reach and posse.visible(here, there, occ)
-  end
-  local seen = sights[reach]
-  if seen == nil then
-    seen = {}
-    for _, n in ipairs(posse.in_sight(here, reach, occ)) do seen[n] = true end
-    sights[reach] = seen
-  end
-  return seen[there] == true
-end
-
 ---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
 ---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
 ---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
@@ -614,9 +591,6 @@ function M.list(c, ap, reaction, steady)
   local here = where[c]
   if here == nil then return set end
   local carried = posse.contents(game.gear(c))
-  -- With three enemies or more, the zones in sight within each reach are asked once
-  -- (`in_reach`): one call instead of two an enemy.
-  local sights = #enemies > 2 and {} or nil
   -- What he carries, each counter read once: `jams[i]`, the jam of carried[i]; the guns as
   -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn.
   ---@type integer[], any[], any[]
@@ -663,7 +637,7 @@ function M.list(c, ap, reaction, steady)
         local p = (DEFS[g] or def(g)).props
         for _, v in ipairs(enemies) do
           local there = where[v] --[[@as string]]
-          if in_reach(here, there, p.range, occ, sights) then
+          if posse.range(here, there) <= p.range and posse.visible(here, there, occ) then
             push(set, "shoot", 1, g, false, v)
             if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
             if fan and posse.def_id(g) == "colt" then push(set, "fan", 1, g, false, v) end
@@ -701,7 +675,7 @@ function M.list(c, ap, reaction, steady)
     local reach = game.props(knife).range
     for _, v in ipairs(enemies) do
       local there = where[v] --[[@as string]]
-      if in_reach(here, there, reach, occ, sights) then
+      if posse.range(here, there) <= reach and posse.visible(here, there, occ) then
         push(set, "knife", 1, knife, false, v)
       end
       if there == here then push(set, "attack", 1, knife, false, v) end
