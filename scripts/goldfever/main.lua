@@ -109,6 +109,8 @@ local function setup()
   game.set_hooks(posse.scenario() or {})
   for _, d in ipairs(D.decks) do posse.shuffle(posse.zone(d)) end
   posse.shuffle(posse.zone("panique"))
+  -- The deal takes from the supply alone (things.deal: the supply read once).
+  game.things.deal(true)
   for _, c in ipairs(game.chars()) do
     posse.flip(c, true)
     equip(c)
@@ -120,6 +122,7 @@ local function setup()
     game.place(c, x[2])
   end
   for _, m in ipairs(D.markers or {}) do deal_markers(m) end
+  game.things.deal(false)
   for _, pair in ipairs(D.locked or {}) do posse.lock(pair[1], pair[2]) end
   deal_jokers()
   local h = game.hook("setup")

@@ -109,10 +109,42 @@ function M.tags(list, seat)
   return out
 end
 
+-- While the set-up deals (`M.deal`): the supply as it was read once, by definition id,
+-- each list in the supply's order (top first), and how many of each were taken.
+---@type table<string, Obj[]>|nil, table<string, integer>
+local DEALING, TAKEN = nil, {}
+
+---Starts (`on`) or ends the set-up's deal: in between, `take` finds what it would find in
+---the supply from one reading of it, which holds while only what `take` gave leaves the
+---supply and nothing enters it (the equipment and the markers dealt).
+---@param on boolean
+function M.deal(on)
+  DEALING, TAKEN = nil, {}
+  if not on then return end
+  local defs, pool = cards.defs, {}
+  for _, o in ipairs(posse.contents(posse.zone("supply"))) do
+    local id = (defs[o] or cards.def(o)).id
+    local l = pool[id]
+    if l == nil then
+      l = {}
+      pool[id] = l
+    end
+    l[#l + 1] = o
+  end
+  DEALING = pool
+end
+
 ---Takes an object of definition `id` out of the supply, or nil when none is left.
 ---@param id string
 ---@return Obj|nil
 function M.take(id)
+  if DEALING then
+    local l = DEALING[id]
+    local k = (TAKEN[id] or 0) + 1
+    local o = l and l[k]
+    if o ~= nil then TAKEN[id] = k end
+    return o
+  end
   local defs = cards.defs
   for _, o in ipairs(posse.contents(posse.zone("supply"))) do
     if (defs[o] or cards.def(o)).id == id then return o end
