@@ -185,12 +185,20 @@ function M.drop(c, obj)
   if n then posse.move(obj, game.ground(n)) end
 end
 
+local WHAT = { "guns", "objects" }
+
 ---Makes `c` drop what it carries beyond its capacity (GF-R49: 2 guns, 2 objects; free).
 ---Its player chooses what to drop.
 ---@param c Obj
 function M.fit(c)
-  for _, what in ipairs({ "guns", "objects" }) do
-    local list = what == "guns" and M.guns(c) or M.pockets(c)
+  -- One look at what he carries: dropping guns leaves his pocket objects as they were.
+  ---@type Obj[], Obj[]
+  local guns, pockets = {}, {}
+  for _, o in ipairs(posse.contents(game.gear(c))) do
+    if game.kind(o) == "gun" then guns[#guns + 1] = o else pockets[#pockets + 1] = o end
+  end
+  for _, what in ipairs(WHAT) do
+    local list = what == "guns" and guns or pockets
     local cap = game.data.carry[what]
     while #list > cap do
       local seat = game.seat(c)
