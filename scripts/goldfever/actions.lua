@@ -84,8 +84,8 @@ function M.shoot(c, gun, target, double, shots, reaction)
   local range = posse.range(from, to)
   local base = rules.band(p.bands, DECKS, range) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
-  game.log(("%s shoots at %s with his %s%s (%s)."):format(name(c), name(target), cards.name(gun),
-    double and ", both barrels" or "", DECKS[deck]))
+  game.log(name(c) .. " shoots at " .. name(target) .. " with his " .. cards.name(gun)
+    .. (double and ", both barrels" or "") .. " (" .. DECKS[deck] .. ").")
   for _ = 1, shots do
     if posse.obj_get(gun, "ammo") < (double and 2 or 1) or not game.alive(target) then break end
     posse.obj_add(gun, "ammo", double and -2 or -1)
@@ -126,7 +126,7 @@ function M.throw_dynamite(c, stick, to, steady)
   game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
   posse.move(stick, game.ground(to))
   local fuse = game.draw_hit(deck)
-  game.log(("Card: %s."):format(cards.name(fuse)))
+  game.log("Card: " .. cards.name(fuse) .. ".")
   if cards.def(fuse).props.face == "jam" then
     posse.obj_set(stick, "jammed", 1)
     game.log("The fuse fizzles.")
@@ -141,7 +141,7 @@ function M.throw_dynamite(c, stick, to, steady)
   local function blast(v, d, centre)
     local card = game.draw_hit(d)
     local p = cards.def(card).props
-    game.log(("%s: %s."):format(name(v), cards.name(card)))
+    game.log(name(v) .. ": " .. cards.name(card) .. ".")
     if p.wounds > 0 then
       events.wound(v, rules.wounds(p.wounds, p.face, false, OPT.lethal_west, D.deadly), nil)
     elseif centre or p.face == "near" then
@@ -188,7 +188,7 @@ function M.attack(c, target)
   local card = draw_against(c, target, deck, false)
   local face = cards.def(card).props.face
   if face == "jam" then
-    game.log(("Card: %s."):format(cards.name(card)))
+    game.log("Card: " .. cards.name(card) .. ".")
     local k = game.things.carried(c, "knife")
     if k then
       game.things.drop(c, k)
@@ -206,7 +206,7 @@ function M.attack(c, target)
     game.log(name(target) .. " ripostes.")
     local r = game.draw_hit(game.deck_index(D.knife_fight.riposte))
     if cards.def(r).props.face == "jam" then
-      game.log(("Card: %s."):format(cards.name(r)))
+      game.log("Card: " .. cards.name(r) .. ".")
     else
       events.resolve(r, c, target, nil, false, game.node(c))
     end
@@ -515,7 +515,7 @@ function M.run(set, i)
   if k == "move" then
     game.place(c, a)
     posse.obj_add(c, "moves", 1)
-    game.log(("%s moves to %s."):format(name(c), zname(a)))
+    game.log(name(c) .. " moves to " .. zname(a) .. ".")
   elseif k == "exit" then
     game.escape(c)
   elseif k == "shoot" or k == "double" then
@@ -526,10 +526,10 @@ function M.run(set, i)
   elseif k == "reload" then
     posse.obj_add(a, "ammo", 1)
     game.secrets.use_spare(c, 1)
-    game.log(("%s reloads his %s."):format(name(c), cards.name(a)))
+    game.log(name(c) .. " reloads his " .. cards.name(a) .. ".")
   elseif k == "unjam" then
     posse.obj_set(a, "jammed", 0)
-    game.log(("%s un-jams his %s."):format(name(c), cards.name(a)))
+    game.log(name(c) .. " un-jams his " .. cards.name(a) .. ".")
   elseif k == "knife" then
     M.throw_knife(c, a, t, steady)
   elseif k == "attack" then
@@ -544,7 +544,7 @@ function M.run(set, i)
     if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
     game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
   elseif k == "pickup" then
-    game.log(("%s picks up %s."):format(name(c), game.things.thing(a, nil)))
+    game.log(name(c) .. " picks up " .. game.things.thing(a, nil) .. ".")
     game.things.carry(c, a)
     game.things.fit(c)
   elseif k == "give" then

@@ -26,7 +26,7 @@ function M.play_joker(c, ctx)
   local j = game.joker(c) --[[@as Obj]]
   posse.flip(j, true)
   posse.move(j, posse.zone("jokers_used"))
-  game.log(("%s plays the joker %s."):format(game.name(c), cards.name(j)))
+  game.log(game.name(c) .. " plays the joker " .. cards.name(j) .. ".")
   return cards.play(j, cards.point(ctx, j))
 end
 
@@ -167,7 +167,7 @@ function M.panic(c, source)
   end
   if M.react(c, "panic", function() return game.name(c) .. " must draw a Panic card. Play a joker?" end) then return end
   local card = game.draw_panic()
-  game.log(("%s panics: %s."):format(game.name(c), cards.name(card)))
+  game.log(game.name(c) .. " panics: " .. cards.name(card) .. ".")
   local ctx = context.new(c, card)
   ctx.source = source
   local b = cards.of(card)
@@ -185,7 +185,7 @@ end
 ---@return string
 function M.resolve(card, target, by, gun, double, source)
   local p = cards.def(card).props
-  game.log(("Card: %s."):format(cards.name(card)))
+  game.log("Card: " .. cards.name(card) .. ".")
   if p.face == "jam" then
     if gun then
       posse.obj_set(gun, "jammed", 1)
