@@ -543,6 +543,19 @@ function M.standing(side)
   return n
 end
 
+---Whether team `side` has nobody on the board (`standing(side) == 0`, the look stopping at
+---the first character standing).
+---@param side integer
+---@return boolean
+function M.down(side)
+  local list = (side == 1 or side == 2) and #TEAM[side] > 0 and TEAM[side] or CHARS
+  for i = 1, #list do
+    local c = list[i]
+    if (SIDE[c] or M.side(c)) == side and NODE_OF[posse.zone_of(c)] then return false end
+  end
+  return true
+end
+
 -- Whether a character of `list` stands: alive on the board, or still to come (a
 -- scenario's reinforcements in the roster), or hidden (O5).
 ---@param list Obj[]
