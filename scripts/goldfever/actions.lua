@@ -594,7 +594,8 @@ function M.list(c, ap, reaction, steady)
   -- What he carries, each counter read once: `jams[i]`, the jam of carried[i]; the guns as
   -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn.
   ---@type integer[], any[], any[]
-  local jams, guns, pockets = { nil, nil, nil, nil } --[[@as integer[] ]], {}, {}
+  local jams, guns, pockets = { nil, nil, nil, nil } --[[@as integer[] ]], { nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil }
   for i = 1, #carried do
     local o = carried[i]
     local jam = posse.obj_get(o, "jammed")
@@ -612,7 +613,14 @@ function M.list(c, ap, reaction, steady)
   local max_moves = H.max_moves
   local may_move = not (max_moves and posse.obj_get(c, "moves") >= (max_moves(game, c) or math.huge))
   if may_move then
-    for _, n in ipairs(posse.neighbours(here)) do push(set, "move", 1, n, false, false) end
+    -- (push's work written out: a move is the commonest option.)
+    local o, m = set.o, set.n
+    for _, n in ipairs(posse.neighbours(here)) do
+      m = m + 1
+      local k = m * 5
+      o[k - 4], o[k - 3], o[k - 2], o[k - 1], o[k] = "move", 1, n, false, false
+    end
+    set.n = m
     -- GF-G63: exits.
     local exits = game.aim(c).exits
     if exits then

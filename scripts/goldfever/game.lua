@@ -114,7 +114,7 @@ end
 ---The living characters, on the board or hidden (O5), in code order.
 ---@return Obj[]
 function M.living()
-  local out = {}
+  local out = M.listed(#CHARS)
   for i = 1, #CHARS do
     local c = CHARS[i]
     local z = posse.zone_of(c)
@@ -164,6 +164,16 @@ function M.hashed(n)
     _11 = nil, _12 = nil, _13 = nil, _14 = nil, _15 = nil, _16 = nil }
 end
 
+---A new empty list with room for `n` elements (for up to 16; more grow it), as `hashed`.
+---@param n integer
+---@return any[]
+function M.listed(n)
+  if n <= 2 then return { nil, nil } end
+  if n <= 4 then return { nil, nil, nil, nil } end
+  if n <= 8 then return { nil, nil, nil, nil, nil, nil, nil, nil } end
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+end
+
 ---Where every character of the scenario stands (char -> node; nil off the board) and
 ---where living characters stand (node -> true), in one pass: what a decision reads.
 ---@return table<Obj, string|nil>, table<string, boolean>
@@ -188,7 +198,7 @@ end
 function M.around(c)
   local where, occ = M.snapshot()
   ---@type Obj[], Obj[]
-  local enemies, friends = {}, {}
+  local enemies, friends = M.listed(#CHARS), M.listed(#CHARS)
   local here = where[c]
   if here == nil then return where, occ, enemies, friends end
   local side = SIDE[c] or M.side(c)
