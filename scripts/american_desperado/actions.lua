@@ -58,6 +58,19 @@ function M.unknown(c, cell)
   return out
 end
 
+---Whether `c` could scout a tile from `cell` that its player does not know yet (as
+---`#M.unknown(c, cell) > 0`, asking the engine only until the first is found).
+---@param c Obj
+---@param cell Cell
+---@return boolean
+function M.any_unknown(c, cell)
+  local seat = game.seat(c)
+  for _, n in ipairs(obstacles.scoutable(c, cell)) do
+    if not posse.knows(seat, game.tile(n) --[[@as Obj]]) then return true end
+  end
+  return false
+end
+
 ---The options of `c` now, `left` actions left; `may_end`: the turn may end before its
 ---actions are spent (false for a criminal given an extra action, AD-T25).
 ---@param c Obj
@@ -67,7 +80,6 @@ end
 function M.list(c, left, may_end)
   local out = {}
   local cell = game.cell_of(c) --[[@as Cell]]
-  local seat = game.seat(c)
   local owed = posse.obj_get(c, "must_attack")
   local owes = owed ~= 0 and game.cell_of(owed) == cell
   local tired = posse.obj_get(c, "fatigue") > 0
@@ -89,11 +101,10 @@ function M.list(c, left, may_end)
         end
       end
       -- Brains scouts any tile (§5.5): one option, then which tile.
-      local unknown = M.unknown(c, cell)
       if game.props(c).scout_any then
-        if #unknown > 0 then add(out, "scout_any", 1) end
+        if M.any_unknown(c, cell) then add(out, "scout_any", 1) end
       else
-        for _, n in ipairs(unknown) do add(out, "scout", 1, nil, n) end
+        for _, n in ipairs(M.unknown(c, cell)) do add(out, "scout", 1, nil, n) end
       end
       if hostage_near(c, cell) then
         for _, x in ipairs(game.crew()) do
@@ -244,7 +255,7 @@ function M.run(c, o, turn)
     combat.attack(c, o.what --[[@as Obj]], turn)
   elseif k == "move" then
     local n = o.cell --[[@as Cell]]
-    posse.move(c, game.at_zone(n))
+    game.put(c, game.at_zone(n))
     if game.inside(n) and (not game.revealed(n) or game.obstacle(n)) then
       -- A failure that does not hold it there sends it back to `cell` (obstacles.meet).
       obstacles.meet(c, cell, n, turn)
@@ -265,9 +276,9 @@ function M.run(c, o, turn)
     local token = hostage_near(c, cell) --[[@as Obj]]
     local x = o.what --[[@as Obj]]
     posse.move(token, posse.zone("hostages"))
-    posse.obj_set(x, "subdued", 0)
+    game.set_subdued(x, false)
     posse.obj_set(x, "skip", 1)
-    posse.move(x, game.at_zone(cell))
+    game.put(x, game.at_zone(cell))
     game.log(("%s trades a hostage: %s is free at %s."):format(name(c), name(x), where(cell)))
   elseif k == "take" then
     posse.move(o.what --[[@as Obj]], posse.zone("carry", c))

@@ -86,7 +86,7 @@ end
 ---loses when nobody is left standing.
 ---@param c Obj
 function M.subdue(c)
-  posse.obj_set(c, "subdued", 1)
+  game.set_subdued(c, true)
   posse.obj_set(c, "exposed", 0)
   posse.obj_set(c, "must_attack", 0)
   posse.obj_set(c, "gift", 0)
@@ -104,7 +104,7 @@ end
 ---An NPC is defeated: to the defeated pool (§5.10).
 ---@param npc Obj
 function M.defeat(npc)
-  posse.move(npc, posse.zone("defeated"))
+  game.put(npc, posse.zone("defeated"))
   for _, c in ipairs(game.crew()) do
     if posse.obj_get(c, "must_attack") == npc then posse.obj_set(c, "must_attack", 0) end
   end

@@ -95,10 +95,38 @@ function M.tile(cell) return posse.at(TILE[cell]) end
 ---@return Zone
 function M.tile_zone(cell) return TILE[cell] end
 
+-- Where each piece (criminal, police unit) stands, mirrored here: pieces move only by
+-- `M.put`, so POS[piece] is always CELL_OF[posse.zone_of(piece)] (every piece starts the
+-- game off the board, and this module runs again for every game). Reading the mirror
+-- saves a call into the engine on the hottest reads of the police's steps.
+---@type table<Obj, Cell>
+local POS = {}
+-- Which objects are criminals (set below), and the crew's epoch (M.crew_epoch).
+---@type table<Obj, boolean>
+local IS_CREW = {}
+local CREW_EPOCH = 0
+
 ---The cell a piece (criminal, police unit) stands on, or nil off the board.
 ---@param piece Obj
 ---@return Cell|nil
-function M.cell_of(piece) return CELL_OF[posse.zone_of(piece)] end
+function M.cell_of(piece) return POS[piece] end
+
+---Moves a piece (criminal, police unit) to `zone` (`at`: its bottom, as posse.move); every
+---move of a piece goes through here (see POS).
+---@param piece Obj
+---@param zone Zone
+---@param at "top"|"bottom"|nil
+function M.put(piece, zone, at)
+  posse.move(piece, zone, at)
+  POS[piece] = CELL_OF[zone]
+  if IS_CREW[piece] then CREW_EPOCH = CREW_EPOCH + 1 end
+end
+
+---A number that changes whenever a criminal moves or is subdued or stands up again (by
+---`M.put`, `M.set_subdued`): what depends on the crew alone (the police's targets) is
+---the same while it is.
+---@return integer
+function M.crew_epoch() return CREW_EPOCH end
 
 ---Whether a grid cell's tile is revealed.
 ---@param cell Cell
@@ -138,7 +166,10 @@ function M.name(obj) return cards.name(obj) end
 -- The criminals in turn order (data.crew), and the police.
 ---@type Obj[]
 local CREW = {}
-for _, o in ipairs(posse.contents(posse.zone("crew"))) do CREW[#CREW + 1] = o end
+for _, o in ipairs(posse.contents(posse.zone("crew"))) do
+  CREW[#CREW + 1] = o
+  IS_CREW[o] = true
+end
 do
   local order = {}
   for i, id in ipairs(D.crew) do order[id] = i end
@@ -182,10 +213,24 @@ end
 ---@return Seat
 function M.seat(c) return posse.obj_get(c, "seat") end
 
+-- The criminals subdued, mirrored here: the counter `subdued` is set only by
+-- `M.set_subdued` (every criminal starts the game standing).
+---@type table<Obj, boolean>
+local SUBDUED = {}
+
 ---Whether criminal `c` is subdued (AD-R40).
 ---@param c Obj
 ---@return boolean
-function M.subdued(c) return posse.obj_get(c, "subdued") > 0 end
+function M.subdued(c) return SUBDUED[c] == true end
+
+---Subdues criminal `c` (true) or stands it up again (false): its counter `subdued`.
+---@param c Obj
+---@param on boolean
+function M.set_subdued(c, on)
+  posse.obj_set(c, "subdued", on and 1 or 0)
+  SUBDUED[c] = on or nil
+  CREW_EPOCH = CREW_EPOCH + 1
+end
 
 ---The criminals standing (not subdued) on `cell`, in turn order.
 ---@param cell Cell
@@ -203,10 +248,9 @@ end
 ---@return Obj[]
 function M.police_on(cell)
   local out = {}
-  for _, o in ipairs(posse.contents(AT[cell])) do
-    if M.props(o).kind then out[#out + 1] = o end
+  for _, o in ipairs(POLICE) do
+    if POS[o] == cell then out[#out + 1] = o end
   end
-  table.sort(out, function(a, b) return a < b end)
   return out
 end
 

@@ -71,7 +71,7 @@ local function patrols()
     local at = D.patrols[k + 1]
     if game.props(o).kind == "patrol" and at then
       k = k + 1
-      posse.move(o, game.at_zone(posse.cell(at[1], at[2]) --[[@as Cell]]))
+      game.put(o, game.at_zone(posse.cell(at[1], at[2]) --[[@as Cell]]))
     end
   end
 end
@@ -99,7 +99,7 @@ local function place_crew()
     local e = game.entrances[free[k] --[[@as integer]]] --[[@as Cell]]
     taken[e] = true
     for s in pairs(game.sides(e)) do per_side[s] = (per_side[s] or 0) + 1 end
-    posse.move(c, game.at_zone(e))
+    game.put(c, game.at_zone(e))
     game.log(("%s starts at E%d %s."):format(name(c), free[k], where(e)))
   end
 end

@@ -94,8 +94,10 @@ function M.scoutable(c, cell)
   local out = {}
   local p = game.props(c)
   if p.scout_any then
-    for _, n in ipairs(game.cells) do
-      if game.inside(n) and not game.revealed(n) then out[#out + 1] = n end
+    -- Which tiles are face up, in one call for the board (as game.revealed says).
+    local up = posse.nodes_holding("tile", true)
+    for _, n in ipairs(game.tiles) do
+      if not up[n] then out[#out + 1] = n end
     end
     return out
   end
@@ -247,7 +249,7 @@ function M.meet(c, from, cell, turn)
   -- §5.8: unless the obstacle holds it, the criminal goes back first; what the failure
   -- sets off (the camera's police step, an arrival) finds it there, not on the tile.
   if not o.stays then
-    posse.move(c, game.at_zone(from))
+    game.put(c, game.at_zone(from))
     game.log(("%s falls back to %s."):format(name(c), game.where(from)))
   end
   return o.fail(c, cell, tile, cc - fc, cr - fr)

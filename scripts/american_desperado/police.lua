@@ -34,6 +34,45 @@ local function passable()
   return out
 end
 
+-- Distance fields the police read, kept while they cannot change: every field is the
+-- engine's `posse.grid_distances` over `pass`, which one movement step (or extra step)
+-- reads once and never changes (moving reveals and locks nothing), so a field of one
+-- target cell is good for the whole step; the field of the standing criminals is good
+-- while the crew's epoch (game.crew_epoch: a criminal moved, subdued or freed) stays.
+---@type table<Cell, boolean>|nil
+local FIELDS_PASS = nil
+---@type table<boolean, table<Cell, Field>>
+local CELL_FIELDS = { [false] = {}, [true] = {} }
+---@type table<boolean, {epoch: integer, field: Field}|false>
+local CREW_FIELDS = { [false] = false, [true] = false }
+
+-- Forgets the fields kept when `pass` is not the board they were made over.
+---@param pass table<Cell, boolean>
+local function fields_over(pass)
+  if FIELDS_PASS ~= pass then
+    FIELDS_PASS = pass
+    CELL_FIELDS = { [false] = {}, [true] = {} }
+    CREW_FIELDS = { [false] = false, [true] = false }
+  end
+end
+
+---The distances to `cell` over `pass` (as posse.grid_distances(cell, {only = pass,
+---diagonal = diagonal})).
+---@param cell Cell
+---@param pass table<Cell, boolean>
+---@param diagonal boolean
+---@return Field
+local function field_to(cell, pass, diagonal)
+  fields_over(pass)
+  local by = CELL_FIELDS[diagonal]
+  local f = by[cell]
+  if f == nil then
+    f = posse.grid_distances(cell, { only = pass, diagonal = diagonal })
+    by[cell] = f
+  end
+  return f
+end
+
 ---The criminals standing (targets), with their cells.
 ---@return Obj[], Cell[]
 local function targets()
@@ -58,6 +97,21 @@ local function order(c)
   return 99
 end
 
+---The distances to the standing criminals' cells `cells` (targets()) over `pass`.
+---@param cells Cell[]
+---@param pass table<Cell, boolean>
+---@param diagonal boolean
+---@return Field
+local function crew_field(cells, pass, diagonal)
+  fields_over(pass)
+  local epoch = game.crew_epoch()
+  local kept = CREW_FIELDS[diagonal]
+  if kept and kept.epoch == epoch then return kept.field end
+  local f = posse.grid_distances(cells, { only = pass, diagonal = diagonal })
+  CREW_FIELDS[diagonal] = { epoch = epoch, field = f }
+  return f
+end
+
 ---@param c Obj
 ---@return integer
 local function loot_value(c)
@@ -73,7 +127,7 @@ end
 ---@param cell Cell
 ---@return boolean
 local function enter(unit, cell)
-  posse.move(unit, game.at_zone(cell))
+  game.put(unit, game.at_zone(cell))
   if #game.standing_on(cell) == 0 then return false end
   combat.npc_attacks(unit, cell)
   return true
@@ -221,14 +275,14 @@ local function patrol_step(p, pass)
   end
   -- HUNT: the nearest criminal reachable, orthogonally.
   local crew, cells = targets()
-  local field = posse.grid_distances(cells, { only = pass })
+  local field = crew_field(cells, pass, false)
   local cands = #cells > 0 and field[pos] and posse.grid_steps(field, pos) or {}
   local step
   if #cands == 1 then
     step = cands[1]
   elseif #cands > 1 then
     local fields = {}
-    for i, cell in ipairs(cells) do fields[i] = posse.grid_distances(cell, { only = pass }) end
+    for i, cell in ipairs(cells) do fields[i] = field_to(cell, pass, false) end
     step = better(cands, function(n)
       local v, o = targeted(n, crew, fields)
       return { #game.standing_on(n) > 0 and 1 or 0, v, -o }
@@ -250,12 +304,14 @@ local function specialist_step(u, pass, left)
   local diagonal = game.props(u).diagonal == true
   local pos = game.cell_of(u) --[[@as Cell]]
   local crew, cells = targets()
-  local cfield = posse.grid_distances(cells, { only = pass, diagonal = diagonal })
+  local cfield = crew_field(cells, pass, diagonal)
   -- SWAT puts hostages first (§5.11): the tokens it can reach.
   local hostages = {}
   if kind == "swat" then
+    -- Only a space with something on its ground can hold a token (one call for the board).
+    local lying = posse.nodes_holding("ground")
     for _, cell in ipairs(game.cells) do
-      if #game.hostages_on(cell) > 0 then hostages[#hostages + 1] = cell end
+      if lying[cell] and #game.hostages_on(cell) > 0 then hostages[#hostages + 1] = cell end
     end
   end
   local hfield = #hostages > 0 and posse.grid_distances(hostages, { only = pass }) or nil
@@ -270,9 +326,7 @@ local function specialist_step(u, pass, left)
   else
     -- One field a target: the criminal (or hostage) each first step heads for.
     local fields = {}
-    for i, cell in ipairs(for_hostages and hostages or cells) do
-      fields[i] = posse.grid_distances(cell, { only = pass, diagonal = diagonal })
-    end
+    for i, cell in ipairs(for_hostages and hostages or cells) do fields[i] = field_to(cell, pass, diagonal) end
     step = better(cands, function(n)
       -- (1) a criminal's space can be entered with the steps left (not for the Heavy).
       local fight = 0
@@ -335,7 +389,9 @@ function M.movers()
   for _, o in ipairs(game.on_board()) do
     if game.props(o).kind == "patrol" then patrols[#patrols + 1] = o else others[#others + 1] = o end
   end
-  table.sort(others, function(a, b) return posse.obj_get(a, "arrival") < posse.obj_get(b, "arrival") end)
+  local arrival = {}
+  for _, o in ipairs(others) do arrival[o] = posse.obj_get(o, "arrival") end
+  table.sort(others, function(a, b) return arrival[a] < arrival[b] end)
   for _, o in ipairs(others) do patrols[#patrols + 1] = o end
   return patrols
 end

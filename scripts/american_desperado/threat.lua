@@ -47,7 +47,7 @@ end
 ---Queues `unit` to arrive at the next reinforcement step (after those already called).
 ---@param unit Obj
 function M.call(unit)
-  posse.move(unit, ARRIVING, "bottom")
+  game.put(unit, ARRIVING, "bottom")
   game.log(game.name(unit) .. " is on the way.")
 end
 
@@ -60,7 +60,7 @@ local function fire(level)
     elseif what == "fall_back" then
       posse.set("fell_back", 1)
       game.log("The patrols fall back; every specialist comes.")
-      for _, p in ipairs(M.units("patrol")) do posse.move(p, GONE) end
+      for _, p in ipairs(M.units("patrol")) do game.put(p, GONE) end
       for _, o in ipairs(game.police()) do
         local z = posse.zone_of(o)
         if game.props(o).specialist and (z == POLICE_ZONE or z == DEFEATED) then M.call(o) end

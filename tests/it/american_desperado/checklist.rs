@@ -203,7 +203,7 @@ fn ad_r18_a_bystander_won_is_a_hostage_lost_brings_back_the_strongest_specialist
         &["thug", "brains"],
         1,
         "no_police(); put('thug', 1, -1); put('brains', 4, 4); lay(1, 0, 'bystander_2')
-         posse.move(unit('swat', 1), posse.zone('defeated')); posse.move(unit('fbi', 1), posse.zone('defeated'))",
+         game.put(unit('swat', 1), posse.zone('defeated')); game.put(unit('fbi', 1), posse.zone('defeated'))",
     );
     g.rig_dice(&["1", "3"]);
     pick(&mut g, "Step onto (1,0) (face down)");
@@ -323,7 +323,7 @@ fn ad_r32_fall_back_calls_every_specialist_not_on_the_board() {
     let mut g = paused("", &["brains", "thug"], 1);
     let called = LUA.list(
         &mut g,
-        "posse.set('threat', 8); cop('heavy', 1, 6, 6); posse.move(unit('swat', 1), posse.zone('defeated'))
+        "posse.set('threat', 8); cop('heavy', 1, 6, 6); game.put(unit('swat', 1), posse.zone('defeated'))
          threat.raise(1, 'test')
          local a = {}
          for _, u in ipairs(posse.contents(posse.zone('arriving'))) do a[#a + 1] = posse.def_id(u) end
@@ -477,7 +477,7 @@ fn ad_r18_a_specialist_sent_back_onto_the_space_the_criminal_fell_back_to_attack
         &["thug", "brains"],
         1,
         "no_police(); put('thug', 1, -1); put('brains', 4, 4); lay(1, 0, 'bystander_2')
-         posse.move(unit('fbi', 1), posse.zone('defeated'))",
+         game.put(unit('fbi', 1), posse.zone('defeated'))",
     );
     g.rig_dice(&["1", "1", "6"]);
     pick(&mut g, "Step onto (1,0) (face down)");

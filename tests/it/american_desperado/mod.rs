@@ -66,6 +66,8 @@ pub fn shipped(scenario: &str) -> Arc<Content> {
 }
 
 /// Lua helpers for [`LUA`], after the shared ones (`posse_tests::PRELUDE`: `ids(zone)`...).
+/// Pieces move by `game.put` and criminals are subdued by `game.set_subdued`, as the game's
+/// own scripts do (game.lua mirrors both).
 /// Criminals by id: `crim(id)`, `put(id, c, r)`, `at(id)` ("(c,r)" or "nowhere"),
 /// `get(id, k)`, `set(id, k, v)`, `give(id, piece)` (a loot piece carried), `carried(id)`
 /// (piece ids). Tiles: `lay(c, r, def [, up])` (that tile there, face down
@@ -85,9 +87,11 @@ local obstacles = require 'american_desperado.obstacles'
 local combat = require 'american_desperado.combat'
 local function cell(c, r) return assert(posse.cell(c, r), 'no cell') end
 local function crim(id) return assert(game.criminal(id), 'no criminal ' .. id) end
-local function put(id, c, r) posse.move(crim(id), game.at_zone(cell(c, r))) end
+local function put(id, c, r) game.put(crim(id), game.at_zone(cell(c, r))) end
 local function get(id, k) return posse.obj_get(crim(id), k) end
-local function set(id, k, v) posse.obj_set(crim(id), k, v) end
+local function set(id, k, v)
+  if k == 'subdued' then game.set_subdued(crim(id), v > 0) else posse.obj_set(crim(id), k, v) end
+end
 local function at(id)
   local x = game.cell_of(crim(id))
   return x and game.where(x) or 'nowhere'
@@ -156,7 +160,7 @@ local function hostage(c, r) posse.move(posse.at(posse.zone('hostages')), game.g
 local function unit(kind, n) return assert(threat.units(kind)[n or 1], 'no ' .. kind) end
 local function cop(kind, n, c, r, mode)
   local u = unit(kind, n)
-  posse.move(u, game.at_zone(cell(c, r)))
+  game.put(u, game.at_zone(cell(c, r)))
   posse.obj_set(u, 'fresh', 0)
   posse.add('arrivals', 1)
   posse.obj_set(u, 'arrival', posse.get('arrivals'))
@@ -174,10 +178,10 @@ local function where_is(kind, n)
   return '?'
 end
 local function no_police()
-  for _, u in ipairs(game.police()) do posse.move(u, posse.zone('police')) end
+  for _, u in ipairs(game.police()) do game.put(u, posse.zone('police')) end
 end
 local function gone_patrols()
-  for _, u in ipairs(threat.units('patrol')) do posse.move(u, posse.zone('gone')) end
+  for _, u in ipairs(threat.units('patrol')) do game.put(u, posse.zone('gone')) end
 end
 "#;
 

@@ -267,7 +267,7 @@ fn ad_r38_the_black_die_picks_the_entrance() {
         [("1", "(1,-1)"), ("2", "(3,-1)"), ("3", "(3,6)"), ("4", "(1,6)"), ("5", "(-1,4)"), ("6", "(-1,1)")]
     {
         g.rig_dice(&[roll]);
-        let at = LUA.str(&mut g, "local u = unit('swat', 1); police.deploy(u); local w = where_is('swat', 1); posse.move(u, posse.zone('police')); return w");
+        let at = LUA.str(&mut g, "local u = unit('swat', 1); police.deploy(u); local w = where_is('swat', 1); game.put(u, posse.zone('police')); return w");
         assert_eq!(at, door, "black {roll}");
     }
     // Tiny has four entrances: 5 and 6 are rolled again.
