@@ -56,8 +56,18 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
         let st = sh.state.borrow();
         let face_up = face_up.unwrap_or(false);
         let mut out = Vec::new();
+        // A declaration's per-node zones are made one a node in the board's order
+        // (`State::new`), so node n's is the first one's plus n: one lookup for the board,
+        // not one a node (checked, with the lookup as the fallback).
+        let first = st.zone_index.get(&(decl, Some(0))).copied();
         for node in 0..sh.content.board.nodes().len() {
-            let Some(&z) = st.zone_index.get(&(decl, Some(node))) else { continue };
+            let z = match first.map(|f| f + node) {
+                Some(z) if st.zones.get(z).is_some_and(|zone| zone.decl == decl && zone.node == Some(node)) => z,
+                _ => match st.zone_index.get(&(decl, Some(node))) {
+                    Some(&z) => z,
+                    None => continue,
+                },
+            };
             // Storage is bottom first: the top object is the last.
             if let Some(&top) = st.zones[z].objects.last() {
                 if !face_up || st.objects[top].face_up {
