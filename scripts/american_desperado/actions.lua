@@ -23,6 +23,10 @@ local name, where = game.name, game.where
 ---@field what Obj|nil
 ---@field cell Cell|nil
 
+-- No police on a space (police_by_cell leaves it out).
+---@type Obj[]
+local NONE = {}
+
 ---@param out american_desperado.Option[]
 ---@param kind string
 ---@param cost integer
@@ -89,10 +93,11 @@ function M.list(c, left, may_end)
     elseif owes then
       add(out, "attack", 1, owed, cell)
     else
-      for _, npc in ipairs(game.police_on(cell)) do add(out, "attack", 1, npc, cell) end
+      local cops = game.police_by_cell()
+      for _, npc in ipairs(cops[cell] or NONE) do add(out, "attack", 1, npc, cell) end
       for _, n in ipairs(obstacles.reach(c, cell)) do
         if not (game.inside(n) and game.locked(n)) then
-          local npcs = game.police_on(n)
+          local npcs = cops[n] or NONE
           if #npcs > 0 then
             for _, npc in ipairs(npcs) do add(out, "attack", 1, npc, n) end
           else
@@ -106,7 +111,12 @@ function M.list(c, left, may_end)
       else
         for _, n in ipairs(M.unknown(c, cell)) do add(out, "scout", 1, nil, n) end
       end
-      if hostage_near(c, cell) then
+      -- A trade frees a subdued teammate: only then is a hostage near looked for.
+      local down = false
+      for _, x in ipairs(game.crew()) do
+        if game.subdued(x) then down = true end
+      end
+      if down and hostage_near(c, cell) then
         for _, x in ipairs(game.crew()) do
           if game.subdued(x) then add(out, "trade", 1, x, cell) end
         end

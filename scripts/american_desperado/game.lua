@@ -99,7 +99,7 @@ function M.tile_zone(cell) return TILE[cell] end
 -- `M.put`, so POS[piece] is always CELL_OF[posse.zone_of(piece)] (every piece starts the
 -- game off the board, and this module runs again for every game). Reading the mirror
 -- saves a call into the engine on the hottest reads of the police's steps.
----@type table<Obj, Cell>
+---@type table<Obj, Cell|nil>
 local POS = {}
 -- Which objects are criminals (set below), and the crew's epoch (M.crew_epoch).
 ---@type table<Obj, boolean>
@@ -155,9 +155,21 @@ end
 
 ------------------------------------------------------------------------ the crew
 
+-- Each object's props, asked once a game (a definition never changes: lib.cards keeps
+-- it as this does).
+---@type table<Obj, table>
+local PROPS = {}
+
 ---@param obj Obj
 ---@return table
-function M.props(obj) return cards.def(obj).props end
+function M.props(obj)
+  local p = PROPS[obj]
+  if p == nil then
+    p = cards.def(obj).props
+    PROPS[obj] = p
+  end
+  return p
+end
 
 ---@param obj Obj
 ---@return string
@@ -237,10 +249,22 @@ end
 ---@return Obj[]
 function M.standing_on(cell)
   local out = {}
-  for _, c in ipairs(PLAYING) do
-    if not M.subdued(c) and M.cell_of(c) == cell then out[#out + 1] = c end
+  for i = 1, #PLAYING do
+    local c = PLAYING[i]
+    if POS[c] == cell and not SUBDUED[c] then out[#out + 1] = c end
   end
   return out
+end
+
+---Whether a criminal stands (not subdued) on `cell` (`#M.standing_on(cell) > 0`).
+---@param cell Cell
+---@return boolean
+function M.anyone_on(cell)
+  for i = 1, #PLAYING do
+    local c = PLAYING[i]
+    if POS[c] == cell and not SUBDUED[c] then return true end
+  end
+  return false
 end
 
 ---The police units on `cell`, in handle order.
@@ -254,14 +278,35 @@ function M.police_on(cell)
   return out
 end
 
+---The police units on the board by cell, each cell's in handle order (as `M.police_on`);
+---a cell with none is left out.
+---@return table<Cell, Obj[]>
+function M.police_by_cell()
+  local out = {}
+  for i = 1, #POLICE do
+    local o = POLICE[i]
+    local cell = POS[o]
+    if cell then
+      local list = out[cell]
+      if list == nil then
+        out[cell] = { o }
+      else
+        list[#list + 1] = o
+      end
+    end
+  end
+  return out
+end
+
 ---The police units on the board, in the order they move (§5.11): the patrols, then the
 ---specialists in the order they arrived (the `at` zones know no order, so each unit's
 ---`fresh` counter keeps an arrival number: see police.lua).
 ---@return Obj[]
 function M.on_board()
   local out = {}
-  for _, o in ipairs(POLICE) do
-    if M.cell_of(o) then out[#out + 1] = o end
+  for i = 1, #POLICE do
+    local o = POLICE[i]
+    if POS[o] then out[#out + 1] = o end
   end
   return out
 end
@@ -313,6 +358,10 @@ end
 local ENTRANCE, INWARD = {}, {}
 for i, l in ipairs(posse.grid_links()) do ENTRANCE[i], INWARD[i] = l[1], l[2] end
 M.entrances = ENTRANCE
+-- The number of the entrance at each cell (the first, should two links share a cell).
+---@type table<Cell, integer>
+local ENTRANCE_NO = {}
+for i = #ENTRANCE, 1, -1 do ENTRANCE_NO[ENTRANCE[i]] = i end
 
 -- The heist's aims (data.aims): the crew gets away through the exits, the entrances whose
 -- numbers `aims.exits` lists.
@@ -334,12 +383,7 @@ function M.exit(cell) return EXIT[cell] == true end
 ---The number of the entrance at `cell` (1..n), or nil.
 ---@param cell Cell
 ---@return integer|nil
-function M.entrance_no(cell)
-  for i, e in ipairs(ENTRANCE) do
-    if e == cell then return i end
-  end
-  return nil
-end
+function M.entrance_no(cell) return ENTRANCE_NO[cell] end
 
 ---The grid tile an entrance leads to.
 ---@param i integer
@@ -396,16 +440,25 @@ end
 ---@return boolean
 function M.check_end()
   if OUTCOME then return true end
-  local standing = {}
-  for _, c in ipairs(PLAYING) do
-    if not M.subdued(c) then standing[#standing + 1] = c end
+  -- The first criminal standing: none, the crew lost; off an exit, nothing is decided.
+  ---@type Obj|nil
+  local first = nil
+  for i = 1, #PLAYING do
+    if not SUBDUED[PLAYING[i]] then
+      first = PLAYING[i]
+      break
+    end
   end
-  if #standing == 0 then
+  if first == nil then
     M.decide(false, "every criminal is subdued")
     return true
   end
-  local cell = M.cell_of(standing[1])
+  local cell = POS[first]
   if cell == nil or not EXIT[cell] then return false end
+  local standing = {}
+  for _, c in ipairs(PLAYING) do
+    if not SUBDUED[c] then standing[#standing + 1] = c end
+  end
   local _, value = M.loot_on(cell)
   for _, c in ipairs(standing) do
     if M.cell_of(c) ~= cell then return false end

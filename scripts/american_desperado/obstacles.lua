@@ -107,22 +107,37 @@ function M.scoutable(c, cell)
   return out
 end
 
+-- The spaces reached from a cell, orthogonally (false) and as the Shadow does inside the
+-- grid (true): they depend on the board alone, so each is listed once a game.
+---@type table<boolean, table<Cell, Cell[]>>
+local REACH = { [false] = {}, [true] = {} }
+
 ---The spaces `c` reaches from `cell` in one action (§5.6): orthogonal neighbours (in and
----out only through an entrance), and for the Shadow the diagonals inside the grid.
+---out only through an entrance), and for the Shadow the diagonals inside the grid. The
+---list is the same table every call for the same cell and kind of reach: read it, never
+---change it.
 ---@param c Obj
 ---@param cell Cell
 ---@return Cell[]
 function M.reach(c, cell)
-  if game.props(c).diagonal and game.inside(cell) then
-    local out = {}
+  ---@type boolean
+  local diagonal = false
+  if game.props(c).diagonal and game.inside(cell) then diagonal = true end
+  local by = REACH[diagonal]
+  local out = by[cell]
+  if out ~= nil then return out end
+  if diagonal then
+    out = {}
     for _, n in ipairs(posse.grid_neighbours(cell, true)) do
       local nc, nr = posse.coords(n)
       local cc, cr = posse.coords(cell)
       if game.inside(n) or nc == cc or nr == cr then out[#out + 1] = n end
     end
-    return out
+  else
+    out = posse.grid_neighbours(cell, false)
   end
-  return posse.grid_neighbours(cell, false)
+  by[cell] = out
+  return out
 end
 
 -- The Engineer's casing (§5.5): a free peek at one adjacent face-down tile.

@@ -27,8 +27,10 @@ local DC, DR = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
 local function passable()
   local out = posse.nodes_holding("tile", true)
   local locked = posse.nodes_holding("lockdown")
-  for _, cell in ipairs(game.tiles) do
-    if locked[cell] then out[cell] = nil end
+  if next(locked) ~= nil then
+    for _, cell in ipairs(game.tiles) do
+      if locked[cell] then out[cell] = nil end
+    end
   end
   for _, cell in ipairs(game.street) do out[cell] = true end
   return out
@@ -73,9 +75,16 @@ local function field_to(cell, pass, diagonal)
   return f
 end
 
----The criminals standing (targets), with their cells.
+-- The last targets() and the crew's epoch they were listed at.
+---@type Obj[], Cell[], integer|nil
+local TARGETS_CREW, TARGETS_CELLS, TARGETS_EPOCH = {}, {}, nil
+
+---The criminals standing (targets), with their cells. The lists are kept while the
+---crew's epoch stays (they depend on the crew alone): read them, never change them.
 ---@return Obj[], Cell[]
 local function targets()
+  local epoch = game.crew_epoch()
+  if TARGETS_EPOCH == epoch then return TARGETS_CREW, TARGETS_CELLS end
   local crew, cells = {}, {}
   for _, c in ipairs(game.crew()) do
     local cell = game.cell_of(c)
@@ -84,6 +93,7 @@ local function targets()
       cells[#cells + 1] = cell
     end
   end
+  TARGETS_CREW, TARGETS_CELLS, TARGETS_EPOCH = crew, cells, epoch
   return crew, cells
 end
 
@@ -128,7 +138,7 @@ end
 ---@return boolean
 local function enter(unit, cell)
   game.put(unit, game.at_zone(cell))
-  if #game.standing_on(cell) == 0 then return false end
+  if not game.anyone_on(cell) then return false end
   combat.npc_attacks(unit, cell)
   return true
 end
@@ -138,7 +148,7 @@ end
 ---@return boolean
 local function engaged(unit)
   local cell = game.cell_of(unit)
-  return cell ~= nil and #game.standing_on(cell) > 0
+  return cell ~= nil and game.anyone_on(cell)
 end
 
 -- The tie-breaks of §5.11 between candidate first steps (already in direction order, so a
@@ -249,7 +259,7 @@ local function patrol_step(p, pass)
     ---@type Cell|nil
     local pick
     for _, n in ipairs(cands) do
-      if pick == nil and #game.standing_on(n) > 0 then pick = n end
+      if pick == nil and game.anyone_on(n) then pick = n end
     end
     if pick == nil and #cands > 0 then
       -- Straight, then a right (clockwise) turn, then left.
@@ -285,7 +295,7 @@ local function patrol_step(p, pass)
     for i, cell in ipairs(cells) do fields[i] = field_to(cell, pass, false) end
     step = better(cands, function(n)
       local v, o = targeted(n, crew, fields)
-      return { #game.standing_on(n) > 0 and 1 or 0, v, -o }
+      return { game.anyone_on(n) and 1 or 0, v, -o }
     end)
   else
     step = fallback(p, pos, pass, false)
@@ -330,7 +340,7 @@ local function specialist_step(u, pass, left)
     step = better(cands, function(n)
       -- (1) a criminal's space can be entered with the steps left (not for the Heavy).
       local fight = 0
-      if kind ~= "heavy" and (#game.standing_on(n) > 0 or (cfield[n] and cfield[n] <= left - 1)) then fight = 1 end
+      if kind ~= "heavy" and (game.anyone_on(n) or (cfield[n] and cfield[n] <= left - 1)) then fight = 1 end
       if for_hostages then
         -- (3) for hostages: the nearest from `n`, the lower (row, col) first.
         local best_d, br, bc = math.huge, math.huge, math.huge

@@ -19,13 +19,22 @@ local DEFEATED, GONE = posse.zone("defeated"), posse.zone("gone")
 ---@return integer
 function M.guard() return TRACK.guard end
 
----The units of `kind` (patrol, swat, fbi, heavy), #1 first.
+-- The units of each kind, listed once a game (a unit's kind never changes).
+---@type table<string, Obj[]>
+local UNITS = {}
+
+---The units of `kind` (patrol, swat, fbi, heavy), #1 first. The list is the same table
+---every call: read it, never change it.
 ---@param kind string
 ---@return Obj[]
 function M.units(kind)
-  local out = {}
-  for _, o in ipairs(game.police()) do
-    if game.props(o).kind == kind then out[#out + 1] = o end
+  local out = UNITS[kind]
+  if out == nil then
+    out = {}
+    for _, o in ipairs(game.police()) do
+      if game.props(o).kind == kind then out[#out + 1] = o end
+    end
+    UNITS[kind] = out
   end
   return out
 end
