@@ -162,8 +162,9 @@ end
 ---@return string
 local function step_tag(n)
   if game.entrance_no(n) or not game.inside(n) then return "move" end
-  if not posse.face_up(game.tile(n) --[[@as Obj]]) then return "step" end
-  if game.obstacle(n) then return "fight" end
+  local t = game.tile(n) --[[@as Obj]]
+  if not posse.face_up(t) then return "step" end
+  if game.standing(t) then return "fight" end
   return "move"
 end
 

@@ -43,23 +43,26 @@ function M.key(cell)
   return c .. "," .. r
 end
 
--- Zone handles by cell, asked once, and which cells are inside the building.
+-- Zone handles by cell, each asked the first time a game needs it (most games never look
+-- at most spaces), and which cells are inside the building.
 ---@type table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>, table<Cell, Zone>
 local TILE, AT, GROUND, LOCKS = {}, {}, {}, {}
+-- The cell of each `at` zone asked so far (every `at` zone a piece is put in comes from
+-- M.at_zone).
+---@type table<Zone, Cell>
+local CELL_OF = {}
 ---@type table<Cell, boolean>
 local INSIDE = {}
 ---@type Cell[]
 local CELLS = {}
-for cell = 1, GRID.cells do
-  CELLS[cell] = cell
-  INSIDE[cell] = not posse.on_ring(cell)
-  TILE[cell], AT[cell] = posse.zone("tile", cell), posse.zone("at", cell)
-  GROUND[cell], LOCKS[cell] = posse.zone("ground", cell), posse.zone("lockdown", cell)
+do
+  local ring = {}
+  for _, cell in ipairs(posse.grid_ring()) do ring[cell] = true end
+  for cell = 1, GRID.cells do
+    CELLS[cell] = cell
+    INSIDE[cell] = not ring[cell]
+  end
 end
--- The cell of each `at` zone.
----@type table<Zone, Cell>
-local CELL_OF = {}
-for cell = 1, GRID.cells do CELL_OF[AT[cell]] = cell end
 M.cells = CELLS
 -- The building's tiles and the street, each a list of cells.
 ---@type Cell[], Cell[]
@@ -71,15 +74,47 @@ end
 
 ---@param cell Cell
 ---@return Zone
-function M.at_zone(cell) return AT[cell] end
+function M.at_zone(cell)
+  local z = AT[cell]
+  if z == nil then
+    z = posse.zone("at", cell)
+    AT[cell], CELL_OF[z] = z, cell
+  end
+  return z
+end
 
 ---@param cell Cell
 ---@return Zone
-function M.ground(cell) return GROUND[cell] end
+function M.ground(cell)
+  local z = GROUND[cell]
+  if z == nil then
+    z = posse.zone("ground", cell)
+    GROUND[cell] = z
+  end
+  return z
+end
 
 ---@param cell Cell
 ---@return Zone
-function M.locks(cell) return LOCKS[cell] end
+function M.locks(cell)
+  local z = LOCKS[cell]
+  if z == nil then
+    z = posse.zone("lockdown", cell)
+    LOCKS[cell] = z
+  end
+  return z
+end
+
+---@param cell Cell
+---@return Zone
+function M.tile_zone(cell)
+  local z = TILE[cell]
+  if z == nil then
+    z = posse.zone("tile", cell)
+    TILE[cell] = z
+  end
+  return z
+end
 
 ---Whether `cell` is a grid tile (not the street).
 ---@param cell Cell
@@ -89,11 +124,8 @@ function M.inside(cell) return INSIDE[cell] == true end
 ---The tile of a cell (a grid cell's, an entrance's), or nil.
 ---@param cell Cell
 ---@return Obj|nil
-function M.tile(cell) return posse.at(TILE[cell]) end
+function M.tile(cell) return posse.at(TILE[cell] or M.tile_zone(cell)) end
 
----@param cell Cell
----@return Zone
-function M.tile_zone(cell) return TILE[cell] end
 
 -- Where each piece (criminal, police unit) stands, mirrored here: pieces move only by
 -- `M.put`, so POS[piece] is always CELL_OF[posse.zone_of(piece)] (every piece starts the
@@ -128,6 +160,20 @@ end
 ---@return integer
 function M.crew_epoch() return CREW_EPOCH end
 
+-- The board's epoch: a number that changes whenever a tile may have turned face up or a
+-- lock-down marker moved (`M.board_changed`, which every such change calls: the deal,
+-- the entrance tiles, a tile revealed, a lock-down laid or lifted). What depends on the
+-- tiles' faces and the markers alone (the police's passable spaces) is the same while
+-- it is.
+local BOARD_EPOCH = 0
+
+---The board's epoch (see BOARD_EPOCH).
+---@return integer
+function M.board_epoch() return BOARD_EPOCH end
+
+---Notes that a tile may have turned or a lock-down marker moved.
+function M.board_changed() BOARD_EPOCH = BOARD_EPOCH + 1 end
+
 ---Whether a grid cell's tile is revealed.
 ---@param cell Cell
 ---@return boolean
@@ -139,7 +185,7 @@ end
 ---Whether a grid cell is locked down (AD-R19): a marker of an undefeated lock lies on it.
 ---@param cell Cell
 ---@return boolean
-function M.locked(cell) return posse.count(LOCKS[cell]) > 0 end
+function M.locked(cell) return posse.count(LOCKS[cell] or M.locks(cell)) > 0 end
 
 ---The revealed obstacle on `cell` that still stands, or nil (loot tiles and cleared
 ---obstacles are floor).
@@ -147,7 +193,15 @@ function M.locked(cell) return posse.count(LOCKS[cell]) > 0 end
 ---@return Obj|nil
 function M.obstacle(cell)
   local t = M.tile(cell)
-  if t == nil or not posse.face_up(t) or posse.obj_get(t, "cleared") > 0 then return nil end
+  if t == nil or not posse.face_up(t) then return nil end
+  return M.standing(t)
+end
+
+---Tile `t`, face up, if it is an obstacle that still stands (as M.obstacle of its cell).
+---@param t Obj
+---@return Obj|nil
+function M.standing(t)
+  if posse.obj_get(t, "cleared") > 0 then return nil end
   local class = M.props(t).class
   if class == "loot" or class == "entrance" then return nil end
   return t
@@ -220,10 +274,29 @@ function M.criminal(id)
   return nil
 end
 
+-- Each criminal's seat once read (the counter `seat` is set only by M.set_seat).
+---@type table<Obj, Seat>
+local SEAT = {}
+
 ---The seat that plays criminal `c`.
 ---@param c Obj
 ---@return Seat
-function M.seat(c) return posse.obj_get(c, "seat") end
+function M.seat(c)
+  local s = SEAT[c]
+  if s == nil then
+    s = posse.obj_get(c, "seat")
+    SEAT[c] = s
+  end
+  return s
+end
+
+---Gives criminal `c` to `seat` (the set-up): its counter `seat`.
+---@param c Obj
+---@param seat Seat
+function M.set_seat(c, seat)
+  posse.obj_set(c, "seat", seat)
+  SEAT[c] = seat
+end
 
 -- The criminals subdued, mirrored here: the counter `subdued` is set only by
 -- `M.set_subdued` (every criminal starts the game standing).
@@ -330,7 +403,7 @@ function M.room(c) return M.props(c).carry - posse.count(posse.zone("carry", c))
 ---@return Obj[], integer
 function M.loot_on(cell)
   local list, value = {}, 0
-  for _, o in ipairs(posse.contents(GROUND[cell])) do
+  for _, o in ipairs(posse.contents(GROUND[cell] or M.ground(cell))) do
     local v = M.props(o).value ---@type integer|nil
     if v then
       list[#list + 1] = o
@@ -345,7 +418,7 @@ end
 ---@return Obj[]
 function M.hostages_on(cell)
   local out = {}
-  for _, o in ipairs(posse.contents(GROUND[cell])) do
+  for _, o in ipairs(posse.contents(GROUND[cell] or M.ground(cell))) do
     if posse.def_id(o) == "hostage" then out[#out + 1] = o end
   end
   return out
@@ -440,7 +513,8 @@ end
 ---@return boolean
 function M.check_end()
   if OUTCOME then return true end
-  -- The first criminal standing: none, the crew lost; off an exit, nothing is decided.
+  -- The first criminal standing: none, the crew lost; off an exit, or with a criminal
+  -- elsewhere, nothing is decided (asked before the loot is counted: a few calls saved).
   ---@type Obj|nil
   local first = nil
   for i = 1, #PLAYING do
@@ -457,11 +531,13 @@ function M.check_end()
   if cell == nil or not EXIT[cell] then return false end
   local standing = {}
   for _, c in ipairs(PLAYING) do
-    if not SUBDUED[c] then standing[#standing + 1] = c end
+    if not SUBDUED[c] then
+      if POS[c] ~= cell then return false end
+      standing[#standing + 1] = c
+    end
   end
   local _, value = M.loot_on(cell)
   for _, c in ipairs(standing) do
-    if M.cell_of(c) ~= cell then return false end
     local _, v = M.carried(c)
     value = value + v
   end

@@ -62,6 +62,7 @@ local function deal()
       posse.draw(bag, game.tile_zone(posse.cell(c, r) --[[@as Cell]]))
     end
   end
+  game.board_changed()
 end
 
 -- §5.2: patrols A and B where the heist says (data.patrols); the others wait.
@@ -113,6 +114,7 @@ local function entrances()
     posse.flip(t, true)
     posse.obj_set(t, "number", i)
   end
+  game.board_changed()
 end
 
 local function setup()
@@ -122,7 +124,7 @@ local function setup()
   end
   -- The criminals are shared among the players in turn order (a player alone runs all).
   local players = posse.players()
-  for i, c in ipairs(game.crew()) do posse.obj_set(c, "seat", (i - 1) % players + 1) end
+  for i, c in ipairs(game.crew()) do game.set_seat(c, (i - 1) % players + 1) end
   posse.set("gifts", D.brains_gifts)
   game.log(("The %s heist: a %dx%d building, loot worth %d to get away with."):format(D.heist_name, game.cols, game.rows,
     D.aims.target))

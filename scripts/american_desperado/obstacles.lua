@@ -54,6 +54,7 @@ local function lock_down(lock, cells)
     local m = posse.at(supply)
     if m == nil then break end
     posse.move(m, game.locks(n))
+    game.board_changed()
     posse.obj_set(m, "by", lock)
     where[#where + 1] = game.where(n)
   end
@@ -70,6 +71,7 @@ function M.unlock(lock)
       if posse.obj_get(m, "by") == lock then
         posse.obj_set(m, "by", 0)
         posse.move(m, supply)
+        game.board_changed()
       end
     end
   end
@@ -242,6 +244,7 @@ function M.meet(c, from, cell, turn)
   local p = game.props(tile)
   if not posse.face_up(tile) then
     posse.flip(tile, true)
+    game.board_changed()
     game.log(("%s reveals %s at %s."):format(name(c), name(tile), game.where(cell)))
     if p.class == "loot" then
       local piece = posse.def_by_id(p.piece)

@@ -21,10 +21,18 @@ local DC, DR = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
 
 ------------------------------------------------------------------------ the board as the police see it
 
--- §5.11 npc_passable: the street, and revealed tiles not locked down (three calls into
--- the engine for the whole board).
+-- The last passable() and the board's epoch it was made at.
+---@type table<Cell, boolean>|nil, integer|nil
+local PASS, PASS_EPOCH = nil, nil
+
+-- §5.11 npc_passable: the street, and revealed tiles not locked down (two calls into
+-- the engine for the whole board), kept while the board's epoch stays (game.board_epoch:
+-- it depends on the tiles' faces and the lock-down markers alone). Read it, never
+-- change it.
 ---@return table<Cell, boolean>
 local function passable()
+  local epoch = game.board_epoch()
+  if PASS ~= nil and PASS_EPOCH == epoch then return PASS end
   local out = posse.nodes_holding("tile", true)
   local locked = posse.nodes_holding("lockdown")
   if next(locked) ~= nil then
@@ -33,14 +41,15 @@ local function passable()
     end
   end
   for _, cell in ipairs(game.street) do out[cell] = true end
+  PASS, PASS_EPOCH = out, epoch
   return out
 end
 
 -- Distance fields the police read, kept while they cannot change: every field is the
--- engine's `posse.grid_distances` over `pass`, which one movement step (or extra step)
--- reads once and never changes (moving reveals and locks nothing), so a field of one
--- target cell is good for the whole step; the field of the standing criminals is good
--- while the crew's epoch (game.crew_epoch: a criminal moved, subdued or freed) stays.
+-- engine's `posse.grid_distances` over `pass` (passable(): one table while the board's
+-- epoch stays, and no step of the police reveals or locks anything), so a field of one
+-- target cell is good while `pass` is; the field of the standing criminals is good
+-- while the crew's epoch (game.crew_epoch: a criminal moved, subdued or freed) stays too.
 ---@type table<Cell, boolean>|nil
 local FIELDS_PASS = nil
 ---@type table<boolean, table<Cell, Field>>

@@ -66,8 +66,9 @@ pub fn shipped(scenario: &str) -> Arc<Content> {
 }
 
 /// Lua helpers for [`LUA`], after the shared ones (`posse_tests::PRELUDE`: `ids(zone)`...).
-/// Pieces move by `game.put` and criminals are subdued by `game.set_subdued`, as the game's
-/// own scripts do (game.lua mirrors both).
+/// Pieces move by `game.put` and criminals are subdued by `game.set_subdued`, and a tile
+/// turned or a lock-down marker moved is followed by `game.board_changed()`, as the game's
+/// own scripts do (game.lua mirrors the first two and keeps the board's epoch).
 /// Criminals by id: `crim(id)`, `put(id, c, r)`, `at(id)` ("(c,r)" or "nowhere"),
 /// `get(id, k)`, `set(id, k, v)`, `give(id, piece)` (a loot piece carried), `carried(id)`
 /// (piece ids). Tiles: `lay(c, r, def [, up])` (that tile there, face down
@@ -140,6 +141,7 @@ local function lay(c, r, def, face_up)
   end
   posse.flip(t, face_up == true)
   posse.obj_set(t, 'cleared', 0)
+  game.board_changed()
   return t
 end
 local function floor(c, r)
@@ -147,12 +149,14 @@ local function floor(c, r)
   if game.props(t).class == 'loot' then t = lay(c, r, 'camera_2') end
   posse.flip(t, true)
   posse.obj_set(t, 'cleared', 1)
+  game.board_changed()
   return t
 end
 local function lockdown(lock, c, r)
   local m = assert(posse.at(posse.zone('markers')), 'no marker left')
   posse.move(m, game.locks(cell(c, r)))
   posse.obj_set(m, 'by', lock)
+  game.board_changed()
 end
 local function ground(c, r) return ids(game.ground(cell(c, r))) end
 local function drop(c, r, def) posse.move(piece(def), game.ground(cell(c, r))) end
