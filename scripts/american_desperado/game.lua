@@ -5,6 +5,13 @@
 -- Cells are the grid board's integers (posse.cell). A grid cell holds its tile in zone
 -- `tile` (face down until revealed), its pieces in `at` (criminals and police), loot lying
 -- there and hostage tokens in `ground`, and lock-down markers in `lockdown`.
+--
+-- Three rules keep the engine's state and this module's copies of it alike, so the hottest
+-- reads (where a piece stands, who is subdued) cross into the engine not at all: every
+-- piece moves by `M.put`, every criminal is subdued or freed by `M.set_subdued`, and
+-- whatever turns a tile or moves a lock-down marker calls `M.board_changed` (the police
+-- keep their passable spaces while the board's epoch stays). Arranging a position by hand
+-- (the rule tests) follows them too.
 
 local posse = require "posse"
 local cards = require "lib.cards"
@@ -237,9 +244,10 @@ for _, o in ipairs(posse.contents(posse.zone("crew"))) do
   IS_CREW[o] = true
 end
 do
-  local order = {}
+  local order, rank = {}, {}
   for i, id in ipairs(D.crew) do order[id] = i end
-  table.sort(CREW, function(a, b) return (order[posse.def_id(a)] or 99) < (order[posse.def_id(b)] or 99) end)
+  for _, c in ipairs(CREW) do rank[c] = order[posse.def_id(c)] or 99 end
+  table.sort(CREW, function(a, b) return rank[a] < rank[b] end)
 end
 ---@type Obj[]
 local POLICE = posse.contents(posse.zone("police"))

@@ -3,7 +3,8 @@
 -- the trail of revealed tiles, then hunting; SWAT, FBI and the Heavy after the nearest
 -- criminal or hostage), the camera's extra step, and the reinforcement step. Every choice
 -- among equally short steps goes through `better`, so the same position always gives the
--- same moves. Distances are the engine's (posse.grid_distances): a few calls a step.
+-- same moves. Distances are the engine's (posse.grid_distances), kept while what they
+-- depend on stays (the passable spaces, the crew): a few calls a movement step.
 
 local posse = require "posse"
 local game = require "american_desperado.game"
