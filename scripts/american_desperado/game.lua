@@ -325,6 +325,35 @@ function M.set_subdued(c, on)
   CREW_EPOCH = CREW_EPOCH + 1
 end
 
+---Compares the mirrors (where each piece stands, who is subdued) with the engine, and
+---fails the game, naming what is out of step, when they differ: a piece moved or a
+---criminal subdued behind `M.put` and `M.set_subdued` (content that moves pieces by
+---`posse.move`, say) shows in every batch and `posse check` instead of playing on with
+---wrong positions. main.lua calls it at the end of every game, police.verify beside it.
+function M.verify()
+  -- The `at` zones that hold anything: every piece on the board is in one of them.
+  local on_board = {}
+  for cell in pairs(posse.nodes_holding("at")) do on_board[M.at_zone(cell)] = cell end
+  ---@param list Obj[]
+  local function pieces(list)
+    for _, p in ipairs(list) do
+      local cell = on_board[posse.zone_of(p)]
+      if POS[p] ~= cell then
+        error(("american_desperado mirror out of step: %s stands on %s, the engine says %s (pieces move by game.put)")
+          :format(posse.def_id(p), POS[p] and M.where(POS[p]) or "no cell", cell and M.where(cell) or "no cell"), 2)
+      end
+    end
+  end
+  pieces(PLAYING)
+  pieces(POLICE)
+  for _, c in ipairs(PLAYING) do
+    if (SUBDUED[c] == true) ~= (posse.obj_get(c, "subdued") > 0) then
+      error(("american_desperado mirror out of step: %s subdued is %s, the engine says otherwise (game.set_subdued)")
+        :format(posse.def_id(c), tostring(SUBDUED[c] == true)), 2)
+    end
+  end
+end
+
 ---The criminals standing (not subdued) on `cell`, in turn order.
 ---@param cell Cell
 ---@return Obj[]

@@ -164,8 +164,14 @@ end
 
 local M = {}
 
----Plays a whole game; returns {won, reason}.
+---Plays a whole game; returns {won, reason}. The mirrors of game.lua and police.lua are
+---compared with the engine at the end of every game.
 ---@return Result
-function M.play() return ending.run(flow) end
+function M.play()
+  local result = ending.run(flow)
+  game.verify()
+  police.verify()
+  return result
+end
 
 return M

@@ -46,6 +46,22 @@ local function passable()
   return out
 end
 
+---Compares the passable spaces kept for the board's epoch with the board now, and fails
+---the game when they differ: a tile turned or a lock-down marker moved without
+---`game.board_changed` (see main.lua, which calls it at the end of every game).
+function M.verify()
+  if PASS == nil or PASS_EPOCH ~= game.board_epoch() then return end
+  local kept = PASS
+  PASS = nil
+  local now = passable()
+  for cell = 1, #game.cells do
+    if (kept[cell] == true) ~= (now[cell] == true) then
+      error(("american_desperado mirror out of step: %s passable is %s, the board says otherwise (game.board_changed)")
+        :format(game.where(cell), tostring(kept[cell] == true)), 2)
+    end
+  end
+end
+
 -- Distance fields the police read, kept while they cannot change: every field is the
 -- engine's `posse.grid_distances` over `pass` (passable(): one table while the board's
 -- epoch stays, and no step of the police reveals or locks anything), so a field of one

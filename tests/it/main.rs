@@ -29,6 +29,7 @@ mod issue23_registrar;
 mod issue24_search;
 mod issue24_worlds;
 mod issue25_leaks;
+mod issue26_mirrors;
 mod issue26_undo;
 mod issue9;
 mod layers;
