@@ -54,12 +54,18 @@ pub fn wrong_players(content: &Content, n: usize) -> String {
 
 /// Loads game `id`; an unknown id is a one-line error listing the games there are.
 pub fn load(root: &Path, id: &str) -> Result<Arc<Content>> {
-    let ids = list(root)?;
-    if !ids.iter().any(|g| g == id) {
-        let known = if ids.is_empty() { "none".to_string() } else { ids.join(", ") };
-        bail!("unknown game '{id}' under {} (games: {known})", root.display());
+    // Whether a scenario is one its game lists, loading it finds out; the games are
+    // listed only to say which there are.
+    let loaded = (id.contains('/') || Content::is_listed(root, id)).then(|| Content::load(root, id));
+    match loaded {
+        Some(Ok(content)) => Ok(Arc::new(content)),
+        Some(Err(e)) if Content::is_listed(root, id) => Err(anyhow::anyhow!("{e}")),
+        _ => {
+            let ids = list(root)?;
+            let known = if ids.is_empty() { "none".to_string() } else { ids.join(", ") };
+            bail!("unknown game '{id}' under {} (games: {known})", root.display());
+        }
     }
-    Content::load(root, id).map(Arc::new).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// Game `id` with the values `sets` changes ("KEY=VALUE", `--set`).

@@ -224,21 +224,37 @@ impl Content {
             .filter_map(|e| e.file_name().to_str().map(str::to_string))
             .collect();
         games.sort();
-        let mut ids = Vec::new();
-        for g in games {
-            // The scenarios a game lists; a game.yaml that does not parse is listed alone
-            // (loading it reports why).
-            let scenarios = crate::yaml::read_limited(&dir.join(&g).join("game.yaml"), CONTENT_FILE_BYTES)
-                .ok()
-                .filter(|t| crate::yaml::check_depth(t).is_ok())
-                .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
-                .and_then(|v| v.get("scenarios").and_then(|s| s.as_mapping()).cloned())
-                .map(|m| m.keys().filter_map(|k| k.as_str().map(str::to_string)).collect::<Vec<_>>())
-                .unwrap_or_default();
-            ids.push(g.clone());
-            ids.extend(scenarios.into_iter().map(|s| format!("{g}/{s}")));
+        Ok(games.iter().flat_map(|g| Content::ids_of(&dir, g)).collect())
+    }
+
+    /// Whether `id` is one of [`Content::list`]'s, found without listing the others: a
+    /// game is a folder of `scenarios/` with a `game.yaml` (nothing is read), a scenario
+    /// one its game's `game.yaml` lists.
+    pub fn is_listed(root: &Path, id: &str) -> bool {
+        let game = id.split_once('/').map_or(id, |(g, _)| g);
+        // A folder's name: one plain component, as `fs::read_dir` gives it.
+        let mut parts = Path::new(game).components();
+        let plain = matches!((parts.next(), parts.next()), (Some(std::path::Component::Normal(_)), None));
+        let dir = root.join("scenarios");
+        if !plain || !dir.join(game).join("game.yaml").is_file() {
+            return false;
         }
-        Ok(ids)
+        game == id || Content::ids_of(&dir, game).iter().any(|s| s == id)
+    }
+
+    /// Game `g` (a folder of `dir`, `scenarios/`) and its scenarios, as [`Content::list`]
+    /// lists them.
+    fn ids_of(dir: &Path, g: &str) -> Vec<String> {
+        // The scenarios a game lists; a game.yaml that does not parse is listed alone
+        // (loading it reports why).
+        let scenarios = crate::yaml::read_limited(&dir.join(g).join("game.yaml"), CONTENT_FILE_BYTES)
+            .ok()
+            .filter(|t| crate::yaml::check_depth(t).is_ok())
+            .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+            .and_then(|v| v.get("scenarios").and_then(|s| s.as_mapping()).cloned())
+            .map(|m| m.keys().filter_map(|k| k.as_str().map(str::to_string)).collect::<Vec<_>>())
+            .unwrap_or_default();
+        std::iter::once(g.to_string()).chain(scenarios.into_iter().map(|s| format!("{g}/{s}"))).collect()
     }
 
     /// Reads and checks game `id` (or scenario `game/name`) from `root`, with `scripts`
