@@ -163,10 +163,10 @@ impl<'a> Loader<'a> {
         let sources: Vec<&Source> = modules.values().chain(defs.iter().filter_map(|d| d.script.as_ref())).collect();
         self.diags.extend(scripts(&sources));
         // Data keys nothing reads: a typo in the game's own data (unread.rs).
-        let hooks =
-            super::unread::scenario_scripts(&self.root.join(format!("scenarios/{id}")), game.scenarios.0.values());
-        let code = sources.iter().map(|s| s.code.as_str()).chain(hooks.iter().map(String::as_str));
-        for (at, msg) in super::unread::Mentions::new(code, &templates).unread(&schema, &data, &doc.at) {
+        let dir = self.root.join(format!("scenarios/{id}"));
+        let hooks = game.scenarios.0.values().filter_map(|f| super::unread::scenario_script(&dir, f));
+        let code = sources.iter().map(|s| s.code.as_str());
+        for (at, msg) in super::unread::Mentions::new(code, &templates).unread(&schema, &data, &doc.at, hooks) {
             self.at(&doc, at, msg);
         }
 
