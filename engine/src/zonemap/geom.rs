@@ -63,7 +63,20 @@ fn in_box(p: Pt, a: Pt, b: Pt) -> bool {
 }
 
 /// Whether the closed segments a–b and c–d meet (touching counts).
+///
+/// Segments whose bounding boxes lie more than ε apart are told apart by the boxes
+/// alone, as the tests below would: touching is tested within the boxes (with ε), and a
+/// crossing is told by orientations beyond ε, which for points of a board (at most
+/// `MAP_EXTENT` = 1000 units, rounding errors below 5e-10) are the exact signs, so the
+/// segments do cross and their boxes meet.
 pub(super) fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
+    if a.x.max(b.x) + EPS < c.x.min(d.x)
+        || c.x.max(d.x) + EPS < a.x.min(b.x)
+        || a.y.max(b.y) + EPS < c.y.min(d.y)
+        || c.y.max(d.y) + EPS < a.y.min(b.y)
+    {
+        return false;
+    }
     let (d1, d2) = (sign(orient(c, d, a)), sign(orient(c, d, b)));
     let (d3, d4) = (sign(orient(a, b, c)), sign(orient(a, b, d)));
     if d1 * d2 < 0 && d3 * d4 < 0 {
