@@ -6,7 +6,8 @@
 //! of Lua) with every script compiled on the way, so that loading a game reports all its
 //! syntax errors at once with its YAML problems, and fills the content's bytecode cache,
 //! which every game of that content (every game of a batch) then loads its chunks from.
-//! The engine's own Lua (prelude.lua, sandbox.lua) is parsed once per process.
+//! The engine's own Lua (prelude.lua, sandbox.lua, freeze.lua) is compiled at build time
+//! (build.rs), or else parsed once per process.
 
 use super::{lua_err, script_message};
 use crate::content::{Bytecode, Content, Source};
@@ -85,17 +86,37 @@ fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
     (errors, cache)
 }
 
-pub(super) static PRELUDE: OnceLock<Vec<u8>> = OnceLock::new();
-pub(super) static SANDBOX: OnceLock<Vec<u8>> = OnceLock::new();
-pub(super) static FREEZE: OnceLock<Vec<u8>> = OnceLock::new();
+/// One of the engine's own chunks: the bytecode build.rs made of it, and the bytecode
+/// this process made of its text, when the former does not load (another Lua's format).
+pub(super) struct EngineChunk {
+    built: &'static [u8],
+    made: OnceLock<Vec<u8>>,
+}
 
-/// The engine's own Lua, parsed once per process.
-pub(super) fn engine_chunk(lua: &Lua, cache: &OnceLock<Vec<u8>>, code: &str, name: &str) -> Result<Function, Error> {
-    if let Some(bytes) = cache.get() {
-        return lua.load(&bytes[..]).set_name(name).set_mode(ChunkMode::Binary).into_function().map_err(lua_err);
+impl EngineChunk {
+    const fn new(built: &'static [u8]) -> EngineChunk {
+        EngineChunk { built, made: OnceLock::new() }
+    }
+}
+
+pub(super) static PRELUDE: EngineChunk = EngineChunk::new(include_bytes!(concat!(env!("OUT_DIR"), "/prelude.luac")));
+pub(super) static SANDBOX: EngineChunk = EngineChunk::new(include_bytes!(concat!(env!("OUT_DIR"), "/sandbox.luac")));
+pub(super) static FREEZE: EngineChunk = EngineChunk::new(include_bytes!(concat!(env!("OUT_DIR"), "/freeze.luac")));
+
+/// The engine's own Lua, compiled at build time (build.rs, with its debug information:
+/// tracebacks name its lines), or else parsed once per process.
+pub(super) fn engine_chunk(lua: &Lua, chunk: &EngineChunk, code: &str, name: &str) -> Result<Function, Error> {
+    let binary = |bytes: &[u8]| lua.load(bytes).set_name(name).set_mode(ChunkMode::Binary).into_function();
+    if let Some(bytes) = chunk.made.get() {
+        return binary(bytes).map_err(lua_err);
+    }
+    if !chunk.built.is_empty() {
+        if let Ok(f) = binary(chunk.built) {
+            return Ok(f);
+        }
     }
     let f = lua.load(code).set_name(name).set_mode(ChunkMode::Text).into_function().map_err(lua_err)?;
-    let _ = cache.set(f.dump(false));
+    let _ = chunk.made.set(f.dump(false));
     Ok(f)
 }
 
