@@ -15,7 +15,7 @@
 //! keys made of digits, nor a key the schema marks `unread: true` (kept for reference).
 //!
 //! The check costs one pass over the sources: the data's keys are gathered first, and
-//! the sources' words are looked up among them only (through a filter of their hashes).
+//! the sources' words are looked up among them only (through a filter of 65536 bits).
 //! The scenarios' files are read one at a time, and only while a key is left that
 //! nothing read so far mentions (none, in a game without a typo). The sets of all the
 //! words and fields that a suggestion draws from are made only for a key nothing reads.
@@ -23,7 +23,6 @@
 use super::checks::closest;
 use super::data::{data_path, matches, DataRule};
 use super::texts::{expand, Template};
-use crate::hash::fnv;
 use crate::yaml::{Pos, Positions};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashSet};
@@ -113,7 +112,7 @@ impl<'a> Mentions<'a> {
         hooks: impl IntoIterator<Item = String>,
     ) -> Vec<(Pos, String)> {
         let mut keys = HashSet::new();
-        data_keys(data, &mut keys);
+        data_keys(rules, data, &mut Vec::new(), &mut keys);
         let mut read = Read { mentions: &self, words: HashSet::new() };
         read.scan(&keys, self.code.iter().copied());
         let mut hooks = hooks.into_iter();
@@ -169,19 +168,33 @@ impl<'a> Mentions<'a> {
     }
 }
 
-/// Every key of `data`'s maps, at every depth, that is a word (non-empty, name bytes
-/// alone): the keys a source may read as a word.
-fn data_keys<'v>(data: &'v Value, out: &mut HashSet<&'v str>) {
-    match data {
+/// The keys of `v` (at `path`) the walk of [`Read::walk`] asks about as words when every
+/// key is read: not under a map `rules` mark open, not one marked unread, not made of
+/// digits, and a word (name bytes alone). Once the sources have them all, the scan stops.
+fn data_keys<'v>(rules: &[DataRule], v: &'v Value, path: &mut Vec<String>, out: &mut HashSet<&'v str>) {
+    match v {
         Value::Object(m) => {
+            if rules.iter().any(|r| r.open && matches(&r.path, path)) {
+                return;
+            }
             for (k, x) in m {
-                if !k.is_empty() && k.bytes().all(ident) {
-                    out.insert(k.as_str());
+                path.push(k.clone());
+                if !rules.iter().any(|r| r.unread && matches(&r.path, path)) {
+                    if !k.is_empty() && k.bytes().all(ident) && !k.bytes().all(|b| b.is_ascii_digit()) {
+                        out.insert(k.as_str());
+                    }
+                    data_keys(rules, x, path, out);
                 }
-                data_keys(x, out);
+                path.pop();
             }
         }
-        Value::Array(a) => a.iter().for_each(|x| data_keys(x, out)),
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                path.push(i.to_string());
+                data_keys(rules, x, path, out);
+                path.pop();
+            }
+        }
         _ => {}
     }
 }
@@ -193,21 +206,42 @@ struct Read<'m, 'a, 'v> {
 }
 
 impl<'v> Read<'_, '_, 'v> {
-    /// Notes which of `keys` (words) `sources` have as a word: one pass over them, each
-    /// word looked up only when its FNV hash marks a bit that a key's marks too (a filter
-    /// of 4096 bits: few words of the code are looked up).
+    /// Notes which of `keys` (words) `sources` have as a word: one pass over them, until
+    /// every key is found, each word looked up only when its slot in a filter of 65536
+    /// bits (from its length and its first, middle and last bytes) is one a key marks.
     fn scan<'s>(&mut self, keys: &HashSet<&'v str>, sources: impl IntoIterator<Item = &'s str>) {
-        let bit = |w: &str| fnv(w.as_bytes()) as usize % 4096;
-        let mut filter = [0u64; 64];
+        let slot = |w: &[u8]| {
+            let n = w.len();
+            (usize::from(w[0]) * 131 + usize::from(w[n - 1]) * 31 + usize::from(w[n / 2]) * 7 + n) & 0xffff
+        };
+        if self.words.len() == keys.len() {
+            return;
+        }
+        let mut filter = vec![0u64; 1024];
         for k in keys {
-            filter[bit(k) / 64] |= 1 << (bit(k) % 64);
+            let s = slot(k.as_bytes());
+            filter[s >> 6] |= 1 << (s & 63);
         }
         for c in sources {
-            for w in words(c) {
-                let b = bit(w);
-                if filter[b / 64] >> (b % 64) & 1 == 1 {
-                    if let Some(k) = keys.get(w) {
+            // `words(c)`, as a loop over the bytes: the scan is most of the check's work.
+            let bytes = c.as_bytes();
+            let mut at = 0;
+            while at < bytes.len() {
+                if !ident(bytes[at]) {
+                    at += 1;
+                    continue;
+                }
+                let start = at;
+                while at < bytes.len() && ident(bytes[at]) {
+                    at += 1;
+                }
+                let s = slot(&bytes[start..at]);
+                if filter[s >> 6] >> (s & 63) & 1 == 1 {
+                    if let Some(k) = keys.get(&c[start..at]) {
                         self.words.insert(*k);
+                        if self.words.len() == keys.len() {
+                            return;
+                        }
                     }
                 }
             }
