@@ -48,14 +48,24 @@ fn compile_now(lua: &Lua, content: &Content, src: &Source) -> mlua::Result<Funct
     if let Some(bytes) = cached {
         return lua.load(&bytes[..]).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Binary).into_function();
     }
-    let mut code = "\n".repeat(src.line.saturating_sub(1));
-    code.push_str(&src.code);
-    let f = lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()?;
+    let f = lua.load(&*padded(src)).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function()?;
     if let Ok(mut c) = content.bytecode.lock() {
         c.insert(key, f.dump(false).into());
     }
     Ok(f)
 }
+
+/// A source's code after as many blank lines as put its first line where it is in its
+/// file (a `script:` block of a YAML file), so that Lua's line numbers are the file's.
+fn padded(src: &Source) -> std::borrow::Cow<'_, str> {
+    match src.line {
+        0 | 1 => std::borrow::Cow::Borrowed(&src.code),
+        line => std::borrow::Cow::Owned("\n".repeat(line - 1) + &src.code),
+    }
+}
+
+/// The memory the compiler's own VM may hold before it collects its garbage.
+const PRECOMPILE_GARBAGE: usize = 64 << 20;
 
 /// Compiles every source without running it: syntax errors as diagnostics (file and
 /// line), and the bytecode of what compiled, for the content's cache.
@@ -63,10 +73,14 @@ fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
     let mut errors = Vec::new();
     let mut cache = Bytecode::new();
     let Ok(lua) = Lua::new_with(StdLib::NONE, LuaOptions::new()) else { return (errors, cache) };
+    // The parser's garbage is collected whole now and then, not step by step as it goes:
+    // nothing lives here but the function being compiled.
+    lua.gc_stop();
     for src in sources {
-        let mut code = "\n".repeat(src.line.saturating_sub(1));
-        code.push_str(&src.code);
-        match lua.load(code).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
+        if lua.used_memory() > PRECOMPILE_GARBAGE {
+            let _ = lua.gc_collect();
+        }
+        match lua.load(&*padded(src)).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
             Ok(f) => {
                 cache.insert(src.key(), f.dump(false).into());
             }
