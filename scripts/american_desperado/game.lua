@@ -79,49 +79,39 @@ for cell = 1, GRID.cells do
   list[#list + 1] = cell
 end
 
+---The handle of cell `cell`'s zone `name`, asked of the engine and kept in `cache`.
+---@param cache table<Cell, Zone>
+---@param name string
+---@param cell Cell
+---@return Zone
+local function asked(cache, name, cell)
+  local z = posse.zone(name, cell)
+  cache[cell] = z
+  return z
+end
+
 ---@param cell Cell
 ---@return Zone
 function M.at_zone(cell)
   local z = AT[cell]
   if z == nil then
-    z = posse.zone("at", cell)
-    AT[cell], CELL_OF[z] = z, cell
+    z = asked(AT, "at", cell)
+    CELL_OF[z] = cell
   end
   return z
 end
 
 ---@param cell Cell
 ---@return Zone
-function M.ground(cell)
-  local z = GROUND[cell]
-  if z == nil then
-    z = posse.zone("ground", cell)
-    GROUND[cell] = z
-  end
-  return z
-end
+function M.ground(cell) return GROUND[cell] or asked(GROUND, "ground", cell) end
 
 ---@param cell Cell
 ---@return Zone
-function M.locks(cell)
-  local z = LOCKS[cell]
-  if z == nil then
-    z = posse.zone("lockdown", cell)
-    LOCKS[cell] = z
-  end
-  return z
-end
+function M.locks(cell) return LOCKS[cell] or asked(LOCKS, "lockdown", cell) end
 
 ---@param cell Cell
 ---@return Zone
-function M.tile_zone(cell)
-  local z = TILE[cell]
-  if z == nil then
-    z = posse.zone("tile", cell)
-    TILE[cell] = z
-  end
-  return z
-end
+function M.tile_zone(cell) return TILE[cell] or asked(TILE, "tile", cell) end
 
 ---Whether `cell` is a grid tile (not the street).
 ---@param cell Cell
