@@ -3,8 +3,8 @@
 # the instructions of `posse sim GAME -n N+1` less those of `posse sim GAME -n 1` (so the
 # process's start and the game's load cancel out), over the decisions of games 1..N.
 # Usage: tools/instr.sh GAME [PLAYERS] [N]   (N = 20 by default)
-#        tools/instr.sh --start GAME [PLAYERS]   instructions of the start and load alone
-#        (`posse sim GAME -n 0`... is refused, so: `sim -n 1` less one game's share).
+#        tools/instr.sh --start GAME [PLAYERS]   instructions of the process's start and the
+#        game's load: `sim GAME -n 1` less the game's play (`Game::resume`, inclusive).
 # POSSE=path/to/posse uses that binary (default target/release/posse, built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +15,10 @@ if [ "${1:-}" = --start ]; then start=1; shift; fi
 game=$1
 players=${2:-}
 n=${3:-20}
-args=(sim "$game" --jobs 1 --json)
+args=(sim "$game" --jobs 1)
 [ -n "$players" ] && args+=(--players "$players")
+# The decisions are read from the JSON report; the start is measured with the plain one.
+[ $start = 1 ] || args+=(--json)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -30,15 +32,13 @@ decisions() {
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(round(d["decisions"]["mean"]*d["decisions"]["n"]))' "$tmp/out.$1"
 }
 one=$(count 1)
-d1=$(decisions 1)
 if [ $start = 1 ]; then
-  # one game's share, from the decisions of a longer batch
-  many=$(count $((n + 1)))
-  dm=$(decisions $((n + 1)))
-  per=$(( (many - one) / (dm - d1) ))
-  echo "$game ${players:-default}: start+load $(( one - per * d1 )) instructions (sim -n 1: $one, less $d1 decisions at $per)"
+  play=$(callgrind_annotate --inclusive=yes "$tmp/cg.1" 2>/dev/null |
+    grep -F 'posse::game::step::<impl posse::game::Game>::resume [' | head -1 | awk '{gsub(",", "", $1); print $1}')
+  echo "$game ${players:-default}: start+load $(( one - ${play:-0} )) instructions (sim -n 1: $one, less the game's play ${play:-0})"
   exit 0
 fi
+d1=$(decisions 1)
 many=$(count $((n + 1)))
 dm=$(decisions $((n + 1)))
 echo "$game ${players:-default}: $(( (many - one) / (dm - d1) )) instructions a decision ($((dm - d1)) decisions in $n games; sim -n 1: $one)"
