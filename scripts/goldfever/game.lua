@@ -17,6 +17,7 @@
 local posse = require "posse"
 local cards = require "lib.cards"
 local rules = require "goldfever.rules"
+local tables = require "lib.tables"
 
 ---@class goldfever.game
 ---@field events goldfever.events  wounds, death, panic, jokers (set by events.lua)
@@ -114,7 +115,7 @@ end
 ---The living characters, on the board or hidden (O5), in code order.
 ---@return Obj[]
 function M.living()
-  local out = M.listed(#CHARS)
+  local out = tables.listed(#CHARS)
   for i = 1, #CHARS do
     local c = CHARS[i]
     local z = posse.zone_of(c)
@@ -151,34 +152,11 @@ function M.occupied(except)
   return occ
 end
 
----A new empty table with room for `n` keys in its hash part (for up to 16; more grow it):
----a table filled one key at a time from empty is made again at 1, 2, 4 and 8 keys, which
----costs more than the keys themselves.
----@param n integer
----@return table
-function M.hashed(n)
-  if n <= 2 then return { _1 = nil, _2 = nil } end
-  if n <= 4 then return { _1 = nil, _2 = nil, _3 = nil, _4 = nil } end
-  if n <= 8 then return { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil } end
-  return { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil, _9 = nil, _10 = nil,
-    _11 = nil, _12 = nil, _13 = nil, _14 = nil, _15 = nil, _16 = nil }
-end
-
----A new empty list with room for `n` elements (for up to 16; more grow it), as `hashed`.
----@param n integer
----@return any[]
-function M.listed(n)
-  if n <= 2 then return { nil, nil } end
-  if n <= 4 then return { nil, nil, nil, nil } end
-  if n <= 8 then return { nil, nil, nil, nil, nil, nil, nil, nil } end
-  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
-end
-
 ---Where every character of the scenario stands (char -> node; nil off the board) and
 ---where living characters stand (node -> true), in one pass: what a decision reads.
 ---@return table<Obj, string|nil>, table<string, boolean>
 function M.snapshot()
-  local where, occ = M.hashed(#CHARS), M.hashed(#CHARS)
+  local where, occ = tables.hashed(#CHARS), tables.hashed(#CHARS)
   for i = 1, #CHARS do
     local c = CHARS[i]
     local n = NODE_OF[posse.zone_of(c)]
@@ -198,7 +176,7 @@ end
 function M.around(c)
   local where, occ = M.snapshot()
   ---@type Obj[], Obj[]
-  local enemies, friends = M.listed(#CHARS), M.listed(#CHARS)
+  local enemies, friends = tables.listed(#CHARS), tables.listed(#CHARS)
   local here = where[c]
   if here == nil then return where, occ, enemies, friends end
   local side = SIDE[c] or M.side(c)
