@@ -204,7 +204,6 @@ impl Game {
             Game::new(self.content.clone(), self.setup.clone())?
         };
         m.follow(&self.choices)?;
-        m.redo.clear();
         self.marks.push(m);
         Ok(())
     }
