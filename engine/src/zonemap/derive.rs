@@ -324,10 +324,15 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
             }
             line.borders.sort_unstable();
             line.borders.dedup();
-            // Range: the zones whose interiors the line enters, `a` not counted.
+            // Range: the zones whose interiors the line enters, `a` not counted. Only the
+            // zones whose boxes come near the line's can cross it (see `near`).
+            let line_box = (Pt::new(p.x.min(q.x), p.y.min(q.y)), Pt::new(p.x.max(q.x), p.y.max(q.y)));
             ts.clear();
             ts.extend([0.0, 1.0]);
-            for z in &zones {
+            for (z, zone_box) in zones.iter().zip(&boxes) {
+                if !near(zone_box, &line_box, NEAR) {
+                    continue;
+                }
                 for (e0, e1) in edges(&z.poly) {
                     crossings(p, q, e0, e1, &mut ts);
                 }
@@ -355,8 +360,10 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
             }
             range[a * n + c] = entered.len() as u32;
             // Blockers: centre circles on the line, in order from `a`.
+            let reach = s.centre_radius + NEAR;
             let mut on: Vec<(f64, usize)> = (0..n)
-                .filter(|&z| z != a && z != c && dist_to_segment(zones[z].centre, p, q) < s.centre_radius)
+                .filter(|&z| z != a && z != c && near(&(zones[z].centre, zones[z].centre), &line_box, reach))
+                .filter(|&z| dist_to_segment(zones[z].centre, p, q) < s.centre_radius)
                 .map(|z| (param(zones[z].centre, p, q), z))
                 .collect();
             on.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
@@ -444,6 +451,20 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
     Some(map)
 }
 
+/// How far apart two boxes may be and still hold points the geometry's tests take to
+/// meet: far more than their tolerances ([`EPS`] times a board's diagonal, a few
+/// rounding errors), far less than a zone.
+const NEAR: f64 = 1e-3;
+
+/// Whether boxes `a` and `b` (lowest corner, highest corner) come within `by` of each
+/// other. A line's crossings with a zone's edges lie on both (within the tolerances of
+/// `crossings`), and a centre less than a radius from a line lies within that radius of
+/// the line's box: a zone or centre whose box is further is passed over, as the tests
+/// would.
+fn near(a: &(Pt, Pt), b: &(Pt, Pt), by: f64) -> bool {
+    a.0.x <= b.1.x + by && b.0.x <= a.1.x + by && a.0.y <= b.1.y + by && b.0.y <= a.1.y + by
+}
+
 /// The length a set of spans (from, to) covers together.
 fn covered(mut spans: Vec<(f64, f64)>) -> f64 {
     spans.sort_by(|x, y| x.0.total_cmp(&y.0));
@@ -459,27 +480,23 @@ fn covered(mut spans: Vec<(f64, f64)>) -> f64 {
     total
 }
 
-/// Static line of sight between two points against `walls` and trees of radius `r`.
-fn clear(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> bool {
-    !trees.iter().any(|&t| dist_to_segment(t, p, q) < r) && !walls.iter().any(|&(c, d)| segments_meet(p, q, c, d))
-}
-
 /// What a line grazes, when its sight hangs on a graze: a clear line that passes within
 /// [`CLEARANCE`] of a wall's end or a tree's rim, or a blocked line whose every blocker
 /// it only grazes (it meets a wall within [`CLEARANCE`] of its end, or a tree within as
 /// much of its rim). A blocked line that also meets something squarely is not grazing:
-/// moving what it grazes would not change its sight.
-fn grazing(p: Pt, q: Pt, walls: &[(Pt, Pt)], trees: &[Pt], r: f64) -> Option<&'static str> {
+/// moving what it grazes would not change its sight. `hit` says which walls the line
+/// meets, `trees` how far each tree is from it.
+fn grazing(p: Pt, q: Pt, walls: &[(Pt, Pt)], hit: &[bool], trees: &[f64], r: f64) -> Option<&'static str> {
     let end_near =
         |&(w0, w1): &(Pt, Pt)| dist_to_segment(w0, p, q) < CLEARANCE || dist_to_segment(w1, p, q) < CLEARANCE;
-    let rim_near = |&t: &Pt| (dist_to_segment(t, p, q) - r).abs() < CLEARANCE;
-    let walls_hit: Vec<&(Pt, Pt)> = walls.iter().filter(|&&(c, d)| segments_meet(p, q, c, d)).collect();
-    let trees_hit: Vec<&Pt> = trees.iter().filter(|&&t| dist_to_segment(t, p, q) < r).collect();
+    let rim_near = |d: f64| (d - r).abs() < CLEARANCE;
+    let walls_hit: Vec<&(Pt, Pt)> = walls.iter().zip(hit).filter(|(_, &h)| h).map(|(w, _)| w).collect();
+    let trees_hit: Vec<f64> = trees.iter().copied().filter(|&d| d < r).collect();
     let (ends, rims) = if walls_hit.is_empty() && trees_hit.is_empty() {
-        (walls.iter().any(end_near), trees.iter().any(rim_near))
+        (walls.iter().any(end_near), trees.iter().any(|&d| rim_near(d)))
     } else {
-        let all_grazed = walls_hit.iter().all(|w| end_near(w)) && trees_hit.iter().all(|t| rim_near(t));
-        (all_grazed && walls_hit.iter().any(|w| end_near(w)), all_grazed && trees_hit.iter().any(|t| rim_near(t)))
+        let all_grazed = walls_hit.iter().all(|w| end_near(w)) && trees_hit.iter().all(|&d| rim_near(d));
+        (all_grazed && walls_hit.iter().any(|w| end_near(w)), all_grazed && trees_hit.iter().any(|&d| rim_near(d)))
     };
     match (ends, rims) {
         (true, _) => Some("a wall's end"),
@@ -519,18 +536,26 @@ fn warnings(b: &mut Build, map: &ZoneMap) {
             }
             let (p, q) = (map.zones[a].centre, map.zones[c].centre);
             let (x, y) = (&map.zones[a].id, &map.zones[c].id);
-            let base = clear(p, q, &walls, &s.trees, r);
-            let fragile = clear(p, q, &longer, &s.trees, r) != base
-                || clear(p, q, &shorter, &s.trees, r) != base
-                || clear(p, q, &walls, &s.trees, r + CLEARANCE) != base
-                || clear(p, q, &walls, &s.trees, (r - CLEARANCE).max(0.0)) != base;
+            // Static line of sight against walls and trees of a radius: clear when no tree
+            // is nearer the line than the radius and no wall meets it. Each tree's distance
+            // and each wall's meeting are found once for every test below.
+            let trees: Vec<f64> = s.trees.iter().map(|&t| dist_to_segment(t, p, q)).collect();
+            let hit: Vec<bool> = walls.iter().map(|&(c, d)| segments_meet(p, q, c, d)).collect();
+            let no_tree = |r: f64| !trees.iter().any(|&d| d < r);
+            let no_wall = !hit.contains(&true);
+            let meets = |moved: &[(Pt, Pt)]| moved.iter().any(|&(c, d)| segments_meet(p, q, c, d));
+            let base = no_tree(r) && no_wall;
+            let fragile = (no_tree(r) && !meets(&longer)) != base
+                || (no_tree(r) && !meets(&shorter)) != base
+                || (no_tree(r + CLEARANCE) && no_wall) != base
+                || (no_tree((r - CLEARANCE).max(0.0)) && no_wall) != base;
             if fragile {
                 b.warn(
                     Entry::Zone(a),
                     format!("{x} - {y} is fragile: its sight changes when walls or trees move by {CLEARANCE}"),
                 );
             }
-            if let Some(what) = grazing(p, q, &walls, &s.trees, r) {
+            if let Some(what) = grazing(p, q, &walls, &hit, &trees, r) {
                 b.warn(Entry::Zone(a), format!("{x} - {y} is grazing: the line passes within {CLEARANCE} of {what}"));
             }
         }
