@@ -12,7 +12,7 @@
 
 use super::geom::{
     collinear, crossings, dist_to_segment, edges, overlap, param, segments_meet, shared_area, simple, strictly_inside,
-    triangles, Pt, EPS, LEN_EPS,
+    triangles, Bounds, Pt, EPS, LEN_EPS,
 };
 use super::{Border, Entry, Line, MapState, OpeningKind, Problem, Spec, Tables, Zone, ZoneMap};
 use crate::limits::{MAP_EXTENT, MAP_WALL_PIECES};
@@ -290,6 +290,8 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
     }
 
     // Lines between centres.
+    let piece_bounds: Vec<Bounds> = pieces.iter().map(|piece| Bounds::of(piece.from, piece.to)).collect();
+    let mut near_zones = Vec::new();
     let mut lines = vec![Line::default(); n * n];
     let mut range = vec![0u32; n * n];
     let mut blockers = vec![Vec::new(); n * n];
@@ -314,8 +316,9 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
             let (p, q) = (zones[a].centre, zones[c].centre);
             let line = &mut lines[a * n + c];
             line.always = s.trees.iter().any(|&t| dist_to_segment(t, p, q) < s.tree_radius);
-            for piece in &pieces {
-                if segments_meet(p, q, piece.from, piece.to) {
+            let bounds = Bounds::of(p, q);
+            for (piece, piece_bounds) in pieces.iter().zip(&piece_bounds) {
+                if !bounds.apart(piece_bounds) && segments_meet(p, q, piece.from, piece.to) {
                     match piece.border {
                         None => line.always = true,
                         Some(k) => line.borders.push(k),
@@ -327,13 +330,12 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
             // Range: the zones whose interiors the line enters, `a` not counted. Only the
             // zones whose boxes come near the line's can cross it (see `near`).
             let line_box = (Pt::new(p.x.min(q.x), p.y.min(q.y)), Pt::new(p.x.max(q.x), p.y.max(q.y)));
+            near_zones.clear();
+            near_zones.extend((0..n).filter(|&z| near(&boxes[z], &line_box, NEAR)));
             ts.clear();
             ts.extend([0.0, 1.0]);
-            for (z, zone_box) in zones.iter().zip(&boxes) {
-                if !near(zone_box, &line_box, NEAR) {
-                    continue;
-                }
-                for (e0, e1) in edges(&z.poly) {
+            for &z in &near_zones {
+                for (e0, e1) in edges(&zones[z].poly) {
                     crossings(p, q, e0, e1, &mut ts);
                 }
             }
@@ -344,15 +346,18 @@ fn derive(b: &mut Build) -> Option<ZoneMap> {
                 if (w[1] - w[0]) * len <= LEN_EPS {
                     continue;
                 }
+                // A point of the line lies in no zone whose box is not near the line's:
+                // the first zone (by index) it is inside is among the near ones.
                 let mid = p.add(q.sub(p).scale((w[0] + w[1]) / 2.0));
-                let inside = |(z, (lo, hi)): &(usize, &(Pt, Pt))| {
+                let inside = |z: &usize| {
+                    let (lo, hi) = &boxes[*z];
                     mid.x > lo.x
                         && mid.x < hi.x
                         && mid.y > lo.y
                         && mid.y < hi.y
                         && strictly_inside(&zones[*z].poly, mid)
                 };
-                if let Some((z, _)) = boxes.iter().enumerate().find(inside) {
+                if let Some(z) = near_zones.iter().copied().find(inside) {
                     if z != a && !entered.contains(&z) {
                         entered.push(z);
                     }
@@ -527,7 +532,10 @@ fn warnings(b: &mut Build, map: &ZoneMap) {
             })
             .collect()
     };
-    let (longer, shorter) = (moved(CLEARANCE), moved(-CLEARANCE));
+    // The walls as they are, longer and shorter, and their boxes.
+    let moved = [walls.clone(), moved(CLEARANCE), moved(-CLEARANCE)];
+    let wall_bounds: Vec<Vec<Bounds>> =
+        moved.iter().map(|ws| ws.iter().map(|&(p, q)| Bounds::of(p, q)).collect()).collect();
     let r = s.tree_radius;
     for a in 0..n {
         for c in a + 1..n {
@@ -539,14 +547,17 @@ fn warnings(b: &mut Build, map: &ZoneMap) {
             // Static line of sight against walls and trees of a radius: clear when no tree
             // is nearer the line than the radius and no wall meets it. Each tree's distance
             // and each wall's meeting are found once for every test below.
+            let bounds = Bounds::of(p, q);
+            let meet = |(c, d): (Pt, Pt), b: &Bounds| !bounds.apart(b) && segments_meet(p, q, c, d);
             let trees: Vec<f64> = s.trees.iter().map(|&t| dist_to_segment(t, p, q)).collect();
-            let hit: Vec<bool> = walls.iter().map(|&(c, d)| segments_meet(p, q, c, d)).collect();
+            let hit: Vec<bool> = walls.iter().zip(&wall_bounds[0]).map(|(&w, b)| meet(w, b)).collect();
             let no_tree = |r: f64| !trees.iter().any(|&d| d < r);
             let no_wall = !hit.contains(&true);
-            let meets = |moved: &[(Pt, Pt)]| moved.iter().any(|&(c, d)| segments_meet(p, q, c, d));
+            // Whether the walls moved one way (1: longer, 2: shorter) meet the line.
+            let meets = |k: usize| moved[k].iter().zip(&wall_bounds[k]).any(|(&w, b)| meet(w, b));
             let base = no_tree(r) && no_wall;
-            let fragile = (no_tree(r) && !meets(&longer)) != base
-                || (no_tree(r) && !meets(&shorter)) != base
+            let fragile = (no_tree(r) && !meets(1)) != base
+                || (no_tree(r) && !meets(2)) != base
                 || (no_tree(r + CLEARANCE) && no_wall) != base
                 || (no_tree((r - CLEARANCE).max(0.0)) && no_wall) != base;
             if fragile {

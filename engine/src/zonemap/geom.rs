@@ -70,11 +70,7 @@ fn in_box(p: Pt, a: Pt, b: Pt) -> bool {
 /// `MAP_EXTENT` = 1000 units, rounding errors below 5e-10) are the exact signs, so the
 /// segments do cross and their boxes meet.
 pub(super) fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
-    if a.x.max(b.x) + EPS < c.x.min(d.x)
-        || c.x.max(d.x) + EPS < a.x.min(b.x)
-        || a.y.max(b.y) + EPS < c.y.min(d.y)
-        || c.y.max(d.y) + EPS < a.y.min(b.y)
-    {
+    if Bounds::of(a, b).apart(&Bounds::of(c, d)) {
         return false;
     }
     let (d1, d2) = (sign(orient(c, d, a)), sign(orient(c, d, b)));
@@ -86,6 +82,28 @@ pub(super) fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
         || (d2 == 0 && in_box(b, c, d))
         || (d3 == 0 && in_box(c, a, b))
         || (d4 == 0 && in_box(d, a, b))
+}
+
+/// The bounding box of a segment: its lowest and highest x and y.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bounds {
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl Bounds {
+    pub(super) fn of(a: Pt, b: Pt) -> Bounds {
+        Bounds { x0: a.x.min(b.x), x1: a.x.max(b.x), y0: a.y.min(b.y), y1: a.y.max(b.y) }
+    }
+
+    /// Whether the boxes lie more than ε apart: segments in them do not meet, as
+    /// [`segments_meet`] tells first. A caller that keeps the boxes of many segments
+    /// passes over those apart with this test alone, the same test.
+    pub(super) fn apart(&self, o: &Bounds) -> bool {
+        self.x1 + EPS < o.x0 || o.x1 + EPS < self.x0 || self.y1 + EPS < o.y0 || o.y1 + EPS < self.y0
+    }
 }
 
 /// The distance from `p` to the closed segment a–b.
