@@ -49,20 +49,26 @@ local SLOT = {}
 -- The characters of team 1, and of the other, in code order (set at registration).
 ---@type Obj[][]
 local TEAM = { {}, {} }
+-- The board's zones, which depend on the content and the seats alone: built once a VM
+-- and kept (posse.once), read-only.
+local BOARD = posse.once("goldfever.game.board", function()
+  local b = { node_of = {}, at = {}, ground = {}, hideout = {}, nodes = posse.nodes() }
+  for s = 1, posse.players() do b.hideout[posse.zone("hideout", s)] = true end
+  for _, n in ipairs(b.nodes) do
+    local z = posse.zone("at", n)
+    b.at[n], b.ground[n] = z, posse.zone("ground", n)
+    b.node_of[z] = n
+  end
+  return b
+end)
 ---@type table<Zone, string|nil>
-local NODE_OF = {}        -- the zone handle of each `at` zone -> its node
+local NODE_OF = BOARD.node_of        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
-local AT, GROUND = {}, {}
+local AT, GROUND = BOARD.at, BOARD.ground
 -- Each player's hideout (O5): zone handle -> true.
 ---@type table<Zone, boolean>
-local HIDEOUT = {}
-for s = 1, posse.players() do HIDEOUT[posse.zone("hideout", s)] = true end
-local NODES = posse.nodes()
-for _, n in ipairs(NODES) do
-  local z = posse.zone("at", n)
-  AT[n], GROUND[n] = z, posse.zone("ground", n)
-  NODE_OF[z] = n
-end
+local HIDEOUT = BOARD.hideout
+local NODES = BOARD.nodes
 M.nodes = NODES
 -- The characters not yet on the board (a scenario's reinforcements) wait in the roster.
 local ROSTER = posse.zone("roster")

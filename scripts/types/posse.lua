@@ -561,6 +561,19 @@ posse.data = {}
 ---@return any
 function posse.scenario() end
 
+---A table built from the content alone, once a VM: the first call runs `builder` and
+---returns its table, copied and frozen (read-only, like `posse.data`); every later call
+---with `name`, in this game and in the later games of the VM, returns the same table. Kept
+---only when built while the engine loads the game's modules (a table asked for in the
+---middle of a game is built then, for that game alone); the builder may read the game, not
+---change it or draw a random number, and its table may hold tables, strings, numbers and
+---booleans only (docs/authoring.md, "Tables built once").
+---@generic T: table
+---@param name string  named after its module ("goldfever.game.board")
+---@param builder fun(): T
+---@return T
+function posse.once(name, builder) end
+
 ---Iterates a table's keys in order: booleans, numbers, strings. The same as `pairs`, which
 ---in posse always walks keys in that order (kept for scripts written before it did).
 ---@generic K, V

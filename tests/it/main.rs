@@ -30,6 +30,7 @@ mod issue24_search;
 mod issue24_worlds;
 mod issue25_leaks;
 mod issue26_mirrors;
+mod issue26_once;
 mod issue26_undo;
 mod issue9;
 mod layers;

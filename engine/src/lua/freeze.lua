@@ -30,4 +30,8 @@ rawset = function(t, k, v)
   return rawset_(t, k, v)
 end
 
-return { freeze = freeze, set_ordered = function(ordered) ORDERED = ordered end }
+return {
+  freeze = freeze,
+  set_ordered = function(ordered) ORDERED = ordered end,
+  frozen = function(t) return FROZEN[t] ~= nil end,
+}

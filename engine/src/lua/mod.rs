@@ -14,7 +14,8 @@
 //! functions of `posse`; `boardapi.rs`, `diceapi.rs`, `mapapi.rs` and `gridapi.rs` add the
 //! board, dice, zone-map and grid ones), `prelude.lua` (the module built from them),
 //! `freeze.lua` (read-only trees), `kinds.rs` (a game's declared question kinds, read from
-//! `scripts/<game>/questions.lua` once per VM), `sandbox.lua` (what scripts may reach), `budget.rs` (the step budget), `watchdog.rs`
+//! `scripts/<game>/questions.lua` once per VM), `sandbox.lua` (what scripts may reach, and the
+//! tables `posse.once` keeps across the games of a VM), `budget.rs` (the step budget), `watchdog.rs`
 //! (batches' budget without the count hook), `compile.rs` (compiling scripts, and
 //! `Content::load`), `shape.rs` (a decision read from Lua values), `render.rs` (the
 //! renderer's VM), `strategy.rs` (strategy bots' VMs), `playout.rs` (a search playout's
@@ -257,6 +258,12 @@ pub(crate) struct Vm {
     metatables: Saved,
     /// The state at the start of the last game this VM was given (`fresh_state`).
     fresh: RefCell<Option<State>>,
+    /// Set while the engine loads the game's modules ([`Vm::require`]): what `posse.once`
+    /// builds then is kept for the VM's later games.
+    loading: Rc<Cell<bool>>,
+    /// sandbox.lua's `forget_kept`: what `posse.once` kept, forgotten when the VM is given
+    /// other seats.
+    forget_kept: Function,
 }
 
 /// freeze.lua's module: `freeze(t, what)`, read-only trees, and `set_ordered`.
@@ -281,6 +288,7 @@ fn sandbox(
     provided: Table,
     budget: Rc<Budget>,
     fast: Option<Rc<Shared>>,
+    keep: Option<Keep>,
 ) -> Result<Table, Error> {
     let charge = charge_function(lua, budget.clone())?;
     let unmetered = unmetered_function(lua)?;
@@ -294,8 +302,53 @@ fn sandbox(
         })
         .map_err(lua_err)?;
     engine_chunk(lua, &SANDBOX, include_str!("sandbox.lua"), "=posse.sandbox")?
-        .call::<Table>((loader, provided, exhausted, counted, charge, crate::limits::FREE_WORK, unmetered))
+        .call::<Table>((
+            loader,
+            provided,
+            exhausted,
+            counted,
+            charge,
+            crate::limits::FREE_WORK,
+            unmetered,
+            keep.as_ref().map(|k| k.frozen.clone()),
+            keep.map(|k| k.seal),
+        ))
         .map_err(lua_err)
+}
+
+/// What sandbox.lua needs for `posse.once` (a game's VM): freeze.lua's module, and `seal`.
+struct Keep {
+    frozen: Table,
+    seal: Function,
+}
+
+/// `seal(builder)` for sandbox.lua's `posse.once`: calls the builder read-only (it may read
+/// the game, never change it or draw a random number: the functions that change the state
+/// refuse, as in a prompt function) and returns what it returned and whether it may be
+/// kept for the VM's later games: only while the engine loads the game's modules
+/// (`loading`, [`Vm::require`]), before the game's first step, when the state is the fresh
+/// state every game of the VM starts from. The dice's revealed flags, which no `posse`
+/// function guards, are checked unchanged.
+fn seal_function(lua: &Lua, shared: &Rc<Shared>, loading: Rc<Cell<bool>>) -> Result<Function, Error> {
+    let sh = shared.clone();
+    lua.create_function(move |_, builder: Function| {
+        let revealed = |sh: &Shared| {
+            let st = sh.state.borrow();
+            (st.dice_revealed, st.shared_dice_revealed)
+        };
+        let before = revealed(&sh);
+        let was = sh.read_only.replace(true);
+        let made = builder.call::<Value>(());
+        sh.read_only.set(was);
+        let made = made?;
+        if revealed(&sh) != before {
+            return Err(mlua::Error::runtime(
+                "posse.once: a builder may read the game, not change it (dice shown or hidden)",
+            ));
+        }
+        Ok((made, loading.get()))
+    })
+    .map_err(lua_err)
 }
 
 /// The tables sandbox.lua saves after setup (`snapshot`: the globals, the libraries, the
@@ -432,16 +485,21 @@ impl Vm {
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
         let loader = module_loader(&lua, &content).map_err(lua_err)?;
         let prelude = engine_chunk(&lua, &PRELUDE, include_str!("prelude.lua"), "=posse")?;
-        let hooks: Table = prelude.call((raw, data, frozen(&lua)?)).map_err(lua_err)?;
+        let frozen = frozen(&lua)?;
+        let hooks: Table = prelude.call((raw, data, frozen.clone())).map_err(lua_err)?;
         let loaded = lua.create_table().map_err(lua_err)?;
         loaded.set("posse", hooks.get::<Value>("posse").map_err(lua_err)?).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()))?;
+        let loading = Rc::new(Cell::new(false));
+        let keep = Keep { frozen, seal: seal_function(&lua, &shared, loading.clone())? };
+        let sandbox = sandbox(&lua, loader, loaded, shared.budget.clone(), Some(shared.clone()), Some(keep))?;
+        let forget_kept: Function = sandbox.get("forget_kept").map_err(lua_err)?;
         let ordered: Function = sandbox.get("ordered").map_err(lua_err)?;
         hooks.get::<Function>("set_ordered").and_then(|f| f.call::<()>(ordered)).map_err(lua_err)?;
         // A script's `print` goes to the omniscient debugging output, never to a seat.
         lua.globals().set("print", hooks.get::<Value>("print").map_err(lua_err)?).map_err(lua_err)?;
         let metatables = Saved::snapshot(&sandbox)?;
-        let vm = Vm { _metered: metered, lua, shared, hooks, metatables, fresh: RefCell::new(None) };
+        let vm =
+            Vm { _metered: metered, lua, shared, hooks, metatables, fresh: RefCell::new(None), loading, forget_kept };
         vm.load_defs(&content)?;
         vm.load_kinds(&content)?;
         Ok(vm)
@@ -464,8 +522,15 @@ impl Vm {
     /// globals, libraries and `posse` module as they were after setup, no module loaded,
     /// and the new state. The definitions stay: made once per VM and frozen (prelude.lua),
     /// they are the same for every game, and a card's script keeps no game state (its
-    /// behaviour reaches the game through the context the game passes it).
+    /// behaviour reaches the game through the context the game passes it). So do the
+    /// tables `posse.once` kept (sandbox.lua), built from the fresh state of these seats:
+    /// other seats forget them.
     pub fn reset(&self, state: State) -> Result<(), Error> {
+        let same_seats =
+            self.shared.state.borrow().seats.iter().map(|s| &s.name).eq(state.seats.iter().map(|s| &s.name));
+        if !same_seats {
+            self.forget_kept.call::<()>(()).map_err(lua_err)?;
+        }
         *self.shared.state.borrow_mut() = state;
         self.shared.printed.borrow_mut().clear();
         self.refill();
@@ -591,9 +656,14 @@ impl Vm {
         f.call::<()>(flow.clone()).map_err(lua_err)
     }
 
+    /// Loads `module` (and what it requires) before the game's first step: what
+    /// `posse.once` builds meanwhile is kept for the VM's later games.
     pub fn require(&self, module: &str) -> Result<Value, Error> {
         let f: Function = self.lua.globals().get("require").map_err(lua_err)?;
         self.refill();
-        f.call(module).map_err(|e| Error::Script(script_message(&e)))
+        self.loading.set(true);
+        let r = f.call(module);
+        self.loading.set(false);
+        r.map_err(|e| Error::Script(script_message(&e)))
     }
 }

@@ -37,7 +37,7 @@ impl Renderer {
         let budget = Budget::new(Arc::default());
         let metered = install_budget(&lua, budget.clone(), Arc::default())?;
         let loader = module_loader(&lua, content).map_err(lua_err)?;
-        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None)?;
+        let sandbox = sandbox(&lua, loader, lua.create_table().map_err(lua_err)?, budget.clone(), None, None)?;
         // A renderer has no randomness at all: the same view must draw the same text.
         let math: Table = lua.globals().get("math").map_err(lua_err)?;
         math.set("random", Value::Nil).map_err(lua_err)?;

@@ -7,7 +7,10 @@
 -- the globals, the libraries and the provided modules once everything is set up, and
 -- `reset` puts them back and forgets every loaded module, so the next game starts as in a
 -- fresh VM. Compiled chunks are kept: running a chunk again makes fresh module state.
-local load_module, provided, exhausted, counted, charge, FREE, unmetered = ...
+-- What a module builds from the content alone it may keep across those games instead:
+-- `posse.once` (a game's VM, below "Kept tables"), frozen with freeze.lua's `freeze`
+-- (`frozen`) and built through `seal` (lua/mod.rs), which runs the builder read-only.
+local load_module, provided, exhausted, counted, charge, FREE, unmetered, frozen, seal = ...
 local next, type, error, setmetatable, getmetatable = next, type, error, setmetatable, getmetatable
 local rawequal = rawequal
 
@@ -717,6 +720,71 @@ local function copy(t)
   return c
 end
 
+------------------------------------------------------------------------ Kept tables
+
+-- `posse.once(name, builder)`: a table a module builds from the content alone (lookups
+-- from posse.data, the board's zones, constant lists), built the first time a VM loads
+-- the module and the same read-only table in every later game of that VM, so a reused VM
+-- does not build it again. What makes it safe to keep, so that a game in a reused VM is
+-- the game a fresh VM plays:
+-- - It is built while the engine loads the game's modules (`Vm::require`, before the
+--   game's first step), when the state is the game's fresh state, which every game of
+--   the VM shares (the same content and seats; the seed aside, which the builder cannot
+--   draw from), and the builder runs read-only (`seal`): it may read the game, never
+--   change it or draw a random number. A VM given other seats forgets what it kept
+--   (`forget_kept`). A module first required later (in the middle of a game) gets a
+--   table built then and kept for that game alone.
+-- - What the builder returns is copied, key by key in key order, into tables nothing else
+--   holds (so no module keeps a way to write into it), and frozen (freeze.lua): a game
+--   cannot change it, nor `rawset` into it. It may hold tables, strings, numbers and
+--   booleans (and posse.data's own read-only tables), keyed by strings, numbers and
+--   booleans: no function, whose upvalues could carry one game's state into the next.
+-- Its builder runs under the step's budget like any code of the module; the copy and the
+-- freeze are the engine's, made once a VM, and uncounted.
+local KEPT = {}
+local VALUE = { string = true, number = true, boolean = true }
+local function refuse(name, what)
+  error("posse.once: the table '" .. name .. "' holds " .. what ..
+    "; a kept table holds tables, strings, numbers and booleans only, keyed by strings, numbers and booleans", 0)
+end
+local function kept_copy(v, name, seen)
+  if VALUE[type(v)] then return v end
+  if type(v) ~= "table" then refuse(name, "a " .. type(v)) end
+  if frozen.frozen(v) then return v end
+  local c = seen[v]
+  if c ~= nil then return c end
+  if raw_getmetatable(v) ~= nil then refuse(name, "a table with a metatable") end
+  c = {}
+  seen[v] = c
+  for k in next, v do
+    if not VALUE[type(k)] then refuse(name, "a key of type " .. type(k)) end
+  end
+  local keys, n = ordered_keys(v, "posse.once", 1)
+  for i = 1, n do
+    local k = keys[i]
+    c[k] = kept_copy(rawget(v, k), name, seen)
+  end
+  return c
+end
+local function kept(v, name)
+  return frozen.freeze(kept_copy(v, name, {}), "a kept table (posse.once '" .. name .. "')")
+end
+local function once(name, builder)
+  if type(name) ~= "string" then error("posse.once: expected a name (a string), got " .. type(name), 2) end
+  local t = KEPT[name]
+  if t ~= nil then return t end
+  if type(builder) ~= "function" then
+    error("posse.once: expected a builder (a function) for '" .. name .. "', got " .. type(builder), 2)
+  end
+  local v, keep = seal(builder)
+  if type(v) ~= "table" then error("posse.once: the builder of '" .. name .. "' returned a " .. type(v) .. ", not a table", 2) end
+  t = unmetered(kept, v, name)
+  if keep then KEPT[name] = t end
+  return t
+end
+local function forget_kept() KEPT = {} end
+if seal ~= nil and type(provided.posse) == "table" then provided.posse.once = once end
+
 -- Returns the tables it saves and a copy of each (the engine keeps both, out of every
 -- script's reach, records their metatables, and puts them back between games: `reset` in
 -- lua/mod.rs, then `fresh_loaded`).
@@ -731,4 +799,5 @@ local function snapshot()
 end
 
 -- `ordered` serves posse.data's own pairs (prelude.lua), which walks a table no script can reach.
-return { snapshot = snapshot, fresh_loaded = fresh_loaded, ordered = ordered }
+-- `forget_kept`: what posse.once kept, forgotten (a VM given other seats, lua/mod.rs).
+return { snapshot = snapshot, fresh_loaded = fresh_loaded, ordered = ordered, forget_kept = forget_kept }

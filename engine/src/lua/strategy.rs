@@ -73,7 +73,7 @@ impl Strategy {
         let rng = Rc::new(RefCell::new(Rng::new(0)));
         let provided = lua.create_table().map_err(lua_err)?;
         let frozen = frozen(&lua)?;
-        let sandboxed = sandbox(&lua, loader, provided, budget.clone(), None)?;
+        let sandboxed = sandbox(&lua, loader, provided, budget.clone(), None, None)?;
         let ordered: Function = sandboxed.get("ordered").map_err(lua_err)?;
         frozen.get::<Function>("set_ordered").and_then(|f| f.call::<()>(ordered)).map_err(lua_err)?;
         let data = mlua::LuaSerdeExt::to_value_with(&lua, &content.data, api::serde_options()).map_err(lua_err)?;
