@@ -571,36 +571,60 @@ function M.run(set, i)
   end
 end
 
----The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
----own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
----`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
----default, whenever `reaction` and the rule is on).
+-- What M.list reads as it goes, in tables made once a game and filled again for every
+-- question (a table made costs more than most options): the board (`game.around`), what
+-- the character carries, an enemy's range and sight. None is in the list returned. A list
+-- asked for while another is being made (a scenario's hook asking for one) gets tables of
+-- its own.
+---@class goldfever.Scratch
+---@field where table<Obj, string|nil>
+---@field occ table<string, boolean>
+---@field enemies Obj[]
+---@field friends Obj[]
+---@field jams integer[]
+---@field guns any[]
+---@field pockets any[]
+---@field dist (integer|nil)[]
+---@field seen (boolean|nil)[]
+
+---@return goldfever.Scratch
+local function scratch()
+  return { where = {}, occ = {}, enemies = {}, friends = {}, jams = {}, guns = {}, pockets = {}, dist = {}, seen = {} }
+end
+local SCRATCH = scratch()
+local listing = false
+
 ---@param c Obj
 ---@param ap integer
 ---@param reaction boolean
 ---@param steady boolean|nil
+---@param sc goldfever.Scratch
 ---@return goldfever.Options
-function M.list(c, ap, reaction, steady)
+local function list(c, ap, reaction, steady, sc)
   if steady == nil then steady = reaction end
   ---@type goldfever.Options
   local set = { n = 0, c = c, steady = steady, o = slots(), x = false }
   if ap < 1 then return set end
   local H = game.hooks()
   -- One look at the board for the whole question: where everyone stands, what he carries.
-  local where, occ, enemies, friends = game.around(c)
+  local where, occ, enemies, friends = game.around(c, sc.where, sc.occ, sc.enemies, sc.friends)
   local here = where[c]
   if here == nil then return set end
   local carried = posse.contents(game.gear(c))
   -- What he carries, each counter read once: `jams[i]`, the jam of carried[i]; the guns as
-  -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn.
-  ---@type integer[], any[], any[]
-  local jams, guns, pockets = { nil, nil, nil, nil } --[[@as integer[] ]], { nil, nil, nil, nil, nil, nil },
-    { nil, nil, nil, nil, nil, nil }
+  -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn. Only
+  -- a gun (events.resolve) or a stick of dynamite (a fizzled fuse, M.throw_dynamite) is
+  -- ever jammed (game.yaml's `jammed`): the others' jam is not asked of the engine.
+  local jams, guns, pockets = sc.jams, sc.guns, sc.pockets
+  for i = #jams, 1, -1 do jams[i] = nil end
+  for i = #guns, 1, -1 do guns[i] = nil end
+  for i = #pockets, 1, -1 do pockets[i] = nil end
   for i = 1, #carried do
     local o = carried[i]
-    local jam = posse.obj_get(o, "jammed")
+    local kind = (DEFS[o] or def(o)).props.kind
+    local jam = (kind == "gun" or kind == "dynamite") and posse.obj_get(o, "jammed") or 0
     jams[i] = jam
-    if (DEFS[o] or def(o)).props.kind == "gun" then
+    if kind == "gun" then
       local n = #guns
       guns[n + 1], guns[n + 2], guns[n + 3] = o, posse.obj_get(o, "ammo"), jam
     else
@@ -638,17 +662,35 @@ function M.list(c, ap, reaction, steady)
   local fan = false
   local j = game.joker(c)
   if j and cards.def(j).props.fan then fan = true end
+  -- The range to each enemy (`dist[i]`, enemies[i]'s) and whether he is seen from here
+  -- (`seen[i]`), asked of the engine once a question, when a gun or the knife first needs it.
+  local dist, seen = sc.dist, sc.seen
+  for i = 1, #enemies do dist[i], seen[i] = nil, nil end
   if not barred then
     for gi = 1, #guns, 3 do
       local g, ammo = guns[gi], guns[gi + 1]
       if ammo > 0 and guns[gi + 2] == 0 then
-        local p = (DEFS[g] or def(g)).props
-        for _, v in ipairs(enemies) do
+        local d = DEFS[g] or def(g)
+        local p = d.props
+        for i = 1, #enemies do
+          local v = enemies[i]
           local there = where[v] --[[@as string]]
-          if posse.range(here, there) <= p.range and posse.visible(here, there, occ) then
-            push(set, "shoot", 1, g, false, v)
-            if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
-            if fan and posse.def_id(g) == "colt" then push(set, "fan", 1, g, false, v) end
+          local r = dist[i]
+          if r == nil then
+            r = posse.range(here, there)
+            dist[i] = r
+          end
+          if r <= p.range then
+            local s = seen[i]
+            if s == nil then
+              s = posse.visible(here, there, occ)
+              seen[i] = s
+            end
+            if s then
+              push(set, "shoot", 1, g, false, v)
+              if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
+              if fan and d.id == "colt" then push(set, "fan", 1, g, false, v) end
+            end
           end
         end
       end
@@ -681,10 +723,21 @@ function M.list(c, ap, reaction, steady)
   end
   if knife then
     local reach = game.props(knife).range
-    for _, v in ipairs(enemies) do
+    for i = 1, #enemies do
+      local v = enemies[i]
       local there = where[v] --[[@as string]]
-      if posse.range(here, there) <= reach and posse.visible(here, there, occ) then
-        push(set, "knife", 1, knife, false, v)
+      local r = dist[i]
+      if r == nil then
+        r = posse.range(here, there)
+        dist[i] = r
+      end
+      if r <= reach then
+        local s = seen[i]
+        if s == nil then
+          s = posse.visible(here, there, occ)
+          seen[i] = s
+        end
+        if s then push(set, "knife", 1, knife, false, v) end
       end
       if there == here then push(set, "attack", 1, knife, false, v) end
     end
@@ -731,6 +784,23 @@ function M.list(c, ap, reaction, steady)
       if cost <= ap then push(set, "joker", cost, ctx, false, false) end
     end
   end
+  return set
+end
+
+---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
+---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
+---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
+---default, whenever `reaction` and the rule is on).
+---@param c Obj
+---@param ap integer
+---@param reaction boolean
+---@param steady boolean|nil
+---@return goldfever.Options
+function M.list(c, ap, reaction, steady)
+  if listing then return list(c, ap, reaction, steady, scratch()) end
+  listing = true
+  local set = list(c, ap, reaction, steady, SCRATCH)
+  listing = false
   return set
 end
 

@@ -176,13 +176,39 @@ end
 
 ---What a question to `c` reads of the board, in one pass: `snapshot`'s two tables, and,
 ---when `c` stands on the board, its enemies on the board and its friends in its zone (code
----order).
+---order). Written into `where`, `occ`, `enemies` and `friends` when given (tables this
+---function filled before, or empty ones: what they held is cleared), else into new ones.
 ---@param c Obj
+---@param where table<Obj, string|nil>|nil
+---@param occ table<string, boolean>|nil
+---@param enemies Obj[]|nil
+---@param friends Obj[]|nil
 ---@return table<Obj, string|nil>, table<string, boolean>, Obj[], Obj[]
-function M.around(c)
-  local where, occ = M.snapshot()
-  ---@type Obj[], Obj[]
-  local enemies, friends = tables.listed(#CHARS), tables.listed(#CHARS)
+function M.around(c, where, occ, enemies, friends)
+  local ne, nf = 0, 0
+  if where then
+    ---@cast occ table<string, boolean>
+    ---@cast enemies Obj[]
+    ---@cast friends Obj[]
+    -- Cleared: the nodes occupied before (where the characters stood), the lists' ends.
+    for i = 1, #CHARS do
+      local c0 = CHARS[i]
+      local n = where[c0]
+      if n then occ[n] = nil end
+      local z = NODE_OF[posse.zone_of(c0)]
+      where[c0] = z
+    end
+    for i = 1, #CHARS do
+      local n = where[CHARS[i]]
+      if n then occ[n] = true end
+    end
+    for i = #enemies, 1, -1 do enemies[i] = nil end
+    for i = #friends, 1, -1 do friends[i] = nil end
+  else
+    where, occ = M.snapshot()
+    ---@type Obj[], Obj[]
+    enemies, friends = tables.listed(#CHARS), tables.listed(#CHARS)
+  end
   local here = where[c]
   if here == nil then return where, occ, enemies, friends end
   local side = SIDE[c] or M.side(c)
@@ -191,9 +217,11 @@ function M.around(c)
     local n = where[v]
     if n then
       if (SIDE[v] or M.side(v)) ~= side then
-        enemies[#enemies + 1] = v
+        ne = ne + 1
+        enemies[ne] = v
       elseif v ~= c and n == here then
-        friends[#friends + 1] = v
+        nf = nf + 1
+        friends[nf] = v
       end
     end
   end
