@@ -231,7 +231,7 @@ local function early_birds()
   if #seats == 0 then return {} end
   local reqs, offers = {}, {}
   for i, s in ipairs(seats) do
-    local options, offer = { ask.option("pass", "No joker now") }, {}
+    local offer, contexts = {}, {} ---@type Obj[], goldfever.Context[]
     local tags = { false } ---@type (string|false)[]
     for _, c in ipairs(by_seat[s]) do
       -- `events.joker_ready` with the joker in hand: a context only for one of this timing.
@@ -240,15 +240,24 @@ local function early_birds()
         local ctx = context.new(c, nil)
         if cards.can(j, ctx) then
           offer[#offer + 1] = c
-          options[#options + 1] = ask.option("play", cards.label(j, ctx) .. " (" .. name(c) .. ")",
-            { card = cards.def(j).id, who = posse.def_id(c) })
+          contexts[#contexts + 1] = ctx
           tags[#tags + 1] = cards.def(j).id
         end
       end
     end
     offers[i] = offer
-    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", options = options,
-      secret = true, tags = tags }
+    -- The options are made only when someone reads the question (the flow waits there, so
+    -- the jokers and their contexts are as they were when it was asked).
+    reqs[i] = { seat = s, kind = "joker", prompt = "A new round begins. Play a joker now?", count = #offer + 1,
+      secret = true, tags = tags, options = function()
+        local options = { ask.option("pass", "No joker now") }
+        for k, c in ipairs(offer) do
+          local j = held[c]
+          options[k + 1] = ask.option("play", cards.label(j, contexts[k]) .. " (" .. name(c) .. ")",
+            { card = cards.def(j).id, who = posse.def_id(c) })
+        end
+        return options
+      end }
   end
   local answers = posse.choose_each(reqs)
   local out = {}
