@@ -743,6 +743,7 @@ end
 -- freeze are the engine's, made once a VM, and uncounted.
 local KEPT = {}
 local VALUE = { string = true, number = true, boolean = true }
+local math_type = math.type
 local function refuse(name, what)
   error("posse.once: the table '" .. name .. "' holds " .. what ..
     "; a kept table holds tables, strings, numbers and booleans only, keyed by strings, numbers and booleans", 0)
@@ -756,10 +757,26 @@ local function kept_copy(v, name, seen)
   if raw_getmetatable(v) ~= nil then refuse(name, "a table with a metatable") end
   c = {}
   seen[v] = c
+  -- A list (keys 1..n and no other) is copied in order; any other table in key order.
+  local n, list = 0, true
   for k in next, v do
     if not VALUE[type(k)] then refuse(name, "a key of type " .. type(k)) end
+    n = n + 1
+    if list and (math_type(k) ~= "integer" or k < 1) then list = false end
   end
-  local keys, n = ordered_keys(v, "posse.once", 1)
+  -- (n distinct keys, all whole numbers from 1, and 1..n all there: the keys are 1..n.)
+  for i = 1, list and n or 0 do
+    if rawget(v, i) == nil then
+      list = false
+      break
+    end
+  end
+  if list then
+    for i = 1, n do c[i] = kept_copy(rawget(v, i), name, seen) end
+    return c
+  end
+  local keys
+  keys, n = ordered_keys(v, "posse.once", 1)
   for i = 1, n do
     local k = keys[i]
     c[k] = kept_copy(rawget(v, k), name, seen)
