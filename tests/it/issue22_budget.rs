@@ -273,3 +273,28 @@ fn a_games_work_is_counted_the_same_in_every_run() {
     let fresh = posse_tests::new_game(&c, 7, 3).work();
     assert!(again.work().abs_diff(fresh) <= 1_000, "a restarted game counts from its start: {} {fresh}", again.work());
 }
+
+/// A batch loads the game's modules without the count hook too, watched the same way
+/// (`Vm::require_watched`): a module that never ends loading is stopped, and the game's
+/// error is counted play's.
+#[test]
+fn a_batch_module_that_loops_at_load_ends_as_counted_play_does() {
+    let to = "local M = {}\nif posse.players() > 1 then while true do end end\n";
+    let c = edited_hilo(tmp(), "batch_load_loop", "scripts/hilo/main.lua", "local M = {}\n", to);
+    let batch = posse::sim::play_random(&c, 3, Some(2)).err().expect("the loop ends").to_string();
+    let counted = counted_play(&c, 3, 2).err().expect("the loop ends");
+    assert_eq!(batch, counted);
+    assert!(counted.contains("work limit exceeded") && counted.contains("main.lua"), "{counted}");
+}
+
+/// A module heavy in charged work at load makes a batch game be played again counted.
+#[test]
+fn a_batch_module_heavy_in_charged_work_at_load_is_played_again_counted() {
+    let to = "local M = {}\ndo local big = ('x'):rep(1 << 20) for i = 1, 500 do local s = big .. i end end\n";
+    let c = edited_hilo(tmp(), "batch_load_alloc", "scripts/hilo/main.lua", "local M = {}\n", to);
+    let batch = posse::sim::play_random(&c, 5, Some(2)).unwrap();
+    assert!(batch.replayed_after_watchdog(), "more than a tenth of the budget in allocation replays the game counted");
+    let counted = counted_play(&c, 5, 2).unwrap();
+    assert_eq!(batch.choices(), counted.choices());
+    assert_eq!(batch.state_hash(), counted.state_hash());
+}

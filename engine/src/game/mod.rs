@@ -359,7 +359,7 @@ impl Game {
             content.game,
             content.main.file.rsplit('/').next().unwrap_or("main").trim_end_matches(".lua")
         );
-        let main = vm.require(&main_module)?;
+        let main = if bots == Bots::Fast { vm.require_watched(&main_module)? } else { vm.require(&main_module)? };
         let play = match &main {
             Value::Table(t) => match t.get::<Value>("play") {
                 Ok(Value::Function(f)) => f,

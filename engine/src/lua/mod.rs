@@ -656,6 +656,43 @@ impl Vm {
         f.call::<()>(flow.clone()).map_err(lua_err)
     }
 
+    /// [`Vm::require`] for a batch game (its flow runs without the count hook under the
+    /// watchdog, watchdog.rs): the modules load without the hook too, watched the same way.
+    /// A load the watchdog or the budget interrupts fails with the game interrupted, and
+    /// the engine plays the game again counted from a fresh VM, as it does for the flow.
+    pub fn require_watched(&self, module: &str) -> Result<Value, Error> {
+        let mut main = std::ptr::null_mut();
+        // SAFETY: reads the main thread from the registry; the stack is left as it was.
+        let found = unsafe {
+            self.lua.exec_raw::<()>((), |s| {
+                mlua::ffi::lua_rawgeti(s, mlua::ffi::LUA_REGISTRYINDEX, mlua::ffi::LUA_RIDX_MAINTHREAD);
+                main = mlua::ffi::lua_tothread(s, -1);
+                mlua::ffi::lua_pop(s, 1);
+            })
+        };
+        let hook = found.ok().and_then(|_| watchdog::Hook::of(main)).filter(|_| watchdog::available());
+        let Some(h) = hook else { return self.require(module) };
+        let watched = &self.shared.watched;
+        watched.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+        watched.signalled.store(false, std::sync::atomic::Ordering::Relaxed);
+        let unwatched = || {
+            self.shared.fast.set(None);
+            self.shared.budget.set_fast(false);
+            h.arm(main);
+        };
+        watchdog::Hook::disarm(main);
+        self.shared.fast.set(Some(h));
+        self.shared.budget.set_fast(true);
+        let Some(guard) = watchdog::watch(main, h, watched) else {
+            unwatched();
+            return self.require(module);
+        };
+        let r = self.require(module);
+        drop(guard);
+        unwatched();
+        r
+    }
+
     /// Loads `module` (and what it requires) before the game's first step: what
     /// `posse.once` builds meanwhile is kept for the VM's later games.
     pub fn require(&self, module: &str) -> Result<Value, Error> {

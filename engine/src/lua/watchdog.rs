@@ -2,7 +2,8 @@
 //!
 //! The budget is a Lua count hook, and any count hook sends every Lua instruction through
 //! Lua's debug path: a third of a batch's time. Batches (`Game::new_with_random_bots`)
-//! therefore run the game flow with no hook at all, watched from another thread instead:
+//! therefore run the game flow, and the loading of the game's modules before it
+//! (`Vm::require_watched`), with no hook at all, watched from another thread instead:
 //! when a game makes no decision for [`STALE`], the watchdog signals the thread running
 //! it, whose signal handler arms the count hook on the flow (`lua_sethook` is safe to call
 //! from a signal handler; the standalone `lua` interpreter stops scripts on Ctrl-C the
