@@ -149,9 +149,11 @@ local HOW = { tags = nil }
 local function phase(c)
   local seat = game.seat(c)
   local base = OPT.fast_play and 3 or D.ap
-  local ap = rules.phase_ap(base, posse.obj_get(c, "frozen") > 0, posse.obj_get(c, "hit_dirt"))
-  posse.obj_set(c, "frozen", 0)
-  posse.obj_set(c, "hit_dirt", 0)
+  local frozen, hit_dirt = posse.obj_get(c, "frozen"), posse.obj_get(c, "hit_dirt")
+  local ap = rules.phase_ap(base, frozen > 0, hit_dirt)
+  -- (Both statuses end with this phase; one that is 0 already is left as it is.)
+  if frozen ~= 0 then posse.obj_set(c, "frozen", 0) end
+  if hit_dirt ~= 0 then posse.obj_set(c, "hit_dirt", 0) end
   posse.obj_set(c, "moves", 0)
   posse.obj_set(c, "spent", 0)
   posse.obj_set(c, "ap", ap)
