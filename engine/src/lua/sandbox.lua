@@ -757,12 +757,24 @@ local function kept_copy(v, name, seen)
   if raw_getmetatable(v) ~= nil then refuse(name, "a table with a metatable") end
   c = {}
   seen[v] = c
-  -- A list (keys 1..n and no other) is copied in order; any other table in key order.
-  local n, list = 0, true
+  -- A list (keys 1..n and no other) is copied in order; a table with no whole-number key
+  -- as the walk finds its keys (its length is 0 whatever the order, and pairs and next
+  -- walk in key order: nothing a script reaches depends on the order it was filled in);
+  -- any other table in key order, so that its length is the same in every process.
+  local n, list, whole = 0, true, false
   for k in next, v do
     if not VALUE[type(k)] then refuse(name, "a key of type " .. type(k)) end
     n = n + 1
-    if list and (math_type(k) ~= "integer" or k < 1) then list = false end
+    if math_type(k) == "integer" then
+      whole = true
+      if k < 1 then list = false end
+    else
+      list = false
+    end
+  end
+  if not whole then
+    for k, x in next, v do c[k] = kept_copy(x, name, seen) end
+    return c
   end
   -- (n distinct keys, all whole numbers from 1, and 1..n all there: the keys are 1..n.)
   for i = 1, list and n or 0 do
