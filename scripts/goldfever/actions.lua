@@ -81,7 +81,7 @@ end
 function M.shoot(c, gun, target, double, shots, reaction)
   local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
   local p = game.props(gun)
-  local range = posse.range(from, to)
+  local range = game.range(from, to)
   local base = rules.band(p.bands, DECKS, range) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
   game.log(name(c) .. " shoots at " .. name(target) .. " with his " .. cards.name(gun)
@@ -104,7 +104,7 @@ end
 ---@param reaction boolean
 function M.throw_knife(c, knife, target, reaction)
   local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
-  local base = rules.band(game.props(knife).bands, DECKS, posse.range(from, to)) --[[@as integer]]
+  local base = rules.band(game.props(knife).bands, DECKS, game.range(from, to)) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
   game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), DECKS[deck]))
   posse.move(knife, game.ground(to))
@@ -121,7 +121,7 @@ end
 ---@param steady boolean|nil  O1 on an ambush reaction: the fuse one step easier
 function M.throw_dynamite(c, stick, to, steady)
   local from = game.node(c) --[[@as string]]
-  local base = rules.band(game.props(stick).bands, DECKS, posse.range(from, to)) --[[@as integer]]
+  local base = rules.band(game.props(stick).bands, DECKS, game.range(from, to)) --[[@as integer]]
   local deck = game.deck_for(c, base, false, steady and OPT.steady_aim and -1 or 0)
   game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
   posse.move(stick, game.ground(to))
@@ -351,7 +351,7 @@ function M.label(set, i, seat)
   if k == "exit" then return "Leave the town from " .. zname(a) end
   if k == "shoot" then
     return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(t), cards.name(a), posse.obj_get(a, "ammo"),
-      posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]]))
+      game.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]]))
   end
   if k == "double" then return ("Shoot %s with both barrels"):format(name(t)) end
   if k == "fan" then return ("Fan the Hammer at %s (joker: up to 3 bullets)"):format(name(t)) end
@@ -427,10 +427,10 @@ function M.args(set, i, seat)
     out.from = a
   elseif k == "shoot" or k == "double" or k == "fan" then
     out.target, out.gun, out.ammo = posse.def_id(t), posse.def_id(a), posse.obj_get(a, "ammo")
-    out.range = posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
+    out.range = game.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
   elseif k == "knife" then
     out.target = posse.def_id(t)
-    out.range = posse.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
+    out.range = game.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]])
   elseif k == "attack" then
     out.target = posse.def_id(t)
   elseif k == "reload" then
@@ -677,7 +677,7 @@ local function list(c, ap, reaction, steady, sc)
           local there = where[v] --[[@as string]]
           local r = dist[i]
           if r == nil then
-            r = posse.range(here, there)
+            r = game.range(here, there)
             dist[i] = r
           end
           if r <= p.range then
@@ -728,7 +728,7 @@ local function list(c, ap, reaction, steady, sc)
       local there = where[v] --[[@as string]]
       local r = dist[i]
       if r == nil then
-        r = posse.range(here, there)
+        r = game.range(here, there)
         dist[i] = r
       end
       if r <= reach then

@@ -372,7 +372,7 @@ function Context:in_sight(range)
   local occ = game.occupied()
   for _, v in ipairs(game.living()) do
     local there = game.node(v) -- nil for a character in hiding (O5): not in sight
-    if there and game.enemies(self.char, v) and posse.range(here, there) <= range and posse.visible(here, there, occ) then
+    if there and game.enemies(self.char, v) and game.range(here, there) <= range and posse.visible(here, there, occ) then
       out[#out + 1] = v
     end
   end

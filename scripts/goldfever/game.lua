@@ -61,6 +61,30 @@ local BOARD = posse.once("goldfever.game.board", function()
   end
   return b
 end)
+-- The range between two zones (the map's, which nothing in a game changes: locks and
+-- breaches change movement and sight, never range), asked of the engine once a pair a
+-- game: RANGE[a][b].
+---@type table<string, table<string, integer>>
+local RANGE = {}
+
+---The range from zone `a` to zone `b` (posse.range, asked once a pair a game).
+---@param a string
+---@param b string
+---@return integer
+function M.range(a, b)
+  local row = RANGE[a]
+  if row == nil then
+    row = {}
+    RANGE[a] = row
+  end
+  local r = row[b]
+  if r == nil then
+    r = posse.range(a, b)
+    row[b] = r
+  end
+  return r
+end
+
 ---@type table<Zone, string|nil>
 local NODE_OF = BOARD.node_of        -- the zone handle of each `at` zone -> its node
 ---@type table<string, Zone>
