@@ -635,7 +635,9 @@ local function list(c, ap, reaction, steady, sc)
 
   -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
   local max_moves = H.max_moves
-  local may_move = not (max_moves and posse.obj_get(c, "moves") >= (max_moves(game, c) or math.huge))
+  -- (The hook asked first: with no limit for him, his moves are not asked of the engine.)
+  local limit = max_moves and max_moves(game, c)
+  local may_move = not (limit and posse.obj_get(c, "moves") >= limit)
   if may_move then
     -- (push's work written out: a move is the commonest option.)
     local o, m = set.o, set.n
