@@ -287,9 +287,12 @@ function posse.obj_add(obj, name, delta) end
 function posse.dice(seat) end
 
 ---Rolls dice with the game's RNG: the listed indices, or all when nil; the shared dice,
----or `seat`'s own. Rolled dice are no longer revealed (`posse.reveal_dice`).
+---or `seat`'s own. Rolled dice are no longer revealed (`posse.reveal_dice`). Returns the
+---face names the rolled dice show now, in the order rolled (what `posse.face` of each
+---reads after the roll): `local a, b = posse.roll({ 1, 3 })`.
 ---@param which integer[]|nil
 ---@param seat Seat|nil
+---@return string ...
 function posse.roll(which, seat) end
 
 ---Face name showing on die `i` (of `seat`'s own dice when given).

@@ -6,7 +6,7 @@
 //! `mapapi.rs`, `diceapi.rs`, `gridapi.rs`.
 
 use super::playout::Scripted;
-use super::register::{arg, Call, ObjHandle, Registrar, Seat, Slot, ZoneHandle};
+use super::register::{arg, fast_path, Call, ObjHandle, Registrar, Seat, Slot, ZoneHandle};
 use super::Shared;
 use crate::bot::random_choice;
 use crate::limits::{LOG_BYTES, NAME_BYTES, PRINT_BYTES, PRINT_LINES};
@@ -135,11 +135,11 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.seats[s].eliminated = true;
         Ok(())
     })?;
-    r.posse("is_eliminated", |sh, c, (s,): (Seat,)| {
+    r.posse_fast("is_eliminated", fast_path!(fast::is_eliminated), |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
         Ok(st.seats[seat(&st, s, c.f)?].eliminated)
     })?;
-    r.posse("set_current", |sh, c, (s,): (Option<Seat>,)| {
+    r.posse_fast("set_current", fast_path!(fast::set_current), |sh, c, (s,): (Option<Seat>,)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         st.current = s.map(|s| seat(&st, s, c.f)).transpose()?;
@@ -189,7 +189,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         };
         Ok(st.zone_index[&(decl, key)] + 1)
     })?;
-    r.posse("count", |sh, c, (z,): (ZoneHandle,)| {
+    r.posse_fast("count", fast_path!(fast::count), |sh, c, (z,): (ZoneHandle,)| {
         let st = sh.state.borrow();
         Ok(st.zones[zone(&st, z, c.f)?].objects.len())
     })?;
@@ -204,25 +204,29 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     })?;
     // The objects as values, top first (prelude.lua puts them in a table): at most
     // MAX_OBJECTS of them, well within Lua's stack.
-    r.posse("contents", |sh, c, (z,): (ZoneHandle,)| {
+    r.posse_fast("contents", fast_path!(fast::contents), |sh, c, (z,): (ZoneHandle,)| {
         let st = sh.state.borrow();
         let objs = &st.zones[zone(&st, z, c.f)?].objects;
         Ok(Variadic::from_iter(objs.iter().rev().map(|&o| o as i64 + 1)))
     })?;
-    r.posse("move", |sh, c, (o, z, place): (ObjHandle, ZoneHandle, Option<mlua::LuaString>)| {
-        writable(sh, c.f)?;
-        let mut st = sh.state.borrow_mut();
-        let o = obj(&st, o, c.f)?;
-        let z = zone(&st, z, c.f)?;
-        let bottom = match place.as_ref().map(|p| p.to_str()).transpose()?.as_deref() {
-            None | Some("top") => false,
-            Some("bottom") => true,
-            Some(other) => return err(format!("{}: where must be \"top\" or \"bottom\", not \"{other}\"", c.f)),
-        };
-        st.move_object(o, z, bottom);
-        Ok(())
-    })?;
-    r.posse("draw", |sh, c, (from, to): (ZoneHandle, ZoneHandle)| {
+    r.posse_fast(
+        "move",
+        fast_path!(fast::move_),
+        |sh, c, (o, z, place): (ObjHandle, ZoneHandle, Option<mlua::LuaString>)| {
+            writable(sh, c.f)?;
+            let mut st = sh.state.borrow_mut();
+            let o = obj(&st, o, c.f)?;
+            let z = zone(&st, z, c.f)?;
+            let bottom = match place.as_ref().map(|p| p.to_str()).transpose()?.as_deref() {
+                None | Some("top") => false,
+                Some("bottom") => true,
+                Some(other) => return err(format!("{}: where must be \"top\" or \"bottom\", not \"{other}\"", c.f)),
+            };
+            st.move_object(o, z, bottom);
+            Ok(())
+        },
+    )?;
+    r.posse_fast("draw", fast_path!(fast::draw), |sh, c, (from, to): (ZoneHandle, ZoneHandle)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         let from = zone(&st, from, c.f)?;
@@ -252,7 +256,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     })?;
 
     // -------------------------------------------------------------- objects
-    r.prelude("def_index", "posse.def", |sh, c, (o,): (ObjHandle,)| {
+    r.prelude_fast("def_index", "posse.def", fast_path!(fast::def_index), |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
         Ok(st.objects[obj(&st, o, c.f)?].def + 1)
     })?;
@@ -312,8 +316,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         };
         Ok(slot + 1)
     })?;
-    r.prelude("slot_get", "posse.get", |sh, _, (Slot(i),): (Slot,)| Ok(sh.state.borrow().counters[i - 1]))?;
-    r.prelude("slot_set", "posse.set", |sh, c, (Slot(i), v): (Slot, i64)| {
+    r.prelude_fast("slot_get", "posse.get", fast_path!(fast::slot_get), |sh, _, (Slot(i),): (Slot,)| {
+        Ok(sh.state.borrow().counters[i - 1])
+    })?;
+    r.prelude_fast("slot_set", "posse.set", fast_path!(fast::slot_set), |sh, c, (Slot(i), v): (Slot, i64)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         // Twin mode (twin.rs): a counter the twin's seat cannot read takes another value.
@@ -324,7 +330,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.counters[i - 1] = v;
         Ok(())
     })?;
-    r.prelude("slot_add", "posse.add", |sh, c, (Slot(i), d): (Slot, i64)| {
+    r.prelude_fast("slot_add", "posse.add", fast_path!(fast::slot_add), |sh, c, (Slot(i), d): (Slot, i64)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         match st.counters[i - 1].checked_add(d) {
@@ -350,32 +356,42 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     fn cell(st: &State, o: ObjHandle, Slot(k): Slot, f: &str) -> Result<usize> {
         Ok(obj(st, o, f)? * st.object_width + k - 1)
     }
-    r.prelude("object_get", "posse.obj_get", |sh, c, (o, k): (ObjHandle, Slot)| {
+    r.prelude_fast("object_get", "posse.obj_get", fast_path!(fast::object_get), |sh, c, (o, k): (ObjHandle, Slot)| {
         let st = sh.state.borrow();
         Ok(st.object_counters[cell(&st, o, k, c.f)?])
     })?;
-    r.prelude("object_set", "posse.obj_set", |sh, c, (o, k, v): (ObjHandle, Slot, i64)| {
-        writable(sh, c.f)?;
-        let mut st = sh.state.borrow_mut();
-        let i = cell(&st, o, k, c.f)?;
-        st.object_counters[i] = v;
-        Ok(())
-    })?;
-    r.prelude("object_add", "posse.obj_add", |sh, c, (o, k, d): (ObjHandle, Slot, i64)| {
-        writable(sh, c.f)?;
-        let mut st = sh.state.borrow_mut();
-        let i = cell(&st, o, k, c.f)?;
-        match st.object_counters[i].checked_add(d) {
-            Some(v) => {
-                st.object_counters[i] = v;
-                Ok(v)
+    r.prelude_fast(
+        "object_set",
+        "posse.obj_set",
+        fast_path!(fast::object_set),
+        |sh, c, (o, k, v): (ObjHandle, Slot, i64)| {
+            writable(sh, c.f)?;
+            let mut st = sh.state.borrow_mut();
+            let i = cell(&st, o, k, c.f)?;
+            st.object_counters[i] = v;
+            Ok(())
+        },
+    )?;
+    r.prelude_fast(
+        "object_add",
+        "posse.obj_add",
+        fast_path!(fast::object_add),
+        |sh, c, (o, k, d): (ObjHandle, Slot, i64)| {
+            writable(sh, c.f)?;
+            let mut st = sh.state.borrow_mut();
+            let i = cell(&st, o, k, c.f)?;
+            match st.object_counters[i].checked_add(d) {
+                Some(v) => {
+                    st.object_counters[i] = v;
+                    Ok(v)
+                }
+                None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.object_counters[i])),
             }
-            None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.object_counters[i])),
-        }
-    })?;
+        },
+    )?;
 
     // ----------------------------------------------------------- randomness
-    r.posse("random", |sh, c, (n,): (i64,)| {
+    r.posse_fast("random", fast_path!(fast::random), |sh, c, (n,): (i64,)| {
         writable(sh, c.f)?;
         if n < 1 {
             return err(format!("{}: n must be at least 1, got {n}", c.f));
@@ -389,9 +405,10 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
 
     // --------------------------------------------------- in-flow batch bots
     // posse.choose (prelude.lua) asks here when random bots answer in the flow (batches).
-    r.prelude(
+    r.prelude_fast(
         "auto_pick",
         "posse.choose",
+        fast_path!(fast::auto_pick),
         |sh, c, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
             auto_pick(sh, c, s, options, count, min, max, tags)
         },
@@ -409,7 +426,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     })?;
 
     // ------------------------------------------------------------------ log
-    r.posse("log", |sh, c, (text, audience): (String, Value)| {
+    r.posse_fast("log", fast_path!(fast::log), |sh, c, (text, audience): (String, Value)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         let audience = match seat_set(&st, audience, c.f)? {
@@ -584,5 +601,278 @@ fn audit_line(content: &crate::content::Content, st: &State, audit: &mut Vec<(us
                 audit.push((at, seat, d));
             }
         }
+    }
+}
+
+/// The fast paths of the hottest functions (register.rs, [`super::register::Fast`]): the
+/// common case of each, the same work as its body; anything else (a wrong or unusual
+/// argument, read-only mode, twin mode, the leak check's audits, a search playout) is
+/// `None`, left to the body before anything is changed.
+pub(super) mod fast {
+    use super::super::register::{Ret, Stack, Strs};
+    use super::super::Shared;
+    use crate::limits::LOG_BYTES;
+    use crate::record::Choice;
+    use crate::state::{Audience, State};
+
+    /// Seat argument `i` (1-based), 0-based, when it is a seat of `st`'s game.
+    #[inline]
+    pub(in crate::lua) fn seat(st: &State, s: &Stack, i: i32) -> Option<usize> {
+        let n = s.int(i)?;
+        (n >= 1 && n as u64 <= st.players() as u64).then(|| n as usize - 1)
+    }
+
+    #[inline]
+    fn zone(st: &State, s: &Stack, i: i32) -> Option<usize> {
+        let n = s.int(i)?;
+        (n >= 1 && n as u64 <= st.zones.len() as u64).then(|| n as usize - 1)
+    }
+
+    #[inline]
+    fn obj(st: &State, s: &Stack, i: i32) -> Option<usize> {
+        let n = s.int(i)?;
+        (n >= 1 && n as u64 <= st.objects.len() as u64).then(|| n as usize - 1)
+    }
+
+    /// A counter's slot argument `i` (1-based), 0-based, when it is one of `len`.
+    #[inline]
+    fn slot(s: &Stack, i: i32, len: usize) -> Option<usize> {
+        let n = s.int(i)?;
+        (n >= 1 && n as u64 <= len as u64).then(|| n as usize - 1)
+    }
+
+    #[inline]
+    fn pushed(n: i32) -> Option<Ret> {
+        Some(Ret::Pushed(n))
+    }
+
+    pub(super) fn is_eliminated<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_bool(st.seats[seat(&st, s, 1)?].eliminated);
+        pushed(1)
+    }
+
+    pub(super) fn set_current<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        st.current = if s.nil(1) { None } else { Some(seat(&st, s, 1)?) };
+        pushed(0)
+    }
+
+    pub(super) fn count<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_int(st.zones[zone(&st, s, 1)?].objects.len() as i64);
+        pushed(1)
+    }
+
+    pub(super) fn contents<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        let objs = &st.zones[zone(&st, s, 1)?].objects;
+        if !s.room(objs.len()) {
+            return None;
+        }
+        for &o in objs.iter().rev() {
+            s.push_int(o as i64 + 1);
+        }
+        pushed(objs.len() as i32)
+    }
+
+    pub(super) fn move_<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (o, z) = (obj(&st, s, 1)?, zone(&st, s, 2)?);
+        let bottom = if s.nil(3) {
+            false
+        } else {
+            match s.bytes(3)? {
+                b"top" => false,
+                b"bottom" => true,
+                _ => return None,
+            }
+        };
+        st.move_object(o, z, bottom);
+        pushed(0)
+    }
+
+    pub(super) fn draw<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (from, to) = (zone(&st, s, 1)?, zone(&st, s, 2)?);
+        match st.zones[from].objects.last().copied() {
+            Some(o) => {
+                st.move_object(o, to, false);
+                s.push_int(o as i64 + 1);
+            }
+            None => s.push_nil(),
+        }
+        pushed(1)
+    }
+
+    pub(super) fn def_index<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_int(st.objects[obj(&st, s, 1)?].def as i64 + 1);
+        pushed(1)
+    }
+
+    pub(super) fn slot_get<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_int(st.counters[slot(s, 1, st.counters.len())?]);
+        pushed(1)
+    }
+
+    pub(super) fn slot_set<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() || sh.twin.try_borrow().ok()?.is_some() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (i, v) = (slot(s, 1, st.counters.len())?, s.int(2)?);
+        st.counters[i] = v;
+        pushed(0)
+    }
+
+    pub(super) fn slot_add<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (i, d) = (slot(s, 1, st.counters.len())?, s.int(2)?);
+        let v = st.counters[i].checked_add(d)?;
+        st.counters[i] = v;
+        s.push_int(v);
+        pushed(1)
+    }
+
+    /// The cell of an object's per-object counter: object argument 1, slot argument 2.
+    #[inline]
+    fn cell(st: &State, s: &Stack) -> Option<usize> {
+        let o = obj(st, s, 1)?;
+        let k = slot(s, 2, st.object_width)?;
+        Some(o * st.object_width + k)
+    }
+
+    pub(super) fn object_get<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_int(st.object_counters[cell(&st, s)?]);
+        pushed(1)
+    }
+
+    pub(super) fn object_set<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (i, v) = (cell(&st, s)?, s.int(3)?);
+        st.object_counters[i] = v;
+        pushed(0)
+    }
+
+    pub(super) fn object_add<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let (i, d) = (cell(&st, s)?, s.int(3)?);
+        let v = st.object_counters[i].checked_add(d)?;
+        st.object_counters[i] = v;
+        s.push_int(v);
+        pushed(1)
+    }
+
+    pub(super) fn random<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let n = s.int(1).filter(|&n| n >= 1)?;
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        s.push_int(st.rng.below(n as u64) as i64 + 1);
+        pushed(1)
+    }
+
+    /// A line for every seat (no audience) or for one seat, while no audit watches.
+    pub(super) fn log<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        if sh.read_only.get() || sh.log_audit.try_borrow().ok()?.is_some() || sh.glimpses.try_borrow().ok()?.is_some() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let audience = if s.nil(2) { Audience::All } else { Audience::Seats(1 << seat(&st, s, 2)?) };
+        let text = std::str::from_utf8(s.bytes(1)?).ok()?;
+        if st.log_bytes + text.len() > LOG_BYTES {
+            return None;
+        }
+        st.log_bytes += text.len();
+        st.log(text.to_owned(), audience);
+        pushed(0)
+    }
+
+    /// The most options of a decision whose tags a fast path reads.
+    const TAGGED: usize = 32;
+
+    /// A random bot's pick, in a batch with no search playout, and no ban where the
+    /// options have tags: the body's `auto_pick` for that case.
+    pub(super) fn auto_pick<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+        // Arguments: seat, options, count, min, max, tags.
+        let players = sh.state.try_borrow().ok()?.players();
+        let seat = s.int(1).and_then(|n| crate::decision::Shape::seat(players, n))?;
+        let count = match (s.plain_table_len(2), s.nil(3)) {
+            (Some(n), true) => n,
+            (Some(n), false) if s.int(3)? == n as i64 => n,
+            (None, false) if s.is_function(2) => usize::try_from(s.int(3)?).ok()?,
+            _ => return None,
+        };
+        let range = if s.nil(4) && s.nil(5) { None } else { Some((s.int(4)?, s.int(5)?)) };
+        let shape = crate::decision::Shape::new(seat, count, range).ok()?;
+        if shape.multi && !s.room(count + 1) {
+            return None;
+        }
+        // The tags' bytes (a string's, or none), read before anything changes: a tag too
+        // long is the body's error.
+        let tagged = s.is_table(6);
+        let mut tags = [None; TAGGED];
+        if tagged {
+            if count > TAGGED {
+                return None;
+            }
+            for (i, t) in tags.iter_mut().enumerate().take(count) {
+                *t = s.raw_bytes_at(6, i as i64 + 1);
+                if t.is_some_and(|b| b.len() > crate::lua::MAX_TAG_BYTES) {
+                    return None;
+                }
+            }
+        }
+        let mut auto = sh.auto.try_borrow_mut().ok()?;
+        let bots = auto.as_mut()?;
+        if bots.made >= bots.limit || bots.playout.is_some() || (tagged && !shape.multi && bots.ban.is_some()) {
+            return None;
+        }
+        let (mut lead, st) = (sh.lead.try_borrow_mut().ok()?, sh.state.try_borrow().ok()?);
+        let picks = crate::bot::random_choice(shape, &mut bots.rng);
+        lead.note(&st, bots.made);
+        bots.made += 1;
+        bots.options += shape.count;
+        sh.watched.progress();
+        // Each decision starts a new step, as it does when the flow yields.
+        sh.budget.refill();
+        for (i, t) in tags.iter().enumerate().take(if tagged { count } else { 0 }) {
+            if let Some(t) = t {
+                bots.tags.of(t).note(shape.seat, picks.contains(&(i as u32 + 1)));
+            }
+        }
+        let ret = if shape.multi {
+            for &p in &picks {
+                s.push_int(p as i64);
+            }
+            Ret::List(picks.len())
+        } else {
+            s.push_int(picks[0] as i64);
+            Ret::Pushed(1)
+        };
+        bots.choices.push(Choice { seat: shape.seat, picks });
+        Some(ret)
     }
 }

@@ -4,10 +4,10 @@
 //! see a die is the state's rule (`visibility` in game.yaml), applied when views are made.
 
 use super::api::{clip, err, seat, writable};
-use super::register::{Registrar, Seat};
+use super::register::{fast_path, Registrar, Ret, Seat, Stack, Strs, MAX_STRS};
 use super::Shared;
 use crate::state::State;
-use mlua::{Result, Table};
+use mlua::{Result, Table, Variadic};
 
 /// Die `i` (1-based) of the shared dice, or of a seat's own when `owner` is given.
 fn die(sh: &Shared, st: &State, i: i64, owner: Option<usize>, f: &str) -> Result<usize> {
@@ -66,6 +66,84 @@ fn twin_turn(sh: &Shared, st: &mut State, d: usize, owner: Option<usize>) {
     }
 }
 
+/// The face die `d` (0-based, of `owner`'s own dice or the shared ones) shows.
+fn face_name<'a>(sh: &'a Shared, st: &State, d: usize, owner: Option<usize>) -> &'a str {
+    match owner {
+        None => &sh.content.dice[d].faces[st.dice[d]],
+        Some(o) => &sh.content.seat_dice[d].faces[st.seat_dice[st.seat_die(&sh.content, o, d)]],
+    }
+}
+
+/// `posse.roll`'s fast path (register.rs): the dice rolled by the game's RNG, at most
+/// [`MAX_STRS`] of them, outside twin mode and with no rigged faces.
+fn fast_roll<'a>(sh: &'a Shared, s: &Stack, out: &mut Strs<'a>) -> Option<Ret> {
+    if sh.read_only.get() || sh.twin.try_borrow().ok()?.is_some() {
+        return None;
+    }
+    let mut st = sh.state.try_borrow_mut().ok()?;
+    #[cfg(feature = "test-hooks")]
+    if !st.rigged.is_empty() {
+        return None;
+    }
+    let owner = if s.nil(2) { None } else { Some(super::api::fast::seat(&st, s, 2)?) };
+    let (dice, n) = match owner {
+        None => (&sh.content.dice, st.dice.len()),
+        Some(_) => (&sh.content.seat_dice, sh.content.seat_dice.len()),
+    };
+    let mut which = [0usize; MAX_STRS];
+    let mut k = 0;
+    if s.nil(1) {
+        if n > MAX_STRS {
+            return None;
+        }
+        for (d, w) in which.iter_mut().enumerate().take(n) {
+            *w = d;
+        }
+        k = n;
+    } else {
+        // The list as `sequence_values` reads it: up to its first nil.
+        s.plain_table_len(1)?;
+        loop {
+            let Some(i) = s.raw_int_at(1, k as i64 + 1)? else { break };
+            if k == MAX_STRS || i < 1 || i as u64 > n as u64 {
+                return None;
+            }
+            which[k] = i as usize - 1;
+            k += 1;
+        }
+    }
+    match owner {
+        None => st.shared_dice_revealed = false,
+        Some(o) => st.dice_revealed &= !(1 << o),
+    }
+    for &d in &which[..k] {
+        let face = st.rng.below(dice[d].faces.len() as u64) as usize;
+        match owner {
+            None => st.dice[d] = face,
+            Some(o) => st.seat_dice[o * n + d] = face,
+        }
+    }
+    for &d in &which[..k] {
+        out.push(face_name(sh, &st, d, owner))?;
+    }
+    Some(Ret::Strs)
+}
+
+/// `raw.face_index`'s fast path: die `i`'s face number.
+fn fast_face_index<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    let st = sh.state.try_borrow().ok()?;
+    let i = s.int(1)?;
+    let face = if s.nil(2) {
+        *st.dice.get(usize::try_from(i).ok()?.checked_sub(1)?)?
+    } else {
+        let o = super::api::fast::seat(&st, s, 2)?;
+        let d = usize::try_from(i).ok()?.checked_sub(1).filter(|&d| d < sh.content.seat_dice.len())?;
+        st.seat_dice[st.seat_die(&sh.content, o, d)]
+    };
+    s.push_int(face as i64 + 1);
+    Some(Ret::Pushed(1))
+}
+
 /// Registers the dice functions.
 pub(super) fn register(r: &mut Registrar) -> Result<()> {
     // Without a seat these are the shared dice; with one, that seat's own dice.
@@ -76,7 +154,9 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
             Some(s) => seat(&st, s, c.f).map(|_| sh.content.seat_dice.len()),
         }
     })?;
-    r.posse("roll", |sh, c, (which, owner): (Option<Table>, Option<Seat>)| {
+    // Returns the faces the rolled dice show, in the order rolled: what `posse.face` of
+    // each would read after the roll.
+    r.posse_fast("roll", fast_path!(fast_roll), |sh, c, (which, owner): (Option<Table>, Option<Seat>)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
@@ -114,31 +194,39 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
             None => st.shared_dice_revealed = false,
             Some(o) => st.dice_revealed &= !(1 << o),
         }
+        let mut rolled = Vec::new();
         match which {
             None => {
                 let n = if owner.is_some() { sh.content.seat_dice.len() } else { st.dice.len() };
                 for d in 0..n {
                     roll(&mut st, d)?;
+                    rolled.push(d);
                 }
             }
             Some(t) => {
                 for i in t.sequence_values::<i64>() {
                     let d = die(sh, &st, i?, owner, c.f)?;
                     roll(&mut st, d)?;
+                    rolled.push(d);
                 }
             }
         }
-        Ok(())
+        rolled.iter().map(|&d| c.lua.create_string(face_name(sh, &st, d, owner))).collect::<Result<Variadic<_>>>()
     })?;
-    r.prelude("face_index", "posse.face", |sh, c, (i, owner): (i64, Option<Seat>)| {
-        let st = sh.state.borrow();
-        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
-        let d = die(sh, &st, i, owner, c.f)?;
-        Ok(match owner {
-            None => st.dice[d],
-            Some(o) => st.seat_dice[st.seat_die(&sh.content, o, d)],
-        } + 1)
-    })?;
+    r.prelude_fast(
+        "face_index",
+        "posse.face",
+        fast_path!(fast_face_index),
+        |sh, c, (i, owner): (i64, Option<Seat>)| {
+            let st = sh.state.borrow();
+            let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
+            let d = die(sh, &st, i, owner, c.f)?;
+            Ok(match owner {
+                None => st.dice[d],
+                Some(o) => st.seat_dice[st.seat_die(&sh.content, o, d)],
+            } + 1)
+        },
+    )?;
     r.posse("set_face", |sh, c, (i, face, owner): (i64, mlua::LuaString, Option<Seat>)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();

@@ -201,7 +201,7 @@ pub(crate) struct TagTally {
 
 impl TagTally {
     /// The use of the tag whose text is `bytes` (a Lua string's, kept while it is noted).
-    fn of(&mut self, bytes: &[u8]) -> &mut crate::decision::TagUse {
+    pub(super) fn of(&mut self, bytes: &[u8]) -> &mut crate::decision::TagUse {
         let addr = bytes.as_ptr() as usize;
         let i = match self.seen.get(&addr) {
             Some(&i) if self.names[i].as_bytes() == bytes => i,

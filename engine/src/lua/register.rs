@@ -20,9 +20,18 @@
 //! fails, as the value given (`Either`), which costs a batch of Goldfever about 2% more
 //! instructions than mlua's conversion alone (callgrind, the games' part); prelude.lua's
 //! slots, which no script gives, are read by mlua's conversion alone ([`Slot`]).
+//!
+//! The hottest functions also have a fast path ([`Registrar::posse_fast`],
+//! [`Registrar::prelude_fast`]): a raw C function that reads its arguments off the Lua
+//! stack ([`Stack`]) and pushes its results, without mlua's callback machinery. It does
+//! the common case alone, with arguments of the plain types, and hands every other call,
+//! before it changes anything, to the function registered beside it ([`Fast`]), which does
+//! the same work or raises the same error: so a fast path never raises an error of its
+//! own, and what a script sees (results, errors, their words) is the body's.
 
 use super::Shared;
-use mlua::{Either, FromLua, FromLuaMulti, Function, IntoLuaMulti, Lua, Result, Table, Value, Variadic};
+use mlua::{ffi, Either, FromLua, FromLuaMulti, Function, IntoLuaMulti, Lua, Result, Table, Value, Variadic};
+use std::ffi::c_int;
 use std::rc::Rc;
 
 /// What a body is given besides the shared state and its arguments.
@@ -45,6 +54,20 @@ pub(super) struct Registrar<'a> {
 
 impl<'a> Registrar<'a> {
     pub fn new(lua: &'a Lua, shared: &'a Rc<Shared>) -> Result<Registrar<'a>> {
+        let sh = Rc::as_ptr(shared);
+        // SAFETY: in a protected call, reads the main thread from the registry (raw, no
+        // metamethod) and writes the shared state's address in its extra space, which
+        // Lua leaves to the host and mlua does not use; every thread made after this copies
+        // it (lua_newthread), and the fast paths read it there (`run`). The state outlives
+        // every call of a fast path: the functions registered beside them hold it.
+        unsafe {
+            lua.exec_raw::<()>((), |l| {
+                ffi::lua_rawgeti(l, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_MAINTHREAD);
+                let main = ffi::lua_tothread(l, -1);
+                *(ffi::lua_getextraspace(main) as *mut *const Shared) = sh;
+                ffi::lua_settop(l, 0);
+            })?;
+        }
         Ok(Registrar { lua, shared, raw: lua.create_table()?, posse: Vec::new() })
     }
 
@@ -68,6 +91,50 @@ impl<'a> Registrar<'a> {
         F: Fn(&Shared, Call, A) -> Result<R> + 'static,
     {
         self.add(name, called.to_string(), body)
+    }
+
+    /// `posse.NAME` with a fast path (`fast_path!(body)`): it does the calls it can, `body`
+    /// the rest.
+    pub fn posse_fast<A, R, F>(&mut self, name: &'static str, fast: ffi::lua_CFunction, body: F) -> Result<()>
+    where
+        A: Params,
+        R: IntoLuaMulti,
+        F: Fn(&Shared, Call, A) -> Result<R> + 'static,
+    {
+        self.posse(name, body)?;
+        self.fast(name, fast)
+    }
+
+    /// `raw.NAME` (as [`Registrar::prelude`]) with a fast path: it does the calls it can,
+    /// `body` the rest.
+    pub fn prelude_fast<A, R, F>(
+        &mut self,
+        name: &'static str,
+        called: &str,
+        fast: ffi::lua_CFunction,
+        body: F,
+    ) -> Result<()>
+    where
+        A: Params,
+        R: IntoLuaMulti,
+        F: Fn(&Shared, Call, A) -> Result<R> + 'static,
+    {
+        self.prelude(name, called, body)?;
+        self.fast(name, fast)
+    }
+
+    /// Puts the fast path in front of the function registered as `name`: a C closure whose
+    /// one upvalue is that function.
+    fn fast(&mut self, name: &'static str, fast: ffi::lua_CFunction) -> Result<()> {
+        let slow: Function = self.raw.raw_get(name)?;
+        // SAFETY: exec_raw runs the closure in a protected call with `slow` at index 1 and
+        // room for more values; it leaves exactly the new C closure on the stack.
+        unsafe {
+            self.lua.exec_raw::<Function>(slow, |l| {
+                ffi::lua_pushcclosure(l, fast, 1);
+            })
+        }
+        .and_then(|f| self.raw.raw_set(name, f))
     }
 
     /// The table of the raw functions, with `__names`, the module's.
@@ -277,4 +344,271 @@ tuples! {
     (A a 1, B b 2, C c 3, D d 4)
     (A a 1, B b 2, C c 3, D d 4, E e 5)
     (A a 1, B b 2, C c 3, D d 4, E e 5, G g 6)
+}
+
+/// The C function of a fast path `body`, a `fn(&Shared, &Stack, &mut Strs) ->
+/// Option<Ret>` that returns the call's results or `None`, to hand the call, unchanged, to
+/// the body registered with it. A fast path must return `None` before it changes anything,
+/// for every call the registered body would refuse (a wrong argument, read-only mode) or
+/// treat apart (twin mode, the leak check's audits, rigged dice); it pushes only what
+/// cannot raise a Lua error (integers, booleans, nil, after [`Stack::room`]) and leaves
+/// strings to [`Strs`] and lists to [`Ret::List`].
+macro_rules! fast_path {
+    ($body:path) => {{
+        unsafe extern "C-unwind" fn c(l: *mut mlua::ffi::lua_State) -> std::ffi::c_int {
+            // SAFETY: Lua calls it as the C closure `Registrar::fast` made (see `run`).
+            unsafe { crate::lua::register::run(l, $body) }
+        }
+        c as mlua::ffi::lua_CFunction
+    }};
+}
+pub(super) use fast_path;
+
+/// The most strings a fast path returns ([`Strs`]).
+pub(super) const MAX_STRS: usize = 16;
+
+/// What a fast path did.
+#[derive(Clone, Copy)]
+pub(super) enum Ret {
+    /// Pushed this many values itself.
+    Pushed(c_int),
+    /// Pushed this many integers, to be returned as one list.
+    List(usize),
+    /// Returns the strings it put in its [`Strs`], pushed after it has returned: pushing a
+    /// string may raise a memory error, which must not unwind through its frames.
+    Strs,
+}
+
+/// The strings a fast path returns ([`Ret::Strs`]): text the shared state holds.
+pub(super) struct Strs<'a> {
+    buf: [std::mem::MaybeUninit<&'a str>; MAX_STRS],
+    n: usize,
+}
+
+impl<'a> Strs<'a> {
+    /// Adds a string, when there is room for it.
+    #[inline]
+    pub fn push(&mut self, s: &'a str) -> Option<()> {
+        self.buf.get_mut(self.n)?.write(s);
+        self.n += 1;
+        Some(())
+    }
+
+    fn get(&self, i: usize) -> &'a str {
+        assert!(i < self.n);
+        // SAFETY: `push` wrote every element below `n`.
+        unsafe { self.buf[i].assume_init() }
+    }
+}
+
+/// The Lua stack of a fast path's call: its arguments, read as the plain types alone (a
+/// value of another type is `None`, and the call goes to the body, which converts it or
+/// says what was wrong).
+pub(super) struct Stack(*mut ffi::lua_State);
+
+impl Stack {
+    /// Argument `i` as an integer: an integer, or a float with an integer value, as mlua
+    /// reads one (a string is left to the body).
+    #[inline]
+    pub fn int(&self, i: c_int) -> Option<i64> {
+        // SAFETY: `i` is an acceptable index of a C function's stack (arguments are read
+        // at indices 1..=6, within the LUA_MINSTACK slots Lua gives every C function);
+        // lua_type and lua_tointegerx on a number neither allocate nor raise.
+        unsafe {
+            if ffi::lua_type(self.0, i) != ffi::LUA_TNUMBER {
+                return None;
+            }
+            let mut ok = 0;
+            let n = ffi::lua_tointegerx(self.0, i, &mut ok);
+            (ok != 0).then_some(n)
+        }
+    }
+
+    /// Whether argument `i` is nil or absent.
+    #[inline]
+    pub fn nil(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::int`].
+        unsafe { ffi::lua_type(self.0, i) <= ffi::LUA_TNIL }
+    }
+
+    /// Whether argument `i` is a table.
+    #[inline]
+    pub fn is_table(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::int`].
+        unsafe { ffi::lua_type(self.0, i) == ffi::LUA_TTABLE }
+    }
+
+    /// Element `k` of table argument `i` (read raw)'s bytes when it is a string: they live
+    /// while the table holds the string, the call (the body changes no Lua value).
+    #[inline]
+    pub fn raw_bytes_at(&self, i: c_int, k: i64) -> Option<&[u8]> {
+        // SAFETY: as in [`Stack::raw_int_at`]; the string popped stays in the table.
+        unsafe {
+            let mut v = None;
+            if ffi::lua_rawgeti(self.0, i, k) == ffi::LUA_TSTRING {
+                let mut len = 0usize;
+                let p = ffi::lua_tolstring(self.0, -1, &mut len);
+                v = Some(std::slice::from_raw_parts(p as *const u8, len));
+            }
+            ffi::lua_settop(self.0, -2);
+            v
+        }
+    }
+
+    /// Whether argument `i` is a function.
+    #[inline]
+    pub fn is_function(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::int`].
+        unsafe { ffi::lua_type(self.0, i) == ffi::LUA_TFUNCTION }
+    }
+
+    /// Argument `i`'s bytes, when it is a string (a number is left to the body).
+    #[inline]
+    pub fn bytes(&self, i: c_int) -> Option<&[u8]> {
+        // SAFETY: as in [`Stack::int`]; lua_tolstring of a string neither allocates nor
+        // raises, and its bytes live while the argument stays on the stack, the call.
+        unsafe {
+            if ffi::lua_type(self.0, i) != ffi::LUA_TSTRING {
+                return None;
+            }
+            let mut len = 0usize;
+            let p = ffi::lua_tolstring(self.0, i, &mut len);
+            Some(std::slice::from_raw_parts(p as *const u8, len))
+        }
+    }
+
+    /// The length of argument `i` when it is a table without a metatable (so raw reads
+    /// are what `t[k]` reads).
+    #[inline]
+    pub fn plain_table_len(&self, i: c_int) -> Option<usize> {
+        // SAFETY: as in [`Stack::int`]; lua_getmetatable pushes nothing when there is no
+        // metatable and pops nothing, and a found one is popped at once; lua_rawlen
+        // neither allocates nor raises.
+        unsafe {
+            if ffi::lua_type(self.0, i) != ffi::LUA_TTABLE {
+                return None;
+            }
+            if ffi::lua_getmetatable(self.0, i) != 0 {
+                ffi::lua_settop(self.0, -2);
+                return None;
+            }
+            Some(ffi::lua_rawlen(self.0, i))
+        }
+    }
+
+    /// Element `k` of table argument `i` (read raw) as an integer; `Some(None)` when it is
+    /// nil.
+    #[inline]
+    pub fn raw_int_at(&self, i: c_int, k: i64) -> Option<Option<i64>> {
+        // SAFETY: `i` is a table (the caller checked it with `plain_table_len`); lua_rawgeti
+        // pushes one value without metamethods, allocation or errors (the slot is one of
+        // the LUA_MINSTACK), which is read and popped at once.
+        unsafe {
+            let t = ffi::lua_rawgeti(self.0, i, k);
+            let v = match t {
+                ffi::LUA_TNIL => Some(None),
+                ffi::LUA_TNUMBER => self.int(-1).map(Some),
+                _ => None,
+            };
+            ffi::lua_settop(self.0, -2);
+            v
+        }
+    }
+
+    /// Whether the stack has room for `n` more values (lua_checkstack: it grows the stack
+    /// when it can, and says so instead of raising).
+    #[inline]
+    pub fn room(&self, n: usize) -> bool {
+        // SAFETY: lua_checkstack never raises in Lua 5.4 (it returns 0 when it cannot grow).
+        n < 1_000_000 && unsafe { ffi::lua_checkstack(self.0, n as c_int) != 0 }
+    }
+
+    #[inline]
+    pub fn push_int(&self, n: i64) {
+        // SAFETY: a C function may push LUA_MINSTACK values, more after `room`; pushing a
+        // number neither allocates nor raises.
+        unsafe { ffi::lua_pushinteger(self.0, n) }
+    }
+
+    #[inline]
+    pub fn push_bool(&self, b: bool) {
+        // SAFETY: as in [`Stack::push_int`].
+        unsafe { ffi::lua_pushboolean(self.0, b as c_int) }
+    }
+
+    #[inline]
+    pub fn push_nil(&self) {
+        // SAFETY: as in [`Stack::push_int`].
+        unsafe { ffi::lua_pushnil(self.0) }
+    }
+}
+
+/// What a fast path's call came to, with nothing of the body's left to drop.
+#[derive(Clone, Copy)]
+enum Outcome {
+    Done(Ret),
+    Slow,
+    Fault,
+}
+
+/// Runs a fast path `body` as the C function Lua called.
+///
+/// # Safety
+/// `l` is the state of a call of the C closure `Registrar::fast` made for `body`.
+#[inline(always)]
+pub(super) unsafe fn run<F>(l: *mut ffi::lua_State, body: F) -> c_int
+where
+    F: for<'a> FnOnce(&'a Shared, &Stack, &mut Strs<'a>) -> Option<Ret>,
+{
+    // SAFETY: the extra space holds the shared state's address, written by
+    // `Registrar::new` before any thread that calls a fast path was made (or null, on a
+    // thread made before: the call goes to the body). The body runs inside catch_unwind,
+    // so no panic leaves this function; it raises no Lua error (see `fast_path!`). Once it
+    // has returned, this frame holds nothing with a destructor (`Outcome` is `Copy`, `Strs`
+    // references), so a Lua error raised after (a memory error pushing a string or making
+    // a list, the body's error on the slow path) unwinds over no Rust value to drop.
+    let sh = *(ffi::lua_getextraspace(l) as *const *const Shared);
+    let mut strs = Strs { buf: [const { std::mem::MaybeUninit::uninit() }; MAX_STRS], n: 0 };
+    let out = if sh.is_null() {
+        Outcome::Slow
+    } else {
+        let stack = Stack(l);
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&*sh, &stack, &mut strs))) {
+            Ok(Some(r)) => Outcome::Done(r),
+            Ok(None) => Outcome::Slow,
+            Err(_) => Outcome::Fault,
+        }
+    };
+    match out {
+        Outcome::Done(Ret::Pushed(n)) => n,
+        Outcome::Done(Ret::List(n)) => {
+            // The integers under the list are left for Lua to drop.
+            let top = ffi::lua_gettop(l);
+            ffi::lua_createtable(l, n as c_int, 0);
+            for i in 1..=n as c_int {
+                ffi::lua_pushvalue(l, top - n as c_int + i);
+                ffi::lua_rawseti(l, -2, i as ffi::lua_Integer);
+            }
+            1
+        }
+        Outcome::Done(Ret::Strs) => {
+            if ffi::lua_checkstack(l, strs.n as c_int) == 0 {
+                return ffi::luaL_error(l, c"posse: no room on the stack for the results".as_ptr());
+            }
+            for i in 0..strs.n {
+                let s = strs.get(i);
+                ffi::lua_pushlstring(l, s.as_ptr() as *const _, s.len());
+            }
+            strs.n as c_int
+        }
+        Outcome::Slow => {
+            // The body, called with the same arguments, returns what this call returns.
+            let n = ffi::lua_gettop(l);
+            ffi::lua_pushvalue(l, ffi::lua_upvalueindex(1));
+            ffi::lua_rotate(l, 1, 1);
+            ffi::lua_callk(l, n, ffi::LUA_MULTRET, 0, None);
+            ffi::lua_gettop(l)
+        }
+        Outcome::Fault => ffi::luaL_error(l, c"posse: internal error in the engine (a fast path panicked)".as_ptr()),
+    }
 }
