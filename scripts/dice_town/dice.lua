@@ -83,27 +83,55 @@ function M.face(i) return DICE[i] end
 ---@return string[]
 function M.faces() return DICE end
 
----Rolls the listed dice (all when nil).
+---Rolls the listed dice (all when nil). `posse.roll` returns the faces they show, in the
+---order rolled, so the mirror is written without reading them back one by one.
 ---@param which integer[]|nil
 function M.roll(which)
-  posse.roll(which)
   if which == nil then
-    local m = 0
+    if ND == 4 then
+      local a, b, c, d = posse.roll()
+      DICE[1], DICE[2], DICE[3], DICE[4] = a, b, c, d
+      MKEY = MWEIGHT[a] + MWEIGHT[b] + MWEIGHT[c] + MWEIGHT[d]
+      return
+    end
+    local faces, m = { posse.roll() }, 0
     for i = 1, ND do
-      local f = posse.face(i)
+      local f = faces[i]
       DICE[i], m = f, m + MWEIGHT[f]
     end
     MKEY = m
-  else
-    local m = MKEY
-    for k = 1, #which do
-      local i = which[k]
-      local f = posse.face(i)
+    return
+  end
+  local n, m = #which, MKEY
+  if n > 4 then
+    local faces = { posse.roll(which) }
+    for k = 1, n do
+      local i, f = which[k], faces[k]
       m = m - MWEIGHT[DICE[i]] + MWEIGHT[f]
       DICE[i] = f
     end
     MKEY = m
+    return
   end
+  -- At most four dice: each rolled die's old face out of the key, its new one in.
+  local f1, f2, f3, f4 = posse.roll(which)
+  if n >= 1 then
+    local i = which[1]
+    m, DICE[i] = m - MWEIGHT[DICE[i]] + MWEIGHT[f1], f1
+  end
+  if n >= 2 then
+    local i = which[2]
+    m, DICE[i] = m - MWEIGHT[DICE[i]] + MWEIGHT[f2], f2
+  end
+  if n >= 3 then
+    local i = which[3]
+    m, DICE[i] = m - MWEIGHT[DICE[i]] + MWEIGHT[f3], f3
+  end
+  if n == 4 then
+    local i = which[4]
+    m, DICE[i] = m - MWEIGHT[DICE[i]] + MWEIGHT[f4], f4
+  end
+  MKEY = m
 end
 
 ---Turns die `i` to `face`.
