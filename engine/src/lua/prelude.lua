@@ -325,27 +325,26 @@ local function typed(kind, f)
   ASKED[kind] = (ASKED[kind] or 0) + 1
 end
 
+-- The question's fields are read once each. A kind already asked in this game passed
+-- typed() then (the kinds are declared once a VM): it is only counted again.
 function posse.choose(seat, prompt, options, opts)
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
+  local kind, count, min, max, tags
   if opts ~= nil then
-    typed(opts.kind, "posse.choose")
-    local min, max = opts.min, opts.max
-    if min ~= nil or max ~= nil then
-      min = min or 1
-      max = max or min
-    end
-    if AUTO and not YIELDS[seat] then
-      local answer = auto_pick(seat, options, opts.count, min, max, opts.tags)
-      if answer ~= nil then return answer end
-    end
-    return yield(seat, prompt, options, min, max, opts.count, opts.secret, opts.tags, opts.kind)
+    kind, count, min, max, tags = opts.kind, opts.count, opts.min, opts.max, opts.tags
   end
-  typed(nil, "posse.choose")
+  local n = ASKED[kind]
+  if n then ASKED[kind] = n + 1 else typed(kind, "posse.choose") end
+  if min ~= nil or max ~= nil then
+    min = min or 1
+    max = max or min
+  end
   if AUTO and not YIELDS[seat] then
-    local answer = auto_pick(seat, options)
+    local answer = auto_pick(seat, options, count, min, max, tags)
     if answer ~= nil then return answer end
   end
-  return yield(seat, prompt, options)
+  if opts == nil then return yield(seat, prompt, options) end
+  return yield(seat, prompt, options, min, max, count, opts.secret, tags, kind)
 end
 
 -- The same function, for the reader (and the type checker): an answer that is a list.
@@ -413,7 +412,9 @@ return {
     ASKED = {}
   end,
   -- The game's declared kinds (kind -> {id -> true}) and the file that declares them.
-  set_kinds = function(kinds, file) KINDS, QUESTIONS_FILE = freeze(kinds, "the question kinds"), file end,
+  set_kinds = function(kinds, file)
+    KINDS, QUESTIONS_FILE, ASKED = freeze(kinds, "the question kinds"), file, {}
+  end,
   asked = function() return ASKED end,
   set_scenario = function(v) SCENARIO = freeze(v, "posse.scenario()") end,
   -- pairs walks every table in key order (sandbox.lua): posse.spairs, kept for the
