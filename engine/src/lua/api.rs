@@ -99,7 +99,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     let mut r = Registrar::new(lua, shared)?;
 
     // ---------------------------------------------------------------- seats
-    r.posse("players", |sh, _, (): ()| Ok(sh.state.borrow().players()))?;
+    r.posse_fast("players", fast_path!(fast::players), |sh, _, (): ()| Ok(sh.state.borrow().players()))?;
     r.posse("seat_name", |sh, c, (s,): (Seat,)| {
         let st = sh.state.borrow();
         Ok(st.seats[seat(&st, s, c.f)?].name.clone())
@@ -193,7 +193,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(st.zones[zone(&st, z, c.f)?].objects.len())
     })?;
-    r.posse("at", |sh, c, (z, i): (ZoneHandle, Option<i64>)| {
+    r.posse_fast("at", fast_path!(fast::at), |sh, c, (z, i): (ZoneHandle, Option<i64>)| {
         let st = sh.state.borrow();
         let objs = &st.zones[zone(&st, z, c.f)?].objects;
         let i = i.unwrap_or(1);
@@ -250,7 +250,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(st.zones[zone(&st, z, c.f)?].object.map(|o| o + 1))
     })?;
-    r.posse("zone_of", |sh, c, (o,): (ObjHandle,)| {
+    r.posse_fast("zone_of", fast_path!(fast::zone_of), |sh, c, (o,): (ObjHandle,)| {
         let st = sh.state.borrow();
         Ok(st.objects[obj(&st, o, c.f)?].zone + 1)
     })?;
@@ -264,7 +264,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let st = sh.state.borrow();
         Ok(sh.content.defs[st.objects[obj(&st, o, c.f)?].def].id.clone())
     })?;
-    r.posse("flip", |sh, c, (o, up): (ObjHandle, bool)| {
+    r.posse_fast("flip", fast_path!(fast::flip), |sh, c, (o, up): (ObjHandle, bool)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, c.f)?;
@@ -412,6 +412,14 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         |sh, c, (s, options, count, min, max, tags): (Value, Value, Value, Value, Value, Value)| {
             auto_pick(sh, c, s, options, count, min, max, tags)
         },
+    )?;
+    // posse.choose (prelude.lua) asks here first in a batch: answered at once when it can.
+    r.prelude_fast_keys(
+        "auto_choose",
+        "posse.choose",
+        fast_path!(fast::auto_choose),
+        &fast::CHOOSE_KEYS,
+        |_, _, _: Variadic<Value>| Ok(()),
     )?;
     // posse.choose_each asks here first, with its requests' seats: false when the group
     // yields after all (a search playout's strategy-bot rollout).
@@ -609,7 +617,7 @@ fn audit_line(content: &crate::content::Content, st: &State, audit: &mut Vec<(us
 /// argument, read-only mode, twin mode, the leak check's audits, a search playout) is
 /// `None`, left to the body before anything is changed.
 pub(super) mod fast {
-    use super::super::register::{Ret, Stack, Strs};
+    use super::super::register::{Ret, Stack};
     use super::super::Shared;
     use crate::limits::LOG_BYTES;
     use crate::record::Choice;
@@ -646,13 +654,13 @@ pub(super) mod fast {
         Some(Ret::Pushed(n))
     }
 
-    pub(super) fn is_eliminated<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn is_eliminated(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         s.push_bool(st.seats[seat(&st, s, 1)?].eliminated);
         pushed(1)
     }
 
-    pub(super) fn set_current<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn set_current(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -661,13 +669,13 @@ pub(super) mod fast {
         pushed(0)
     }
 
-    pub(super) fn count<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn count(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         s.push_int(st.zones[zone(&st, s, 1)?].objects.len() as i64);
         pushed(1)
     }
 
-    pub(super) fn contents<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn contents(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         let objs = &st.zones[zone(&st, s, 1)?].objects;
         if !s.room(objs.len()) {
@@ -679,7 +687,7 @@ pub(super) mod fast {
         pushed(objs.len() as i32)
     }
 
-    pub(super) fn move_<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn move_(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -698,7 +706,7 @@ pub(super) mod fast {
         pushed(0)
     }
 
-    pub(super) fn draw<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn draw(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -714,19 +722,52 @@ pub(super) mod fast {
         pushed(1)
     }
 
-    pub(super) fn def_index<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn players(sh: &Shared, s: &Stack) -> Option<Ret> {
+        s.push_int(sh.state.try_borrow().ok()?.players() as i64);
+        pushed(1)
+    }
+
+    pub(super) fn at(sh: &Shared, s: &Stack) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        let objs = &st.zones[zone(&st, s, 1)?].objects;
+        let i = if s.nil(2) { 1 } else { s.int(2)? };
+        if i < 1 || i as u64 > objs.len() as u64 {
+            s.push_nil();
+        } else {
+            s.push_int(objs[objs.len() - i as usize] as i64 + 1);
+        }
+        pushed(1)
+    }
+
+    pub(super) fn zone_of(sh: &Shared, s: &Stack) -> Option<Ret> {
+        let st = sh.state.try_borrow().ok()?;
+        s.push_int(st.objects[obj(&st, s, 1)?].zone as i64 + 1);
+        pushed(1)
+    }
+
+    pub(super) fn flip(sh: &Shared, s: &Stack) -> Option<Ret> {
+        if sh.read_only.get() {
+            return None;
+        }
+        let mut st = sh.state.try_borrow_mut().ok()?;
+        let o = obj(&st, s, 1)?;
+        st.objects[o].face_up = s.truthy(2);
+        pushed(0)
+    }
+
+    pub(super) fn def_index(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         s.push_int(st.objects[obj(&st, s, 1)?].def as i64 + 1);
         pushed(1)
     }
 
-    pub(super) fn slot_get<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn slot_get(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         s.push_int(st.counters[slot(s, 1, st.counters.len())?]);
         pushed(1)
     }
 
-    pub(super) fn slot_set<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn slot_set(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() || sh.twin.try_borrow().ok()?.is_some() {
             return None;
         }
@@ -736,7 +777,7 @@ pub(super) mod fast {
         pushed(0)
     }
 
-    pub(super) fn slot_add<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn slot_add(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -756,13 +797,13 @@ pub(super) mod fast {
         Some(o * st.object_width + k)
     }
 
-    pub(super) fn object_get<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn object_get(sh: &Shared, s: &Stack) -> Option<Ret> {
         let st = sh.state.try_borrow().ok()?;
         s.push_int(st.object_counters[cell(&st, s)?]);
         pushed(1)
     }
 
-    pub(super) fn object_set<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn object_set(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -772,7 +813,7 @@ pub(super) mod fast {
         pushed(0)
     }
 
-    pub(super) fn object_add<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn object_add(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -784,7 +825,7 @@ pub(super) mod fast {
         pushed(1)
     }
 
-    pub(super) fn random<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn random(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() {
             return None;
         }
@@ -795,7 +836,7 @@ pub(super) mod fast {
     }
 
     /// A line for every seat (no audience) or for one seat, while no audit watches.
-    pub(super) fn log<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn log(sh: &Shared, s: &Stack) -> Option<Ret> {
         if sh.read_only.get() || sh.log_audit.try_borrow().ok()?.is_some() || sh.glimpses.try_borrow().ok()?.is_some() {
             return None;
         }
@@ -815,31 +856,86 @@ pub(super) mod fast {
 
     /// A random bot's pick, in a batch with no search playout, and no ban where the
     /// options have tags: the body's `auto_pick` for that case.
-    pub(super) fn auto_pick<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+    pub(super) fn auto_pick(sh: &Shared, s: &Stack) -> Option<Ret> {
         // Arguments: seat, options, count, min, max, tags.
+        let range = if s.nil(4) && s.nil(5) { None } else { Some((s.int(4)?, s.int(5)?)) };
+        pick(sh, s, [1, 2, 3, 6], range)
+    }
+
+    /// Upvalues of `auto_choose`: after the registered body, the keys of the question's
+    /// fields it reads.
+    pub(super) const CHOOSE_KEYS: [&str; 5] = ["kind", "count", "min", "max", "tags"];
+
+    /// `posse.choose` answered at once in a batch whose random bots answer in the flow
+    /// (prelude.lua): `auto_choose(seat, options, opts, FLOW, YIELDS, ASKED)` does what
+    /// posse.choose does when it is called from the flow `FLOW`, by a seat not in
+    /// `YIELDS`, with a question (a table) of a kind already counted in `ASKED` in this
+    /// game, and `auto_pick` would answer (see there): it counts the kind, picks, and
+    /// returns the answer. Any other call changes nothing and returns nothing, and
+    /// posse.choose goes its own way.
+    pub(super) fn auto_choose(sh: &Shared, s: &Stack) -> Option<Ret> {
+        let none = Some(Ret::Pushed(0));
+        if !s.is_running_thread(4) || !s.is_plain_table(3) || !s.is_plain_table(5) || !s.is_plain_table(6) {
+            return none;
+        }
+        if !s.raw_get_is_falsy(5, 1) {
+            return none;
+        }
+        // The question's fields at 7 (kind) .. 11 (tags), read raw (a plain table).
+        s.set_top(6);
+        for k in 0..CHOOSE_KEYS.len() {
+            s.push_field(3, k as i32 + 2);
+        }
+        let Some(n) = s.raw_get_int(6, 7) else { return none };
+        let range = match (s.nil(9), s.nil(10)) {
+            (true, true) => None,
+            (min_nil, max_nil) => {
+                let Some(min) = (if min_nil { Some(1) } else { s.int(9) }) else { return none };
+                let Some(max) = (if max_nil { Some(min) } else { s.int(10) }) else { return none };
+                Some((min, max))
+            }
+        };
+        // The kind is counted where posse.choose counts it: before the pick.
+        let Some(ret) = pick_if(sh, s, [1, 2, 8, 11], range, || s.raw_set_int(6, 7, n + 1)) else { return none };
+        Some(ret)
+    }
+
+    /// The pick of [`auto_pick`], its arguments at `at` (seat, options, count, tags) and
+    /// its min and max `range`.
+    fn pick(sh: &Shared, s: &Stack, at: [i32; 4], range: Option<(i64, i64)>) -> Option<Ret> {
+        pick_if(sh, s, at, range, || {})
+    }
+
+    /// [`pick`], doing `first` once the pick is sure to be made, before it is.
+    fn pick_if(
+        sh: &Shared,
+        s: &Stack,
+        [seat_at, options_at, count_at, tags_at]: [i32; 4],
+        range: Option<(i64, i64)>,
+        first: impl FnOnce(),
+    ) -> Option<Ret> {
         let players = sh.state.try_borrow().ok()?.players();
-        let seat = s.int(1).and_then(|n| crate::decision::Shape::seat(players, n))?;
-        let count = match (s.plain_table_len(2), s.nil(3)) {
+        let seat = s.int(seat_at).and_then(|n| crate::decision::Shape::seat(players, n))?;
+        let count = match (s.plain_table_len(options_at), s.nil(count_at)) {
             (Some(n), true) => n,
-            (Some(n), false) if s.int(3)? == n as i64 => n,
-            (None, false) if s.is_function(2) => usize::try_from(s.int(3)?).ok()?,
+            (Some(n), false) if s.int(count_at)? == n as i64 => n,
+            (None, false) if s.is_function(options_at) => usize::try_from(s.int(count_at)?).ok()?,
             _ => return None,
         };
-        let range = if s.nil(4) && s.nil(5) { None } else { Some((s.int(4)?, s.int(5)?)) };
         let shape = crate::decision::Shape::new(seat, count, range).ok()?;
         if shape.multi && !s.room(count + 1) {
             return None;
         }
         // The tags' bytes (a string's, or none), read before anything changes: a tag too
         // long is the body's error.
-        let tagged = s.is_table(6);
+        let tagged = s.is_table(tags_at);
         let mut tags = [None; TAGGED];
         if tagged {
             if count > TAGGED {
                 return None;
             }
             for (i, t) in tags.iter_mut().enumerate().take(count) {
-                *t = s.raw_bytes_at(6, i as i64 + 1);
+                *t = s.raw_bytes_at(tags_at, i as i64 + 1);
                 if t.is_some_and(|b| b.len() > crate::lua::MAX_TAG_BYTES) {
                     return None;
                 }
@@ -851,6 +947,7 @@ pub(super) mod fast {
             return None;
         }
         let (mut lead, st) = (sh.lead.try_borrow_mut().ok()?, sh.state.try_borrow().ok()?);
+        first();
         let picks = crate::bot::random_choice(shape, &mut bots.rng);
         lead.note(&st, bots.made);
         bots.made += 1;

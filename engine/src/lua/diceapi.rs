@@ -4,7 +4,7 @@
 //! see a die is the state's rule (`visibility` in game.yaml), applied when views are made.
 
 use super::api::{clip, err, seat, writable};
-use super::register::{fast_path, Registrar, Ret, Seat, Stack, Strs, MAX_STRS};
+use super::register::{fast_path, Registrar, Ret, Seat, Stack};
 use super::Shared;
 use crate::state::State;
 use mlua::{Result, Table, Variadic};
@@ -74,9 +74,20 @@ fn face_name<'a>(sh: &'a Shared, st: &State, d: usize, owner: Option<usize>) -> 
     }
 }
 
-/// `posse.roll`'s fast path (register.rs): the dice rolled by the game's RNG, at most
-/// [`MAX_STRS`] of them, outside twin mode and with no rigged faces.
-fn fast_roll<'a>(sh: &'a Shared, s: &Stack, out: &mut Strs<'a>) -> Option<Ret> {
+/// The most dice `posse.roll`'s fast path rolls in a call.
+const MAX_ROLLED: usize = 16;
+
+/// The face names of all dice, listed for `posse.roll`'s fast path: the shared dice's
+/// faces die by die, then those of a seat's own dice.
+fn face_list(sh: &Shared) -> Vec<&str> {
+    let dice = sh.content.dice.iter().chain(&sh.content.seat_dice);
+    dice.flat_map(|d| d.faces.iter().map(|f| f.as_str())).collect()
+}
+
+/// `posse.roll`'s fast path (register.rs): at most [`MAX_ROLLED`] dice rolled by the
+/// game's RNG, outside twin mode and with no rigged faces; the faces they show are pushed
+/// from the list of [`face_list`].
+fn fast_roll(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() || sh.twin.try_borrow().ok()?.is_some() {
         return None;
     }
@@ -90,12 +101,12 @@ fn fast_roll<'a>(sh: &'a Shared, s: &Stack, out: &mut Strs<'a>) -> Option<Ret> {
         None => (&sh.content.dice, st.dice.len()),
         Some(_) => (&sh.content.seat_dice, sh.content.seat_dice.len()),
     };
-    let mut which = [0usize; MAX_STRS];
+    if n > MAX_ROLLED || !s.room(MAX_ROLLED) {
+        return None;
+    }
+    let mut which = [0usize; MAX_ROLLED];
     let mut k = 0;
     if s.nil(1) {
-        if n > MAX_STRS {
-            return None;
-        }
         for (d, w) in which.iter_mut().enumerate().take(n) {
             *w = d;
         }
@@ -105,7 +116,7 @@ fn fast_roll<'a>(sh: &'a Shared, s: &Stack, out: &mut Strs<'a>) -> Option<Ret> {
         s.plain_table_len(1)?;
         loop {
             let Some(i) = s.raw_int_at(1, k as i64 + 1)? else { break };
-            if k == MAX_STRS || i < 1 || i as u64 > n as u64 {
+            if k == MAX_ROLLED || i < 1 || i as u64 > n as u64 {
                 return None;
             }
             which[k] = i as usize - 1;
@@ -123,14 +134,25 @@ fn fast_roll<'a>(sh: &'a Shared, s: &Stack, out: &mut Strs<'a>) -> Option<Ret> {
             Some(o) => st.seat_dice[o * n + d] = face,
         }
     }
-    for &d in &which[..k] {
-        out.push(face_name(sh, &st, d, owner))?;
+    // Where each die's faces start in the list.
+    let mut first = [0usize; MAX_ROLLED];
+    let mut at = if owner.is_some() { sh.content.dice.iter().map(|d| d.faces.len()).sum() } else { 0 };
+    for (f, d) in first.iter_mut().zip(dice.iter()) {
+        *f = at;
+        at += d.faces.len();
     }
-    Some(Ret::Strs)
+    for &d in &which[..k] {
+        let face = match owner {
+            None => st.dice[d],
+            Some(o) => st.seat_dice[o * n + d],
+        };
+        s.push_listed(first[d] + face + 1);
+    }
+    Some(Ret::Pushed(k as i32))
 }
 
 /// `raw.face_index`'s fast path: die `i`'s face number.
-fn fast_face_index<'a>(sh: &'a Shared, s: &Stack, _: &mut Strs<'a>) -> Option<Ret> {
+fn fast_face_index(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     let i = s.int(1)?;
     let face = if s.nil(2) {
@@ -156,63 +178,69 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
     })?;
     // Returns the faces the rolled dice show, in the order rolled: what `posse.face` of
     // each would read after the roll.
-    r.posse_fast("roll", fast_path!(fast_roll), |sh, c, (which, owner): (Option<Table>, Option<Seat>)| {
-        writable(sh, c.f)?;
-        let mut st = sh.state.borrow_mut();
-        let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
-        // Dice are rolled as the list names them, nothing copied: a failing step is undone
-        // as a whole anyway.
-        let roll = |st: &mut State, d: usize| -> Result<()> {
-            let faces = match owner {
-                None => &sh.content.dice[d].faces,
-                Some(_) => &sh.content.seat_dice[d].faces,
+    let faces = face_list(r.shared());
+    r.posse_fast_strs(
+        "roll",
+        fast_path!(fast_roll),
+        &faces,
+        |sh, c, (which, owner): (Option<Table>, Option<Seat>)| {
+            writable(sh, c.f)?;
+            let mut st = sh.state.borrow_mut();
+            let owner = owner.map(|s| seat(&st, s, c.f)).transpose()?;
+            // Dice are rolled as the list names them, nothing copied: a failing step is undone
+            // as a whole anyway.
+            let roll = |st: &mut State, d: usize| -> Result<()> {
+                let faces = match owner {
+                    None => &sh.content.dice[d].faces,
+                    Some(_) => &sh.content.seat_dice[d].faces,
+                };
+                // Tests rig the next faces (`Game::rig_dice`); no other build can.
+                #[cfg(feature = "test-hooks")]
+                let rigged = match st.rigged.pop_front() {
+                    Some(f) => match faces.iter().position(|x| *x == f) {
+                        Some(i) => Some(i),
+                        None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
+                    },
+                    None => None,
+                };
+                #[cfg(not(feature = "test-hooks"))]
+                let rigged = None;
+                let face = match rigged {
+                    Some(i) => i,
+                    None => st.rng.below(faces.len() as u64) as usize,
+                };
+                match owner {
+                    None => st.dice[d] = face,
+                    Some(o) => st.seat_dice[o * sh.content.seat_dice.len() + d] = face,
+                }
+                twin_turn(sh, st, d, owner);
+                Ok(())
             };
-            // Tests rig the next faces (`Game::rig_dice`); no other build can.
-            #[cfg(feature = "test-hooks")]
-            let rigged = match st.rigged.pop_front() {
-                Some(f) => match faces.iter().position(|x| *x == f) {
-                    Some(i) => Some(i),
-                    None => return err(format!("rigged face '{f}' is not a face of die {}", d + 1)),
-                },
-                None => None,
-            };
-            #[cfg(not(feature = "test-hooks"))]
-            let rigged = None;
-            let face = match rigged {
-                Some(i) => i,
-                None => st.rng.below(faces.len() as u64) as usize,
-            };
+            // Rolled dice are hidden again where their visibility hides them.
             match owner {
-                None => st.dice[d] = face,
-                Some(o) => st.seat_dice[o * sh.content.seat_dice.len() + d] = face,
+                None => st.shared_dice_revealed = false,
+                Some(o) => st.dice_revealed &= !(1 << o),
             }
-            twin_turn(sh, st, d, owner);
-            Ok(())
-        };
-        // Rolled dice are hidden again where their visibility hides them.
-        match owner {
-            None => st.shared_dice_revealed = false,
-            Some(o) => st.dice_revealed &= !(1 << o),
-        }
-        let mut rolled = Vec::new();
-        match which {
-            None => {
-                let n = if owner.is_some() { sh.content.seat_dice.len() } else { st.dice.len() };
-                for d in 0..n {
-                    roll(&mut st, d)?;
-                    rolled.push(d);
+            let mut rolled = Vec::new();
+            match which {
+                None => {
+                    let n = if owner.is_some() { sh.content.seat_dice.len() } else { st.dice.len() };
+                    for d in 0..n {
+                        roll(&mut st, d)?;
+                        rolled.push(d);
+                    }
+                }
+                Some(t) => {
+                    for i in t.sequence_values::<i64>() {
+                        let d = die(sh, &st, i?, owner, c.f)?;
+                        roll(&mut st, d)?;
+                        rolled.push(d);
+                    }
                 }
             }
-            Some(t) => {
-                for i in t.sequence_values::<i64>() {
-                    let d = die(sh, &st, i?, owner, c.f)?;
-                    roll(&mut st, d)?;
-                    rolled.push(d);
-                }
-            }
-        }
-        rolled.iter().map(|&d| c.lua.create_string(face_name(sh, &st, d, owner))).collect::<Result<Variadic<_>>>()
-    })?;
+            rolled.iter().map(|&d| c.lua.create_string(face_name(sh, &st, d, owner))).collect::<Result<Variadic<_>>>()
+        },
+    )?;
     r.prelude_fast(
         "face_index",
         "posse.face",

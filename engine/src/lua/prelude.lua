@@ -286,7 +286,7 @@ local SCENARIO
 function posse.scenario() return SCENARIO end
 
 local yield, running = coroutine.yield, coroutine.running
-local auto_pick, auto_group = raw.auto_pick, raw.auto_group
+local auto_pick, auto_group, auto_choose = raw.auto_pick, raw.auto_group, raw.auto_choose
 local FLOW
 -- When every seat is a random bot (batches), decisions are answered right here instead of
 -- yielding to the engine: the same picks from the same RNG, without the round trip.
@@ -328,6 +328,12 @@ end
 -- The question's fields are read once each. A kind already asked in this game passed
 -- typed() then (the kinds are declared once a VM): it is only counted again.
 function posse.choose(seat, prompt, options, opts)
+  -- A batch's random bots answer at once what they can, all of the rest done as below
+  -- (lua/api.rs, `auto_choose`); anything else comes back unanswered and goes that way.
+  if AUTO then
+    local answer = auto_choose(seat, options, opts, FLOW, YIELDS, ASKED)
+    if answer ~= nil then return answer end
+  end
   if running() ~= FLOW then error("posse.choose: decisions can only be made from the game flow", 2) end
   local kind, count, min, max, tags
   if opts ~= nil then

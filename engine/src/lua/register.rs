@@ -71,6 +71,11 @@ impl<'a> Registrar<'a> {
         Ok(Registrar { lua, shared, raw: lua.create_table()?, posse: Vec::new() })
     }
 
+    /// The shared state the functions are registered for.
+    pub fn shared(&self) -> &'a Rc<Shared> {
+        self.shared
+    }
+
     /// `posse.NAME`: a function of the module.
     pub fn posse<A, R, F>(&mut self, name: &'static str, body: F) -> Result<()>
     where
@@ -123,15 +128,66 @@ impl<'a> Registrar<'a> {
         self.fast(name, fast)
     }
 
-    /// Puts the fast path in front of the function registered as `name`: a C closure whose
-    /// one upvalue is that function.
-    fn fast(&mut self, name: &'static str, fast: ffi::lua_CFunction) -> Result<()> {
+    /// [`Registrar::prelude_fast`] for a fast path that reads the fields `keys` of a
+    /// table: its upvalues 2.. are those keys, as Lua strings ([`Stack::push_field`]).
+    pub fn prelude_fast_keys<A, R, F>(
+        &mut self,
+        name: &'static str,
+        called: &str,
+        fast: ffi::lua_CFunction,
+        keys: &[&str],
+        body: F,
+    ) -> Result<()>
+    where
+        A: Params,
+        R: IntoLuaMulti,
+        F: Fn(&Shared, Call, A) -> Result<R> + 'static,
+    {
+        self.prelude(name, called, body)?;
+        self.fast_with(name, fast, keys)
+    }
+
+    /// [`Registrar::posse_fast`] for a fast path that returns some of the strings `strs`:
+    /// its upvalue 2 is the list of them, as Lua strings ([`Stack::push_listed`]).
+    pub fn posse_fast_strs<A, R, F>(
+        &mut self,
+        name: &'static str,
+        fast: ffi::lua_CFunction,
+        strs: &[&str],
+        body: F,
+    ) -> Result<()>
+    where
+        A: Params,
+        R: IntoLuaMulti,
+        F: Fn(&Shared, Call, A) -> Result<R> + 'static,
+    {
+        self.posse(name, body)?;
+        let list = self.lua.create_sequence_from(strs.iter().copied())?;
         let slow: Function = self.raw.raw_get(name)?;
-        // SAFETY: exec_raw runs the closure in a protected call with `slow` at index 1 and
-        // room for more values; it leaves exactly the new C closure on the stack.
+        // SAFETY: exec_raw runs the closure in a protected call with `slow` and the list at
+        // indices 1 and 2; it leaves exactly the new C closure on the stack.
+        unsafe { self.lua.exec_raw::<Function>((slow, list), |l| ffi::lua_pushcclosure(l, fast, 2)) }
+            .and_then(|f| self.raw.raw_set(name, f))
+    }
+
+    /// Puts the fast path in front of the function registered as `name`: a C closure whose
+    /// first upvalue is that function.
+    fn fast(&mut self, name: &'static str, fast: ffi::lua_CFunction) -> Result<()> {
+        self.fast_with(name, fast, &[])
+    }
+
+    fn fast_with(&mut self, name: &'static str, fast: ffi::lua_CFunction, keys: &[&str]) -> Result<()> {
+        let slow: Function = self.raw.raw_get(name)?;
+        // SAFETY: exec_raw runs the closure in a protected call (a memory error pushing a
+        // key is raised there) with `slow` at index 1; the stack is grown for the keys
+        // first. It leaves exactly the new C closure on the stack.
         unsafe {
             self.lua.exec_raw::<Function>(slow, |l| {
-                ffi::lua_pushcclosure(l, fast, 1);
+                ffi::luaL_checkstack(l, keys.len() as c_int + 1, std::ptr::null());
+                for k in keys {
+                    ffi::lua_pushlstring(l, k.as_ptr() as *const _, k.len());
+                }
+                ffi::lua_pushcclosure(l, fast, 1 + keys.len() as c_int);
             })
         }
         .and_then(|f| self.raw.raw_set(name, f))
@@ -346,13 +402,13 @@ tuples! {
     (A a 1, B b 2, C c 3, D d 4, E e 5, G g 6)
 }
 
-/// The C function of a fast path `body`, a `fn(&Shared, &Stack, &mut Strs) ->
-/// Option<Ret>` that returns the call's results or `None`, to hand the call, unchanged, to
-/// the body registered with it. A fast path must return `None` before it changes anything,
-/// for every call the registered body would refuse (a wrong argument, read-only mode) or
-/// treat apart (twin mode, the leak check's audits, rigged dice); it pushes only what
-/// cannot raise a Lua error (integers, booleans, nil, after [`Stack::room`]) and leaves
-/// strings to [`Strs`] and lists to [`Ret::List`].
+/// The C function of a fast path `body`, a `fn(&Shared, &Stack) -> Option<Ret>` that
+/// returns the call's results or `None`, to hand the call, unchanged, to the body
+/// registered with it. A fast path must return `None` before it changes anything, for
+/// every call the registered body would refuse (a wrong argument, read-only mode) or treat
+/// apart (twin mode, the leak check's audits, rigged dice); it pushes only what cannot
+/// raise a Lua error (integers, booleans, nil, values its upvalues hold, after
+/// [`Stack::room`]) and leaves lists to [`Ret::List`].
 macro_rules! fast_path {
     ($body:path) => {{
         unsafe extern "C-unwind" fn c(l: *mut mlua::ffi::lua_State) -> std::ffi::c_int {
@@ -364,9 +420,6 @@ macro_rules! fast_path {
 }
 pub(super) use fast_path;
 
-/// The most strings a fast path returns ([`Strs`]).
-pub(super) const MAX_STRS: usize = 16;
-
 /// What a fast path did.
 #[derive(Clone, Copy)]
 pub(super) enum Ret {
@@ -374,31 +427,6 @@ pub(super) enum Ret {
     Pushed(c_int),
     /// Pushed this many integers, to be returned as one list.
     List(usize),
-    /// Returns the strings it put in its [`Strs`], pushed after it has returned: pushing a
-    /// string may raise a memory error, which must not unwind through its frames.
-    Strs,
-}
-
-/// The strings a fast path returns ([`Ret::Strs`]): text the shared state holds.
-pub(super) struct Strs<'a> {
-    buf: [std::mem::MaybeUninit<&'a str>; MAX_STRS],
-    n: usize,
-}
-
-impl<'a> Strs<'a> {
-    /// Adds a string, when there is room for it.
-    #[inline]
-    pub fn push(&mut self, s: &'a str) -> Option<()> {
-        self.buf.get_mut(self.n)?.write(s);
-        self.n += 1;
-        Some(())
-    }
-
-    fn get(&self, i: usize) -> &'a str {
-        assert!(i < self.n);
-        // SAFETY: `push` wrote every element below `n`.
-        unsafe { self.buf[i].assume_init() }
-    }
 }
 
 /// The Lua stack of a fast path's call: its arguments, read as the plain types alone (a
@@ -453,6 +481,107 @@ impl Stack {
             ffi::lua_settop(self.0, -2);
             v
         }
+    }
+
+    /// Whether argument `i` is a table without a metatable (its fields read raw are what
+    /// `t.k` reads).
+    #[inline]
+    pub fn is_plain_table(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::plain_table_len`].
+        unsafe {
+            if ffi::lua_type(self.0, i) != ffi::LUA_TTABLE {
+                return false;
+            }
+            if ffi::lua_getmetatable(self.0, i) != 0 {
+                ffi::lua_settop(self.0, -2);
+                return false;
+            }
+            true
+        }
+    }
+
+    /// Whether argument `i` is the thread that is running this call.
+    #[inline]
+    pub fn is_running_thread(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::int`]; lua_tothread neither allocates nor raises.
+        unsafe { ffi::lua_tothread(self.0, i) == self.0 }
+    }
+
+    /// Sets the top of the stack (dropping the values above `n`, or filling up to it with
+    /// nil): at most as far as the arguments and LUA_MINSTACK reach.
+    #[inline]
+    pub fn set_top(&self, n: c_int) {
+        // SAFETY: the callers set at most 6 slots, within what Lua gives a C function.
+        unsafe { ffi::lua_settop(self.0, n) }
+    }
+
+    /// Pushes the field of table `t` (a plain table, by [`Stack::is_plain_table`]) whose key
+    /// is upvalue `up` of the running C closure (`Registrar::prelude_fast_keys`), read raw.
+    #[inline]
+    pub fn push_field(&self, t: c_int, up: c_int) {
+        // SAFETY: `up` is one of the closure's upvalues, a string; lua_rawget neither
+        // allocates nor raises, and it replaces the key it pops by the value it pushes,
+        // within LUA_MINSTACK.
+        unsafe {
+            ffi::lua_pushvalue(self.0, ffi::lua_upvalueindex(up));
+            ffi::lua_rawget(self.0, t);
+        }
+    }
+
+    /// Whether `t[k]` (table `t` read raw, `k` the value at index `k`) is nil or false.
+    #[inline]
+    pub fn raw_get_is_falsy(&self, t: c_int, k: c_int) -> bool {
+        // SAFETY: as in [`Stack::push_field`]; the value read is popped.
+        unsafe {
+            ffi::lua_pushvalue(self.0, k);
+            let falsy = ffi::lua_rawget(self.0, t) == ffi::LUA_TNIL || ffi::lua_toboolean(self.0, -1) == 0;
+            ffi::lua_settop(self.0, -2);
+            falsy
+        }
+    }
+
+    /// `t[k]` (read raw, `k` the value at index `k`) as an integer, if it is one.
+    #[inline]
+    pub fn raw_get_int(&self, t: c_int, k: c_int) -> Option<i64> {
+        // SAFETY: as in [`Stack::push_field`]; the value read is popped.
+        unsafe {
+            ffi::lua_pushvalue(self.0, k);
+            ffi::lua_rawget(self.0, t);
+            let v = self.int(-1);
+            ffi::lua_settop(self.0, -2);
+            v
+        }
+    }
+
+    /// Sets `t[k] = v` raw, where `t[k]` already holds a value ([`Stack::raw_get_int`]
+    /// read it): a key already in a table takes a new value without allocating, so this
+    /// cannot raise.
+    #[inline]
+    pub fn raw_set_int(&self, t: c_int, k: c_int, v: i64) {
+        // SAFETY: as said; lua_rawset pops the key and the value it is given.
+        unsafe {
+            ffi::lua_pushvalue(self.0, k);
+            ffi::lua_pushinteger(self.0, v);
+            ffi::lua_rawset(self.0, t);
+        }
+    }
+
+    /// Pushes string `k` (1-based) of the list in upvalue 2 (`Registrar::posse_fast_strs`).
+    #[inline]
+    pub fn push_listed(&self, k: usize) {
+        // SAFETY: upvalue 2 of the running closure is that list, a table no script
+        // reaches; lua_rawgeti neither allocates nor raises. The caller made `room`.
+        unsafe {
+            ffi::lua_rawgeti(self.0, ffi::lua_upvalueindex(2), k as ffi::lua_Integer);
+        }
+    }
+
+    /// Argument `i` as Lua's truth (nil and false are false, anything else true), as mlua
+    /// reads a `bool`.
+    #[inline]
+    pub fn truthy(&self, i: c_int) -> bool {
+        // SAFETY: as in [`Stack::int`]; lua_toboolean neither allocates nor raises.
+        unsafe { ffi::lua_toboolean(self.0, i) != 0 }
     }
 
     /// Whether argument `i` is a function.
@@ -558,22 +687,21 @@ enum Outcome {
 #[inline(always)]
 pub(super) unsafe fn run<F>(l: *mut ffi::lua_State, body: F) -> c_int
 where
-    F: for<'a> FnOnce(&'a Shared, &Stack, &mut Strs<'a>) -> Option<Ret>,
+    F: FnOnce(&Shared, &Stack) -> Option<Ret>,
 {
     // SAFETY: the extra space holds the shared state's address, written by
     // `Registrar::new` before any thread that calls a fast path was made (or null, on a
     // thread made before: the call goes to the body). The body runs inside catch_unwind,
     // so no panic leaves this function; it raises no Lua error (see `fast_path!`). Once it
-    // has returned, this frame holds nothing with a destructor (`Outcome` is `Copy`, `Strs`
-    // references), so a Lua error raised after (a memory error pushing a string or making
-    // a list, the body's error on the slow path) unwinds over no Rust value to drop.
+    // has returned, this frame holds nothing with a destructor (`Outcome` is `Copy`), so a
+    // Lua error raised after (a memory error making a list, the body's error on the slow
+    // path) unwinds over no Rust value to drop.
     let sh = *(ffi::lua_getextraspace(l) as *const *const Shared);
-    let mut strs = Strs { buf: [const { std::mem::MaybeUninit::uninit() }; MAX_STRS], n: 0 };
     let out = if sh.is_null() {
         Outcome::Slow
     } else {
         let stack = Stack(l);
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&*sh, &stack, &mut strs))) {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&*sh, &stack))) {
             Ok(Some(r)) => Outcome::Done(r),
             Ok(None) => Outcome::Slow,
             Err(_) => Outcome::Fault,
@@ -590,16 +718,6 @@ where
                 ffi::lua_rawseti(l, -2, i as ffi::lua_Integer);
             }
             1
-        }
-        Outcome::Done(Ret::Strs) => {
-            if ffi::lua_checkstack(l, strs.n as c_int) == 0 {
-                return ffi::luaL_error(l, c"posse: no room on the stack for the results".as_ptr());
-            }
-            for i in 0..strs.n {
-                let s = strs.get(i);
-                ffi::lua_pushlstring(l, s.as_ptr() as *const _, s.len());
-            }
-            strs.n as c_int
         }
         Outcome::Slow => {
             // The body, called with the same arguments, returns what this call returns.
