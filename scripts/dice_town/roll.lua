@@ -113,10 +113,13 @@ local ASK = { kind = "roll", count = 0, secret = false, tags = nil }
 function M.phase(p)
   M.roll(p, nil)
   while true do
-    if hands.held_by_others(p, OPP_ROLL) then context.window("opp_roll", OPP_ROLL, rolled_prompt, rolled_args) end
+    -- (hands.held_by_others and context.playable's first test, read here: the menu is
+    -- asked most, and most seats hold no card of its timings.)
+    if OPP_ROLL.total > OPP_ROLL.held[p] then context.window("opp_roll", OPP_ROLL, rolled_prompt, rolled_args) end
     local rerolled = false
     repeat
-      local list = context.playable(p, ROLL_OWN)
+      local list = EMPTY ---@type Obj[]
+      if ROLL_OWN.held[p] ~= 0 then list = context.playable(p, ROLL_OWN) end
       local can_roll = not turn.fixed and turn.rolls < turn.limit
       local now = dice.now()
       local effects = now.effects
