@@ -13,7 +13,8 @@ use super::{lua_err, script_message};
 use crate::content::{Bytecode, Content, Source};
 use crate::diag::{Diagnostic, Error};
 use mlua::chunk::ChunkMode;
-use mlua::{Function, Lua, LuaOptions, StdLib, Value};
+use mlua::{ffi, Function, Lua, Value};
+use std::ffi::{c_int, c_void, CString};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -64,25 +65,19 @@ fn padded(src: &Source) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The memory the compiler's own VM may hold before it collects its garbage.
-const PRECOMPILE_GARBAGE: usize = 64 << 20;
+/// The memory, in KiB, the compiler's own VM may hold before it collects its garbage.
+const PRECOMPILE_GARBAGE_KB: i32 = 64 << 10;
 
 /// Compiles every source without running it: syntax errors as diagnostics (file and
 /// line), and the bytecode of what compiled, for the content's cache.
 fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
     let mut errors = Vec::new();
     let mut cache = Bytecode::new();
-    let Ok(lua) = Lua::new_with(StdLib::NONE, LuaOptions::new()) else { return (errors, cache) };
-    // The parser's garbage is collected whole now and then, not step by step as it goes:
-    // nothing lives here but the function being compiled.
-    lua.gc_stop();
+    let Some(compiler) = Compiler::new() else { return (errors, cache) };
     for src in sources {
-        if lua.used_memory() > PRECOMPILE_GARBAGE {
-            let _ = lua.gc_collect();
-        }
-        match lua.load(&*padded(src)).set_name(format!("@{}", src.file)).set_mode(ChunkMode::Text).into_function() {
-            Ok(f) => {
-                cache.insert(src.key(), f.dump(false).into());
+        match compiler.compile(&padded(src), &src.file) {
+            Ok(bytes) => {
+                cache.insert(src.key(), bytes.into());
             }
             Err(e) => {
                 let msg = script_message(&e);
@@ -98,6 +93,115 @@ fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
         }
     }
     (errors, cache)
+}
+
+/// A bare Lua state that only compiles: no library, no script ever runs in it, its
+/// garbage collected whole now and then rather than step by step (nothing lives in it
+/// but the function being compiled), and closed without the full collection an mlua
+/// state makes first. It compiles and dumps as `Lua::load(..).into_function()` and
+/// `Function::dump(false)` do, the same bytecode, without their wrapping, which cost a
+/// game's start about a million instructions.
+struct Compiler(*mut ffi::lua_State);
+
+impl Compiler {
+    fn new() -> Option<Compiler> {
+        // SAFETY: lua_newstate returns a new state or null; LUA_GCSTOP raises nothing.
+        unsafe {
+            let l = ffi::lua_newstate(allocate, std::ptr::null_mut());
+            if l.is_null() {
+                return None;
+            }
+            ffi::lua_gc(l, ffi::LUA_GCSTOP, 0);
+            Some(Compiler(l))
+        }
+    }
+
+    /// The bytecode of `code` compiled as text, named after `file` (`@file`), or the
+    /// error mlua gives for it.
+    fn compile(&self, code: &str, file: &str) -> mlua::Result<Vec<u8>> {
+        let name = CString::new(format!("@{file}")).unwrap_or_else(|_| c"@?".to_owned());
+        let l = self.0;
+        // SAFETY: the state is ours alone and its stack empty on entry and on exit. Only
+        // functions that raise no error outside a protected call are used: lua_load
+        // parses in protected mode and returns a status (the function or the error value
+        // pushed); lua_dump only calls `write`, which appends to the Vec it is given and
+        // returns 0; lua_gc's collection runs no finalizer (no script ran here); the
+        // error value is a string, copied before it is popped.
+        unsafe {
+            if ffi::lua_gc(l, ffi::LUA_GCCOUNT, 0) > PRECOMPILE_GARBAGE_KB {
+                ffi::lua_gc(l, ffi::LUA_GCCOLLECT, 0);
+            }
+            let status = ffi::luaL_loadbufferx(l, code.as_ptr().cast(), code.len(), name.as_ptr(), c"t".as_ptr());
+            let out = match status {
+                ffi::LUA_OK => {
+                    // Bytecode with its debug information is about as long as its text.
+                    let mut bytes = Vec::with_capacity(code.len());
+                    ffi::lua_dump(l, write, (&mut bytes as *mut Vec<u8>).cast(), 0);
+                    Ok(bytes)
+                }
+                ffi::LUA_ERRMEM => Err(mlua::Error::MemoryError(String::new())),
+                _ => {
+                    let mut len = 0usize;
+                    let p = ffi::lua_tolstring(l, -1, &mut len);
+                    let message = match p.is_null() {
+                        true => String::new(),
+                        false => String::from_utf8_lossy(std::slice::from_raw_parts(p.cast(), len)).into_owned(),
+                    };
+                    let incomplete_input = message.ends_with("<eof>");
+                    Err(mlua::Error::SyntaxError { message, incomplete_input })
+                }
+            };
+            ffi::lua_settop(l, 0);
+            out
+        }
+    }
+}
+
+impl Drop for Compiler {
+    fn drop(&mut self) {
+        // SAFETY: the state is ours and used no more.
+        unsafe { ffi::lua_close(self.0) }
+    }
+}
+
+/// The compiler's allocator: the process's own (as mlua's states use), which costs the
+/// parser less than the C library's that luaL_newstate would give it.
+unsafe extern "C" fn allocate(_: *mut c_void, ptr: *mut c_void, old: usize, new: usize) -> *mut c_void {
+    use std::alloc::Layout;
+    const ALIGN: usize = 16;
+    // SAFETY: Lua's contract for an allocator: `ptr` is null or a block this function
+    // returned with size `old` (for a null `ptr`, `old` is not a size and is not used);
+    // every layout is that of the block's allocation. A size no layout allows is a
+    // failed allocation (null), which Lua reports as a memory error.
+    unsafe {
+        if new == 0 {
+            if !ptr.is_null() {
+                std::alloc::dealloc(ptr.cast(), Layout::from_size_align_unchecked(old, ALIGN));
+            }
+            return std::ptr::null_mut();
+        }
+        let Ok(layout) = Layout::from_size_align(new, ALIGN) else { return std::ptr::null_mut() };
+        match ptr.is_null() {
+            true => std::alloc::alloc(layout).cast(),
+            false => std::alloc::realloc(ptr.cast(), Layout::from_size_align_unchecked(old, ALIGN), new).cast(),
+        }
+    }
+}
+
+/// lua_dump's writer: appends the block to the `Vec<u8>` behind `out`.
+unsafe extern "C-unwind" fn write(_: *mut ffi::lua_State, p: *const c_void, size: usize, out: *mut c_void) -> c_int {
+    // SAFETY: `out` is the Vec `Compiler::compile` passed to lua_dump, and `p` points to
+    // `size` bytes Lua gives for the duration of the call.
+    unsafe {
+        let out = &mut *out.cast::<Vec<u8>>();
+        match size {
+            0 => {}
+            // Most blocks are a byte (a count, a tag): no copy call for them.
+            1 => out.push(*p.cast::<u8>()),
+            _ => out.extend_from_slice(std::slice::from_raw_parts(p.cast::<u8>(), size)),
+        }
+    }
+    0
 }
 
 /// One of the engine's own chunks: the bytecode build.rs made of it, and the bytecode
