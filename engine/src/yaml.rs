@@ -14,7 +14,6 @@
 //! a line found by searching the text for a word.
 
 use crate::limits::YAML_DEPTH;
-use std::collections::HashMap;
 use std::io::Read;
 use std::mem::MaybeUninit;
 use std::path::Path;
@@ -97,8 +96,13 @@ pub enum Step<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct Positions {
     nodes: Vec<Node>,
-    keys: HashMap<(usize, String), usize>,
-    items: HashMap<(usize, usize), usize>,
+    /// Each map's keys: (the map's node, the key's text in `names`, the key's node),
+    /// sorted by map and text, a key written twice first where it is first written.
+    keys: Vec<(usize, (usize, usize), usize)>,
+    /// The keys' texts, one after the other.
+    names: String,
+    /// Each list's items: ((the list's node, the index), the item's node), sorted.
+    items: Vec<((usize, usize), usize)>,
 }
 
 /// A node: where its key is (a list item's is where the item starts), where its value
@@ -118,7 +122,7 @@ impl Positions {
     pub fn new(text: &str) -> Result<Positions, (usize, usize)> {
         let mut b = Builder::default();
         walk(text, |e| b.event(e))?;
-        Ok(b.out)
+        Ok(b.out.sorted())
     }
 
     /// Where the key of the node at `path` is written (a list item's start), or, when the
@@ -147,18 +151,40 @@ impl Positions {
         }
     }
 
+    /// Item `i` of list node `list`.
+    fn item(&self, list: usize, i: usize) -> Option<usize> {
+        self.items.binary_search_by_key(&(list, i), |e| e.0).ok().map(|k| self.items[k].1)
+    }
+
+    /// The value of key `key` of map node `map` (where the key is first written).
+    fn child(&self, map: usize, key: &str) -> Option<usize> {
+        let name = |&(_, (from, to), _): &(usize, (usize, usize), usize)| &self.names[from..to];
+        let k = self.keys.partition_point(|e| (e.0, name(e)) < (map, key));
+        self.keys.get(k).filter(|e| e.0 == map && name(e) == key).map(|e| e.2)
+    }
+
+    /// Sorts the keys and items for lookup, once the document is walked; of a key written
+    /// twice in a map, the first stays first (a stable sort).
+    fn sorted(mut self) -> Positions {
+        let names = std::mem::take(&mut self.names);
+        self.keys.sort_by(|x, y| (x.0, &names[x.1 .0..x.1 .1]).cmp(&(y.0, &names[y.1 .0..y.1 .1])));
+        self.names = names;
+        self.items.sort_unstable();
+        self
+    }
+
     /// The deepest node on `path` in the document (the root, 0, when none) and whether it
     /// is the whole path's.
     fn deepest(&self, path: &[Step<'_>]) -> (usize, bool) {
         let mut at = 0;
         for step in path {
             let next = match (*step, self.nodes.get(at)) {
-                (Step::Item(i), _) => self.items.get(&(at, i)),
-                (Step::Key(k), Some(n)) if n.list => k.parse().ok().and_then(|i: usize| self.items.get(&(at, i))),
-                (Step::Key(k), _) => self.keys.get(&(at, k.to_string())),
+                (Step::Item(i), _) => self.item(at, i),
+                (Step::Key(k), Some(n)) if n.list => k.parse().ok().and_then(|i: usize| self.item(at, i)),
+                (Step::Key(k), _) => self.child(at, k),
             };
             match next {
-                Some(&n) => at = n,
+                Some(n) => at = n,
                 None => return (at, false),
             }
         }
@@ -169,7 +195,7 @@ impl Positions {
 /// A parser event as [`walk`] hands it on: a node starts (a scalar with its text, a
 /// collection, an alias), or a collection ends.
 enum Event<'a> {
-    Scalar { at: Pos, text: &'a str, block: bool },
+    Scalar { at: Pos, text: &'a [u8], block: bool },
     Start { at: Pos, list: bool },
     Alias { at: Pos },
     End,
@@ -194,11 +220,12 @@ enum Open {
     List { node: usize, next: usize },
 }
 
-/// What a map expects next: a key, the value of a key (its text and position), or the
-/// value of a key that is no text (a collection or an alias), which is passed over.
+/// What a map expects next: a key, the value of a key (its text's place in the names and
+/// its position), or the value of a key that is no text (a collection or an alias), which
+/// is passed over.
 enum Key {
     Next,
-    Text(String, Pos),
+    Text((usize, usize), Pos),
     Other,
 }
 
@@ -231,7 +258,12 @@ impl Builder {
             None => self.out.nodes.push(new(Pos::default())),
             Some(Open::Map { key: k @ Key::Next, .. }) => {
                 *k = match text {
-                    Some(t) => Key::Text(t.to_string(), at),
+                    Some(t) => {
+                        let names = &mut self.out.names;
+                        let from = names.len();
+                        names.push_str(&String::from_utf8_lossy(t));
+                        Key::Text((from, names.len()), at)
+                    }
                     None => Key::Other,
                 };
                 self.skip = usize::from(list.is_some());
@@ -242,7 +274,7 @@ impl Builder {
                 match std::mem::replace(key, Key::Next) {
                     Key::Text(name, key_at) => {
                         self.out.nodes.push(new(key_at));
-                        self.out.keys.entry((parent, name)).or_insert(node);
+                        self.out.keys.push((parent, name, node));
                     }
                     _ => {
                         self.skip = usize::from(list.is_some());
@@ -252,7 +284,7 @@ impl Builder {
             }
             Some(Open::List { node: parent, next }) => {
                 self.out.nodes.push(new(at));
-                self.out.items.insert((*parent, *next), node);
+                self.out.items.push(((*parent, *next), node));
                 *next += 1;
             }
         }
@@ -295,7 +327,7 @@ fn walk(text: &str, mut f: impl FnMut(Event<'_>)) -> Result<(), (usize, usize)> 
                     let s = (*event).data.scalar;
                     let bytes = std::slice::from_raw_parts(s.value, s.length as usize);
                     let block = matches!(s.style, S::YAML_LITERAL_SCALAR_STYLE | S::YAML_FOLDED_SCALAR_STYLE);
-                    f(Event::Scalar { at, text: &String::from_utf8_lossy(bytes), block });
+                    f(Event::Scalar { at, text: bytes, block });
                 }
                 T::YAML_ALIAS_EVENT => f(Event::Alias { at }),
                 T::YAML_SEQUENCE_START_EVENT | T::YAML_MAPPING_START_EVENT => {
