@@ -173,7 +173,7 @@ end
 ---Indices of the dice not showing the Action face.
 ---@return integer[]
 function M.non_action()
-  local out = {}
+  local out = { nil, nil, nil, nil } --[[@as integer[] ]] -- room for four dice (lib/tables.lua)
   for i = 1, ND do
     if DICE[i] ~= ACTION then out[#out + 1] = i end
   end
@@ -184,7 +184,7 @@ end
 ---@param i integer
 ---@return string[]
 function M.other_faces(i)
-  local now, out = DICE[i], {}
+  local now, out = DICE[i], { nil, nil, nil, nil, nil, nil } --[[@as string[] ]] -- room for a die's faces
   for _, f in ipairs(posse.faces(i)) do
     if f ~= now then out[#out + 1] = f end
   end

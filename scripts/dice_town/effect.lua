@@ -117,7 +117,8 @@ local function draw(p, kind)
     posse.log(DRAW_NAME[kind] .. ": no Wild West cards left to draw.")
     return
   end
-  local keep = {}
+  -- (made with room for four cards drawn: lib/tables.lua)
+  local keep = { nil, nil, nil, nil } --[[@as boolean[] ]]
   if n <= d.keep then
     for i = 1, n do keep[i] = true end
   else

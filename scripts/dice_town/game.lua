@@ -252,7 +252,7 @@ end
 ---@param s Seat
 ---@return string[]
 function M.jailed(s)
-  local out = {}
+  local out = { nil, nil, nil, nil } --[[@as string[] ]] -- room for four Desperados (lib/tables.lua)
   for i = 1, NIDS do
     local id = IDS[i]
     if RANK[id][s] > 0 then out[#out + 1] = id end
@@ -282,7 +282,8 @@ end
 ---@param id string
 ---@return Seat[]
 function M.victims(s, id)
-  local out, opp, r = {}, OPP[s], RANK[id]
+  -- (out made with room for three opponents: lib/tables.lua)
+  local out, opp, r = { nil, nil, nil } --[[@as Seat[] ]], OPP[s], RANK[id]
   for k = 1, #opp do
     if r[opp[k]] > 0 then out[#out + 1] = opp[k] end
   end

@@ -104,18 +104,19 @@ end
 ---@return table<string, integer> counts, integer actions, integer top, string[] chars
 function M.tally(faces)
   local c = M.config()
-  local counts, top = {}, 0
+  -- Made with room for four faces and four ids (lib/tables.lua).
+  local counts, top = { _1 = nil, _2 = nil, _3 = nil, _4 = nil } --[[@as table<string, integer|nil> ]], 0
   for i = 1, #faces do
     local f = faces[i]
     local n = (counts[f] or 0) + 1
     counts[f] = n
     if n > top then top = n end
   end
-  local chars, ids = {}, c.ids
+  local chars, ids = { nil, nil, nil, nil } --[[@as string[] ]], c.ids
   for i = 1, #ids do
     if counts[ids[i]] then chars[#chars + 1] = ids[i] end
   end
-  return counts, counts[c.action] or 0, top, chars
+  return counts --[[@as table<string, integer> ]], counts[c.action] or 0, top, chars
 end
 
 ---@param actions integer
@@ -187,7 +188,9 @@ function M.effects_for(faces)
     end
   end
   for i = 1, nf do counts[faces[i]] = nil end
-  local out, n = {}, 0
+  -- The lists are made with room for what four dice give (tables.lua: a list grown from
+  -- empty is made again at 1, 2 and 4 elements); more dice grow them.
+  local out, n = (nc > 0 and { nil, nil, nil, nil } or {}) --[[@as dice_town.Effect[] ]], 0
   if nc > 0 then
     -- The multisets of `actions` ids among chars, in lexicographic order: the positions
     -- `at` never decrease; the next one bumps the last position that can move and levels
@@ -195,7 +198,7 @@ function M.effects_for(faces)
     local at = AT
     for i = 1, actions do at[i] = 1 end
     while true do
-      local a = {}
+      local a = { nil, nil, nil, nil } --[[@as string[] ]]
       for i = 1, actions do a[i] = chars[at[i]] end
       n = n + 1
       out[n] = { kind = "act", acts = a }

@@ -71,7 +71,8 @@ end
 ---@param how lib.ask.How|nil
 ---@return integer[]
 function M.picks(seat, kind, prompt, options, n, min, max, how)
-  local opts = { kind = kind, count = n, min = min, max = max }
+  -- (secret and tags in the constructor: room for them, lib/tables.lua.)
+  local opts = { kind = kind, count = n, min = min, max = max, secret = nil, tags = nil }
   if how then opts.secret, opts.tags = how.secret == true, how.tags end
   return posse.choose(seat, prompt, options, opts) --[[@as integer[] ]]
 end

@@ -142,7 +142,8 @@ function M.when(card) return def(card).props.when end
 ---@param fields table|nil
 ---@return T
 function M.context(class, seat, card, fields)
-  local c = fields or {}
+  -- A new one is made with room for its four fields and four of the game's (lib/tables.lua).
+  local c = fields or { seat = nil, card = nil, def = nil, props = nil, _1 = nil, _2 = nil, _3 = nil, _4 = nil }
   c.seat, c.card = seat, card
   if card then
     local d = def(card)

@@ -57,7 +57,8 @@ end
 ---@param with_self boolean|nil
 ---@return Seat[]
 function M.clockwise(a, with_self)
-  local n, out = posse.players(), {}
+  -- (out made with room for four: lib/tables.lua)
+  local n, out = posse.players(), { nil, nil, nil, nil } --[[@as Seat[] ]]
   for k = 1, n - 1 do
     local s = (a - 1 + k) % n + 1
     if not posse.is_eliminated(s) then out[#out + 1] = s end
