@@ -155,7 +155,9 @@ end
 -- Scratch tables of effects_for (COUNTS is emptied after each use; CHARS and AT are read
 -- only as far as each use fills them): a table that keeps its slots costs nothing to fill
 -- again, where a fresh one grows (and is collected) every time.
-local COUNTS = {} ---@type table<string, integer|nil>
+-- COUNTS is made with room for eight faces: a key set to nil keeps its slot, so once each
+-- face has been counted the table is never made again.
+local COUNTS = { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil } ---@type table<string, integer|nil>
 local CHARS = {}  ---@type string[]
 local AT = {}     ---@type integer[]
 -- The draw combinations' effects (read-only, shared by every list effects_for returns).
