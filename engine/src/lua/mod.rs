@@ -275,7 +275,7 @@ fn frozen(lua: &Lua) -> Result<Table, Error> {
 /// to this much of what the last cycle left alive (Lua's default is 200). A game's VM
 /// holds about 2 MB alive (the content, its definitions and the compiled scripts) and
 /// makes garbage at every decision, so at 200 each cycle marks that whole heap again for
-/// a little garbage; at 1000 the cycles are five times fewer (dice_town 4p: about 570
+/// a little garbage; at 1000 the cycles are five times fewer (dice_town 4p: 470 to 580
 /// instructions a decision less). The heap stays bounded, at about ten times what is
 /// alive (some 20 MB for such a VM; a 100-game batch's resident size grew by 4 MB), and
 /// under [`MEMORY_LIMIT`] all the same: an allocation the limit refuses makes Lua
