@@ -114,8 +114,7 @@ fn fast_roll(sh: &Shared, s: &Stack) -> Option<Ret> {
     } else {
         // The list as `sequence_values` reads it: up to its first nil.
         s.plain_table_len(1)?;
-        loop {
-            let Some(i) = s.raw_int_at(1, k as i64 + 1)? else { break };
+        while let Some(i) = s.raw_int_at(1, k as i64 + 1)? {
             if k == MAX_ROLLED || i < 1 || i as u64 > n as u64 {
                 return None;
             }
