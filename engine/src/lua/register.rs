@@ -25,7 +25,7 @@
 //! [`Registrar::prelude_fast`]): a raw C function that reads its arguments off the Lua
 //! stack ([`Stack`]) and pushes its results, without mlua's callback machinery. It does
 //! the common case alone, with arguments of the plain types, and hands every other call,
-//! before it changes anything, to the function registered beside it ([`Fast`]), which does
+//! before it changes anything, to the function registered beside it, which does
 //! the same work or raises the same error: so a fast path never raises an error of its
 //! own, and what a script sees (results, errors, their words) is the body's.
 
