@@ -10,6 +10,7 @@
 
 local posse = require "posse"
 local cards = require "lib.cards"
+local tables = require "lib.tables"
 
 -- The game's `data:` is `desperados.Data` (scripts/types/data/desperados.lua, written by
 -- `posse scripts --types` from game.yaml).
@@ -166,11 +167,7 @@ function game.roads(id) return ROADS[id] end
 ---@param at Seat|string
 ---@return Zone
 function game.zone(name, at)
-  local of = ZONES[name]
-  if of == nil then
-    of = {}
-    ZONES[name] = of
-  end
+  local of = ZONES[name] or tables.new_at(ZONES, name)
   local z = of[at]
   if z == nil then
     z = posse.zone(name, at)

@@ -9,6 +9,7 @@
 local posse = require "posse"
 local ask = require "lib.ask"
 local cards = require "lib.cards"
+local tables = require "lib.tables"
 local game = require "dice_town.game"
 local hands = require "dice_town.hands"
 local dice = require "dice_town.dice"
@@ -32,16 +33,8 @@ local ROLLS = {} ---@type table<integer, string>[][]
 ---@param limit integer
 ---@return string
 local function rolls_text(p, r, limit)
-  local by_limit = ROLLS[p]
-  if by_limit == nil then
-    by_limit = {}
-    ROLLS[p] = by_limit
-  end
-  local texts = by_limit[limit]
-  if texts == nil then
-    texts = {}
-    by_limit[limit] = texts
-  end
+  local by_limit = ROLLS[p] or tables.new_at(ROLLS, p)
+  local texts = by_limit[limit] or tables.new_at(by_limit, limit)
   local text = texts[r]
   if text == nil then
     text = game.seat_name(p) .. " rolls (" .. NUM[r] .. "/" .. NUM[limit] .. "): "

@@ -72,11 +72,7 @@ local RANGE = {}
 ---@param b string
 ---@return integer
 function M.range(a, b)
-  local row = RANGE[a]
-  if row == nil then
-    row = {}
-    RANGE[a] = row
-  end
+  local row = RANGE[a] or tables.new_at(RANGE, a)
   local r = row[b]
   if r == nil then
     r = posse.range(a, b)

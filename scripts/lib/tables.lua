@@ -27,4 +27,15 @@ function M.listed(n)
   return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
 end
 
+---A new empty table put at `t[k]` and returned: the miss of a memo's row, read as
+---`local row = t[k] or tables.new_at(t, k)` (no call when the row is there).
+---@param t table
+---@param k any
+---@return table
+function M.new_at(t, k)
+  local r = {}
+  t[k] = r
+  return r
+end
+
 return M
