@@ -323,17 +323,10 @@ pub(super) fn install_budget(lua: &Lua, budget: Rc<Budget>, watched: Arc<watchdo
         Ok(VmState::Continue)
     })
     .map_err(lua_err)?;
-    let mut main = std::ptr::null_mut();
-    // SAFETY: reads the main thread from the registry and the allocator of the VM, and
-    // puts the wrapper in its place; the stack is left as it was.
+    let main = super::main_thread(lua).map_err(lua_err)?;
+    // SAFETY: reads the allocator of the VM's main thread and puts the wrapper in its
+    // place.
     unsafe {
-        lua.exec_raw::<()>((), |s| {
-            use mlua::ffi;
-            ffi::lua_rawgeti(s, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_MAINTHREAD);
-            main = ffi::lua_tothread(s, -1);
-            ffi::lua_pop(s, 1);
-        })
-        .map_err(lua_err)?;
         let mut inner_ud = std::ptr::null_mut();
         let inner = mlua::ffi::lua_getallocf(main, &mut inner_ud);
         let meter = Box::into_raw(Box::new(Meter { inner, inner_ud, budget }));

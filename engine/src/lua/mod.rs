@@ -284,6 +284,22 @@ fn frozen(lua: &Lua) -> Result<Table, Error> {
 /// tables in scripts' reach).
 const GC_PAUSE: std::ffi::c_int = 1000;
 
+/// The VM's main thread, as the C API knows it (its allocator, its hook, its extra space
+/// are set there).
+pub(super) fn main_thread(lua: &Lua) -> mlua::Result<*mut mlua::ffi::lua_State> {
+    let mut main = std::ptr::null_mut();
+    // SAFETY: in a protected call, reads the main thread from the registry (raw, no
+    // metamethod); the stack is left as it was.
+    unsafe {
+        lua.exec_raw::<()>((), |s| {
+            mlua::ffi::lua_rawgeti(s, mlua::ffi::LUA_REGISTRYINDEX, mlua::ffi::LUA_RIDX_MAINTHREAD);
+            main = mlua::ffi::lua_tothread(s, -1);
+            mlua::ffi::lua_pop(s, 1);
+        })?;
+    }
+    Ok(main)
+}
+
 fn sandboxed_lua() -> Result<Lua, Error> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
     let lua = Lua::new_with(libs, LuaOptions::new()).map_err(lua_err)?;
@@ -681,17 +697,8 @@ impl Vm {
     /// A load the watchdog or the budget interrupts fails with the game interrupted, and
     /// the engine plays the game again counted from a fresh VM, as it does for the flow.
     pub fn require_watched(&self, module: &str) -> Result<Value, Error> {
-        let mut main = std::ptr::null_mut();
-        // SAFETY: reads the main thread from the registry; the stack is left as it was.
-        let found = unsafe {
-            self.lua.exec_raw::<()>((), |s| {
-                mlua::ffi::lua_rawgeti(s, mlua::ffi::LUA_REGISTRYINDEX, mlua::ffi::LUA_RIDX_MAINTHREAD);
-                main = mlua::ffi::lua_tothread(s, -1);
-                mlua::ffi::lua_pop(s, 1);
-            })
-        };
-        let hook = found.ok().and_then(|_| watchdog::Hook::of(main)).filter(|_| watchdog::available());
-        let Some(h) = hook else { return self.require(module) };
+        let Ok(main) = main_thread(&self.lua) else { return self.require(module) };
+        let Some(h) = watchdog::Hook::of(main).filter(|_| watchdog::available()) else { return self.require(module) };
         let watched = &self.shared.watched;
         watched.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
         watched.signalled.store(false, std::sync::atomic::Ordering::Relaxed);

@@ -55,18 +55,13 @@ pub(super) struct Registrar<'a> {
 impl<'a> Registrar<'a> {
     pub fn new(lua: &'a Lua, shared: &'a Rc<Shared>) -> Result<Registrar<'a>> {
         let sh = Rc::as_ptr(shared);
-        // SAFETY: in a protected call, reads the main thread from the registry (raw, no
-        // metamethod) and writes the shared state's address in its extra space, which
+        let main = super::main_thread(lua)?;
+        // SAFETY: writes the shared state's address in the main thread's extra space, which
         // Lua leaves to the host and mlua does not use; every thread made after this copies
         // it (lua_newthread), and the fast paths read it there (`run`). The state outlives
         // every call of a fast path: the functions registered beside them hold it.
         unsafe {
-            lua.exec_raw::<()>((), |l| {
-                ffi::lua_rawgeti(l, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_MAINTHREAD);
-                let main = ffi::lua_tothread(l, -1);
-                *(ffi::lua_getextraspace(main) as *mut *const Shared) = sh;
-                ffi::lua_settop(l, 0);
-            })?;
+            *(ffi::lua_getextraspace(main) as *mut *const Shared) = sh;
         }
         Ok(Registrar { lua, shared, raw: lua.create_table()?, posse: Vec::new() })
     }
