@@ -22,6 +22,27 @@ pub struct Question {
     pub secret: bool,
 }
 
+/// The answer of a question of `count` options when it allows exactly one (see
+/// [`Question::only_answer`]).
+fn only_answer(count: usize, multi: bool, min: usize, max: usize) -> Option<Vec<u32>> {
+    if !multi {
+        return (count == 1).then(|| vec![1]);
+    }
+    if max == 0 {
+        Some(Vec::new())
+    } else if min >= count {
+        Some((1..=count as u32).collect())
+    } else {
+        None
+    }
+}
+
+/// Whether the engine's question `r` allows exactly one answer: nothing a person could
+/// decide (no text is made to tell).
+pub fn forced(r: &Request) -> bool {
+    only_answer(r.count, r.multi, r.min, r.max).is_some()
+}
+
 impl Question {
     pub fn of(r: &Request) -> Question {
         Question {
@@ -62,28 +83,10 @@ impl Question {
         format!("{} ({})", nums.join(","), names.join(", "))
     }
 
-    /// Picks as the labels they name (`A, C`), or `nothing`.
-    pub fn describe_labels(&self, picks: &[u32]) -> String {
-        if picks.is_empty() {
-            return "nothing".to_string();
-        }
-        picks.iter().map(|&p| self.label_of(p)).collect::<Vec<_>>().join(", ")
-    }
-
     /// The answer, when the question allows exactly one: its one option, none of its
     /// options (it asks for at most none), or all of them (it asks for at least all).
     pub fn only_answer(&self) -> Option<Vec<u32>> {
-        let count = self.labels.len();
-        if !self.multi {
-            return (count == 1).then(|| vec![1]);
-        }
-        if self.max == 0 {
-            Some(Vec::new())
-        } else if self.min >= count {
-            Some((1..=count as u32).collect())
-        } else {
-            None
-        }
+        only_answer(self.labels.len(), self.multi, self.min, self.max)
     }
 
     /// The label of option `pick` (1-based), or `?` when there is no such option.
@@ -220,14 +223,12 @@ mod tests {
     fn questions_with_only_one_answer() {
         let one = Question { labels: vec!["Let it be".into()], multi: false, ..q(false) };
         assert_eq!(one.only_answer(), Some(vec![1]));
-        assert_eq!(one.describe_labels(&[1]), "Let it be");
         assert_eq!(q(false).only_answer(), None);
         assert_eq!(q(true).only_answer(), None, "0 to 2 of 3");
         assert_eq!(Question { min: 0, max: 0, ..q(true) }.only_answer(), Some(vec![]));
         assert_eq!(Question { min: 3, max: 3, ..q(true) }.only_answer(), Some(vec![1, 2, 3]));
         let single = Question { labels: vec!["discard it".into()], min: 0, max: 1, ..q(true) };
         assert_eq!(single.only_answer(), None, "none or the one option: two answers");
-        assert_eq!(q(true).describe_labels(&[]), "nothing");
     }
 
     #[test]

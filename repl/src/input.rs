@@ -60,14 +60,14 @@ pub trait LineSource {
         None
     }
 
-    /// Waits for Enter (the typed text is ignored and not kept in the history).
-    /// False at the end of input.
-    fn wait_for_enter(&mut self, prompt: &str) -> bool {
+    /// Waits for Enter: the text typed before it (not kept in the history), which the
+    /// caller may use or ignore. None at the end of input.
+    fn wait_for_enter(&mut self, prompt: &str) -> Option<String> {
         loop {
             match self.read(prompt) {
-                Line::Text(_) => return true,
+                Line::Text(t) => return Some(t),
                 Line::Interrupted => continue,
-                Line::Eof => return false,
+                Line::Eof => return None,
             }
         }
     }
@@ -265,13 +265,13 @@ impl LineSource for Terminal {
         }
     }
 
-    fn wait_for_enter(&mut self, prompt: &str) -> bool {
+    fn wait_for_enter(&mut self, prompt: &str) -> Option<String> {
         loop {
             match self.editor.readline(prompt) {
-                Ok(_) => return true,
+                Ok(t) => return Some(t),
                 Err(ReadlineError::Interrupted) => continue,
                 Err(e) if not_text(&e) => not_text_message(),
-                Err(_) => return false,
+                Err(_) => return None,
             }
         }
     }

@@ -71,12 +71,16 @@ impl Session<'_> {
                 if !self.bots.contains(&q.seat) {
                     // The question and the answer are the seat's own: shown only to the
                     // person at the keyboard when it is theirs, and kept for its recap.
+                    // `:auto` for the rest of a turn (alone against bots: of the game) plays
+                    // without a line a decision; `:auto N` says each of its N.
                     let said = format!("{name} (auto): {} -> {}", q.prompt, q.describe(&picks));
-                    if self.table.last_human == Some(q.seat) {
+                    let each = matches!(self.drive.auto, Auto::Count(_));
+                    if each && self.table.last_human == Some(q.seat) {
                         self.say(&said);
-                    } else if !q.secret {
+                    } else if each && !q.secret {
                         self.say(format!("{name} (auto): decided"));
                     }
+                    self.drive.auto_made += 1;
                     self.note(q.seat, said);
                     if let Auto::Count(n) = self.drive.auto {
                         self.drive.auto = if n > 1 { Auto::Count(n - 1) } else { Auto::Off };
@@ -95,8 +99,9 @@ impl Session<'_> {
     }
 
     /// Answers a person's question at once when it has only one possible answer and
-    /// answering gives nothing away (`table.rs` says when): said in one line, and kept
-    /// for the seat's recap. False when the question waits for the person.
+    /// answering gives nothing away (`table.rs` says when). It is not shown: the person
+    /// decided nothing, and what came of it is in the log (the record keeps the answer,
+    /// `:undo` passes over it). False when the question waits for the person.
     pub(super) fn only_answer(&mut self, q: &Question) -> bool {
         let pos = self.game.choices().len();
         let Some(picks) = q.only_answer() else { return false };
@@ -106,15 +111,10 @@ impl Session<'_> {
         if !self.answers_at_once(q) {
             return false;
         }
-        let name = self.seat_name(q.seat);
-        let answer = q.describe_labels(&picks);
         match self.make_by(q.seat, picks, false) {
-            Ok(()) => {
-                self.say(format!("{name}: {answer} (the only choice)"));
-                self.note(q.seat, format!("{name}: {} {answer} (the only choice)", q.prompt));
-                true
-            }
+            Ok(()) => true,
             Err(e) => {
+                let name = self.seat_name(q.seat);
                 self.warn(format!("{name}: the only answer failed: {e}"));
                 self.drive.bot_failed = Some(pos);
                 false

@@ -184,11 +184,12 @@ impl Session<'_> {
             };
         }
         let choices = self.game.choices();
-        // Walk back to the n-th human decision from the end (or the earliest there is).
+        // Walk back to the n-th decision a person made from the end (or the earliest there
+        // is), with every answer made after it.
         let mut humans = 0;
         let mut k = 0;
         for (i, c) in choices.iter().enumerate().rev() {
-            if !self.bots.contains(&c.seat) {
+            if self.decided(i, c.seat) {
                 humans += 1;
                 k = choices.len() - i;
                 if humans == n {
@@ -197,12 +198,23 @@ impl Session<'_> {
             }
         }
         if k == 0 {
-            let why =
-                if choices.is_empty() { "nothing to undo" } else { "nothing to undo: every choice so far was a bot's" };
+            let why = if choices.is_empty() {
+                "nothing to undo"
+            } else {
+                "nothing to undo: every choice so far was a bot's or had only one answer"
+            };
             self.warn(why);
             return false;
         }
         self.take_back(k)
+    }
+
+    /// Whether choice `i`, made for `seat`, was a person's decision: a person's seat, made
+    /// at the keyboard (not by `:auto`), and its question allowed more than one answer.
+    /// `:undo` counts these; the others are taken back with the decision before them.
+    pub(super) fn decided(&self, i: usize, seat: usize) -> bool {
+        let mark = self.recaps.marks.get(i);
+        !self.bots.contains(&seat) && mark.is_none_or(|m| m.by_person && !m.forced)
     }
 
     /// Takes back the last `k` choices onto the redo stack.

@@ -61,6 +61,9 @@ pub(super) struct Drive {
     /// so that it counts once.
     pub(super) script_errors: usize,
     pub(super) text_failed: Option<usize>,
+    /// Decisions of people's seats `:auto` made since a person last decided: `:auto` to
+    /// the end of the game shows this count and the end, not every decision.
+    pub(super) auto_made: usize,
 }
 
 impl Drive {
@@ -76,6 +79,7 @@ impl Drive {
             diverged: false,
             script_errors: 0,
             text_failed: None,
+            auto_made: 0,
         }
     }
 }
@@ -169,6 +173,9 @@ impl Session<'_> {
             }
             self.say(screen);
             self.drawn = Some((pos, q.seat));
+            if is_human {
+                self.drive.auto_made = 0;
+            }
         }
         self.io.input.set_completions(Completions {
             labels: q.labels.clone(),
@@ -272,6 +279,7 @@ impl Session<'_> {
     /// (`by_person`: for recaps; a person's choice marks an undo point, `Game::mark`), keeps the redo stack in step with it and autosaves.
     pub(super) fn make_by(&mut self, seat: usize, picks: Vec<u32>, by_person: bool) -> Result<(), posse::Error> {
         let log = self.game.log_len();
+        let forced = super::recap::forced(&self.game, seat);
         if by_person {
             // `:undo` comes back here without replaying the game. A mark that fails only
             // leaves the undo to replay from the start, as it would unmarked.
@@ -282,8 +290,8 @@ impl Session<'_> {
         }
         let before = self.game.choices().len() - 1;
         self.recaps.marks.truncate(before);
-        self.recaps.marks.resize(before, Mark { log, by_person: true });
-        self.recaps.marks.push(Mark { log, by_person });
+        self.recaps.marks.resize(before, Mark { log, by_person: true, forced: false });
+        self.recaps.marks.push(Mark { log, by_person, forced });
         let made = self.game.choices().last().cloned();
         if made.is_some() && self.drive.ahead.last() == made.as_ref() {
             self.drive.ahead.pop();
@@ -338,6 +346,11 @@ impl Session<'_> {
     /// Reads a line; piped answers are echoed after the prompt so transcripts read well.
     pub(super) fn read(&mut self, prompt: &str) -> Line {
         let _ = self.io.out.flush();
+        if let Some(t) = self.recaps.typed.take() {
+            // Typed at a pager's prompt just before: the answer to this one.
+            self.say(format!("{prompt}{t}"));
+            return Line::Text(t);
+        }
         let line = self.io.input.read(prompt);
         if !self.io.input.is_terminal() {
             if let Line::Text(t) = &line {

@@ -1,7 +1,8 @@
 //! The end of a game: the last recap and view of the person at the keyboard, the
 //! standings (each seat, its score where the game keeps one, the winners marked) and the
-//! reason in words, then the machine lines `result: ...` and `state-hash: ...` exactly as
-//! scripts read them (piped, they are the last two lines of the output).
+//! reason in words, then, piped or in designer mode, the machine lines `result: ...` and
+//! `state-hash: ...` exactly as scripts read them (piped, they are the last two lines of
+//! the output). After `:auto` to the end, a line saying so stands for the recap.
 //!
 //! The session then waits (at a terminal, or piped while commands follow): `:undo` takes
 //! the ending back (the game goes on from the decision taken back; at the table only what
@@ -31,12 +32,23 @@ impl Session<'_> {
             // follows it: the view, the standings, the machine lines and the prompt.
             let keyboard = person.filter(|&s| !self.at_the_table() || self.table.last_human == Some(s));
             if let Some(s) = keyboard {
-                let _ = self.recap(s, &format!("{view}\n{standings}\n\n\n"));
+                let n = self.drive.auto_made;
+                if n > 0 {
+                    // `:auto` played on to the end: what it did is in the log, not paged here.
+                    let s = if n == 1 { "" } else { "s" };
+                    self.say(format!("(:auto made {n} decision{s} to the end; :log reads the whole game)"));
+                } else {
+                    let _ = self.recap(s, &format!("{view}\n{standings}\n\n\n"));
+                }
             }
             self.say(view);
         }
         self.say(standings);
-        self.machine_lines();
+        // At a terminal people read the standings; the machine lines are for scripts
+        // reading the output (piped) and for designers.
+        if !self.io.input.is_terminal() || self.table.designer {
+            self.machine_lines();
+        }
     }
 
     /// The lines scripts and tests read: how the game ended and its state hash.

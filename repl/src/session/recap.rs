@@ -18,6 +18,8 @@
 //! terminal. A recap whose every line the view itself shows (a renderer's log window) is
 //! not paged: nothing of it is lost when it scrolls. Piped input gets the recap whole.
 //! Long answers to commands (`:help`, `:log`, `:cards`, `:map`) are paged the same way.
+//! At a pager's prompt, `q` leaves the pager (the rest is not shown) and any other text
+//! leaves it too and is the next input, as if typed at the prompt that follows.
 
 use super::Session;
 use posse::game::Divergence;
@@ -35,15 +37,25 @@ pub(super) struct Recaps {
     /// Per seat, how far the log was when the seat was last shown it (recaps mark what
     /// comes after as new).
     pub(super) seen: BTreeMap<usize, usize>,
+    /// Text typed at a pager's prompt instead of Enter: the next input (dropped at a
+    /// handover, where the keyboard changes hands).
+    pub(super) typed: Option<String>,
 }
 
-/// Where the log stood before a choice was made, and whether a person made it at the
+/// Where the log stood before a choice was made, whether a person made it at the
 /// keyboard (not a bot, not `:auto`, not an answer made because it was the only one): a
-/// person's recap starts at their last such choice.
+/// person's recap starts at their last such choice; and whether its question allowed
+/// only one answer (`forced`): `:undo` passes over those, a person decided nothing there.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Mark {
     pub(super) log: usize,
     pub(super) by_person: bool,
+    pub(super) forced: bool,
+}
+
+/// Whether the question `seat` answers next in `game` allows only one answer.
+pub(super) fn forced(game: &Game, seat: usize) -> bool {
+    game.pending().into_iter().find(|r| r.seat == seat).is_some_and(crate::answer::forced)
 }
 
 /// A line about a seat's own decision that the log does not hold, kept for that seat's
@@ -72,7 +84,7 @@ impl Session<'_> {
         self.recaps.marks.truncate(n);
         let log = self.game.log_len();
         while self.recaps.marks.len() < n {
-            self.recaps.marks.push(Mark { log, by_person: true });
+            self.recaps.marks.push(Mark { log, by_person: true, forced: false });
         }
         self.recaps.notes.retain(|note| note.choice < n);
         for seen in self.recaps.seen.values_mut() {
@@ -147,16 +159,17 @@ impl Session<'_> {
         for line in lines {
             let r = rows_of(line, cols);
             if used > 0 && used + r > page {
-                if !self.more("(more: press Enter)") {
-                    return false;
+                match self.more("(more: press Enter, q to stop)") {
+                    Some(true) => used = 0,
+                    Some(false) => return true,
+                    None => return false,
                 }
-                used = 0;
             }
             self.say(line);
             used += r;
         }
         if used + after > rows {
-            return self.more("(press Enter to go on)");
+            return self.more("(press Enter to go on)").is_some();
         }
         true
     }
@@ -168,10 +181,19 @@ impl Session<'_> {
         let _ = self.paged(&lines, 1);
     }
 
-    /// Waits for Enter under a page. False when the input ended.
-    fn more(&mut self, prompt: &str) -> bool {
+    /// Waits for Enter under a page: Some(true) to go on, Some(false) when the pager is
+    /// left (`q`, or text typed, kept as the next input), None when the input ended.
+    fn more(&mut self, prompt: &str) -> Option<bool> {
         let _ = self.io.out.flush();
-        self.io.input.wait_for_enter(prompt)
+        let typed = self.io.input.wait_for_enter(prompt)?;
+        let t = typed.trim();
+        if t.is_empty() {
+            return Some(true);
+        }
+        if !t.eq_ignore_ascii_case("q") {
+            self.recaps.typed = Some(typed);
+        }
+        Some(false)
     }
 }
 
@@ -214,11 +236,12 @@ pub(super) fn replay(
     let mut marks = Vec::with_capacity(record.choices.len());
     for (i, c) in record.choices.iter().enumerate() {
         let log = game.log_len();
+        let forced = forced(&game, c.seat);
         if let Err(e) = game.choose(c.seat, &c.picks) {
             let d = Divergence { index: i + 1, choice: c.clone(), message: e.to_string() };
             return Ok((game, marks, Some(d)));
         }
-        marks.push(Mark { log, by_person: true });
+        marks.push(Mark { log, by_person: !forced, forced });
     }
     Ok((game, marks, None))
 }

@@ -1,5 +1,6 @@
 //! What the session draws: views (a seat's, or the omniscient one, marked as such), the
-//! question, the log, and the lines of a game left unfinished.
+//! question, the log, and the lines of a game left unfinished (at a terminal, where it is
+//! saved and how to go on with it; piped or for designers, the machine lines).
 //!
 //! Views are drawn by the game's Lua renderer. When the renderer fails, the session says
 //! so and falls back to the log lines the same seat may read, so a broken renderer never
@@ -80,8 +81,23 @@ impl Session<'_> {
 
     /// When leaving a game that is not over: how far it got, and its state hash.
     pub(super) fn unfinished(&mut self) {
-        self.say(format!("unfinished: {} choices", self.game.choices().len()));
-        self.say(format!("state-hash: {}", hex(self.game.state_hash())));
+        let n = self.game.choices().len();
+        if self.io.input.is_terminal() && !self.table.designer {
+            // People are told where the game is and how to go on with it.
+            let s = if n == 1 { "" } else { "s" };
+            let saved =
+                self.drive.save.as_ref().filter(|_| self.drive.autosaving).map(|l| l.save_path().display().to_string());
+            let how = match saved {
+                Some(file) => format!("saved in {file}; `posse play --load {file}` goes on with it"),
+                None => {
+                    "not saved (`:save FILE` before `:quit`, or `posse play --save FILE`, keeps a game)".to_string()
+                }
+            };
+            self.say(format!("The game stops after {n} choice{s}: {how}."));
+        } else {
+            self.say(format!("unfinished: {n} choices"));
+            self.say(format!("state-hash: {}", hex(self.game.state_hash())));
+        }
         let _ = self.io.out.flush();
     }
 }

@@ -30,9 +30,10 @@
 //!
 //! A person's question with only one possible answer is answered at once (`auto.rs`)
 //! unless that would give something away ([`Session::answers_at_once`]): a secret one
-//! keeps its round of the keyboard, and another is answered at once only when its person
-//! already has the keyboard (answering before a handover would show the room how few
-//! options they had).
+//! keeps its round of the keyboard, where its visit is the one of a seat not asked
+//! ("nothing for you to decide now"), the only answer made without asking; another is
+//! answered at once only when its person already has the keyboard (answering before a
+//! handover would show the room how few options they had, which may hang on a secret).
 
 use super::{End, Session};
 use crate::answer::Question;
@@ -149,20 +150,23 @@ impl Session<'_> {
 
     /// How many of the last choices `:undo N` asked by `asker` takes back at the table:
     /// the last N answers of `asker` that the game has not acted on, with the bots'
-    /// answers since. Err when there are none, or when another person has answered since
+    /// answers and the answers that had only one choice since. Err when there are none, or when another person has answered since
     /// (taking theirs back would be deciding for them).
     pub(super) fn unacted(&self, n: usize, asker: Option<usize>) -> Result<usize, String> {
         let choices = self.game.choices();
-        let tail = &choices[choices.len() - self.game.unacted()..];
+        let start = choices.len() - self.game.unacted();
+        let tail = &choices[start..];
         let (mut mine, mut k) = (0, 0);
         for (i, c) in tail.iter().enumerate().rev() {
             if Some(c.seat) == asker {
-                mine += 1;
-                k = tail.len() - i;
-                if mine == n {
-                    break;
+                if self.decided(start + i, c.seat) {
+                    mine += 1;
+                    k = tail.len() - i;
+                    if mine == n {
+                        break;
+                    }
                 }
-            } else if !self.bots.contains(&c.seat) {
+            } else if self.decided(start + i, c.seat) {
                 break;
             }
         }
@@ -209,7 +213,17 @@ impl Session<'_> {
             let seat = self.table.round.remove(0);
             match self.pending_for(seat) {
                 Some(q) => {
-                    if !self.pause(seat) {
+                    if let Some(picks) = q.only_answer() {
+                        // Nothing to decide: the visit looks like one to a seat not asked,
+                        // and the only answer is made without asking.
+                        if !self.idle_visit(seat) {
+                            return Err(());
+                        }
+                        if self.make_by(seat, picks, false).is_ok() {
+                            return self.next_question();
+                        }
+                        self.drive.bot_failed = Some(pos);
+                    } else if !self.pause(seat) {
                         return Err(());
                     }
                     self.table.last_human = Some(seat);
@@ -242,7 +256,8 @@ impl Session<'_> {
         let name = self.seat_name(seat);
         self.say(format!("{name}: nothing for you to decide now. Press Enter."));
         let _ = self.io.out.flush();
-        self.io.input.wait_for_enter("")
+        // What is typed here is not kept: the next screen may be another person's.
+        self.io.input.wait_for_enter("").is_some()
     }
 
     pub(super) fn human_seats(&self) -> Vec<usize> {
@@ -269,6 +284,7 @@ impl Session<'_> {
         } else {
             format!("the keyboard goes to {name}: press Enter (:quit to leave)")
         };
+        self.recaps.typed = None;
         self.say(format!("{}\x1b[H\x1b[2J\x1b[3J", "\n".repeat(60)));
         self.say(format!("Pass the keyboard to {name}. Press Enter."));
         let _ = self.io.out.flush();

@@ -373,7 +373,7 @@ fn a_person_reads_what_happened_since_they_last_decided() {
 fn a_long_recap_is_paged_at_a_short_terminal() {
     let content = Arc::new(Content::load(&root(), "hilo").expect("hilo loads"));
     // p1 plays a card, bot p2 its own: the round resolves in four lines p1 may read.
-    let recap_with = |input: &mut Scripted, screen: &str| -> String {
+    let typed_with = |input: &mut Scripted, screen: &str| -> (String, Option<String>) {
         let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let io = Io { input, out: &mut out, err: &mut err };
@@ -381,9 +381,11 @@ fn a_long_recap_is_paged_at_a_short_terminal() {
         s.make(1, vec![1]).expect("p1 plays");
         s.make_by(2, vec![1], false).expect("p2 plays");
         assert!(s.recap(1, screen));
+        let typed = s.recaps.typed.clone();
         drop(s);
-        String::from_utf8(out).expect("utf8")
+        (String::from_utf8(out).expect("utf8"), typed)
     };
+    let recap_with = |input: &mut Scripted, screen: &str| typed_with(input, screen).0;
     let screen = "the view\n".repeat(5);
     // 6 rows: the recap (4 lines) fits a page, but not with the screen: one Enter after it.
     let mut input = Scripted::new(["", "", "", "left"]).sized(80, 6);
@@ -398,8 +400,19 @@ fn a_long_recap_is_paged_at_a_short_terminal() {
     let mut input = Scripted::new(["left"]).sized(80, 40);
     recap_with(&mut input, &screen);
     assert_eq!(input.left(), 1);
+    // `q` at a page leaves the pager: the rest is not shown, nothing is kept.
+    let mut input = Scripted::new(["q", "left"]).sized(80, 4);
+    let (out, typed) = typed_with(&mut input, &screen);
+    assert_eq!((out.lines().count(), input.left(), typed), (3, 1, None), "{out}");
+    // Text typed at a pager's prompt leaves it too and is the next input.
+    let mut input = Scripted::new(["2", "left"]).sized(80, 4);
+    let (_, typed) = typed_with(&mut input, &screen);
+    assert_eq!((input.left(), typed.as_deref()), (1, Some("2")));
+    let mut input = Scripted::new([":log", "left"]).sized(80, 6);
+    let (out, typed) = typed_with(&mut input, &screen);
+    assert_eq!((out.lines().count(), typed.as_deref()), (4, Some(":log")), "at \"press Enter to go on\"");
     // A screen that shows every line of the recap (a renderer's log window): not paged.
-    let mut input = Scripted::new(["left"]).sized(80, 4);
+    let mut input = Scripted::new(["left"]).sized(80, 40);
     let out = recap_with(&mut input, "");
     let lines: Vec<&str> = out.lines().skip(1).map(|l| l.trim_start_matches(" * ")).collect();
     let mut input = Scripted::new(["left"]).sized(80, 4);
@@ -417,8 +430,9 @@ fn discard_asked(name: &str, to: &str) -> PathBuf {
     edited_fixtures(name, from, to)
 }
 
-/// A question with only one answer is answered at once, said in one line and kept for
-/// the person's recap, where nothing is given away by it.
+/// A question with only one answer is answered at once and not shown (the person decides
+/// nothing), where nothing is given away by it; in a secret round its visit is the one
+/// of a seat not asked.
 #[test]
 fn a_question_with_only_one_answer_is_answered_at_once() {
     let must = |seat: usize, secret: bool| {
@@ -441,23 +455,24 @@ fn a_question_with_only_one_answer_is_answered_at_once() {
         let _ = std::fs::remove_dir_all(&dir);
         let out = String::from_utf8(out).expect("utf8");
         assert!(n >= 5, "two rounds played on two answers: {out}");
-        assert!(out.contains("\np1: discard it (the only choice)\n"), "{out}");
-        assert!(out.contains(" * p1: Discard your kept card? discard it (the only choice)"), "in the recap: {out}");
-        assert!(!out.contains("p1: Discard your kept card?\n  1) discard it"), "never asked: {out}");
+        assert!(!out.contains("(the only choice)") && !out.contains("discard it"), "not shown: {out}");
+        assert!(!out.contains("p1: Discard your kept card?"), "never asked: {out}");
     }
-    // At the table, a secret one keeps its round of the keyboard (p1 is visited and asked).
+    // At the table, a secret one keeps its round of the keyboard: p1 is visited and told
+    // there is nothing to decide (as a seat not asked is), not asked.
     let dir = discard_asked("only-table-secret", &must(1, true));
-    let (_, n, out, _) = play_from(&dir, Scripted::new(["", "1", "", "2", "", "1"]).at_a_terminal());
+    let (_, n, out, _) = play_from(&dir, Scripted::new(["", "1", "", "2", "", ""]).at_a_terminal());
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(n, 3, "{out}");
-    assert!(!out.contains("(the only choice)"), "{out}");
+    assert!(out.contains("p1: nothing for you to decide now. Press Enter."), "{out}");
+    assert!(!out.contains("Discard your kept card?") && !out.contains("(the only choice)"), "{out}");
     // At the table, an open one is answered at once only for the person at the keyboard:
     // p2 answered last, so p2's is; p1's (after p2) waits for p1.
     let dir = discard_asked("only-table-p2", &must(2, false));
     let (_, n, out, _) = play_from(&dir, Scripted::new(["1", "2", "1", "2"]));
     let _ = std::fs::remove_dir_all(&dir);
     assert!(n >= 5, "{out}");
-    assert!(out.contains("\np2: discard it (the only choice)\n"), "{out}");
+    assert!(!out.contains("p2: Discard your kept card?") && !out.contains("(the only choice)"), "{out}");
     let dir = discard_asked("only-table-p1", &must(1, false));
     let (_, _, out, _) = play_from(&dir, Scripted::new(["1", "2", "1"]));
     let _ = std::fs::remove_dir_all(&dir);
@@ -465,6 +480,31 @@ fn a_question_with_only_one_answer_is_answered_at_once() {
         !out.contains("(the only choice)") && out.contains("p1: Discard your kept card?\n  1) discard it"),
         "{out}"
     );
+}
+
+/// `:undo` takes back the person's last decision: answers made because they were the
+/// only one (and the bots' since) go back with it, and the person is asked that decision
+/// again, not the one they were at.
+#[test]
+fn undo_passes_over_answers_that_had_only_one_choice() {
+    let must = "posse.choose(1, function() return \"Discard your kept card?\" end,\n      function() return { \"discard it\" } end, { min = 1, max = 1, count = 1 })";
+    let dir = discard_asked("undo-only", must);
+    // p1 plays its first card, bot p2 plays, p1's discard is made at once; round 2: undo.
+    let mut input = Scripted::new(["1", ":undo", "2", "1", ""]);
+    let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io);
+    s.run();
+    let first = s.game().choices()[0].clone();
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    assert!(out.contains("took back 3 choices"), "p1's play, p2's and the discard: {out}\n{err}");
+    assert_eq!((first.seat, first.picks), (1, vec![2]), "round 1 played again with the other card: {out}");
+    let rounds: Vec<&str> = out.matches("Play which card?").collect();
+    assert!(rounds.len() >= 3, "asked round 1, round 2, round 1 again: {out}");
 }
 
 /// The end: the standings and the reason in words, then the machine lines last; at a
