@@ -202,7 +202,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &[],
         short: &[":u"],
         arg: Arg::Count,
-        help: "take back your last N decisions (default 1), with the bots' since and the\nanswers that had only one choice",
+        help: "take back your last N decisions (default 1), the bots' and the\nanswers that had only one choice since with them",
         at_table: AtTable::Own,
         at_handover: true,
         after_end: true,
