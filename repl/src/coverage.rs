@@ -155,7 +155,12 @@ impl Coverage {
                 let why = if c.offered == 0 && c.drawn == 0 {
                     "never offered or drawn".to_string()
                 } else {
-                    format!("offered {} times, chosen {}, drawn {}", c.offered, c.chosen, c.drawn)
+                    format!(
+                        "offered {}, chosen {}, drawn {}",
+                        crate::words::count(c.offered, "time"),
+                        c.chosen,
+                        c.drawn
+                    )
                 };
                 format!(
                     "{} ({}) never ran in {} games ({why}): its script's parts were never called",

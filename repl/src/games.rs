@@ -36,7 +36,7 @@ pub fn player_counts(p: &Players) -> String {
 /// marshals/duo".
 pub fn wrong_players(content: &Content, n: usize) -> String {
     let p = content.players;
-    let range = if p.min == p.max { format!("{}", p.min) } else { format!("{} to {}", p.min, p.max) };
+    let range = if p.min == p.max { player_counts(&p) } else { format!("{} to {} players", p.min, p.max) };
     let family = |id: &str| id == content.game || id.strip_prefix(&content.game).is_some_and(|r| r.starts_with('/'));
     let fits: Vec<String> = Content::catalogue(&content.root)
         .unwrap_or_default()
@@ -46,9 +46,9 @@ pub fn wrong_players(content: &Content, n: usize) -> String {
         .map(|e| e.id)
         .collect();
     if fits.is_empty() {
-        format!("{} is for {range} players, not {n}", content.id)
+        format!("{} is for {range}, not {n}", content.id)
     } else {
-        format!("{} is for {range} players; for {n}: {}", content.id, fits.join(", "))
+        format!("{} is for {range}; for {n}: {}", content.id, fits.join(", "))
     }
 }
 

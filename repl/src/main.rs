@@ -31,6 +31,7 @@ mod sim;
 mod svg;
 mod trace;
 mod transcripts;
+mod words;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

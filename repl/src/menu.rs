@@ -1,8 +1,10 @@
 //! `posse` with no arguments: pick a game from a numbered list, say how many play and
 //! which seats are bots, then play.
 //!
-//! The list shows each game and mode with its name, its id, its player counts and its
-//! `about:` line (from the YAML alone: `Content::catalogue`). Questions are asked again
+//! The list shows each game with its name, its player counts and its `about:` line, and
+//! its modes (scenarios) on its own lines, each with its number and player counts (from
+//! the YAML alone: `Content::catalogue`), so that it fits one screen of 80 × 24; a mode
+//! is picked by its number or its id (`goldfever/bank_job`). Questions are asked again
 //! after a bad answer; `q`, `:quit` (or `quit`, `exit`, `:q`, `:exit`), Ctrl-C and the end
 //! of input leave at any of them. The answers are read from the same line source as the
 //! game, so a whole session (menu included) can be piped in.
@@ -47,21 +49,66 @@ pub fn run(root: &Path, input: &mut dyn LineSource, designer: bool) -> Result<()
     play::run(content, setup, bots, root.to_path_buf(), None, designer, input).map(|_| ())
 }
 
-/// The numbered list: per game or mode, its name, id and player counts on one line and
-/// its `about:` line under it, within 80 columns.
+/// The numbered list within 80 columns: per game, its number, name, id, player counts and
+/// `about:` line, then its modes, each as its number, its name without the game's and
+/// its player counts, wrapped between modes.
 fn listing(entries: &[Entry]) -> String {
-    let name_width = entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(0).min(32);
-    let id_width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0).min(20);
-    let mut out = vec!["Games:".to_string()];
+    const WIDTH: usize = 80;
+    let mut out = vec!["Games (pick a number, or type an id such as goldfever/bank_job):".to_string()];
     for (i, e) in entries.iter().enumerate() {
-        let players = e.players.as_ref().map(games::player_counts).unwrap_or_default();
-        let line = format!("{:>3}) {:name_width$}  {:id_width$}  {players}", i + 1, e.name, e.id);
-        out.push(line.trim_end().to_string());
-        if let Some(about) = &e.about {
-            out.push(format!("     {about}"));
+        if e.id.contains('/') {
+            continue;
         }
+        let players = e.players.as_ref().map(games::player_counts).unwrap_or_default();
+        let head = format!("{:>3}) {} ({}), {players}: {}", i + 1, e.name, e.id, e.about.as_deref().unwrap_or(""));
+        let mut lines = crate::words::wrap(head.trim_end_matches([' ', ':']), WIDTH - 5).into_iter();
+        out.extend(lines.next().map(|l| format!("{}{l}", if i + 1 < 10 { "  " } else { " " })));
+        out.extend(lines.map(|l| format!("     {l}")));
+        let modes: Vec<String> = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.id.strip_prefix(&e.id).is_some_and(|r| r.starts_with('/')))
+            .map(|(j, m)| {
+                let counts = m.players.as_ref().map(|p| counts(p)).unwrap_or_default();
+                format!("{}) {} {counts}", j + 1, short_name(&m.name, &e.name))
+            })
+            .collect();
+        if modes.is_empty() {
+            continue;
+        }
+        let mut line = "     modes: ".to_string();
+        for m in modes {
+            if line.chars().count() + 2 + m.chars().count() > WIDTH {
+                out.push(std::mem::replace(&mut line, " ".repeat(12)));
+            } else if !line.ends_with(' ') {
+                line.push_str("  ");
+            }
+            line.push_str(&m);
+        }
+        out.push(line);
     }
     out.join("\n")
+}
+
+/// A mode's name without its game's ("Goldfever: High Noon" -> "High Noon", "Marshals
+/// (2 players)" -> "2 players").
+fn short_name<'a>(mode: &'a str, game: &str) -> &'a str {
+    let rest = mode.strip_prefix(game).map(|r| r.trim_start_matches([':', ',', ' '])).unwrap_or(mode);
+    let rest = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(rest);
+    if rest.is_empty() {
+        mode
+    } else {
+        rest
+    }
+}
+
+/// A mode's player counts in brackets: `[2]`, `[2-4]`.
+fn counts(p: &posse::content::Players) -> String {
+    if p.min == p.max {
+        format!("[{}]", p.min)
+    } else {
+        format!("[{}-{}]", p.min, p.max)
+    }
 }
 
 /// Asks until `parse` accepts the answer; None when the person leaves (`q`, `:quit`,
@@ -120,6 +167,16 @@ fn players(text: &str, min: usize, max: usize, default: usize, why: impl Fn(usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shipped games' menu fits one screen of 80 × 24 with its prompt.
+    #[test]
+    fn the_menu_of_the_shipped_games_fits_one_screen() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+        let text = listing(&games::catalogue(&root).expect("the shipped games"));
+        assert!(text.lines().count() < 24, "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        assert!(text.contains("13) The Bank Job [4-8]") && !text.contains("AD-"), "{text}");
+    }
 
     #[test]
     fn picks_games_and_players() {

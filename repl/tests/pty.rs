@@ -59,8 +59,8 @@ fn exits_well(p: &mut Pty) -> bool {
 fn the_menu_lists_the_games_and_ctrl_c_leaves_it() {
     let dir = scratch("menu");
     let mut p = posse(&dir, &[]);
-    see(&mut p, "  2) Hi-Lo, one round  hilo/short  2 players");
-    see(&mut p, "     One round of Hi-Lo for two.");
+    see(&mut p, "  1) Hi-Lo (hilo), 2-3 players: A tiny test game");
+    see(&mut p, "     modes: 2) one round [2]");
     see(&mut p, "Game (number or id; q to leave): ");
     type_(&mut p, "\x03");
     assert!(exits_well(&mut p));

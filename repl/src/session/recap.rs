@@ -130,7 +130,7 @@ impl Session<'_> {
             let mark = if *new { " * " } else { "   " };
             match width {
                 Some(w) => {
-                    for (i, part) in super::reference::wrap(l, w).into_iter().enumerate() {
+                    for (i, part) in crate::words::wrap(l, w).into_iter().enumerate() {
                         text.push(format!("{}{part}", if i == 0 { mark } else { "   " }));
                     }
                 }

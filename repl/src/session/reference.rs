@@ -14,6 +14,7 @@
 //! 10`, `Clue (4 kinds)`) so that a deck of seventy-five lists in five lines.
 
 use super::Session;
+use crate::words::wrap;
 use posse::content::Def;
 use std::collections::BTreeMap;
 
@@ -191,36 +192,9 @@ fn place_names(data: &serde_json::Value) -> BTreeMap<String, String> {
     names
 }
 
-/// `text` broken between words into lines of at most `width` characters (a longer word
-/// has a line of its own).
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wraps_between_words() {
-        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("abcdefgh ij", 4), vec!["abcdefgh", "ij"]);
-        assert!(wrap("  ", 5).is_empty());
-    }
 
     #[test]
     fn kinds_of_one_card_are_listed_together() {

@@ -93,11 +93,14 @@ fn unknown_game_is_a_one_line_error() {
 fn the_menu_reads_plain_lines_from_a_pipe() {
     let o = posse(&[], "99\nhilo\n\nall\n");
     let hash = finished(&o);
-    // Each game and mode: its name, id and player counts, and its about line under it.
+    // Each game: its number, name, id, player counts and about line, and its modes on its
+    // own lines, each with its number and player counts.
     let out = stdout(&o);
-    assert!(out.contains("  1) Hi-Lo             hilo        2-3 players\n"), "{out}");
-    assert!(out.contains("\n     A tiny test game of hidden hands, bets and dice.\n"), "{out}");
-    assert!(out.contains("  2) Hi-Lo, one round  hilo/short  2 players\n     One round of Hi-Lo for two.\n"), "{out}");
+    assert!(
+        out.contains("  1) Hi-Lo (hilo), 2-3 players: A tiny test game of hidden hands, bets and\n     dice.\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n     modes: 2) one round [2]\n"), "{out}");
     assert!(stderr(&o).contains("there is no game 99"), "{}", stderr(&o));
     let seed = stdout(&o).lines().find_map(|l| l.strip_prefix("seed: ").map(str::to_string)).expect("a seed line");
     assert_eq!(finished(&posse(&["play", "hilo", "--seed", &seed, "--bot", "all=random"], "")), hash);
