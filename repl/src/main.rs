@@ -17,6 +17,7 @@ mod check;
 mod command;
 mod coverage;
 mod datatypes;
+mod fold;
 mod games;
 mod html;
 mod input;

@@ -69,7 +69,7 @@ fn listing(entries: &[Entry]) -> String {
             .enumerate()
             .filter(|(_, m)| m.id.strip_prefix(&e.id).is_some_and(|r| r.starts_with('/')))
             .map(|(j, m)| {
-                let counts = m.players.as_ref().map(|p| counts(p)).unwrap_or_default();
+                let counts = m.players.as_ref().map(counts).unwrap_or_default();
                 format!("{}) {} {counts}", j + 1, short_name(&m.name, &e.name))
             })
             .collect();

@@ -64,6 +64,8 @@ pub(super) struct Drive {
     /// Decisions of people's seats `:auto` made since a person last decided: `:auto` to
     /// the end of the game shows this count and the end, not every decision.
     pub(super) auto_made: usize,
+    /// The question on screen, when it was drawn folded (`show.rs`).
+    pub(super) folded: Option<super::show::Folded>,
 }
 
 impl Drive {
@@ -80,6 +82,7 @@ impl Drive {
             script_errors: 0,
             text_failed: None,
             auto_made: 0,
+            folded: None,
         }
     }
 }
@@ -166,7 +169,8 @@ impl Session<'_> {
                 self.table.last_human = Some(q.seat);
             }
             self.viewer = Some(q.seat);
-            let screen = format!("{}\n{}", self.view_text(Some(q.seat)), self.question_text(q));
+            let view = self.view_text(Some(q.seat));
+            let screen = format!("{view}\n{}", self.question_under(q, &view));
             // What happened since this person last decided comes first, after the handover.
             if is_human && !self.recap(q.seat, &screen) {
                 return Some(Line::Eof);
@@ -259,7 +263,13 @@ impl Session<'_> {
             }
             return None;
         }
-        match q.parse(t) {
+        let read = match self.read_folded(q, t) {
+            Some(super::show::Read::Shown) => return None,
+            Some(super::show::Read::Picks(picks)) => Ok(picks),
+            Some(super::show::Read::Wrong(e)) => Err(e),
+            None => q.parse(t),
+        };
+        match read {
             Ok(picks) => {
                 if let Err(e) = self.make(q.seat, picks) {
                     self.warn(e.to_string());

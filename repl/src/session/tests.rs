@@ -658,3 +658,40 @@ fn table_play_refuses_exactly_the_commands_the_table_marks() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// At a terminal of 80 × 24 a question of many options is folded by kind to fit under the
+/// view: a number names an entry, a kind's entry opens its sub-list, `0` goes back, and
+/// the answer made is the option's number in the question (issue 27, point 3).
+#[test]
+fn a_long_question_is_folded_to_fit_the_screen() {
+    let mut labels: Vec<String> = (1..=15).map(|i| format!("Give card {i} to Ann, the sheriff's deputy")).collect();
+    labels.extend((1..=12).map(|i| format!("Swap card {i} for Bob's card, face down")));
+    labels.extend(["Pass".to_string(), "Wait".into()]);
+    let list = labels.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join(", ");
+    let many = format!(
+        "(function() posse.choose(1, function() return \"Discard your kept card?\" end,\n      function() return {{ {list} }} end, {{ count = {} }}) return {{}} end)()",
+        labels.len()
+    );
+    let dir = discard_asked("folded", &many);
+    let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let mut input = Scripted::new(["1", "1", "99", "0", "1", "1"]).at_a_terminal().sized(80, 24);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io).designer(true);
+    s.run();
+    let made: Vec<Vec<u32>> = s.game().choices().iter().filter(|c| c.seat == 1).map(|c| c.picks.clone()).collect();
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    let screen = out.split("p1: Discard your kept card?\n").nth(1).expect("the question");
+    assert!(
+        screen.starts_with("  1) Give card … (15 choices)\n  2) Swap card … (12 choices)\n  3) Pass\n  4) Wait\n"),
+        "{out}"
+    );
+    // "1" opens the gifts, "99" is none of them, "0" goes back, "1" opens them again and
+    // "1" is Give card 1: option 1 of the question.
+    assert!(out.contains("Give card … (15 choices):\n  1) Give card 1 to Ann, the sheriff's deputy\n"), "{out}");
+    assert!(err.contains("there is no choice 99 here: 1..15 (0 goes back)"), "{err}");
+    assert_eq!(made[..2], [vec![1], vec![1]], "round 1's play, then Give card 1: {out}");
+}
