@@ -393,7 +393,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
             return report;
         }
     };
-    report.warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+    report.warnings = content.warnings.iter().chain(&content.text_warnings()).map(|w| w.to_string()).collect();
     report.cards = cards_line(&content);
     report.scripts = content
         .defs

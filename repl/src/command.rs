@@ -36,6 +36,7 @@ pub enum Command {
     Card(String),
     /// Every card and ability there is to read.
     Cards,
+    Rules,
     /// The board: each place and where its roads lead (a zone map: drawn, with what
     /// stands where).
     Map,
@@ -166,14 +167,25 @@ pub static COMMANDS: &[Spec] = &[
     },
     Spec {
         name: ":cards",
-        aliases: &[":rules"],
+        aliases: &[],
         short: &[],
         arg: Arg::None,
-        help: "every card and ability there is (also :rules)",
+        help: "every card and ability there is",
         at_table: AtTable::Open,
         at_handover: false,
         after_end: true,
         parse: |w| w.none(Command::Cards),
+    },
+    Spec {
+        name: ":rules",
+        aliases: &[],
+        short: &[],
+        arg: Arg::None,
+        help: "how to win and lose, a turn, the numbers that matter",
+        at_table: AtTable::Open,
+        at_handover: false,
+        after_end: true,
+        parse: |w| w.none(Command::Rules),
     },
     Spec {
         name: ":map",
@@ -352,6 +364,7 @@ impl Command {
             Command::Change(_) => ":change",
             Command::Card(_) => ":card",
             Command::Cards => ":cards",
+            Command::Rules => ":rules",
             Command::Map => ":map",
             Command::Svg(_) => ":svg",
             Command::Quit => ":quit",
@@ -525,7 +538,7 @@ mod tests {
         assert_eq!(parse(":change 1"), Ok(Command::Change("1".into())));
         assert_eq!(parse(":card  tuba city "), Ok(Command::Card("tuba city".into())));
         assert_eq!(parse(":card"), Ok(Command::Cards));
-        assert_eq!(parse(":rules"), Ok(Command::Cards));
+        assert_eq!(parse(":rules"), Ok(Command::Rules));
         assert_eq!(parse(":map"), Ok(Command::Map));
         assert_eq!(parse(":svg town.svg"), Ok(Command::Svg("town.svg".into())));
         assert!(parse(":svg").is_err());

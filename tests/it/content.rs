@@ -316,3 +316,33 @@ fn a_scenario_leaves_components_out() {
     let dice_town = load("dice_town");
     assert!(dice_town.defs.iter().any(|d| d.count == 0 && !d.left_out), "the gangs' Brains are abilities");
 }
+
+/// Issue 27, point 1: `rules:` in game.yaml gives the rules in brief, a scenario's fields
+/// replace its game's, and `check`'s text warnings name a missing `win:`/`turn:` and each
+/// component in play with no rules text (file and line).
+#[test]
+fn rules_in_brief_come_from_yaml_and_a_scenarios_replace_its_games() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "rules_in_brief");
+    let game = "rules:\n  win: Most points after the rounds.\n  turn: Each plays a card; the highest scores 2.\n  numbers: [3 rounds]\nabout: A tiny test game of hidden hands, bets and dice.";
+    edit(&root, "scenarios/hilo/game.yaml", "about: A tiny test game of hidden hands, bets and dice.", game);
+    edit(
+        &root,
+        "scenarios/hilo/short.yaml",
+        "about: One round of Hi-Lo for two.",
+        "about: One round of Hi-Lo for two.\nrules:\n  numbers: [1 round]",
+    );
+    let hilo = Content::load(&root, "hilo").expect("hilo loads");
+    assert_eq!(hilo.rules.win.as_deref(), Some("Most points after the rounds."));
+    assert_eq!(hilo.rules.numbers, Some(vec!["3 rounds".to_string()]));
+    let short = Content::load(&root, "hilo/short").expect("hilo/short loads");
+    assert_eq!(short.rules.turn, hilo.rules.turn, "the game's, where the scenario gives none");
+    assert_eq!(short.rules.numbers, Some(vec!["1 round".to_string()]), "the scenario's");
+    let warnings: Vec<String> = hilo.text_warnings().iter().map(|w| w.to_string()).collect();
+    assert!(!warnings.iter().any(|w| w.contains("rules: no")), "{warnings:?}");
+    let untexted = hilo.defs.iter().filter(|d| d.text.is_none()).count();
+    assert_eq!(warnings.iter().filter(|w| w.contains("has no rules text")).count(), untexted, "{warnings:?}");
+    // A `rules:` field the engine does not know is an error at its line.
+    edit(&root, "scenarios/hilo/short.yaml", "  numbers: [1 round]", "  goal: x");
+    let e = Content::load(&root, "hilo/short").map(|_| ()).expect_err("an unknown field");
+    assert!(e.to_string().contains("scenarios/hilo/short.yaml") && e.to_string().contains("goal"), "{e}");
+}

@@ -42,7 +42,7 @@ mod unread;
 pub use catalogue::Entry;
 pub use checks::is_id;
 pub use data::{DataRule, Kind};
-pub use schema::{CounterDecl, CounterVisibility, Evaluate, Length, Players, Visibility, ZoneDecl};
+pub use schema::{CounterDecl, CounterVisibility, Evaluate, Length, Players, Rules, Visibility, ZoneDecl};
 pub use texts::{Slot, Template};
 
 use crate::board::grid::Grid;
@@ -72,6 +72,8 @@ pub struct Content {
     pub name: String,
     /// One line that says what the game (or scenario) is, from its YAML's `about:`.
     pub about: Option<String>,
+    /// The rules in brief (`rules:`; a scenario's fields over its game's), for `:rules`.
+    pub rules: Rules,
     pub api: u32,
     pub players: Players,
     /// Whether the seats win or lose together (`cooperative: true`): the result says
@@ -270,6 +272,37 @@ impl Content {
                 loader.overlay(base, scenario, scripts)
             }
         }
+    }
+
+    /// What people would miss in the game's texts, for `posse check`: rules that do not say
+    /// how to win or what a turn is (`rules:` in the game's or the scenario's YAML), and
+    /// each component in play with no rules text (`:card` on it would say nothing).
+    pub fn text_warnings(&self) -> Vec<Diagnostic> {
+        let file = match self.id.split_once('/') {
+            Some((g, s)) => format!("scenarios/{g}/{}", self.scenarios.get(s).map_or("game.yaml", String::as_str)),
+            None => format!("scenarios/{}/game.yaml", self.game),
+        };
+        let mut out = Vec::new();
+        for (field, missing) in [("win", self.rules.win.is_none()), ("turn", self.rules.turn.is_none())] {
+            if missing {
+                out.push(Diagnostic::file(
+                    &file,
+                    format!(
+                        "rules: no `{field}:` — `:rules` cannot say {}",
+                        if field == "win" { "how to win" } else { "what a turn is" }
+                    ),
+                ));
+            }
+        }
+        for d in self.defs.iter().filter(|d| !d.left_out && d.text.as_deref().is_none_or(|t| t.trim().is_empty())) {
+            out.push(Diagnostic::new(
+                &d.file,
+                d.line,
+                0,
+                format!("{} ({}) has no rules text: `:card` shows nothing", d.name, d.id),
+            ));
+        }
+        out
     }
 
     /// Index of a zone declaration by id.

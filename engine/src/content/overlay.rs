@@ -39,6 +39,7 @@ impl Loader<'_> {
             }
             base.about = Some(about);
         }
+        base.rules = std::mem::take(&mut base.rules).with(o.rules);
         if let Some(p) = o.players {
             if let Some(msg) = players_problem(&p) {
                 self.at(&doc, doc.at.key(&[Key("players")]), msg);

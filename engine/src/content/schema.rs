@@ -160,6 +160,37 @@ pub struct Evaluate {
     pub depth: usize,
 }
 
+/// `rules:` in game.yaml or a scenario's file: the rules in brief, for people (`:rules`):
+/// how to win, how the game is lost or ends, the shape of a turn, the numbers that
+/// matter, and any more paragraphs. A scenario's fields replace its game's.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    #[serde(default)]
+    pub win: Option<String>,
+    #[serde(default)]
+    pub lose: Option<String>,
+    #[serde(default)]
+    pub turn: Option<String>,
+    #[serde(default)]
+    pub numbers: Option<Vec<String>>,
+    #[serde(default)]
+    pub more: Option<Vec<String>>,
+}
+
+impl Rules {
+    /// These rules with `over`'s fields in place of theirs (a scenario's over its game's).
+    pub fn with(self, over: Rules) -> Rules {
+        Rules {
+            win: over.win.or(self.win),
+            lose: over.lose.or(self.lose),
+            turn: over.turn.or(self.turn),
+            numbers: over.numbers.or(self.numbers),
+            more: over.more.or(self.more),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GameFile {
@@ -168,6 +199,9 @@ pub(super) struct GameFile {
     /// One line that says what the game is, for menus.
     #[serde(default)]
     pub(super) about: Option<String>,
+    /// The rules in brief, for people.
+    #[serde(default)]
+    pub(super) rules: Rules,
     pub(super) api: u32,
     pub(super) players: Players,
     /// All seats win or lose together: `play` returns `won` rather than `winners`.
@@ -213,6 +247,9 @@ pub(super) struct OverlayFile {
     /// One line that says what the scenario is (the game's when absent).
     #[serde(default)]
     pub(super) about: Option<String>,
+    /// The scenario's rules in brief: each field given replaces the game's.
+    #[serde(default)]
+    pub(super) rules: Rules,
     #[serde(default)]
     pub(super) players: Option<Players>,
     /// Replaces the game's board (a heist's building of another size).

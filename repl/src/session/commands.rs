@@ -69,6 +69,7 @@ impl Session<'_> {
             },
             Command::Card(name) => self.show_card(&name),
             Command::Cards => self.show_cards(),
+            Command::Rules => self.show_rules(),
             Command::Map => self.show_map(keyboard),
             Command::Svg(file) => self.write_svg(&file, keyboard),
             Command::Quit => return Some(End::Quit),

@@ -145,6 +145,7 @@ impl Session<'_> {
                 },
                 Ok(Command::Card(name)) => self.show_card(&name),
                 Ok(Command::Cards) => self.show_cards(),
+                Ok(Command::Rules) => self.show_rules(),
                 Ok(Command::Map) => self.show_map(self.table.last_human),
                 Ok(Command::Svg(file)) => self.write_svg(&file, self.table.last_human),
                 Ok(_) => self.warn(OVER),

@@ -90,6 +90,44 @@ impl Session<'_> {
         self.say_paged(&out.join("\n"));
     }
 
+    /// `:rules`: the game's (or scenario's) rules in brief, from its YAML's `rules:`, then
+    /// where to read more (`:cards`, `:card NAME`).
+    pub(super) fn show_rules(&mut self) {
+        let content = self.game.content().clone();
+        let r = &content.rules;
+        let width = self.width().saturating_sub(2);
+        let mut out = vec![format!("{} — the rules in brief", content.name)];
+        let mut part = |title: &str, text: &str| {
+            out.push(format!("{title}:"));
+            out.extend(wrap(text, width).into_iter().map(|l| format!("  {l}")));
+        };
+        if let Some(t) = &r.win {
+            part("To win", t);
+        }
+        if let Some(t) = &r.lose {
+            part("The game is lost or ends", t);
+        }
+        if let Some(t) = &r.turn {
+            part("A turn", t);
+        }
+        if let Some(list) = &r.numbers {
+            out.push("Numbers that matter:".into());
+            for n in list {
+                for (i, l) in wrap(n, width.saturating_sub(2)).into_iter().enumerate() {
+                    out.push(format!("{}{l}", if i == 0 { "  - " } else { "    " }));
+                }
+            }
+        }
+        for more in r.more.iter().flatten() {
+            out.extend(wrap(more, width + 2));
+        }
+        if out.len() == 1 {
+            out.push("  (this game's YAML has no `rules:` section)".into());
+        }
+        out.push(":cards lists every card and ability; :card NAME shows one.".into());
+        self.say_paged(&out.join("\n"));
+    }
+
     /// `:map`: the board, each place with the places its roads lead to (named as the
     /// game's data names them, where it does); a zone map is drawn as `keyboard`, the
     /// person at the keyboard, may see it (see `pictures.rs`).

@@ -180,6 +180,7 @@ impl<'a> Loader<'a> {
             id: game.id,
             name: game.name,
             about: game.about,
+            rules: game.rules,
             api: game.api,
             players: game.players,
             cooperative: game.cooperative,
