@@ -18,7 +18,7 @@ pub enum Item {
 }
 
 /// `labels` (with their option ids, when the game gives them) folded into at most `max`
-/// entries where folding can do it: kinds of two options or more, largest first, each at
+/// entries where folding can do it: kinds of three options or more, largest first, each at
 /// the place of its first option. None when the list fits already or folding does not
 /// shorten it.
 pub fn fold(labels: &[String], ids: &[Option<String>], max: usize) -> Option<Vec<Item>> {
@@ -38,7 +38,8 @@ pub fn fold(labels: &[String], ids: &[Option<String>], max: usize) -> Option<Vec
         }
     }
     // Fold the largest kinds until the list fits (or nothing is left to fold).
-    let mut order: Vec<usize> = (0..kinds.len()).filter(|&k| kinds[k].1.len() > 1).collect();
+    // A kind of two is not worth a sub-list: choosing would take two steps for one row.
+    let mut order: Vec<usize> = (0..kinds.len()).filter(|&k| kinds[k].1.len() > 2).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(kinds[k].1.len()));
     let mut folded = vec![false; kinds.len()];
     let mut entries = labels.len();
@@ -131,20 +132,19 @@ mod tests {
                 Item::One(7),
             ]
         );
-        let items = fold(&l, &ids, 4).expect("folded more");
-        assert_eq!(items.len(), 4);
-        assert_eq!(lines(&items, &l)[1], "2) Give … (2 choices)");
-        let many = labels(&["a 1", "a 2", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]);
+        assert_eq!(fold(&l, &ids, 4), Some(items), "a kind of two is not folded");
+        let many = labels(&["a 1", "a 2", "a 3", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]);
         let items = fold(&many, &vec![None; many.len()], 11).expect("folded");
-        assert_eq!(lines(&items, &many)[..2], [" 1) a … (2 choices)".to_string(), " 2) b".into()]);
+        assert_eq!(lines(&items, &many)[..2], [" 1) a … (3 choices)".to_string(), " 2) b".into()]);
     }
 
     #[test]
     fn option_ids_say_the_kind_when_the_game_gives_them() {
-        let l = labels(&["Go north", "Walk south", "Stay"]);
-        let ids = vec![Some("move".to_string()), Some("move".to_string()), Some("stay".to_string())];
+        let l = labels(&["Go north", "Walk south", "Run east", "Stay"]);
+        let ids =
+            vec![Some("move".to_string()), Some("move".to_string()), Some("move".to_string()), Some("stay".into())];
         let items = fold(&l, &ids, 2).expect("folded");
-        assert_eq!(items[0], Item::Group { label: "2 choices …".into(), members: vec![1, 2] });
+        assert_eq!(items[0], Item::Group { label: "3 choices …".into(), members: vec![1, 2, 3] });
         assert_eq!(fold(&labels(&["a x", "b y", "c z"]), &[None, None, None], 2), None, "nothing to fold");
     }
 }

@@ -695,3 +695,51 @@ fn a_long_question_is_folded_to_fit_the_screen() {
     assert!(err.contains("there is no choice 99 here: 1..15 (0 goes back)"), "{err}");
     assert_eq!(made[..2], [vec![1], vec![1]], "round 1's play, then Give card 1: {out}");
 }
+
+/// The rows of the screen a person at seat 1 sees at each of their questions (the view
+/// and the question, as drawn at 80 × 24), over the first `n` decisions of a random game
+/// of `id` at its largest player count, seat 1 a person, the others bots.
+fn screen_rows(id: &str, n: usize) -> Vec<(usize, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let content = Arc::new(Content::load(&root, id).expect("loads"));
+    let players = content.players.max;
+    let game = Game::new(content.clone(), Setup::new(&content, 3, Some(players)).expect("setup")).expect("game");
+    let mut input = Scripted::new(Vec::<String>::new()).at_a_terminal().sized(80, 24);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let bots: BTreeSet<usize> = (2..=players).collect();
+    let mut s = Session::new(game, root, bots, None, io);
+    let mut picker = bots::Picker::new(3, false);
+    let mut rows = Vec::new();
+    for pos in 0..n {
+        let Some(r) = s.game.next_request() else { break };
+        let (seat, picks) = (r.seat, picker.pick(pos, r));
+        if seat == 1 {
+            let q = Question::of(r);
+            if q.only_answer().is_none() {
+                let view = s.view_text(Some(1));
+                let screen = format!("{view}\n{}", s.question_under(&q, &view));
+                rows.push((super::recap::rows_of(&screen, 80) + 1, screen));
+            }
+        }
+        if s.game.choose(seat, &picks).is_err() {
+            break;
+        }
+    }
+    rows
+}
+
+#[test]
+#[ignore = "a measure: cargo test -p posse-cli --bin posse screens -- --ignored --nocapture"]
+fn screens() {
+    for id in posse::Content::list(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")).expect("games") {
+        let rows = screen_rows(&id, 400);
+        let worst = rows.iter().max_by_key(|r| r.0);
+        println!("{id}: {} questions, most rows {}", rows.len(), worst.map_or(0, |w| w.0));
+        if std::env::var_os("SHOW").is_some() {
+            if let Some(w) = worst {
+                println!("{}", w.1);
+            }
+        }
+    }
+}
