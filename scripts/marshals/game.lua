@@ -435,7 +435,7 @@ function M.outlaw(c, s)
   end
   local top = M.discard_top_kind()
   if top == "ambush" or top == "camping" then
-    M.escape(c, "an " .. top .. " is on top of the discard pile")
+    M.escape(c, (top == "ambush" and "an Ambush" or "a Camping") .. " card is on top of the discard pile")
     check_indefinite()
     return
   end
