@@ -190,3 +190,49 @@ fn sim_on_a_terminal_shows_its_progress() {
     see(&mut p, "finished: 20000 of 20000");
     assert!(exits_well(&mut p));
 }
+
+/// Issue 27, point 4: at a terminal, `:auto` plays to the end without pausing and says so
+/// above the end screen (no machine lines for people); at a short terminal, text typed at
+/// a pager's "(press Enter to go on)" is the next answer; `:quit` says where the game is
+/// saved and how to go on with it.
+#[test]
+fn auto_to_the_end_typed_ahead_and_quit_says_how_to_resume() {
+    let dir = scratch("auto");
+    let mut p = posse(&dir, &["play", "hilo", "--seed", "5", "--bot", "2=random"]);
+    see(&mut p, "p1> ");
+    type_(&mut p, ":auto\r");
+    see(&mut p, "(:auto made ");
+    let end = p.expect("game over> ").expect("the end screen");
+    let end = String::from_utf8_lossy(end.before()).into_owned();
+    assert!(end.contains("=== The game is over ===") && !end.contains("state-hash"), "{end}");
+    type_(&mut p, "\r");
+    assert!(exits_well(&mut p));
+
+    // A terminal of 8 rows: `:help` comes a page at a time; `q` leaves the pager, and
+    // text typed at a page's prompt leaves it too and is the answer to the question.
+    let mut p = posse(&dir, &["play", "hilo", "--seed", "5", "--bot", "2=random"]);
+    p.get_process_mut().set_window_size(80, 8).expect("a terminal of 80 x 8");
+    see(&mut p, "p1> ");
+    type_(&mut p, ":help\r");
+    see(&mut p, "(more: press Enter, q to stop)");
+    type_(&mut p, "q\r");
+    see(&mut p, "p1> ");
+    type_(&mut p, ":help\r");
+    see(&mut p, "(more: press Enter, q to stop)");
+    type_(&mut p, "1\r");
+    see(&mut p, "p1> 1");
+    see(&mut p, "Discard your kept card?");
+    see(&mut p, "p1> ");
+    type_(&mut p, ":quit\r");
+    see(&mut p, "The game stops after 2 choices: not saved");
+    assert!(exits_well(&mut p));
+
+    let save = dir.join("g.yaml");
+    let mut p =
+        posse(&dir, &["play", "hilo", "--seed", "5", "--bot", "2=random", "--save", save.to_str().expect("utf8")]);
+    see(&mut p, "p1> ");
+    type_(&mut p, ":quit\r");
+    see(&mut p, &format!("saved in {}; `posse play --load {}` goes on with it.", save.display(), save.display()));
+    assert!(exits_well(&mut p));
+    let _ = std::fs::remove_dir_all(dir);
+}
