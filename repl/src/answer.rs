@@ -160,7 +160,21 @@ const COLUMNS_FROM: usize = 8;
 /// with an indent of two and two spaces between columns; one column when they are few or
 /// too wide.
 fn columns(items: &[String], width: usize) -> Vec<String> {
-    let one = || items.iter().map(|i| format!("  {i}")).collect();
+    // One column: a long item broken between words, its rest under its text.
+    let one = || {
+        let mut out = Vec::new();
+        for item in items {
+            let hang = item.find(") ").map_or(0, |i| i + 2);
+            for (k, line) in crate::words::wrap(item, width.saturating_sub(2 + hang).max(20)).into_iter().enumerate() {
+                if k == 0 {
+                    out.push(format!("  {line}"));
+                } else {
+                    out.push(format!("  {}{line}", " ".repeat(hang)));
+                }
+            }
+        }
+        out
+    };
     if items.len() < COLUMNS_FROM {
         return one();
     }
@@ -233,6 +247,15 @@ mod tests {
         assert_eq!(Question { min: 3, max: 3, ..q(true) }.only_answer(), Some(vec![1, 2, 3]));
         let single = Question { labels: vec!["discard it".into()], min: 0, max: 1, ..q(true) };
         assert_eq!(single.only_answer(), None, "none or the one option: two answers");
+    }
+
+    #[test]
+    fn a_long_label_breaks_between_words_under_its_text() {
+        let long = "Play Nerves of Steel: when you must draw a Panic card, don't; you are immune to panic until the round ends";
+        let q = Question { labels: vec![long.into(), "Pass".into()], ..q(false) };
+        let text = q.options(80);
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        assert!(text.contains("\n     ") && !text.contains("immun\n"), "{text}");
     }
 
     #[test]
