@@ -53,14 +53,15 @@ function M.upkeep(t, robbed)
 end
 
 ---W1, W2, G-WIN-TIE: the result: the desperadoes win together with at least their target
----a desperado; every desperado scores the team's booty, the Marshal 0.
+---a desperado. The scores are the margin: every desperado scores the team's booty less the
+---target, the Marshal the target less the booty (what the desperadoes lacked).
 ---@return Result
 function M.result()
   local total = posse.get("booty_total")
   local desperadoes = game.desperadoes
   local goal = game.data.target_per_desperado * #desperadoes
   local scores = {}
-  for s = 1, game.players do scores[s] = s == game.marshal and 0 or total end
+  for s = 1, game.players do scores[s] = s == game.marshal and goal - total or total - goal end
   if total >= goal then
     posse.log(("The desperadoes have $%d of the $%d they needed: they win."):format(total, goal))
     return { winners = desperadoes, scores = scores, reason = "the desperadoes made their fortune" }

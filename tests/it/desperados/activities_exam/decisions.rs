@@ -322,8 +322,9 @@ fn g_booty_ownership_one_pool_for_the_team() {
     assert_eq!(v.zones["booty"].count, 2);
     assert!(v.seats.iter().all(|s| !s.zones.contains_key("booty")), "no seat has booty of its own");
     assert_eq!(counter(&g, "booty_total", None), total);
+    // The scores are the margin against the target ($4,000 a desperado, two here).
     let scores = &g.result().unwrap().scores;
-    assert_eq!((scores[&1], scores[&2], scores[&3]), (0, total, total));
+    assert_eq!((scores[&1], scores[&2], scores[&3]), (8000 - total, total - 8000, total - 8000));
 }
 
 /// G-BLUE-ENTRY: "Blue coach enters at the start city of flipped schedule #1, i.e. it

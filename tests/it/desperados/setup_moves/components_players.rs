@@ -193,8 +193,9 @@ fn r1_one_marshal_against_desperadoes_who_win_or_lose_together() {
         let want = if booty >= goal { vec![2, 3, 4] } else { vec![1] };
         assert_eq!(r.winners, want, "booty {booty} against {goal}");
         for s in 2..=4 {
-            assert_eq!(r.scores.get(&s), Some(&booty), "seat {s} scores the team's booty");
+            assert_eq!(r.scores.get(&s), Some(&(booty - goal)), "seat {s} scores the team's margin");
         }
+        assert_eq!(r.scores.get(&1), Some(&(goal - booty)), "the Marshal scores what they lacked");
         if rich {
             assert_eq!(r.winners, [2, 3, 4], "all desperadoes win together");
         }
