@@ -47,7 +47,9 @@
 //! with the seeds and modes where it happened. An error in a card's `script:` names the
 //! card and its YAML line, also when it was raised in a helper the card called. A game
 //! with no problem gets one `ok` line; the content's warnings (`Content::warnings`: a
-//! zone map's grazing and fragile pairs) are printed before it and fail nothing.
+//! zone map's grazing and fragile pairs) are printed before it and fail nothing, and what
+//! people would miss in its texts (`Content::text_warnings`: `rules:` without a win or a
+//! turn, a component with no rules text) after it, failing nothing either.
 
 use crate::coverage::Coverage;
 use anyhow::{bail, Result};
@@ -215,10 +217,14 @@ fn print_family(ids: &[&String], reports: &[Report]) -> bool {
     ok
 }
 
-/// The coverage line of a game, after its verdict.
+/// The coverage line of a game, after its verdict, then what people would miss in its
+/// texts.
 fn print_coverage(id: &str, report: &Report) {
     if let Some(c) = &report.coverage {
         println!("{id}: {}", c.summary());
+    }
+    for w in &report.texts {
+        println!("{id}: warning: {w}");
     }
 }
 
@@ -244,6 +250,9 @@ struct Report {
     summary: String,
     /// How a mode takes the game's cards ([`cards_line`]), printed before the verdict.
     cards: Option<String>,
+    /// What people would miss in the game's texts (`Content::text_warnings`: no `rules:`
+    /// win or turn, a component with no rules text), printed after the verdict.
+    texts: Vec<String>,
     /// Random games played to their end.
     finished: usize,
     /// What of the content ran in its games (None when the content did not load).
@@ -373,6 +382,7 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     let mut report = Report {
         problems: Vec::new(),
         warnings: Vec::new(),
+        texts: Vec::new(),
         summary: String::new(),
         cards: None,
         finished: 0,
@@ -393,7 +403,8 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
             return report;
         }
     };
-    report.warnings = content.warnings.iter().chain(&content.text_warnings()).map(|w| w.to_string()).collect();
+    report.warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+    report.texts = content.text_warnings().iter().map(|w| w.to_string()).collect();
     report.cards = cards_line(&content);
     report.scripts = content
         .defs
