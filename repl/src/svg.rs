@@ -88,10 +88,11 @@ pub fn run(root: &Path, opts: SvgOptions) -> Result<()> {
 /// The SVG of `content`'s board as `view` shows it: a zone map or a grid; None for a
 /// board with no geometry to draw.
 pub fn picture(content: &posse::Content, view: &posse::view::View) -> Option<String> {
+    let setting = posse::picture::Setting::of(content);
     if let Some(map) = content.map.as_deref() {
-        return Some(posse::picture::svg(map, view));
+        return Some(posse::picture::svg(map, view, &setting));
     }
-    content.grid.as_deref().map(|grid| posse::picture::grid_svg(grid, view))
+    content.grid.as_deref().map(|grid| posse::picture::grid_svg(grid, view, &setting))
 }
 
 /// Whether the game's board can be drawn, or why not.

@@ -9,8 +9,6 @@
 
 local text = require "lib.text"
 
-local CLASS = { camera = "C", guard = "G", bystander = "Y", lock = "K", loot = "$" }
-
 ---@param zone table|nil
 ---@return table[]
 local function objects(zone) return zone and zone.objects or {} end
@@ -21,7 +19,7 @@ local function tile(o)
   if o.hidden then return "###" end
   local p = o.props or {}
   if p.class == "entrance" then return "E" .. ((o.counters or {}).number or "?") end
-  local class = CLASS[p.class] or "?"
+  local class = p.letter or "?" -- the tile's letter (obstacles.yaml, loot.yaml), as the pictures draw it
   if not o.face_up then return (class:lower() .. (p.power or "")):sub(1, 2) .. "?" end
   if p.class == "loot" then return " . " end
   if (o.counters or {}).cleared == 1 then return " . " end

@@ -34,12 +34,12 @@ pub fn draw(content: &Content, game: &Game) -> Result<&'static str, String> {
                 }
                 let _ = posse::picture::text(map, &view, columns);
             }
-            shown_size(&posse::picture::svg(map, &view))?;
+            shown_size(&posse::picture::svg(map, &view, &Default::default()))?;
             let (long, short) = (map.width.max(map.height), map.width.min(map.height));
             drawn = if long >= 100.0 * short { "a zone map of extreme proportions drawn" } else { "a zone map drawn" };
         }
         if let Some(grid) = content.grid.as_deref() {
-            shown_size(&posse::picture::grid_svg(grid, &view))?;
+            shown_size(&posse::picture::grid_svg(grid, &view, &Default::default()))?;
             drawn = "a grid drawn";
         }
     }

@@ -19,9 +19,9 @@ fn a_scouted_tile_is_drawn_for_its_scout_alone() {
         )
         .unwrap();
     let name = name.as_str().unwrap().to_string();
-    let scout = posse::picture::grid_svg(&grid, &g.view(Some(1)));
-    let other = posse::picture::grid_svg(&grid, &g.view(Some(2)));
-    let god = posse::picture::grid_svg(&grid, &g.view(None));
+    let scout = posse::picture::grid_svg(&grid, &g.view(Some(1)), &posse::picture::Setting::of(&c));
+    let other = posse::picture::grid_svg(&grid, &g.view(Some(2)), &posse::picture::Setting::of(&c));
+    let god = posse::picture::grid_svg(&grid, &g.view(None), &posse::picture::Setting::of(&c));
     let cell = |svg: &str| {
         let at = svg.find("id=\"cell-2,2\"").expect("the cell is drawn");
         svg[at..at + svg[at..].find("</rect>").unwrap()].to_string()

@@ -76,7 +76,7 @@ fn a_map_1_wide_and_1000_high_draws_bounded_pictures() {
         assert!(text.lines().all(|l| l.chars().count() <= columns), "{text}");
         assert!(text.contains('N') && text.contains('S'), "both zones' ids: {text}");
     }
-    let svg = posse::picture::svg(map, &view);
+    let svg = posse::picture::svg(map, &view, &Default::default());
     let ((w, h), (vw, vh)) = sizes(&svg);
     assert!(w <= PICTURE_PIXELS && h <= PICTURE_PIXELS, "shown {w} x {h}");
     assert_eq!(h, PICTURE_PIXELS, "the longer side at the bound");
@@ -94,7 +94,7 @@ fn a_grid_picture_is_bounded_by_the_node_limit() {
     let grid = Grid::new(&GridSpec { cols, rows: 1, ring: false, links: None }, MAX_NODES).expect("a grid");
     let c = load_fixture("hilo");
     let view = new_game(&c, 1, 2).view(Some(1));
-    let svg = posse::picture::grid_svg(&grid, &view);
+    let svg = posse::picture::grid_svg(&grid, &view, &Default::default());
     let ((w, h), (vw, _)) = sizes(&svg);
     assert!(w <= PICTURE_PIXELS && h <= PICTURE_PIXELS, "shown {w} x {h}");
     assert!(vw > 5_000_000.0, "drawn whole: {vw}");

@@ -510,7 +510,7 @@ fn the_town_pictured_as_a_seat_sees_it() {
     let c = town();
     let mut g = game();
     let m = map(&c);
-    let svg = posse::picture::svg(m, &g.view(Some(1)));
+    let svg = posse::picture::svg(m, &g.view(Some(1)), &Default::default());
     assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<polygon class=\"zone").count(), 26);
     for name in ["Boot Hill", "Sheriff&apos;s office", "Jail cell", "Saloon - tables"] {
@@ -520,12 +520,12 @@ fn the_town_pictured_as_a_seat_sees_it() {
     // The strongbox in the jail: a "?" to the seat, named only in the omniscient view.
     assert!(svg.contains("<title>JAL: Jail cell\n  cache: ?</title>"), "{svg}");
     assert!(!svg.contains("Wells"));
-    let god = posse::picture::svg(m, &g.view(None));
+    let god = posse::picture::svg(m, &g.view(None), &Default::default());
     assert!(god.contains("Wells &amp; Fargo&apos;s &lt;box&gt;"));
     assert!(!svg.contains("cell_door locked\" x1=\"176"), "nothing locked yet");
     pick(&mut g, "lock the cell");
     pick(&mut g, "breach");
-    let svg = posse::picture::svg(m, &g.view(Some(1)));
+    let svg = posse::picture::svg(m, &g.view(Some(1)), &Default::default());
     assert_eq!(svg.matches("<path class=\"lock\"").count(), 1, "the locked cell door is crossed");
     assert_eq!(svg.matches("<line class=\"breached\"").count(), 2, "JAL - S2, and the legend's sample");
 

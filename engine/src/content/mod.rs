@@ -42,7 +42,10 @@ mod unread;
 pub use catalogue::Entry;
 pub use checks::is_id;
 pub use data::{DataRule, Kind};
-pub use schema::{CounterDecl, CounterVisibility, Evaluate, Length, Players, Rules, Visibility, ZoneDecl};
+pub use schema::{
+    CounterDecl, CounterVisibility, Evaluate, Length, MarkDecl, MarkKind, PictureDecl, Players, Rules, Visibility,
+    ZoneDecl,
+};
 pub use texts::{Slot, Template};
 
 use crate::board::grid::Grid;
@@ -85,6 +88,8 @@ pub struct Content {
     pub lead: Option<String>,
     /// How the search player judges where its playouts stop (`evaluate:`).
     pub evaluate: Option<Evaluate>,
+    /// What the board's pictures draw of pieces and places (`picture:`).
+    pub picture: PictureDecl,
     /// The changes `--set` made to this run ("KEY=VALUE", in order; sets.rs).
     pub sets: Vec<String>,
     pub zones: Vec<ZoneDecl>,
@@ -185,6 +190,23 @@ pub struct Die {
 }
 
 impl Content {
+    /// A side (a seat's team, else its role) as people call it: the `name` of the entry
+    /// of `data.teams` whose `id` it is, where the data lists its teams so (`[{id, name}]`),
+    /// else the id with a capital and spaces for underscores (`law` -> `Law`).
+    pub fn side_name(&self, side: &str) -> String {
+        let listed = self.data.get("teams").and_then(|t| t.as_array()).into_iter().flatten();
+        let named = listed.filter(|t| t.get("id").and_then(|i| i.as_str()) == Some(side));
+        if let Some(name) = named.filter_map(|t| t.get("name").and_then(|n| n.as_str())).next() {
+            return name.to_string();
+        }
+        let spaced = side.replace('_', " ");
+        let mut chars = spaced.chars();
+        match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => spaced,
+        }
+    }
+
     /// The content root to use: `--root`, else `POSSE_ROOT`, else the project's own content
     /// (found from the current directory upwards, then beside the executable).
     pub fn default_root() -> PathBuf {

@@ -150,6 +150,53 @@ pub(super) enum LinkDecl {
     Pair((i64, i64), (i64, i64)),
 }
 
+/// `picture:` in game.yaml: what the board's pictures (engine/src/picture) read beyond
+/// the names a view shows, all of it optional. Per-object counters a piece's token shows
+/// (`owner`: the seat whose piece it is, 1-based, 0 none, which gives the token its team's
+/// colour; `wounds`: marks; `ambush`: not 0, lying in ambush; `beaten`: not 0, an
+/// obstacle overcome, drawn struck out), a zone whose pieces are the dead (`dead`), the
+/// props or per-object counters whose value follows a piece's letter on a grid
+/// (`numbers`, the first one not 0), and the places of the scenario's `data:` to mark
+/// (`marks`). All of it is content or what the view already carries: a picture still
+/// shows nothing the seat may not see.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PictureDecl {
+    #[serde(default)]
+    pub owner: Option<String>,
+    #[serde(default)]
+    pub wounds: Option<String>,
+    #[serde(default)]
+    pub ambush: Option<String>,
+    #[serde(default)]
+    pub beaten: Option<String>,
+    #[serde(default)]
+    pub dead: Option<String>,
+    #[serde(default)]
+    pub numbers: Vec<String>,
+    #[serde(default)]
+    pub marks: Vec<MarkDecl>,
+}
+
+/// One entry of `picture: {marks: ...}`: every zone id found under the dotted `data:`
+/// path `data` (in values, not keys) is marked `mark`; one found under a key `exits` is
+/// an exit whatever `mark` says.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MarkDecl {
+    pub data: String,
+    pub mark: MarkKind,
+}
+
+/// What a marked place is to the scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkKind {
+    Start,
+    Goal,
+    Exit,
+}
+
 /// `evaluate:` in game.yaml: the search player's playouts stop `depth` decisions after
 /// the one searched, and the `evaluate` function of the strategy bot `bot`
 /// (`scripts/<game>/bots/BOT.lua`) judges the seat's view there.
@@ -217,6 +264,9 @@ pub(super) struct GameFile {
     /// How the search player judges a position it stops its playouts at.
     #[serde(default)]
     pub(super) evaluate: Option<Evaluate>,
+    /// What the board's pictures draw of the pieces and the places (engine/src/picture).
+    #[serde(default)]
+    pub(super) picture: PictureDecl,
     pub(super) main: String,
     pub(super) render: String,
     #[serde(default)]

@@ -1,22 +1,37 @@
 //! The SVG of a grid board (`board: {grid: ...}`) as one seat sees it: a square a cell,
 //! the grid's tiles apart from the ring's street, the links as doorways, and in each cell
-//! what stands there, one short label an object (its `letter` prop, else the initials and
-//! number of its name, then its `number` counter when it has one that is not 0; `?` for what the view
-//! hides; in italics what is face down but known to the view), the full names in each
-//! cell's title. A grid has at most `limits::MAX_NODES` cells, its ring's included, so
-//! the drawing and its text are bounded; the picture is shown at most
-//! `limits::PICTURE_PIXELS` on its longer side, as a zone map's is.
-//! Like the zone map's, it is drawn from the view alone (see the module's notes).
+//! what stands there, one short label an object: its `letter` prop (the letters the
+//! game's terminal renderer uses), else the initials of its name, then the first of the
+//! game's `picture: {numbers}` (per-object counters, then props) that is not 0 (the
+//! `number` counter when none is declared). `?` is what the view hides; a face-down
+//! object the view knows is in lower case, italic, with `?` (`y4?`); a face-up one
+//! stands in bold; one the game's `picture: {beaten}` counter says is beaten is grey and
+//! struck out. The full names are in each cell's title; below the grid, a legend of every
+//! letter drawn (with the names it stands for) and of the styles. The title is shrunk to
+//! the picture's width.
+//!
+//! [`grid_text`] is the same grid in characters, for `:map`: a cell three characters, the
+//! same labels, the same legend.
+//!
+//! A grid has at most `limits::MAX_NODES` cells, its ring's included, so the drawing and
+//! its text are bounded; the picture is shown at most `limits::PICTURE_PIXELS` on its
+//! longer side, as a zone map's is. Like the zone map's, it is drawn from the view alone
+//! (see the module's notes).
 
+use super::setting::Setting;
 use super::svg::{cut, esc, num, shown};
 use super::whose;
 use crate::board::grid::Grid;
 use crate::view::{ObjectView, View};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 const CELL: f64 = 56.0;
 const MARGIN: f64 = 20.0;
 const HEAD: f64 = 34.0;
+/// A legend line's height, and the width of a character of it (11 pixels, sans-serif).
+const LEGEND_LINE: f64 = 16.0;
+const LEGEND_CHAR: f64 = 6.4;
 
 const STYLE: &str = "
 .tile { fill: #ead9bb; stroke: #6b5a3e; stroke-width: 1 }
@@ -24,27 +39,72 @@ const STYLE: &str = "
 .link { stroke: #b5793a; stroke-width: 6; stroke-linecap: butt }
 .coord { fill: #8a8a8a; font-size: 8px }
 .label { fill: #1a1a1a; font-size: 11px; text-anchor: middle }
+.key { fill: #1a1a1a; font-size: 11px }
 .up { font-weight: bold }
 .known { font-style: italic; fill: #1d4f91 }
 .hidden { fill: #8a8a8a }
+.beaten { fill: #9a9a9a; text-decoration: line-through }
 .title { font-weight: bold }
 ";
 
-/// An object's short label as the view shows it, and its class: `up` (face up), `known`
-/// (face down, known to this view), `hidden`.
-fn label(o: &ObjectView) -> (String, &'static str) {
+/// How an object is drawn: hidden, face down and known, face up, beaten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Hidden,
+    Known,
+    Up,
+    Beaten,
+}
+
+impl Style {
+    fn class(self) -> &'static str {
+        match self {
+            Style::Hidden => "hidden",
+            Style::Known => "known",
+            Style::Up => "up",
+            Style::Beaten => "beaten",
+        }
+    }
+}
+
+/// An object's letter (its `letter` prop, else its name's initials), its number (see the
+/// module's notes), and how it is drawn.
+fn parts(o: &ObjectView, setting: &Setting) -> (String, String, Style) {
     match o {
-        ObjectView::Hidden { .. } => ("?".into(), "hidden"),
+        ObjectView::Hidden { .. } => ("?".into(), String::new(), Style::Hidden),
         ObjectView::Shown { name, props, face_up, counters, .. } => {
-            let mut text = match props.get("letter").and_then(|l| l.as_str()) {
+            let letter = match props.get("letter").and_then(|l| l.as_str()) {
                 Some(l) => l.to_string(),
                 None => short(name),
             };
-            if let Some(n) = counters.get("number").filter(|&&n| n != 0) {
-                text.push_str(&n.to_string());
-            }
-            (text, if *face_up { "up" } else { "known" })
+            let default = ["number".to_string()];
+            let keys = if setting.decl.numbers.is_empty() { &default[..] } else { &setting.decl.numbers[..] };
+            let number = keys
+                .iter()
+                .find_map(|k| {
+                    let n = counters.get(k).copied().or_else(|| props.get(k).and_then(|v| v.as_i64()));
+                    n.filter(|&n| n != 0)
+                })
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            let style = if setting.beaten(o) {
+                Style::Beaten
+            } else if *face_up {
+                Style::Up
+            } else {
+                Style::Known
+            };
+            (letter, number, style)
         }
+    }
+}
+
+/// An object's short label as the view shows it, and how it is drawn.
+fn label(o: &ObjectView, setting: &Setting) -> (String, Style) {
+    let (letter, number, style) = parts(o, setting);
+    match style {
+        Style::Known => (format!("{}{number}?", letter.to_lowercase()), style),
+        _ => (letter + &number, style),
     }
 }
 
@@ -64,14 +124,79 @@ fn short(name: &str) -> String {
     out + &number
 }
 
-/// The SVG of `grid` as `view` shows it.
-pub fn grid_svg(grid: &Grid, view: &View) -> String {
+/// What each cell holds in the view: its labels and the full names, by cell.
+fn cell_contents(grid: &Grid, view: &View, setting: &Setting, i: usize) -> (Vec<(String, Style)>, Vec<String>) {
+    let mut labels = Vec::new();
+    let mut names = Vec::new();
+    for zone in view.board.get(&grid.name(i)).into_iter().flat_map(|z| z.values()) {
+        for o in &zone.objects {
+            let (text, style) = label(o, setting);
+            names.push(match o {
+                ObjectView::Hidden { .. } => "?".to_string(),
+                ObjectView::Shown { name, face_up: false, .. } => format!("{name} (face down)"),
+                ObjectView::Shown { name, .. } if style == Style::Beaten => format!("{name} (beaten)"),
+                ObjectView::Shown { name, .. } => name.clone(),
+            });
+            labels.push((text, style));
+        }
+    }
+    (labels, names)
+}
+
+/// The legend's lines: each letter drawn, with the names it stands for (numbers left
+/// out: `Y Bystander`), then the styles (as the SVG draws them, or `text` as `:map` does).
+pub(super) fn legend(grid: &Grid, view: &View, setting: &Setting, text: bool) -> Vec<String> {
+    let mut letters: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for zone in (0..grid.cells()).filter_map(|i| view.board.get(&grid.name(i))).flat_map(|z| z.values()) {
+        for o in &zone.objects {
+            let ObjectView::Shown { name, .. } = o else { continue };
+            let (letter, _, _) = parts(o, setting);
+            let bare: String =
+                name.split(|c: char| c.is_ascii_digit() || c == '(').next().unwrap_or(name).trim().to_string();
+            let bare = if bare.is_empty() { name.clone() } else { bare };
+            let names = letters.entry(letter).or_default();
+            if !names.contains(&bare) {
+                names.push(bare);
+            }
+        }
+    }
+    let mut out: Vec<String> = letters.into_iter().map(|(l, names)| format!("{l} {}", names.join(", "))).collect();
+    out.push("? hidden from this view".into());
+    out.push("y4? face down, known to this view".into());
+    out.push("Y4 face up".into());
+    match (setting.decl.beaten.is_some(), text) {
+        (true, true) => out.push(". beaten, or an empty tile".into()),
+        (true, false) => out.push("Y4 beaten (struck out)".into()),
+        _ => {}
+    }
+    out
+}
+
+/// The SVG of `grid` as `view` shows it, with what `setting` adds.
+pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
     let (cols, rows) = (grid.cols() as i32, grid.rows() as i32);
     let ring = i32::from(grid.has_ring());
     let (w, h) = (f64::from(cols + 2 * ring) * CELL, f64::from(rows + 2 * ring) * CELL);
     let title = format!("{}: the board, {}", view.game, whose(view));
-    let (width, height) =
-        ((w + 2.0 * MARGIN).max(title.chars().count() as f64 * 8.0 + 2.0 * MARGIN), HEAD + h + MARGIN);
+    let width = (w + 2.0 * MARGIN).max(480.0);
+    // The legend in rows of entries, as many as fit across.
+    let entries = legend(grid, view, setting, false);
+    let mut places = Vec::new();
+    let (mut x, mut line) = (MARGIN, 0.0);
+    for e in &entries {
+        let ew = e.chars().count() as f64 * LEGEND_CHAR + 18.0;
+        if x > MARGIN && x + ew > width - MARGIN {
+            x = MARGIN;
+            line += 1.0;
+        }
+        places.push((x, line));
+        x += ew;
+    }
+    let legend_top = HEAD + h + 18.0;
+    let height = legend_top + (line + 1.0) * LEGEND_LINE + MARGIN;
+    // The title at 14 pixels, smaller when it would not fit across (7.7 pixels a
+    // character of bold sans-serif at 14).
+    let title_size = (14.0 * (width - 2.0 * MARGIN) / (title.chars().count().max(1) as f64 * 7.7)).clamp(6.0, 14.0);
     // The top-left corner of cell (c, r).
     let at = |c: i32, r: i32| (MARGIN + f64::from(c + ring) * CELL, HEAD + f64::from(r + ring) * CELL);
     let mut s = String::new();
@@ -85,25 +210,20 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
         h = num(height)
     );
     let _ = writeln!(s, "<title>{}</title>\n<style>{STYLE}</style>", esc(&title));
-    let _ = writeln!(s, r#"<text class="title" x="{}" y="20" font-size="14">{}</text>"#, num(MARGIN), esc(&title));
+    let _ = writeln!(
+        s,
+        r#"<text class="title" x="{}" y="22" font-size="{}">{}</text>"#,
+        num(MARGIN),
+        num(title_size),
+        esc(&title)
+    );
     s.push_str("<g id=\"cells\">\n");
     for i in 0..grid.cells() {
         let (c, r) = grid.coords(i);
         let (x, y) = at(c, r);
         let class = if grid.on_ring(i) { "street" } else { "tile" };
         let name = grid.name(i);
-        let mut names = Vec::new();
-        let mut labels = Vec::new();
-        for zone in view.board.get(&name).into_iter().flat_map(|z| z.values()) {
-            for o in &zone.objects {
-                labels.push(label(o));
-                names.push(match o {
-                    ObjectView::Hidden { .. } => "?".to_string(),
-                    ObjectView::Shown { name, face_up: false, .. } => format!("{name} (face down)"),
-                    ObjectView::Shown { name, .. } => name.clone(),
-                });
-            }
-        }
+        let (labels, names) = cell_contents(grid, view, setting, i);
         let tip = if names.is_empty() { name.clone() } else { format!("{name}: {}", names.join(", ")) };
         let _ = writeln!(
             s,
@@ -123,9 +243,9 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
                 num(x + CELL / 2.0),
                 num(y + 22.0 + 13.0 * k as f64)
             );
-            for (j, (text, class)) in line.iter().enumerate() {
+            for (j, (text, style)) in line.iter().enumerate() {
                 let sep = if j > 0 { " " } else { "" };
-                let _ = write!(s, r#"<tspan class="{class}">{sep}{}</tspan>"#, esc(&cut(text, 4)));
+                let _ = write!(s, r#"<tspan class="{}">{sep}{}</tspan>"#, style.class(), esc(&cut(text, 4)));
             }
             s.push_str("</text>\n");
         }
@@ -144,8 +264,86 @@ pub fn grid_svg(grid: &Grid, view: &View) -> String {
         let _ =
             writeln!(s, r#"<line class="link" x1="{}" y1="{}" x2="{}" y2="{}"/>"#, num(x1), num(y1), num(x2), num(y2));
     }
+    s.push_str("</g>\n<g id=\"legend\">\n");
+    for (e, (x, line)) in entries.iter().zip(places) {
+        // The sample (what comes before the first space) in its style, then what it is.
+        let (sample, what) = e.split_once(' ').unwrap_or((e, ""));
+        let style = match e.as_str() {
+            _ if e.starts_with("? ") => Style::Hidden,
+            _ if e.starts_with("y4?") => Style::Known,
+            _ if e.contains("beaten") => Style::Beaten,
+            _ => Style::Up,
+        };
+        let _ = writeln!(
+            s,
+            r#"<text class="key" x="{}" y="{}"><tspan class="{}">{}</tspan> {}</text>"#,
+            num(x),
+            num(legend_top + line * LEGEND_LINE),
+            style.class(),
+            esc(sample),
+            esc(what)
+        );
+    }
     s.push_str("</g>\n</svg>\n");
     s
+}
+
+/// The grid in characters, for `:map`: a title, the column numbers, a row of cells three
+/// characters wide each, and the legend; lines cut to `columns`. A cell shows the labels
+/// of the SVG of its first zone (by id) that holds anything (`+` when more than fit; `.`
+/// a beaten object or an empty tile, blank the empty street).
+pub fn grid_text(grid: &Grid, view: &View, setting: &Setting, columns: usize) -> String {
+    let (cols, rows) = (grid.cols() as i32, grid.rows() as i32);
+    let ring = i32::from(grid.has_ring());
+    let mut out = vec![format!("{}: the board ({} x {}), {}", view.game, cols, rows, whose(view))];
+    let mut head = String::from("    ");
+    for c in -ring..cols + ring {
+        head.push_str(&format!("{c:^3} "));
+    }
+    out.push(head.trim_end().to_string());
+    for r in -ring..rows + ring {
+        let mut line = format!("{r:>3} ");
+        for c in -ring..cols + ring {
+            let cell = match grid.index(c, r) {
+                Some(i) => {
+                    // The first of the cell's zones (by id) that holds anything, as the
+                    // pieces stand on the tile; a beaten object is `.`.
+                    let zones = view.board.get(&grid.name(i));
+                    let top = zones.into_iter().flat_map(|z| z.values()).find(|z| !z.objects.is_empty());
+                    let labels: Vec<(String, Style)> =
+                        top.into_iter().flat_map(|z| &z.objects).map(|o| label(o, setting)).collect();
+                    let mut text: String = labels
+                        .iter()
+                        .map(|(t, style)| if *style == Style::Beaten { "." } else { t.as_str() })
+                        .collect::<Vec<_>>()
+                        .join("");
+                    if text.chars().count() > 3 {
+                        text = text.chars().take(2).collect::<String>() + "+";
+                    }
+                    if text.is_empty() && !grid.on_ring(i) {
+                        text = ".".into();
+                    }
+                    text
+                }
+                None => String::new(),
+            };
+            line.push_str(&format!("{cell:^3} "));
+        }
+        out.push(line.trim_end().to_string());
+    }
+    let entries = legend(grid, view, setting, true);
+    let mut line = String::new();
+    for e in entries {
+        if !line.is_empty() && line.chars().count() + 3 + e.chars().count() > columns {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(";  ");
+        }
+        line.push_str(&e);
+    }
+    out.push(line);
+    out.iter().map(|l| cut(l, columns.max(10))).collect::<Vec<_>>().join("\n")
 }
 
 #[cfg(test)]

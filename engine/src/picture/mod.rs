@@ -11,10 +11,12 @@
 
 mod chars;
 mod gridsvg;
+mod setting;
 mod svg;
 
 pub use chars::{grid, listing, text, LEGEND};
-pub use gridsvg::grid_svg;
+pub use gridsvg::{grid_svg, grid_text};
+pub use setting::{sides, Setting, Token};
 pub use svg::svg;
 
 use crate::view::{ObjectView, View};

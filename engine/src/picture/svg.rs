@@ -1,7 +1,15 @@
 //! A zone map as an SVG file a browser opens: the board, each zone (indoors and out in
 //! two fills, its border dashed) with its id, its name and what stands there in the
 //! view, walls and fences, openings by kind (a locked cell door red and crossed), trees,
-//! the centre circles and the breached borders; a legend below.
+//! the centre circles and the breached borders; the places the scenario marks (starts,
+//! goals, exits: a coloured border and a tag); below the board the sides in their colours
+//! and the dead, then a legend.
+//!
+//! What stands in a zone is a line each: a seat's piece (the game's `picture: {owner}`)
+//! as a token, a disc in its side's colour, then its name, its wounds as red marks and
+//! `ambush` with a dashed ring when it lies in ambush; anything else grouped by name
+//! (`nugget ×2`, `?` for what the view hides). All of it from the view's objects and the
+//! content's [`Setting`], never from the state.
 //!
 //! The drawing is to scale (40 pixels a unit; a board is at most `limits::MAP_EXTENT`
 //! units on a side); the picture is shown at most `limits::PICTURE_PIXELS` on its longer
@@ -12,9 +20,11 @@
 //! zone has room for (`+N more`), and the whole list is the zone's `<title>` (a browser
 //! shows it on hover).
 
-use super::{changed_borders, item, several_kinds, standing, whose};
+use super::setting::{side_of, sides, Setting, Token};
+use super::{changed_borders, item, several_kinds, whose};
+use crate::content::MarkKind;
 use crate::limits::PICTURE_PIXELS;
-use crate::view::View;
+use crate::view::{ObjectView, View};
 use crate::zonemap::{OpeningKind, Pt, WallKind, ZoneMap};
 use std::fmt::Write;
 
@@ -55,14 +65,35 @@ const STYLE: &str = "
 .hidden { fill: #8a8a8a }
 .title { font-weight: bold }
 .legend { fill: #222 }
+.token { stroke: #1a1a1a; stroke-width: 1 }
+.ambush { fill: none; stroke: #1a1a1a; stroke-width: 1.5; stroke-dasharray: 2 2 }
+.wound { fill: #d0202a; font-weight: bold; font-size: 14px; letter-spacing: 1px }
+.amb { fill: #1b4d1d; font-style: italic }
+.dead { fill: #666; text-decoration: line-through }
+.cross { stroke: #1a1a1a; stroke-width: 1.5 }
+.mark-start { fill: none; stroke: #1565c0; stroke-width: 4; stroke-opacity: 0.6; stroke-dasharray: 2 3 }
+.mark-goal { fill: none; stroke: #e0a000; stroke-width: 5; stroke-opacity: 0.7 }
+.mark-exit { fill: none; stroke: #2e9d32; stroke-width: 5; stroke-opacity: 0.7; stroke-dasharray: 8 4 }
+.tag { font-size: 9px; font-weight: bold }
+.tag-start { fill: #1565c0 }
+.tag-goal { fill: #9a6b00 }
+.tag-exit { fill: #1f7a23 }
+.s0 { fill: #d32f2f } .s1 { fill: #1e63c4 } .s2 { fill: #2e9d32 } .s3 { fill: #f08a00 }
+.s4 { fill: #8e3fb0 } .s5 { fill: #00a0a8 } .s6 { fill: #8d6e63 } .s7 { fill: #e91e8c }
 ";
 
-/// The SVG of `map` as `view` shows it (see the module's notes).
-pub fn svg(map: &ZoneMap, view: &View) -> String {
+/// How many side colours there are (`.s0` ...); sides past them take them again.
+const COLOURS: usize = 8;
+/// The band below the board: the sides' line and the dead's.
+const BAND_LINE: f64 = 20.0;
+
+/// The SVG of `map` as `view` shows it, with what `setting` adds (see the module's notes).
+pub fn svg(map: &ZoneMap, view: &View, setting: &Setting) -> String {
     let (w, h) = (map.width * SCALE, map.height * SCALE);
     let width = (w + 2.0 * MARGIN).max(MIN_WIDTH);
     let (_, legend_height) = legend_places(width, 0.0);
-    let height = HEAD + h + 10.0 + legend_height + MARGIN;
+    let band = band_lines(view, setting) as f64 * BAND_LINE;
+    let height = HEAD + h + 10.0 + band + legend_height + MARGIN;
     let at = |p: Pt| (MARGIN + p.x * SCALE, HEAD + p.y * SCALE);
     let (locked, breached) = changed_borders(map, view);
     let mut s = String::new();
@@ -105,7 +136,7 @@ pub fn svg(map: &ZoneMap, view: &View) -> String {
             r#"<polygon class="zone {class}" id="zone-{}" points="{}"><title>{}</title></polygon>"#,
             esc(&z.id),
             points.join(" "),
-            esc(&zone_title(view, &z.id, &z.name))
+            esc(&zone_title(view, setting, &z.id, &z.name))
         );
     }
     s.push_str("</g>\n<g id=\"centres\">\n");
@@ -160,26 +191,28 @@ pub fn svg(map: &ZoneMap, view: &View) -> String {
     for &t in &map.trees {
         circle(&mut s, "tree", at(t), map.tree_radius * SCALE);
     }
+    s.push_str("</g>\n<g id=\"marks\">\n");
+    for z in map.zones() {
+        marks(&mut s, setting, z, at);
+    }
     s.push_str("</g>\n<g id=\"labels\">\n");
     for z in map.zones() {
-        labels(&mut s, view, z, at);
+        labels(&mut s, view, setting, z, at);
     }
     s.push_str("</g>\n");
-    legend(&mut s, width, HEAD + h + 10.0);
+    band_draw(&mut s, view, setting, width, HEAD + h + 10.0);
+    legend(&mut s, width, HEAD + h + 10.0 + band);
     s.push_str("</svg>\n");
     s
 }
 
 /// A zone's id at its centre, its name at its top and what stands there below the name,
-/// cut to the room the zone has.
-fn labels(s: &mut String, view: &View, z: &crate::zonemap::Zone, at: impl Fn(Pt) -> (f64, f64)) {
+/// cut to the room the zone has above its marks' tags.
+fn labels(s: &mut String, view: &View, setting: &Setting, z: &crate::zonemap::Zone, at: impl Fn(Pt) -> (f64, f64)) {
     let (cx, cy) = at(z.centre);
     let _ = writeln!(s, r#"<text class="id" x="{}" y="{}">{}</text>"#, num(cx), num(cy), esc(&z.id));
-    // The zone's box, in pixels.
-    let xs = z.poly.iter().map(|&p| at(p).0);
-    let ys = z.poly.iter().map(|&p| at(p).1);
-    let (left, right) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(f64::MIN, f64::max));
-    let (top, bottom) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
+    let (left, right, top, bottom) = bounds(z, &at);
+    let bottom = bottom - TAG_STEP * setting.marks.get(&z.id).map_or(0, |m| m.len()) as f64;
     let room = (right - left - 8.0).max(10.0);
     let name_size = NAME_SIZE.min(room / (CHAR_WIDTH * z.name.chars().count().max(1) as f64)).max(6.0);
     let _ = writeln!(
@@ -190,24 +223,30 @@ fn labels(s: &mut String, view: &View, z: &crate::zonemap::Zone, at: impl Fn(Pt)
         num(name_size),
         esc(&z.name)
     );
-    let lines = stand_lines(view, &z.id);
+    let lines = stand_lines(view, setting, &z.id);
     if lines.is_empty() {
         return;
     }
-    let step = LINE_SIZE + 2.0;
+    let step = LINE_SIZE + 3.0;
     let first = top + 4.0 + name_size + step;
     let fit = (((bottom - 2.0 - first) / step).floor() as usize + 1).max(1);
     let cols = (room / (CHAR_WIDTH * LINE_SIZE)).floor().max(4.0) as usize;
     let shown = if lines.len() > fit { fit - 1 } else { lines.len() };
-    for (i, (text, hidden)) in lines.iter().take(shown).enumerate() {
-        let class = if *hidden { "stand hidden" } else { "stand" };
-        let _ = writeln!(
-            s,
-            r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
-            num(left + 4.0),
-            num(first + i as f64 * step),
-            esc(&cut(text, cols))
-        );
+    for (i, line) in lines.iter().take(shown).enumerate() {
+        let y = first + i as f64 * step;
+        match line {
+            Line::Thing(text, hidden) => {
+                let class = if *hidden { "stand hidden" } else { "stand" };
+                let _ = writeln!(
+                    s,
+                    r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
+                    num(left + 4.0),
+                    num(y),
+                    esc(&cut(text, cols))
+                );
+            }
+            Line::Token(t, colour) => token(s, t, *colour, left + 4.0, y, cols.saturating_sub(2), ""),
+        }
     }
     if shown < lines.len() {
         let _ = writeln!(
@@ -220,30 +259,246 @@ fn labels(s: &mut String, view: &View, z: &crate::zonemap::Zone, at: impl Fn(Pt)
     }
 }
 
-/// The lines of what stands in zone `id`: one per name (`Deputy ×2`, `?` for what the
-/// seat cannot see), with the per-node zone's id first when the board has several;
-/// each with whether it is the hidden objects' line.
-fn stand_lines(view: &View, id: &str) -> Vec<(String, bool)> {
-    let kinds = several_kinds(view);
-    let mut out = Vec::new();
-    for st in standing(view, id) {
-        for (name, n) in &st.items {
-            let text = item(name, *n, "×");
-            let text = if kinds { format!("{}: {text}", st.zone) } else { text };
-            out.push((text, name == "?"));
-        }
-    }
-    out
+/// The box of zone `z` in pixels: left, right, top, bottom.
+fn bounds(z: &crate::zonemap::Zone, at: &impl Fn(Pt) -> (f64, f64)) -> (f64, f64, f64, f64) {
+    let xs = z.poly.iter().map(|&p| at(p).0);
+    let ys = z.poly.iter().map(|&p| at(p).1);
+    let (left, right) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(f64::MIN, f64::max));
+    let (top, bottom) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
+    (left, right, top, bottom)
 }
 
-/// A zone's tooltip: its id, its name and all that stands there.
-fn zone_title(view: &View, id: &str, name: &str) -> String {
+/// A token on the line whose baseline is `y`, from `x`: a disc in the colour of its
+/// side (ringed, dashed, in ambush), its name cut to `cols`, its wounds as red marks,
+/// `ambush`; `class` is added to the name's (`dead`, crossed out, with a cross on the disc).
+fn token(s: &mut String, t: &Token, colour: usize, x: f64, y: f64, cols: usize, class: &str) {
+    let (cx, cy) = (x + 5.0, y - 3.5);
+    let _ = writeln!(
+        s,
+        r#"<circle class="token s{}" cx="{}" cy="{}" r="5"><title>{}</title></circle>"#,
+        colour % COLOURS,
+        num(cx),
+        num(cy),
+        esc(&t.name)
+    );
+    if t.ambush {
+        let _ = writeln!(s, r#"<circle class="ambush" cx="{}" cy="{}" r="7.5"/>"#, num(cx), num(cy));
+    }
+    if class == "dead" {
+        let _ = writeln!(
+            s,
+            r#"<path class="cross" d="M{} {} L{} {} M{} {} L{} {}"/>"#,
+            num(cx - 4.0),
+            num(cy - 4.0),
+            num(cx + 4.0),
+            num(cy + 4.0),
+            num(cx - 4.0),
+            num(cy + 4.0),
+            num(cx + 4.0),
+            num(cy - 4.0)
+        );
+    }
+    // The name gives way to the wounds, and the word `ambush` to both where room is short
+    // (the dashed ring says it still).
+    let wounds = t.wounds.clamp(0, 6) as usize;
+    let marks_cols = if wounds > 0 { wounds + 1 } else { 0 };
+    let word = t.ambush && cols >= 20 + marks_cols;
+    let name_cols = cols.saturating_sub(marks_cols + if word { 7 } else { 0 }).max(3);
+    let name_class = if class.is_empty() { "stand".to_string() } else { format!("stand {class}") };
+    let _ = write!(
+        s,
+        r#"<text class="{name_class}" x="{}" y="{}">{}"#,
+        num(x + 13.0),
+        num(y),
+        esc(&cut(&t.name, name_cols))
+    );
+    if wounds > 0 {
+        let marks = "\u{2022}".repeat(wounds);
+        let _ = write!(s, r#"<tspan class="wound"> {marks}</tspan>"#);
+    }
+    if word {
+        s.push_str(r#"<tspan class="amb"> ambush</tspan>"#);
+    }
+    s.push_str("</text>\n");
+}
+
+/// One line of what stands in a zone: a seat's piece, with its side's colour (an index
+/// into the colours), or a group of other things by name, with whether it is the hidden
+/// objects' line.
+enum Line {
+    Token(Token, usize),
+    Thing(String, bool),
+}
+
+/// The lines of what stands in zone `id`: each token, then everything else grouped by
+/// name (`nugget ×2`, `?` for what the seat cannot see), with the per-node zone's id
+/// first when the board has several.
+fn stand_lines(view: &View, setting: &Setting, id: &str) -> Vec<Line> {
+    let kinds = several_kinds(view);
+    let order = sides(view);
+    let mut tokens = Vec::new();
+    let mut things = Vec::new();
+    for (zone, zv) in view.board.get(id).into_iter().flatten() {
+        let mut groups: Vec<(String, usize)> = Vec::new();
+        for o in &zv.objects {
+            if let Some(t) = setting.token(o) {
+                let side = side_of(view, t.owner.unwrap_or(0));
+                let colour = order.iter().position(|x| *x == side).unwrap_or(order.len());
+                tokens.push(Line::Token(t, colour));
+                continue;
+            }
+            let name = match o {
+                ObjectView::Hidden { .. } => "?",
+                ObjectView::Shown { name, .. } => name.as_str(),
+            };
+            match groups.iter_mut().find(|(n, _)| n == name) {
+                Some((_, k)) => *k += 1,
+                None => groups.push((name.to_string(), 1)),
+            }
+        }
+        for (name, n) in groups {
+            let text = item(&name, n, "\u{d7}");
+            let text = if kinds { format!("{zone}: {text}") } else { text };
+            things.push(Line::Thing(text, name == "?"));
+        }
+    }
+    tokens.extend(things);
+    tokens
+}
+
+/// A zone's tooltip: its id, its name, its marks and all that stands there.
+fn zone_title(view: &View, setting: &Setting, id: &str, name: &str) -> String {
     let mut t = format!("{id}: {name}");
-    for (line, _) in stand_lines(view, id) {
+    for (kind, labels) in setting.marks.get(id).into_iter().flatten() {
+        t.push_str(&format!("\n  {}", tag_text(*kind, labels)));
+    }
+    for line in stand_lines(view, setting, id) {
         t.push_str("\n  ");
-        t.push_str(&line);
+        match line {
+            Line::Thing(text, _) => t.push_str(&text),
+            Line::Token(tk, _) => {
+                t.push_str(&tk.name);
+                if tk.wounds > 0 {
+                    t.push_str(&format!(", {} wound{}", tk.wounds, if tk.wounds == 1 { "" } else { "s" }));
+                }
+                if tk.ambush {
+                    t.push_str(", in ambush");
+                }
+            }
+        }
     }
     t
+}
+
+/// The height of a mark's tag line.
+const TAG_STEP: f64 = 11.0;
+
+/// A mark's tag: `EXIT: Desperados`.
+fn tag_text(kind: MarkKind, labels: &[String]) -> String {
+    let word = match kind {
+        MarkKind::Start => "START",
+        MarkKind::Goal => "GOAL",
+        MarkKind::Exit => "EXIT",
+    };
+    if labels.is_empty() {
+        word.to_string()
+    } else {
+        format!("{word}: {}", labels.join(", "))
+    }
+}
+
+fn mark_class(kind: MarkKind) -> &'static str {
+    match kind {
+        MarkKind::Start => "start",
+        MarkKind::Goal => "goal",
+        MarkKind::Exit => "exit",
+    }
+}
+
+/// Zone `z`'s marks: its border in each mark's colour, and a tag a kind at its bottom.
+fn marks(s: &mut String, setting: &Setting, z: &crate::zonemap::Zone, at: impl Fn(Pt) -> (f64, f64)) {
+    let Some(marks) = setting.marks.get(&z.id) else { return };
+    let (left, right, _, bottom) = bounds(z, &at);
+    let cols = ((right - left - 8.0) / (CHAR_WIDTH * 9.0)).floor().max(4.0) as usize;
+    for (i, (kind, labels)) in marks.iter().rev().enumerate() {
+        let class = mark_class(*kind);
+        let inset = 3.0 + 4.0 * i as f64;
+        // The border a little inside the zone's, so that two marks show side by side.
+        let inner: Vec<String> = z
+            .poly
+            .iter()
+            .map(|&p| {
+                let (x, y) = at(p);
+                let (cx, cy) = at(z.centre);
+                let (dx, dy) = (cx - x, cy - y);
+                let d = (dx * dx + dy * dy).sqrt().max(1.0);
+                format!("{},{}", num(x + dx / d * inset), num(y + dy / d * inset))
+            })
+            .collect();
+        let _ = writeln!(s, r#"<polygon class="mark-{class}" points="{}"/>"#, inner.join(" "));
+        let _ = writeln!(
+            s,
+            r#"<text class="tag tag-{class}" x="{}" y="{}">{}</text>"#,
+            num(left + 5.0),
+            num(bottom - 6.0 - TAG_STEP * i as f64),
+            esc(&cut(&tag_text(*kind, labels), cols))
+        );
+    }
+}
+
+/// How many lines the band below the board has: the sides (when any seat's piece is a
+/// token), the dead (when the game declares them and there are any).
+fn band_lines(view: &View, setting: &Setting) -> usize {
+    usize::from(setting.decl.owner.is_some()) + usize::from(!setting.dead(view).is_empty())
+}
+
+/// The band below the board, from `y`: each side in its colour with its seats' names;
+/// then the dead, crossed out.
+fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64) {
+    let mut y = y + 12.0;
+    let cols = ((width - 2.0 * MARGIN) / (CHAR_WIDTH * LINE_SIZE)) as usize;
+    let order = sides(view);
+    if setting.decl.owner.is_some() {
+        s.push_str("<g id=\"sides\">\n");
+        let mut x = MARGIN;
+        for (i, side) in order.iter().enumerate() {
+            let seats: Vec<&str> = (1..=view.seats.len())
+                .filter(|&k| side_of(view, k) == *side)
+                .map(|k| view.seats[k - 1].name.as_str())
+                .collect();
+            let text = format!("{} ({})", setting.side_name(side), seats.join(", "));
+            let t = Token { name: text.clone(), owner: None, wounds: 0, ambush: false };
+            token(s, &t, i, x, y, cols, "");
+            x += 24.0 + text.chars().count() as f64 * CHAR_WIDTH * LINE_SIZE;
+        }
+        s.push_str("</g>\n");
+        y += BAND_LINE;
+    }
+    let dead = setting.dead(view);
+    if !dead.is_empty() {
+        s.push_str("<g id=\"dead\">\n");
+        let _ = writeln!(s, r#"<text class="legend" x="{}" y="{}">dead:</text>"#, num(MARGIN), num(y));
+        let mut x = MARGIN + 34.0;
+        for o in dead {
+            let (t, colour) = match (setting.token(o), o) {
+                (Some(t), _) => {
+                    let side = side_of(view, t.owner.unwrap_or(0));
+                    let colour = order.iter().position(|x| *x == side).unwrap_or(order.len());
+                    (t, colour)
+                }
+                (None, ObjectView::Shown { name, .. }) => {
+                    (Token { name: name.clone(), owner: None, wounds: 0, ambush: false }, order.len())
+                }
+                (None, ObjectView::Hidden { .. }) => {
+                    (Token { name: "?".into(), owner: None, wounds: 0, ambush: false }, order.len())
+                }
+            };
+            let t = Token { wounds: 0, ambush: false, ..t };
+            token(s, &t, colour, x, y, cols, "dead");
+            x += 24.0 + t.name.chars().count() as f64 * CHAR_WIDTH * LINE_SIZE;
+        }
+        s.push_str("</g>\n");
+    }
 }
 
 fn circle(s: &mut String, class: &str, (x, y): (f64, f64), r: f64) {
@@ -256,7 +511,7 @@ fn line(s: &mut String, class: &str, (x1, y1): (f64, f64), (x2, y2): (f64, f64))
 }
 
 /// The legend's entries: the class of a sample and what it is.
-const KEY: [(&str, &str); 12] = [
+const KEY: [(&str, &str); 17] = [
     ("wall", "wall"),
     ("fence", "fence"),
     ("opening door", "door"),
@@ -268,7 +523,12 @@ const KEY: [(&str, &str); 12] = [
     ("breached", "breached border"),
     ("tree", "tree"),
     ("centre", "zone centre"),
-    ("stand hidden", "? = hidden from this view"),
+    ("token", "a piece, its side's colour"),
+    ("ambush", "in ambush"),
+    ("mark-start", "start"),
+    ("mark-goal", "goal"),
+    ("mark-exit", "exit"),
+    ("stand hidden", "? = hidden from this view; red \u{2022} a wound"),
 ];
 
 /// Where each legend entry goes in a picture `width` wide, from `y`: rows of entries,
@@ -295,8 +555,20 @@ fn legend(s: &mut String, width: f64, y: f64) {
     let (places, _) = legend_places(width, y);
     for ((class, label), (x, y)) in KEY.iter().zip(places) {
         match *class {
-            "tree" | "centre" => {
+            "tree" | "centre" | "ambush" => {
                 let _ = writeln!(s, r#"<circle class="{class}" cx="{}" cy="{}" r="6"/>"#, num(x + 12.0), num(y));
+            }
+            "token" => {
+                let _ = writeln!(s, r#"<circle class="token s0" cx="{}" cy="{}" r="5"/>"#, num(x + 6.0), num(y));
+                let _ = writeln!(s, r#"<circle class="token s1" cx="{}" cy="{}" r="5"/>"#, num(x + 18.0), num(y));
+            }
+            "mark-start" | "mark-goal" | "mark-exit" => {
+                let _ = writeln!(
+                    s,
+                    r#"<rect class="{class}" x="{}" y="{}" width="22" height="12"/>"#,
+                    num(x + 1.0),
+                    num(y - 6.0)
+                );
             }
             "stand hidden" => {}
             _ => line(s, class, (x, y), (x + 24.0, y)),
@@ -468,7 +740,7 @@ mod tests {
     #[test]
     fn the_svg_is_well_formed_and_draws_every_kind_of_thing() {
         let (map, view) = (rooms(), view());
-        let text = svg(&map, &view);
+        let text = svg(&map, &view, &Setting::default());
         let names = well_formed(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(names[0], "svg");
         assert!(text.contains(r#"xmlns="http://www.w3.org/2000/svg""#));
@@ -503,7 +775,7 @@ mod tests {
         for i in 0..30 {
             here.objects.push(super::super::tests::shown(&format!("Deputy number {i} of the county")));
         }
-        let text = svg(&map, &view);
+        let text = svg(&map, &view, &Setting::default());
         well_formed(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(text.matches("cell_door locked").count(), 1, "nothing locked but the legend's sample");
         assert!(!text.contains("<path class=\"lock\""));
@@ -512,6 +784,88 @@ mod tests {
         assert!(text.contains("…</text>"), "long names are cut: {text}");
         // The tooltip holds it all.
         assert!(text.contains("\n  Deputy number 29 of the county</title>"), "{text}");
+    }
+
+    /// Ann (Law) and Bob (Desperados): Ted, Ann's, wounded twice in A; Fred, Bob's, in
+    /// ambush in C; Jim dead; exits in C, Ted's start in A. `hide_fred`: the view hides
+    /// Fred (as a seat's view hides what it may not see).
+    fn game_view(hide_fred: bool) -> (View, Setting) {
+        use crate::content::{MarkKind, PictureDecl};
+        use crate::view::{SeatView, ZoneView};
+        use std::collections::BTreeMap;
+        let piece = |name: &str, seat: i64, wounds: i64, ambush: i64| {
+            let mut o = super::super::tests::shown(name);
+            if let ObjectView::Shown { counters, .. } = &mut o {
+                counters.extend([("seat".to_string(), seat), ("wounds".into(), wounds), ("ambush".into(), ambush)]);
+            }
+            o
+        };
+        let mut v = view();
+        let seat = |name: &str, team: &str| SeatView {
+            name: name.into(),
+            role: None,
+            team: Some(team.into()),
+            eliminated: false,
+            counters: BTreeMap::new(),
+            zones: BTreeMap::new(),
+            dice: Vec::new(),
+        };
+        v.seats = vec![seat("Ann", "law"), seat("Bob", "desperados")];
+        v.board.get_mut("A").unwrap().get_mut("here").unwrap().objects.push(piece("Sheriff Ted", 1, 2, 0));
+        let fred = if hide_fred { ObjectView::Hidden { hidden: true } } else { piece("Fred", 2, 0, 1) };
+        v.board.get_mut("C").unwrap().get_mut("here").unwrap().objects = vec![fred];
+        v.zones.insert("dead".into(), ZoneView { count: 1, objects: vec![piece("Deputy Jim", 1, 3, 0)] });
+        let decl = PictureDecl {
+            owner: Some("seat".into()),
+            wounds: Some("wounds".into()),
+            ambush: Some("ambush".into()),
+            dead: Some("dead".into()),
+            ..Default::default()
+        };
+        let mut setting = Setting { decl, ..Default::default() };
+        setting.sides.insert("law".into(), "Law".into());
+        setting.marks.insert("C".into(), BTreeMap::from([(MarkKind::Exit, vec!["Desperados".to_string()])]));
+        setting.marks.insert("A".into(), BTreeMap::from([(MarkKind::Start, vec!["Sheriff Ted".to_string()])]));
+        (v, setting)
+    }
+
+    #[test]
+    fn tokens_show_side_wounds_ambush_and_the_dead_and_marks_show_exits_and_starts() {
+        let (v, setting) = game_view(false);
+        let text = svg(&rooms(), &v, &setting);
+        well_formed(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        // Ted in Law's colour (the first side), Fred in the Desperados'.
+        assert!(
+            text.contains(r#"r="5"><title>Sheriff Ted</title>"#)
+                && text.contains(r#"<circle class="token s0" cx="25""#)
+        );
+        assert!(text.contains(r#"<title>Fred</title>"#) && text.contains(r#"class="token s1""#), "{text}");
+        // Ted's two wounds, Fred's ambush (ring and word); the tooltip says both.
+        assert!(text.contains("<tspan class=\"wound\"> \u{2022}\u{2022}</tspan></text>"), "{text}");
+        assert_eq!(text.matches(r#"<circle class="ambush""#).count(), 2, "Fred's ring and the legend's");
+        assert!(text.contains("Sheriff Ted, 2 wounds") && text.contains("Fred, in ambush"), "{text}");
+        // The dead, crossed out; the sides with their seats, Law by the name the data gives.
+        let dead = &text[text.find("<g id=\"dead\">").expect("the dead")..];
+        assert!(
+            dead.contains(r#"class="stand dead""#) && dead.contains("Deputy Jim") && dead.contains("class=\"cross\"")
+        );
+        assert!(text.contains(">Law (Ann)</text>") && text.contains(">desperados (Bob)</text>"), "{text}");
+        // The marks: a border and a tag each.
+        assert!(text.contains(r#"<polygon class="mark-exit""#) && text.contains(">EXIT: Desper…</text>"), "{text}");
+        assert!(
+            text.contains(r#"<polygon class="mark-start""#) && text.contains(">START: Sheri…</text>"),
+            "cut to the zone"
+        );
+    }
+
+    #[test]
+    fn a_piece_the_view_hides_is_no_token_and_tells_nothing_of_itself() {
+        let (v, setting) = game_view(true);
+        let text = svg(&rooms(), &v, &setting);
+        well_formed(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert!(!text.contains("Fred") && !text.contains(r#"<tspan class="amb">"#), "{text}");
+        assert_eq!(text.matches(r#"<circle class="ambush""#).count(), 1, "the legend's alone");
+        assert!(text.contains("C: Yard\n  EXIT: Desperados\n  ?</title>"), "a ? in C: {text}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Pictures of a board: `:map` draws a zone map's town in characters and lists each zone
-//! with what stands there; `:svg FILE` writes a zone map or a grid as an SVG (both from
-//! `posse::picture`).
+//! with what stands there, or a grid board's cells with the SVG's letters and legend;
+//! `:svg FILE` writes a zone map or a grid as an SVG (all from `posse::picture`).
 //!
 //! Unlike the rest of `:map` (a board's places and roads, which are content), these show
 //! the game's state, so they follow the viewer rules of `:as` and `:log`: at the table
@@ -19,17 +19,24 @@ impl Session<'_> {
         })
     }
 
-    /// `:map` on a zone map: the grid, the legend and each zone with what stands there, in
-    /// the view of the seat [`Session::picture_seat`] says.
+    /// `:map` on a zone map (the grid, the legend and each zone with what stands there) or
+    /// a grid board (its cells in characters, with the SVG's letters and legend), in the
+    /// view of the seat [`Session::picture_seat`] says.
     pub(super) fn show_zone_map(&mut self, keyboard: Option<usize>) {
         let content = self.game.content().clone();
-        let Some(map) = content.map.as_deref() else { return };
         let seat = match self.picture_seat(keyboard) {
             Ok(s) => s,
             Err(e) => return self.warn(format!(":map: {e}")),
         };
         let columns = self.width().min(79);
-        let text = posse::picture::text(map, &self.game.view(seat), columns);
+        let view = self.game.view(seat);
+        let text = match (content.map.as_deref(), content.grid.as_deref()) {
+            (Some(map), _) => posse::picture::text(map, &view, columns),
+            (None, Some(grid)) => {
+                posse::picture::grid_text(grid, &view, &posse::picture::Setting::of(&content), columns)
+            }
+            (None, None) => return,
+        };
         self.say_paged(&text);
     }
 

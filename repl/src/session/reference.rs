@@ -133,7 +133,7 @@ impl Session<'_> {
     /// person at the keyboard, may see it (see `pictures.rs`).
     pub(super) fn show_map(&mut self, keyboard: Option<usize>) {
         let content = self.game.content().clone();
-        if content.map.is_some() {
+        if content.map.is_some() || content.grid.is_some() {
             return self.show_zone_map(keyboard);
         }
         let board = &content.board;

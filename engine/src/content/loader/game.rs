@@ -25,6 +25,7 @@ impl Loader<'_> {
             self.at(doc, doc.at.key(&[Key("players")]), msg);
         }
         self.length_and_lead(doc, game);
+        self.picture(doc, game);
         for (name, file) in &game.scenarios.0 {
             let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
             if !is_id(name) || !plain {
@@ -68,6 +69,27 @@ impl Loader<'_> {
                 Some(c) if c.per_seat => {}
                 Some(_) => self.at(doc, at, format!("lead: counter '{l}' must be per seat")),
                 None => self.at(doc, at, format!("lead: no counter '{l}' is declared")),
+            }
+        }
+    }
+}
+
+impl Loader<'_> {
+    /// `picture:` names per-object counters and a declared zone.
+    fn picture(&mut self, doc: &Doc, game: &GameFile) {
+        let p = &game.picture;
+        for (key, counter) in [("owner", &p.owner), ("wounds", &p.wounds), ("ambush", &p.ambush), ("beaten", &p.beaten)]
+        {
+            let Some(id) = counter else { continue };
+            if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
+                let msg = format!("picture: {key}: no per-object counter '{id}' is declared");
+                self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
+            }
+        }
+        if let Some(id) = &p.dead {
+            if !game.zones.iter().any(|z| &z.id == id) {
+                let msg = format!("picture: dead: no zone '{id}' is declared");
+                self.at(doc, doc.at.value(&[Key("picture"), Key("dead")]), msg);
             }
         }
     }

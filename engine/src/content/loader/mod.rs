@@ -187,6 +187,7 @@ impl<'a> Loader<'a> {
             length: game.length,
             lead: game.lead,
             evaluate: game.evaluate,
+            picture: game.picture,
             sets: Vec::new(),
             zones: game.zones,
             counters: game.counters,

@@ -1,0 +1,187 @@
+//! What a picture knows beyond the view: the game's `picture:` declaration (which
+//! per-object counters a piece's token shows, which zone holds the dead), the places the
+//! scenario's `data:` marks (starts, goals, exits), the definitions' names and the sides'
+//! names. All of it is content, the same for every seat; what a token shows of a piece
+//! (its owner, wounds, ambush, whether it is beaten) is read from the view's object, so a
+//! piece the view hides is `?` and shows none of it.
+
+use crate::content::{Content, MarkKind, PictureDecl};
+use crate::view::{ObjectView, View};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a picture draws beyond the view (see the module's notes). `Setting::default()`
+/// declares nothing: pieces are names, and no place is marked.
+#[derive(Debug, Clone, Default)]
+pub struct Setting {
+    pub decl: PictureDecl,
+    /// The marked places by zone (node) id: each kind of mark once, with its labels.
+    pub marks: BTreeMap<String, BTreeMap<MarkKind, Vec<String>>>,
+    /// Sides' names by id (the content's [`Content::side_name`] of every seat's team
+    /// that `data.teams` lists).
+    pub(crate) sides: BTreeMap<String, String>,
+}
+
+/// A piece as its token shows it: from a shown object alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub name: String,
+    /// The seat whose piece it is (1-based), when the game declares an owner counter and
+    /// it is not 0.
+    pub owner: Option<usize>,
+    pub wounds: i64,
+    pub ambush: bool,
+}
+
+impl Setting {
+    /// The setting of `content`'s pictures.
+    pub fn of(content: &Content) -> Setting {
+        let nodes: BTreeSet<&str> = content.board.nodes().iter().map(String::as_str).collect();
+        let names: BTreeMap<&str, &str> = content.defs.iter().map(|d| (d.id.as_str(), d.name.as_str())).collect();
+        let teams = content.data.get("teams").and_then(|t| t.as_array()).into_iter().flatten();
+        let team_ids: Vec<String> =
+            teams.filter_map(|t| t.get("id").and_then(|i| i.as_str())).map(str::to_string).collect();
+        let sides: BTreeMap<String, String> = team_ids.iter().map(|id| (id.clone(), content.side_name(id))).collect();
+        let mut marks: BTreeMap<String, BTreeMap<MarkKind, Vec<String>>> = BTreeMap::new();
+        for m in &content.picture.marks {
+            let mut at = Some(&content.data);
+            for step in m.data.split('.') {
+                at = at.and_then(|v| match v {
+                    serde_json::Value::Array(a) => step.parse::<usize>().ok().and_then(|i| a.get(i)),
+                    _ => v.get(step),
+                });
+            }
+            let Some(value) = at else { continue };
+            let mut found = Vec::new();
+            walk(value, &nodes, None, false, &mut found);
+            for (zone, first, exit, siblings) in found {
+                let siblings: Vec<&str> =
+                    siblings.iter().map(|s| names.get(s.as_str()).copied().unwrap_or(s)).collect();
+                let label = match first.as_deref().and_then(|k| sides.get(k)) {
+                    Some(side) if siblings.is_empty() => side.clone(),
+                    Some(side) => format!("{side} ({})", siblings.join(", ")),
+                    None if !siblings.is_empty() => siblings.join(", "),
+                    None => first.unwrap_or_default(),
+                };
+                let kind = if exit { MarkKind::Exit } else { m.mark };
+                let labels = marks.entry(zone).or_default().entry(kind).or_default();
+                if !label.is_empty() && !labels.contains(&label) {
+                    labels.push(label);
+                }
+            }
+        }
+        Setting { decl: content.picture.clone(), marks, sides }
+    }
+
+    /// A side's name for people: the name the data gives its team, else the id.
+    pub fn side_name(&self, side: &str) -> String {
+        self.sides.get(side).cloned().unwrap_or_else(|| side.to_string())
+    }
+
+    /// The token of `o`: None for a hidden object, or a shown one that is no seat's piece
+    /// (the game declares no owner, or its owner counter is 0).
+    pub fn token(&self, o: &ObjectView) -> Option<Token> {
+        let ObjectView::Shown { name, counters, .. } = o else { return None };
+        let get = |c: &Option<String>| c.as_ref().and_then(|c| counters.get(c)).copied().unwrap_or(0);
+        let owner = usize::try_from(get(&self.decl.owner)).ok().filter(|&s| s > 0)?;
+        Some(Token {
+            name: name.clone(),
+            owner: Some(owner),
+            wounds: get(&self.decl.wounds),
+            ambush: get(&self.decl.ambush) != 0,
+        })
+    }
+
+    /// Whether `o` is shown beaten (its `beaten` counter is not 0).
+    pub fn beaten(&self, o: &ObjectView) -> bool {
+        let ObjectView::Shown { counters, .. } = o else { return false };
+        self.decl.beaten.as_ref().and_then(|c| counters.get(c)).is_some_and(|&v| v != 0)
+    }
+
+    /// The dead as the view shows them: the shown objects of the declared `dead` zone
+    /// (a hidden one is `?`), top first.
+    pub fn dead<'v>(&self, view: &'v View) -> Vec<&'v ObjectView> {
+        let zone = self.decl.dead.as_ref().and_then(|z| view.zones.get(z));
+        zone.map(|z| z.objects.iter().collect()).unwrap_or_default()
+    }
+}
+
+/// The sides of `view`'s seats, each once, in seat order: a seat's team, else its role,
+/// else `seat N`.
+pub fn sides(view: &View) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in 1..=view.seats.len() {
+        let side = side_of(view, s);
+        if !out.contains(&side) {
+            out.push(side);
+        }
+    }
+    out
+}
+
+/// Seat `s`'s side (1-based): its team, else its role, else `seat N`.
+pub fn side_of(view: &View, s: usize) -> String {
+    let seat = view.seats.get(s.wrapping_sub(1));
+    seat.and_then(|v| v.team.clone().or_else(|| v.role.clone())).unwrap_or_else(|| format!("seat {s}"))
+}
+
+/// Every string of `v` that is a node of `nodes`, with the first map key on the way (the
+/// path's first key below the declared one), whether a key `exits` was on the way, and
+/// the other strings of the list or map that holds it (a character beside its start).
+fn walk(
+    v: &serde_json::Value,
+    nodes: &BTreeSet<&str>,
+    first: Option<&str>,
+    exit: bool,
+    out: &mut Vec<(String, Option<String>, bool, Vec<String>)>,
+) {
+    let strings = |items: &mut dyn Iterator<Item = &serde_json::Value>| -> Vec<String> {
+        items.filter_map(|x| x.as_str()).filter(|x| !nodes.contains(x)).map(str::to_string).collect()
+    };
+    let visit = |x: &serde_json::Value, key: Option<&str>, siblings: &[String], out: &mut Vec<_>| match x {
+        serde_json::Value::String(s) if nodes.contains(s.as_str()) => {
+            out.push((s.clone(), first.or(key).map(str::to_string), exit || key == Some("exits"), siblings.to_vec()));
+        }
+        serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
+            walk(x, nodes, first.or(key), exit || key == Some("exits"), out);
+        }
+        _ => {}
+    };
+    match v {
+        serde_json::Value::Array(a) => {
+            let siblings = strings(&mut a.iter());
+            for x in a {
+                visit(x, None, &siblings, out);
+            }
+        }
+        serde_json::Value::Object(m) => {
+            let siblings = strings(&mut m.values());
+            for (k, x) in m {
+                visit(x, Some(k), &siblings, out);
+            }
+        }
+        serde_json::Value::String(_) => visit(v, None, &[], out),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn places_are_found_with_their_team_and_what_stands_beside_them() {
+        let nodes: BTreeSet<&str> = ["SHF", "BAR", "R1", "R2", "BNK"].into_iter().collect();
+        let data = serde_json::json!({
+            "start": [["ted", "SHF"], ["fred", "BAR"]],
+            "aims": {"teams": {"desperados": {"exits": ["R1", "R2"]}, "law": {"carry": "strongbox", "to": "BNK"}}},
+        });
+        let mut out = Vec::new();
+        walk(&data["start"], &nodes, None, false, &mut out);
+        assert_eq!(out[0], ("SHF".into(), None, false, vec!["ted".into()]));
+        out.clear();
+        walk(&data["aims"]["teams"], &nodes, None, false, &mut out);
+        assert!(out.contains(&("R1".into(), Some("desperados".into()), true, vec![])), "{out:?}");
+        assert!(out.contains(&("BNK".into(), Some("law".into()), false, vec!["strongbox".into()])), "{out:?}");
+    }
+}
