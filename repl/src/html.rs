@@ -141,7 +141,7 @@ fn histogram_svg(spread: &Spread, unit: &str) -> String {
 }
 
 fn standings(list: &[Standing]) -> Vec<(String, f64, f64, f64)> {
-    list.iter().map(|s| (s.name.clone(), s.alone.rate, s.alone.low, s.alone.high)).collect()
+    list.iter().map(|s| (s.label.clone(), s.alone.rate, s.alone.low, s.alone.high)).collect()
 }
 
 /// The failed games, each distinct message with its seeds and kind (nothing when none).

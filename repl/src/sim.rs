@@ -140,16 +140,17 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     );
     let _ = writeln!(s, "wins alone per seat (95% interval), and wins shared with others:");
     for seat in &r.seats {
-        let _ = writeln!(s, "  {}: {}, shared {}", seat.name, seat.alone.percent(), seat.shared);
+        let _ = writeln!(s, "  {}: {}, shared {}", seat.label, seat.alone.percent(), seat.shared);
     }
     let _ = writeln!(s, "wins alone per side:");
     for side in &r.sides {
-        let _ = writeln!(s, "  {}: {}, shared {}", side.name, side.alone.percent(), side.shared);
+        let _ = writeln!(s, "  {}: {}, shared {}", side.label, side.alone.percent(), side.shared);
     }
     if let Some(f) = &r.first_player {
         let _ = writeln!(
             s,
-            "first player: seat 1 wins {} alone against a fair share of {:.1}%: {:+.1} points, {}",
+            "first player: {} wins {} alone against a fair share of {:.1}%: {:+.1} points, {}",
+            r.seats.first().map_or("seat 1", |s| s.label.as_str()),
             f.alone.percent(),
             100.0 * f.fair,
             100.0 * f.advantage,
@@ -166,8 +167,14 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,
-            "scores of seat {seat}: mean {:.1}, median {} (10%-90%: {} to {}), min {}, max {}",
-            sp.mean, sp.median, sp.p10, sp.p90, sp.min, sp.max
+            "scores of {}: mean {:.1}, median {} (10%-90%: {} to {}), min {}, max {}",
+            r.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |s| s.label.clone()),
+            sp.mean,
+            sp.median,
+            sp.p10,
+            sp.p90,
+            sp.min,
+            sp.max
         );
     }
     lengths_and_speed(s, r)
@@ -352,7 +359,11 @@ pub fn compare(
 /// their seed, variant, bots and `error`), cells as [`csv_cell`] writes them.
 pub fn csv(r: &SimReport) -> String {
     let join = |v: Vec<String>| v.join(";");
-    let mut out = String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error\n");
+    let mut out =
+        String::from("seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error,sides\n");
+    // The winners' sides as the report names them (`Law`), after every older column.
+    let side_label =
+        |id: &String| r.sides.iter().find(|s| &s.name == id).map_or_else(|| id.clone(), |s| s.label.clone());
     let bots = if r.bots.is_empty() { vec!["random".to_string(); r.players] } else { r.bots.clone() };
     let variant = join(std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect());
     let mut line = |cells: Vec<String>| {
@@ -372,6 +383,7 @@ pub fn csv(r: &SimReport) -> String {
             let mut cells = vec![e.seed.to_string(), variant.clone(), join(bots.clone())];
             cells.extend(std::iter::repeat_n(String::new(), 8));
             cells.push(e.message.clone());
+            cells.push(String::new());
             line(cells);
             continue;
         }
@@ -391,6 +403,7 @@ pub fn csv(r: &SimReport) -> String {
             // Per definition, how many times its behaviour ran in the game.
             join(g.resolved.iter().map(|(id, n)| format!("{id}:{n}")).collect()),
             String::new(),
+            join(g.sides.iter().map(side_label).collect()),
         ]);
     }
     out

@@ -77,7 +77,9 @@ pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
             sides.dedup();
             for side in sides {
                 let wins = move |r: &GameRow| f64::from(u8::from(r.sides.iter().any(|s| s == side)));
-                measures.push(difference(format!("{side} wins"), true, &pairs, wins));
+                // Named as the reports name it (`Law wins`).
+                let label = a.sides.iter().chain(&b.sides).find(|s| s.name == side).map_or(side, |s| s.label.as_str());
+                measures.push(difference(format!("{label} wins"), true, &pairs, wins));
             }
         }
         measures.push(difference("no winner".into(), true, &pairs, |r| f64::from(u8::from(r.winners.is_empty()))));

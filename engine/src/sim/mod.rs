@@ -18,7 +18,7 @@ mod report;
 mod shard;
 
 pub use compare::{compare, restricted, Comparison, Difference, Restricted};
-pub use report::Batch;
+pub use report::{side_label, Batch};
 pub use shard::{merge, run_shard, shard_games, slice, Shard};
 
 #[cfg(feature = "test-hooks")]
@@ -197,6 +197,11 @@ pub struct GameRow {
     pub winners: Vec<usize>,
     /// The winners' sides (team, else role, else seat name), each once, in order.
     pub sides: Vec<String>,
+    /// Every seat's team, else its role, at the end, in seat order (empty for a seat with
+    /// neither; rows of older shards have none), so that a side that never wins is still
+    /// reported.
+    #[serde(default)]
+    pub seat_sides: Vec<String>,
     /// A cooperative game's: whether the crew won.
     pub crew: Option<bool>,
     pub reason: Option<String>,
@@ -289,7 +294,12 @@ pub struct Outcomes {
 /// interval, and shared with others (counted apart, never as its own).
 #[derive(Debug, Clone, Serialize)]
 pub struct Standing {
+    /// `seat N`, or the side's id (a team's, a role's, a seat's name).
     pub name: String,
+    /// The name for people: a seat with its side where the game gives the seat the same
+    /// team (or role) in every game (`seat 1 (Law)`), a side by the name the game's data
+    /// gives its team (`Law`; see `Content::side_name`).
+    pub label: String,
     pub alone: Rate,
     pub shared: usize,
 }
@@ -382,14 +392,11 @@ fn row(content: &Content, seed: u64, game: &Game) -> Result<GameRow, crate::diag
     let result = game.result().ok_or_else(|| crate::diag::Error::Script("the game has no result".into()))?;
     let seats = game.seats();
     // A side wins a game once, however many of its seats share the win.
-    let sides: std::collections::BTreeSet<String> = result
-        .winners
-        .iter()
-        .map(|&w| {
-            let seat = &seats[w - 1];
-            seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
-        })
-        .collect();
+    let side = |seat: &crate::state::Seat| {
+        seat.team.clone().or_else(|| seat.role.clone()).unwrap_or_else(|| seat.name.clone())
+    };
+    let sides: std::collections::BTreeSet<String> = result.winners.iter().map(|&w| side(&seats[w - 1])).collect();
+    let seat_sides = seats.iter().map(|s| s.team.clone().or_else(|| s.role.clone()).unwrap_or_default()).collect();
     // The choices' digest, written as it goes (no copy of them).
     let mut digest = crate::hash::Fnv::default();
     for c in game.choices() {
@@ -403,6 +410,7 @@ fn row(content: &Content, seed: u64, game: &Game) -> Result<GameRow, crate::diag
         seed,
         winners: result.winners.clone(),
         sides: sides.into_iter().collect(),
+        seat_sides,
         crew: result.crew,
         reason: result.reason.clone(),
         decisions: game.choices().len(),

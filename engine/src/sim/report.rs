@@ -35,6 +35,28 @@ pub struct Batch {
     /// Each seat's bot: "random" or a strategy bot's name (empty: random in every seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<String>,
+    /// The names for people of the sides the game's data lists as teams (`data.teams`:
+    /// `[{id, name}]`), by id; other sides are named by [`side_label`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub side_names: BTreeMap<String, String>,
+}
+
+/// A side's name for people: the batch's name for it (a team `data.teams` lists), else
+/// for a `team` or role its id with a capital and spaces for underscores (as
+/// `Content::side_name` names it), else (a seat's name) the id as it is.
+pub fn side_label(names: &BTreeMap<String, String>, side: &str, team: bool) -> String {
+    if let Some(n) = names.get(side) {
+        return n.clone();
+    }
+    if !team {
+        return side.to_string();
+    }
+    let spaced = side.replace('_', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => spaced,
+    }
 }
 
 impl Batch {
@@ -50,6 +72,11 @@ impl Batch {
             length_unit: content.length.as_ref().map(|l| l.unit.clone()),
             lead: content.lead.is_some(),
             bots: Vec::new(),
+            side_names: {
+                let teams = content.data.get("teams").and_then(|t| t.as_array()).into_iter().flatten();
+                let ids = teams.filter_map(|t| t.get("id").and_then(|i| i.as_str()));
+                ids.map(|id| (id.to_string(), content.side_name(id))).collect()
+            },
         }
     }
 
@@ -117,6 +144,13 @@ impl<'r> Sums<'r> {
     }
 }
 
+/// Seat `s`'s side (1-based) when every game gave it the same team or role.
+fn seat_side(rows: &[GameRow], s: usize) -> Option<&String> {
+    let mut of = rows.iter().map(|r| r.seat_sides.get(s - 1));
+    let first = of.next()??;
+    (!first.is_empty() && of.all(|x| x == Some(first))).then_some(first)
+}
+
 /// The report of `batch` from its `rows` and `errors` (any order: both are sorted by
 /// seed here), played on `jobs` threads; no timings yet ([`SimReport::timed`]). Err: the
 /// seed of the game whose counts made a sum overflow.
@@ -164,16 +198,33 @@ pub(super) fn build(
             scores.entry(seat).or_default().push(score);
         }
     }
-    let standing = |name: String, alone: Option<&usize>, shared: Option<&usize>| Standing {
+    let standing = |name: String, label: String, alone: Option<&usize>, shared: Option<&usize>| Standing {
         name,
+        label,
         alone: Rate::new(alone.copied().unwrap_or(0), finished),
         shared: shared.copied().unwrap_or(0),
     };
+    // Every side any seat had, won or not: the teams and roles seats had, and the sides
+    // that won (a seat's name where it has neither).
+    let teams: std::collections::BTreeSet<&String> =
+        rows.iter().flat_map(|r| &r.seat_sides).filter(|s| !s.is_empty()).collect();
+    let mut all_sides: std::collections::BTreeSet<&String> = wins_per_side.keys().collect();
+    all_sides.extend(&teams);
+    let label = |k: &String| side_label(&batch.side_names, k, teams.contains(k));
     let seats: Vec<Standing> = (1..=batch.players)
-        .map(|s| standing(format!("seat {s}"), alone_per_seat.get(&s), shared_per_seat.get(&s)))
+        .map(|s| {
+            let name = format!("seat {s}");
+            let label = match seat_side(&rows, s) {
+                Some(side) => format!("{name} ({})", label(side)),
+                None => name.clone(),
+            };
+            standing(name, label, alone_per_seat.get(&s), shared_per_seat.get(&s))
+        })
         .collect();
-    let sides: Vec<Standing> =
-        wins_per_side.keys().map(|k| standing(k.clone(), alone_per_side.get(k), shared_per_side.get(k))).collect();
+    let sides: Vec<Standing> = all_sides
+        .into_iter()
+        .map(|k| standing(k.clone(), label(k), alone_per_side.get(k), shared_per_side.get(k)))
+        .collect();
     // Seat 1's fair share of the games won alone is one seat's part of them.
     let first_player = (batch.players > 1 && !batch.cooperative && finished > 0).then(|| {
         let alone = seats[0].alone;

@@ -127,7 +127,7 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert!(o.status.success(), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error");
+    assert_eq!(lines[0], "seed,variant,bots,winners,crew,scores,decisions,length,reason,played,resolved,error,sides");
     assert_eq!(lines.len(), 5, "{csv}");
     assert!(lines[1].starts_with("0,hilo;rounds=1,random;random,"), "{csv}");
     // No tag chosen; the high card's bonus resolved (hilo's flow calls it).
