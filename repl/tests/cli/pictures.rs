@@ -144,6 +144,21 @@ fn svg_of_a_grid_board_draws_every_cell_and_its_links() {
 }
 
 #[test]
+fn map_on_a_grid_board_draws_the_grid_with_the_pictures_letters_not_a_list_of_cells() {
+    let project = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let o = posse_in(&project, &["play", "american_desperado/tiny", "--seed", "2", "--players", "1"], ":map\n:quit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let map = &out[out.find("american_desperado/tiny: the board (4 x 4), the view of p1").expect("the grid's title")..];
+    let lines: Vec<&str> = map.lines().take(9).collect();
+    // The column numbers, then a row each of the street and the building (4 x 4 and its ring).
+    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["-1", "0", "1", "2", "3", "4"], "{map}");
+    assert!(lines[3].trim_start().starts_with("0 ") && lines[3].contains('?'), "face-down tiles: {map}");
+    assert!(map.contains("E entrance") && map.contains("? hidden from this view"), "the legend: {map}");
+    assert!(!out.contains("each place: where its roads lead") && !out.contains("  1,1: "), "{out}");
+}
+
+#[test]
 fn the_repl_draws_the_town_as_the_asker_sees_it() {
     let dir = scratch("svg-repl");
     let file = dir.join("mine.svg");

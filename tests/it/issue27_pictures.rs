@@ -1,0 +1,172 @@
+//! Issue 27, points 6 and 7: pictures that show the game, and sides by their names.
+//!
+//! A Goldfever town drawn for a seat has a token per character in its team's colour, with
+//! its wounds, its ambush, the dead apart, and the scenario's exits and starts marked; a
+//! hidden marker stays `?` in a seat's picture. An American Desperado grid draws a tile
+//! with the terminal's letters, a legend of them, a beaten obstacle apart; `:map`'s grid
+//! text has the same. `sim` names the sides as the game does and lists a side that never
+//! won.
+
+use posse::picture::{grid_svg, grid_text, svg, Setting};
+use posse::sim;
+use posse::Game;
+use posse_tests::{load, load_fixture, new_game};
+
+/// The SVG text around the first `<title>NAME</title>`: its token's circle.
+fn token_of<'s>(svg: &'s str, name: &str) -> &'s str {
+    let at = svg.find(&format!("<title>{name}</title>")).unwrap_or_else(|| panic!("no token for {name}:\n{svg}"));
+    &svg[svg[..at].rfind("<circle").expect("a circle")..at]
+}
+
+fn lua(g: &mut Game, code: &str) -> serde_json::Value {
+    let prelude = "local posse = require 'posse'
+        local function find(id)
+          for _, n in ipairs(posse.nodes()) do
+            for _, o in ipairs(posse.contents(posse.zone('at', n))) do
+              if posse.def_id(o) == id then return o end
+            end
+          end
+          error('no ' .. id .. ' on the board')
+        end\n";
+    g.eval(&format!("{prelude}{code}")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_town_shows_tokens_by_team_with_wounds_ambush_the_dead_and_the_scenarios_places() {
+    let c = load("goldfever/jailbreak");
+    let setting = Setting::of(&c);
+    let map = c.map.as_deref().expect("a zone map");
+    // The places the scenario's data names: the desperados' exits, the starts.
+    let exits = |z: &str| setting.marks.get(z).and_then(|m| m.get(&posse::content::MarkKind::Exit)).cloned();
+    for z in ["R1", "R2", "R3", "R4"] {
+        assert_eq!(exits(z), Some(vec!["Desperados".to_string()]), "{z}: {:?}", setting.marks.get(z));
+    }
+    let starts = setting.marks.get("R3").and_then(|m| m.get(&posse::content::MarkKind::Start));
+    assert_eq!(starts.map(|s| s.join(", ")).as_deref(), Some("Fred, Pedro, Big Hank"));
+    // Seat 1 plays Fred and Kid (Desperados), seat 2 the Law.
+    let mut g = new_game(&c, 3, 3);
+    lua(
+        &mut g,
+        "posse.obj_set(find('ted'), 'wounds', 2)
+         posse.obj_set(find('fred'), 'ambush', 1)
+         posse.move(find('pedro'), posse.zone('dead'))
+         return true",
+    );
+    let text = svg(map, &g.view(Some(2)), &setting);
+    // Desperados first (seat 1's side), then the Law: their colours s0 and s1.
+    assert!(token_of(&text, "Sheriff Ted").contains("token s1"), "{}", token_of(&text, "Sheriff Ted"));
+    assert!(token_of(&text, "Fred").contains("token s0"));
+    assert!(text.contains(">Desperados (p1, p3)</text>") && text.contains(">Law (p2)</text>"), "{text}");
+    // Ted's two wounds; Fred's ambush, its ring and its word; Pedro dead, off the board.
+    assert!(text.contains("Sheriff Ted<tspan class=\"wound\"> \u{2022}\u{2022}</tspan>"), "{text}");
+    assert_eq!(text.matches("<circle class=\"ambush\"").count(), 2, "Fred's and the legend's");
+    assert!(text.contains("Fred<tspan class=\"amb\"> ambush</tspan>"), "{text}");
+    let dead = &text[text.find("<g id=\"dead\">").expect("the dead are drawn")..];
+    assert!(dead[..dead.find("</g>").unwrap()].contains(">Pedro</text>"), "{dead}");
+    // Exits and starts: a border and a tag each.
+    assert_eq!(text.matches("<polygon class=\"mark-exit\"").count(), 4);
+    assert!(text.contains(">EXIT: Desperados</text>") && text.contains(">START: Sheriff Ted</text>"), "{text}");
+}
+
+#[test]
+fn a_marker_face_down_is_a_question_mark_in_a_seats_picture_and_named_in_the_omniscient_one() {
+    let c = load("goldfever/claim_jumpers");
+    let map = c.map.as_deref().expect("a zone map");
+    let setting = Setting::of(&c);
+    let g = new_game(&c, 1, 2);
+    let (mine, all) = (svg(map, &g.view(Some(2)), &setting), svg(map, &g.view(None), &setting));
+    assert!(all.contains("Nugget"), "the omniscient view names the markers");
+    assert!(!mine.contains("Nugget") && mine.contains("ground: ?"), "{mine}");
+    // The tokens are drawn for both alike: they stand face up.
+    assert!(mine.contains("<title>Gus</title>") && all.contains("<title>Gus</title>"));
+}
+
+#[test]
+fn the_heist_grid_has_the_terminals_letters_a_legend_and_beaten_obstacles_apart() {
+    let c = load("american_desperado/tiny");
+    let grid = c.grid.clone().expect("a grid board");
+    let setting = Setting::of(&c);
+    let mut g = new_game(&c, 2, 1);
+    // The first obstacle tile of the building, turned face up.
+    let found = g
+        .eval(
+            "local posse = require 'posse'
+             for c = 0, 3 do for r = 0, 3 do
+               local t = posse.at(posse.zone('tile', posse.cell(c, r)))
+               local p = t and posse.def(t).props
+               if p and p.power then
+                 posse.flip(t, true)
+                 return { c .. ',' .. r, p.letter .. p.power, posse.def(t).name }
+               end
+             end end",
+        )
+        .unwrap();
+    let (cell, label, name) = (found[0].as_str().unwrap(), found[1].as_str().unwrap(), found[2].as_str().unwrap());
+    let bare = name.split(' ').next().unwrap();
+    let of_cell = |svg: &str| {
+        let at = svg.find(&format!("id=\"cell-{cell}\"")).expect("the cell");
+        svg[at..at + svg[at..].find("<rect").unwrap_or(svg.len() - at)].to_string()
+    };
+    // The terminal's letters: render.lua draws `Y4!` where the picture draws `Y4`.
+    let terminal = g.render(Some(1)).unwrap();
+    assert!(terminal.contains(&format!("{label}!")), "{terminal}");
+    let picture = grid_svg(&grid, &g.view(Some(1)), &setting);
+    assert!(of_cell(&picture).contains(&format!("<tspan class=\"up\">{label}</tspan>")), "{}", of_cell(&picture));
+    // The legend names the letter, the entrances' too, and the styles.
+    let letter = &label[..1];
+    assert!(picture.contains(&format!("<tspan class=\"up\">{letter}</tspan> {bare}</text>")), "{picture}");
+    assert!(picture.contains("<tspan class=\"up\">E</tspan> entrance</text>"), "{picture}");
+    assert!(picture.contains("<tspan class=\"beaten\">Y4</tspan> beaten (struck out)"), "{picture}");
+    // Beaten: drawn apart in the picture, `.` in the terminal's and :map's grids.
+    g.eval(&format!(
+        "local posse = require 'posse'
+         local c, r = ('{cell}'):match('(%d+),(%d+)')
+         posse.obj_set(posse.at(posse.zone('tile', posse.cell(tonumber(c), tonumber(r)))), 'cleared', 1)
+         return true"
+    ))
+    .unwrap();
+    let picture = grid_svg(&grid, &g.view(Some(1)), &setting);
+    assert!(of_cell(&picture).contains(&format!("<tspan class=\"beaten\">{label}</tspan>")), "{}", of_cell(&picture));
+    assert!(of_cell(&picture).contains(&format!("{name} (beaten)")));
+    let text = grid_text(&grid, &g.view(Some(1)), &setting, 79);
+    assert!(text.starts_with("american_desperado/tiny: the board (4 x 4), the view of p1"), "{text}");
+    assert!(text.contains(&format!("{letter} {bare}")) && text.contains("E1"), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 79), "{text}");
+    assert!(!text.contains(label), "beaten, the tile is `.`: {text}");
+}
+
+#[test]
+fn a_long_title_is_shrunk_to_the_grid_picture() {
+    let c = load("american_desperado/tiny");
+    let grid = c.grid.clone().expect("a grid board");
+    let mut view = new_game(&c, 2, 1).view(Some(1));
+    view.game = "american_desperado/tiny with a name far too long to fit a picture this narrow".into();
+    let picture = grid_svg(&grid, &view, &Setting::of(&c));
+    let head = &picture[picture.find("<text class=\"title\"").unwrap()..];
+    let size: f64 = head["<text class=\"title\" x=\"20\" y=\"22\" font-size=\"".len()..]
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let width: f64 = picture.split("viewBox=\"0 0 ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let chars = view.game.chars().count() + ": the board, the view of p1".len();
+    assert!(size < 14.0 && chars as f64 * size * 0.55 <= width - 40.0, "font {size} for {chars} characters in {width}");
+}
+
+#[test]
+fn sim_names_sides_as_the_game_does_and_lists_a_side_that_never_won() {
+    let c = load("goldfever/jailbreak");
+    let r = sim::run(&c, 4, 0, Some(3), 1);
+    let labels: Vec<&str> = r.seats.iter().map(|s| s.label.as_str()).collect();
+    assert_eq!(labels, ["seat 1 (Desperados)", "seat 2 (Law)", "seat 3 (Desperados)"]);
+    let sides: Vec<(&str, &str)> = r.sides.iter().map(|s| (s.name.as_str(), s.label.as_str())).collect();
+    assert_eq!(sides, [("desperados", "Desperados"), ("law", "Law")], "both, won or not");
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["sides"][1]["name"], "law", "the id stays under its key");
+    assert_eq!(json["sides"][1]["label"], "Law");
+    // A game with no teams keeps its seats' names.
+    let h = sim::run(&load_fixture("hilo"), 20, 0, Some(2), 1);
+    assert!(h.seats.iter().all(|s| s.label == s.name), "{:?}", h.seats.iter().map(|s| &s.label).collect::<Vec<_>>());
+    assert!(h.sides.iter().all(|s| s.label == s.name));
+}
