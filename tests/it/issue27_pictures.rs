@@ -43,6 +43,13 @@ fn the_town_shows_tokens_by_team_with_wounds_ambush_the_dead_and_the_scenarios_p
     }
     let starts = setting.marks.get("R3").and_then(|m| m.get(&posse::content::MarkKind::Start));
     assert_eq!(starts.map(|s| s.join(", ")).as_deref(), Some("Fred, Pedro, Big Hank"));
+    // Range War's goals are its buildings, by name; The Payroll's, the Law's with its load.
+    let goal = |game: &str, z: &str| {
+        let s = Setting::of(&load(game));
+        s.marks.get(z).and_then(|m| m.get(&posse::content::MarkKind::Goal)).map(|g| g.join(", "))
+    };
+    assert_eq!(goal("goldfever/range_war", "TAB").as_deref(), Some("Saloon"));
+    assert_eq!(goal("goldfever/payroll", "BNK").as_deref(), Some("Law (Strongbox)"));
     // Seat 1 plays Fred and Kid (Desperados), seat 2 the Law.
     let mut g = new_game(&c, 3, 3);
     lua(

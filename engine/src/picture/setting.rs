@@ -52,14 +52,18 @@ impl Setting {
             }
             let Some(value) = at else { continue };
             let mut found = Vec::new();
-            walk(value, &nodes, None, false, &mut found);
-            for (zone, first, exit, siblings) in found {
-                let siblings: Vec<&str> =
-                    siblings.iter().map(|s| names.get(s.as_str()).copied().unwrap_or(s)).collect();
+            walk(value, &nodes, None, false, &[], &mut found);
+            for (zone, first, exit, own, above) in found {
+                let named = |list: &[String]| -> String {
+                    let list: Vec<&str> = list.iter().map(|s| names.get(s.as_str()).copied().unwrap_or(s)).collect();
+                    list.join(", ")
+                };
+                // A team's place: the team, with what stands beside the place; another:
+                // what stands beside it or above (a building's name), else the key.
                 let label = match first.as_deref().and_then(|k| sides.get(k)) {
-                    Some(side) if siblings.is_empty() => side.clone(),
-                    Some(side) => format!("{side} ({})", siblings.join(", ")),
-                    None if !siblings.is_empty() => siblings.join(", "),
+                    Some(side) if own.is_empty() => side.clone(),
+                    Some(side) => format!("{side} ({})", named(&own)),
+                    None if !above.is_empty() => named(&above),
                     None => first.unwrap_or_default(),
                 };
                 let kind = if exit { MarkKind::Exit } else { m.mark };
@@ -124,39 +128,48 @@ pub fn side_of(view: &View, s: usize) -> String {
     seat.and_then(|v| v.team.clone().or_else(|| v.role.clone())).unwrap_or_else(|| format!("seat {s}"))
 }
 
-/// Every string of `v` that is a node of `nodes`, with the first map key on the way (the
-/// path's first key below the declared one), whether a key `exits` was on the way, and
-/// the other strings of the list or map that holds it (a character beside its start).
+/// A place found under a marked data path: the zone, the first map key on the way (the
+/// path's first key below the declared one), whether a key `exits` was on the way, the
+/// other strings of the list or map that holds it (a character beside its start), and
+/// those of the nearest list or map above that has any (a building's name beside its
+/// zones).
+type Found = (String, Option<String>, bool, Vec<String>, Vec<String>);
+
+/// Every string of `v` that is a node of `nodes`, as [`Found`] says; `above` are the
+/// strings of the nearest container above that has any.
 fn walk(
     v: &serde_json::Value,
     nodes: &BTreeSet<&str>,
     first: Option<&str>,
     exit: bool,
-    out: &mut Vec<(String, Option<String>, bool, Vec<String>)>,
+    above: &[String],
+    out: &mut Vec<Found>,
 ) {
     let strings = |items: &mut dyn Iterator<Item = &serde_json::Value>| -> Vec<String> {
         items.filter_map(|x| x.as_str()).filter(|x| !nodes.contains(x)).map(str::to_string).collect()
     };
-    let visit = |x: &serde_json::Value, key: Option<&str>, siblings: &[String], out: &mut Vec<_>| match x {
-        serde_json::Value::String(s) if nodes.contains(s.as_str()) => {
-            out.push((s.clone(), first.or(key).map(str::to_string), exit || key == Some("exits"), siblings.to_vec()));
+    let visit = |x: &serde_json::Value, key: Option<&str>, own: &[String], out: &mut Vec<Found>| {
+        let (first, exit) = (first.or(key), exit || key == Some("exits"));
+        let above = if own.is_empty() { above } else { own };
+        match x {
+            serde_json::Value::String(s) if nodes.contains(s.as_str()) => {
+                out.push((s.clone(), first.map(str::to_string), exit, own.to_vec(), above.to_vec()));
+            }
+            serde_json::Value::Array(_) | serde_json::Value::Object(_) => walk(x, nodes, first, exit, above, out),
+            _ => {}
         }
-        serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
-            walk(x, nodes, first.or(key), exit || key == Some("exits"), out);
-        }
-        _ => {}
     };
     match v {
         serde_json::Value::Array(a) => {
-            let siblings = strings(&mut a.iter());
+            let own = strings(&mut a.iter());
             for x in a {
-                visit(x, None, &siblings, out);
+                visit(x, None, &own, out);
             }
         }
         serde_json::Value::Object(m) => {
-            let siblings = strings(&mut m.values());
+            let own = strings(&mut m.values());
             for (k, x) in m {
-                visit(x, Some(k), &siblings, out);
+                visit(x, Some(k), &own, out);
             }
         }
         serde_json::Value::String(_) => visit(v, None, &[], out),
@@ -171,17 +184,28 @@ mod tests {
 
     #[test]
     fn places_are_found_with_their_team_and_what_stands_beside_them() {
-        let nodes: BTreeSet<&str> = ["SHF", "BAR", "R1", "R2", "BNK"].into_iter().collect();
+        let nodes: BTreeSet<&str> = ["SHF", "BAR", "TAB", "R1", "R2", "BNK"].into_iter().collect();
         let data = serde_json::json!({
             "start": [["ted", "SHF"], ["fred", "BAR"]],
-            "aims": {"teams": {"desperados": {"exits": ["R1", "R2"]}, "law": {"carry": "strongbox", "to": "BNK"}}},
+            "aims": {"teams": {"desperados": {"exits": ["R1", "R2"], "gold": "off"}, "law": {"carry": "strongbox", "to": "BNK"}},
+                     "hold": {"from": 3, "buildings": [{"name": "Saloon", "zones": ["BAR", "TAB"]}]}},
         });
         let mut out = Vec::new();
-        walk(&data["start"], &nodes, None, false, &mut out);
-        assert_eq!(out[0], ("SHF".into(), None, false, vec!["ted".into()]));
+        walk(&data["start"], &nodes, None, false, &[], &mut out);
+        assert_eq!(out[0], ("SHF".into(), None, false, vec!["ted".into()], vec!["ted".into()]));
         out.clear();
-        walk(&data["aims"]["teams"], &nodes, None, false, &mut out);
-        assert!(out.contains(&("R1".into(), Some("desperados".into()), true, vec![])), "{out:?}");
-        assert!(out.contains(&("BNK".into(), Some("law".into()), false, vec!["strongbox".into()])), "{out:?}");
+        walk(&data["aims"]["teams"], &nodes, None, false, &[], &mut out);
+        let r1 = out.iter().find(|f| f.0 == "R1").unwrap();
+        assert_eq!((r1.1.as_deref(), r1.2, r1.3.len()), (Some("desperados"), true, 0), "{out:?}");
+        assert!(out.contains(&(
+            "BNK".into(),
+            Some("law".into()),
+            false,
+            vec!["strongbox".into()],
+            vec!["strongbox".into()]
+        )));
+        out.clear();
+        walk(&data["aims"]["hold"], &nodes, None, false, &[], &mut out);
+        assert_eq!(out[1], ("TAB".into(), Some("buildings".into()), false, vec![], vec!["Saloon".into()]), "{out:?}");
     }
 }
