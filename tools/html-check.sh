@@ -8,7 +8,9 @@
 #     histogram's counts, and the tables' rows;
 #   - the layout: no text of a plot outside its box or over another text or a bar, and no
 #     page wider than the window;
-#   - the screenshot is not blank: enough colours, the bars' colour among them.
+#   - the screenshot is not blank: enough colours, the bars' colour among them;
+#   - the board's pictures (`posse svg`): a town and a heist load without a parser error
+#     and draw their tokens' and tiles' colours.
 # Usage: tools/html-check.sh [DIR] writes the reports, DOMs and screenshots (PNG) to DIR
 # (a new temporary folder by default). POSSE=path/to/posse uses that binary instead of
 # building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
@@ -101,6 +103,15 @@ PY
     fail "Chromium could not load $out/$page.probe.html (see $out/chromium.log)"
   chrome --screenshot="$out/$page.png" "file://$html" >/dev/null || fail "Chromium could not screenshot $html"
   [ -s "$out/$page.png" ] || fail "no screenshot of $html"
+done
+
+# The board's pictures (`posse svg`, engine/src/picture): a Goldfever town as the Law's
+# seat sees it and an American Desperado heist, loaded and drawn by Chromium.
+posse svg goldfever/jailbreak --seed 3 --seat 2 -o "$out/town.svg" >/dev/null || fail "posse svg goldfever/jailbreak"
+posse svg american_desperado --seed 3 -o "$out/heist.svg" >/dev/null || fail "posse svg american_desperado"
+for page in town heist; do
+  chrome --dump-dom "file://$out/$page.svg" >"$out/$page.dom.svg" || fail "Chromium could not load $page.svg"
+  chrome --screenshot="$out/$page.png" "file://$out/$page.svg" >/dev/null || fail "Chromium could not screenshot $page.svg"
 done
 
 python3 - "$out" <<'PY' || fail "the reports do not render as they should (above; files in $out)"
@@ -226,9 +237,10 @@ def check_sim(page, doc, j):
     if j.get("crew_rate"):
         rates_plot(page, svgs[0], [("the crew wins", j["crew_rate"])], "the crew's wins")
     else:
-        rates_plot(page, svgs[0], [(s["name"], s["alone"]) for s in j["seats"]], "wins alone per seat")
+        # Each seat and side as the report names it for people (`seat 1 (Law)`, `Law`).
+        rates_plot(page, svgs[0], [(s["label"], s["alone"]) for s in j["seats"]], "wins alone per seat")
         if 1 < len(j["sides"]) < len(j["seats"]):
-            rates_plot(page, svgs[1], [(s["name"], s["alone"]) for s in j["sides"]], "wins alone per side")
+            rates_plot(page, svgs[1], [(s["label"], s["alone"]) for s in j["sides"]], "wins alone per side")
     histogram_plot(page, svgs[-1 - bool(j.get("restricted"))], j.get("length") or j["decisions"])
     if j.get("cards"):
         rows = table_rows(page, doc, 1, len(j["cards"]) + 1)
@@ -387,6 +399,22 @@ for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperad
     state = "ok" if len(problems) == before else "FAILED"
     print(f"html-check: {page}.html ({kind} {game}): {state}; {plots} plots, "
           f"screenshot {ncolours} colours, {100 * share:.1f}% inked")
+
+# The pictures: no parser error, not blank, the town's two team colours (#d32f2f,
+# #1e63c4: its tokens) and the heist's tiles (#ead9bb) among their pixels.
+for page, want in [("town", [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]), ("heist", [(0xEA, 0xD9, 0xBB)])]:
+    before = len(problems)
+    if "parsererror" in open(f"{out}/{page}.dom.svg", encoding="utf-8").read():
+        problem(page, "Chromium reports a parser error")
+    width, height, bpp, rows = png_pixels(f"{out}/{page}.png")
+    seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
+    if len(seen) < 16:
+        problem(page, f"the screenshot looks blank: {len(seen)} colours")
+    for c in want:
+        if bytes(c) not in seen:
+            problem(page, f"the screenshot has no pixel of #{bytes(c).hex()}")
+    state = "ok" if len(problems) == before else "FAILED"
+    print(f"html-check: {page}.svg (posse svg): {state}; screenshot {len(seen)} colours")
 
 if problems:
     print("\n".join(f"html-check: {p}" for p in problems), file=sys.stderr)
