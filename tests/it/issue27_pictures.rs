@@ -177,3 +177,19 @@ fn sim_names_sides_as_the_game_does_and_lists_a_side_that_never_won() {
     assert!(h.seats.iter().all(|s| s.label == s.name), "{:?}", h.seats.iter().map(|s| &s.label).collect::<Vec<_>>());
     assert!(h.sides.iter().all(|s| s.label == s.name));
 }
+
+#[test]
+fn a_picture_declaration_naming_what_is_not_declared_is_refused_at_its_lines() {
+    let root = posse_tests::scratch_root(env!("CARGO_TARGET_TMPDIR"), "issue27_picture_decl");
+    let decl =
+        "picture:\n  owner: nope\n  wounds: score\n  dead: nowhere\n  marks:\n    - {data: no.such.path, mark: goal}\n";
+    posse_tests::edit(&root, "scenarios/hilo/game.yaml", "main: main.lua\n", &format!("{decl}main: main.lua\n"));
+    let e = match posse::Content::load(&root, "hilo") {
+        Ok(_) => panic!("a picture: naming no counter must not load"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("game.yaml:8:10: picture: owner: no per-object counter 'nope' is declared"), "{e}");
+    assert!(e.contains("game.yaml:9:11: picture: wounds: no per-object counter 'score' is declared"), "{e}");
+    assert!(e.contains("game.yaml:10:9: picture: dead: no zone 'nowhere' is declared"), "{e}");
+    assert!(!e.contains("no.such.path"), "a path a scenario's data may fill is no error: {e}");
+}
