@@ -135,7 +135,34 @@ fn the_heist_grid_has_the_terminals_letters_a_legend_and_beaten_obstacles_apart(
     let picture = grid_svg(&grid, &g.view(Some(1)), &setting);
     assert!(of_cell(&picture).contains(&format!("<tspan class=\"beaten\">{label}</tspan>")), "{}", of_cell(&picture));
     assert!(of_cell(&picture).contains(&format!("{name} (beaten)")));
+    // A subdued criminal is in lower case, as the terminal draws it.
+    let brains = g
+        .eval(
+            "local posse = require 'posse'
+             for _, o in ipairs(posse.contents(posse.zone('crew'))) do
+               if posse.def(o).props.letter == 'B' then
+                 posse.move(o, posse.zone('at', posse.cell(0, 0)))
+                 posse.obj_set(o, 'subdued', 1)
+                 return true
+               end
+             end
+             return false",
+        )
+        .unwrap();
+    assert_eq!(brains, true);
+    let row0 = |t: &str, head: &str| {
+        t.lines().find(|l| l.starts_with(head)).unwrap_or_default().split_whitespace().nth(2).map(str::to_string)
+    };
+    let terminal = g.render(Some(1)).unwrap();
+    assert_eq!(row0(&terminal, " 0 ").as_deref(), Some("b"), "(0,0): {terminal}");
+    let picture = grid_svg(&grid, &g.view(Some(1)), &setting);
+    assert!(
+        picture.contains("<text class=\"label\" x=\"104\" y=\"112\"><tspan class=\"up\">b</tspan>")
+            && picture.contains("Brains (down)"),
+        "{picture}"
+    );
     let text = grid_text(&grid, &g.view(Some(1)), &setting, 79);
+    assert_eq!(row0(&text, "  0 ").as_deref(), Some("b"), "(0,0): {text}");
     assert!(text.starts_with("american_desperado/tiny: the board (4 x 4), the view of p1"), "{text}");
     assert!(text.contains(&format!("{letter} {bare}")) && text.contains("E1"), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 79), "{text}");

@@ -154,7 +154,8 @@ pub(super) enum LinkDecl {
 /// the names a view shows, all of it optional. Per-object counters a piece's token shows
 /// (`owner`: the seat whose piece it is, 1-based, 0 none, which gives the token its team's
 /// colour; `wounds`: marks; `ambush`: not 0, lying in ambush; `beaten`: not 0, an
-/// obstacle overcome, drawn struck out), a zone whose pieces are the dead (`dead`), the
+/// obstacle overcome, drawn struck out; `down`: not 0, a piece knocked down, its letter in
+/// lower case), a zone whose pieces are the dead (`dead`), the
 /// props or per-object counters whose value follows a piece's letter on a grid
 /// (`numbers`, the first one not 0), and the places of the scenario's `data:` to mark
 /// (`marks`). All of it is content or what the view already carries: a picture still
@@ -170,6 +171,8 @@ pub struct PictureDecl {
     pub ambush: Option<String>,
     #[serde(default)]
     pub beaten: Option<String>,
+    #[serde(default)]
+    pub down: Option<String>,
     #[serde(default)]
     pub dead: Option<String>,
     #[serde(default)]

@@ -3,7 +3,8 @@
 //! what stands there, one short label an object: its `letter` prop (the letters the
 //! game's terminal renderer uses), else the initials of its name, then the first of the
 //! game's `picture: {numbers}` (per-object counters, then props) that is not 0 (the
-//! `number` counter when none is declared). `?` is what the view hides; a face-down
+//! `number` counter when none is declared), in lower case when the game's `picture:
+//! {down}` counter says it is knocked down. `?` is what the view hides; a face-down
 //! object the view knows is in lower case, italic, with `?` (`y4?`); a face-up one
 //! stands in bold; one the game's `picture: {beaten}` counter says is beaten is grey and
 //! struck out. The full names are in each cell's title; below the grid, a legend of every
@@ -77,6 +78,7 @@ fn parts(o: &ObjectView, setting: &Setting) -> (String, String, Style) {
                 Some(l) => l.to_string(),
                 None => short(name),
             };
+            let letter = if setting.down(o) { letter.to_lowercase() } else { letter };
             let default = ["number".to_string()];
             let keys = if setting.decl.numbers.is_empty() { &default[..] } else { &setting.decl.numbers[..] };
             let number = keys
@@ -135,6 +137,7 @@ fn cell_contents(grid: &Grid, view: &View, setting: &Setting, i: usize) -> (Vec<
                 ObjectView::Hidden { .. } => "?".to_string(),
                 ObjectView::Shown { name, face_up: false, .. } => format!("{name} (face down)"),
                 ObjectView::Shown { name, .. } if style == Style::Beaten => format!("{name} (beaten)"),
+                ObjectView::Shown { name, .. } if setting.down(o) => format!("{name} (down)"),
                 ObjectView::Shown { name, .. } => name.clone(),
             });
             labels.push((text, style));
@@ -164,6 +167,9 @@ pub(super) fn legend(grid: &Grid, view: &View, setting: &Setting, text: bool) ->
     out.push("? hidden from this view".into());
     out.push("y4? face down, known to this view".into());
     out.push("Y4 face up".into());
+    if setting.decl.down.is_some() {
+        out.push("b lower case: knocked down".into());
+    }
     match (setting.decl.beaten.is_some(), text) {
         (true, true) => out.push(". beaten, or an empty tile".into()),
         (true, false) => out.push("Y4 beaten (struck out)".into()),

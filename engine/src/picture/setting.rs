@@ -97,8 +97,12 @@ impl Setting {
 
     /// Whether `o` is shown beaten (its `beaten` counter is not 0).
     pub fn beaten(&self, o: &ObjectView) -> bool {
-        let ObjectView::Shown { counters, .. } = o else { return false };
-        self.decl.beaten.as_ref().and_then(|c| counters.get(c)).is_some_and(|&v| v != 0)
+        flag(&self.decl.beaten, o)
+    }
+
+    /// Whether `o` is shown knocked down (its `down` counter is not 0).
+    pub fn down(&self, o: &ObjectView) -> bool {
+        flag(&self.decl.down, o)
     }
 
     /// The dead as the view shows them: the shown objects of the declared `dead` zone
@@ -107,6 +111,12 @@ impl Setting {
         let zone = self.decl.dead.as_ref().and_then(|z| view.zones.get(z));
         zone.map(|z| z.objects.iter().collect()).unwrap_or_default()
     }
+}
+
+/// Whether the per-object counter `counter` of `o` is shown and not 0.
+fn flag(counter: &Option<String>, o: &ObjectView) -> bool {
+    let ObjectView::Shown { counters, .. } = o else { return false };
+    counter.as_ref().and_then(|c| counters.get(c)).is_some_and(|&v| v != 0)
 }
 
 /// The sides of `view`'s seats, each once, in seat order: a seat's team, else its role,

@@ -78,8 +78,13 @@ impl Loader<'_> {
     /// `picture:` names per-object counters and a declared zone.
     fn picture(&mut self, doc: &Doc, game: &GameFile) {
         let p = &game.picture;
-        for (key, counter) in [("owner", &p.owner), ("wounds", &p.wounds), ("ambush", &p.ambush), ("beaten", &p.beaten)]
-        {
+        for (key, counter) in [
+            ("owner", &p.owner),
+            ("wounds", &p.wounds),
+            ("ambush", &p.ambush),
+            ("beaten", &p.beaten),
+            ("down", &p.down),
+        ] {
             let Some(id) = counter else { continue };
             if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
                 let msg = format!("picture: {key}: no per-object counter '{id}' is declared");
