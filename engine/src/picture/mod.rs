@@ -1,13 +1,16 @@
 //! Pictures of a board: of a zone map, an SVG (`svg.rs`) and a grid of characters with a
-//! list of the zones (`chars.rs`); of a grid board, an SVG (`gridsvg.rs`); each as one seat
-//! sees the game.
+//! list of the zones (`chars.rs`); of a grid board, an SVG and the same grid in characters
+//! (`gridsvg.rs`); each as one seat sees the game, with what the content adds (the game's
+//! `picture:` declaration and the places its data names: `setting.rs`).
 //!
 //! The design decision: **a picture is drawn from a view, never from the state.** Its
 //! inputs are the map's static geometry (content: the same for every seat) and a
 //! [`View`], which the engine has already redacted for the seat: what stands in each
 //! zone (an object the seat may not see is `?`), which cell doors are locked and which
 //! borders breached (`view.map`). So a picture cannot show more than the seat's view,
-//! whoever asks for it; this module names neither the state nor the game.
+//! whoever asks for it; this module names neither the state nor the game. What a token
+//! shows of a piece (its side, wounds, ambush) is read from the view's object, and what
+//! the content adds is the same for every seat.
 
 mod chars;
 mod gridsvg;

@@ -131,7 +131,7 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     assert_eq!(lines.len(), 5, "{csv}");
     assert!(lines[1].starts_with("0,hilo;rounds=1,random;random,"), "{csv}");
     // No tag chosen; the high card's bonus resolved (hilo's flow calls it).
-    assert!(lines[1].ends_with(",most points,,high:1,"), "{csv}");
+    assert!(lines[1].ends_with(",most points,,high:1,,p1"), "the winners' side last: {csv}");
     let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
     assert!(c.status.success(), "{}", stderr(&c));
     let out = stdout(&c);
