@@ -247,9 +247,9 @@ fn a_broken_scenario_names_its_file_and_line() {
     edit(&root, "scenarios/hilo/short.yaml", "  mid: {props: {value: 5}}", "  middle: {count: 2}");
     let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
     assert!(e.contains("scenarios/hilo/short.yaml:8") && e.contains("no component 'middle' in hilo"), "{e}");
-    edit(&root, "scenarios/hilo/short.yaml", "  rounds: 1", "  rounds: 1\nrules: none");
+    edit(&root, "scenarios/hilo/short.yaml", "  rounds: 1", "  rounds: 1\nrulez: none");
     let e = Content::load(&root, "hilo/short").unwrap_err().to_string();
-    assert!(e.contains("scenarios/hilo/short.yaml:") && e.contains("unknown field `rules`"), "{e}");
+    assert!(e.contains("scenarios/hilo/short.yaml:") && e.contains("unknown field `rulez`"), "{e}");
 }
 
 #[test]
@@ -323,8 +323,8 @@ fn a_scenario_leaves_components_out() {
 #[test]
 fn rules_in_brief_come_from_yaml_and_a_scenarios_replace_its_games() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "rules_in_brief");
-    let game = "rules:\n  win: Most points after the rounds.\n  turn: Each plays a card; the highest scores 2.\n  numbers: [3 rounds]\nabout: A tiny test game of hidden hands, bets and dice.";
-    edit(&root, "scenarios/hilo/game.yaml", "about: A tiny test game of hidden hands, bets and dice.", game);
+    edit(&root, "scenarios/hilo/game.yaml", "  win: Most points after the rounds.", "  win: Most points after the rounds.");
+    edit(&root, "scenarios/hilo/game.yaml", "  numbers: [3 rounds, 2 points a round won]", "  numbers: [3 rounds]");
     edit(
         &root,
         "scenarios/hilo/short.yaml",
