@@ -2,8 +2,9 @@
 -- and what each does. An impossible action is never offered (GF-R41), so it costs nothing.
 -- The flow (main.lua) asks which, spends the AP and opens the ambush window.
 --
--- The options of a question are a set of data (`M.list`, below "listing"): their labels are
--- made only when someone reads the question (`M.label`), and `M.run` does the one chosen.
+-- The options of a question are a set of data (`M.list`, made by listing.lua): their labels
+-- are made only when someone reads the question (`M.label`), and `M.run` does the one
+-- chosen.
 
 local posse = require "posse"
 local cards = require "lib.cards"
@@ -12,6 +13,7 @@ local rules = require "goldfever.rules"
 local game = require "goldfever.game"
 local events = require "goldfever.events"
 local context = require "goldfever.context"
+local listing = require "goldfever.listing"
 
 local D = game.data
 local DECKS = D.decks ---@type string[]
@@ -21,7 +23,6 @@ local OPT = D.options ---@type table<string, any>
 local M = {}
 
 local name, zname = game.name, game.zone_name
-local DEFS, def = cards.defs, cards.def
 
 ------------------------------------------------------------------------ resolution
 
@@ -242,15 +243,6 @@ end
 ---@field o any[]               kind, cost, a, b, t of each option in turn
 ---@field x table[]|false       custom options (scenarios' hooks): {label, run, tag, args}
 
--- The options' list with room for eight options made at once: a table filled one key at
--- a time from empty is grown by Lua at 1, 2, 4, 8, ... keys, which costs more than the
--- options themselves. Slots past the `n`-th option are not options.
----@return any[]
-local function slots()
-  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
-    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
-end
-
 ---What option `i` of `set` is: its kind, then its arguments a, b and t.
 ---@param set goldfever.Options
 ---@param i integer
@@ -272,19 +264,6 @@ local function kind_of(set, i) return set.o[(i - 1) * 5 + 1] end
 ---@return integer
 function M.cost(set, i) return set.o[(i - 1) * 5 + 2] end
 
----@param set goldfever.Options
----@param kind string
----@param cost integer
----@param a any
----@param b any
----@param t Obj|false
-local function push(set, kind, cost, a, b, t)
-  local n = set.n + 1
-  set.n = n
-  local o, k = set.o, n * 5
-  o[k - 4], o[k - 3], o[k - 2], o[k - 1], o[k] = kind, cost, a, b, t
-end
-
 ---Adds an option made of closures to `set` (a scenario's own actions: `actions` hook);
 ---`tag` names the action for `posse sim` and the bots (a short snake_case name) and is the
 ---option's id, which scripts/goldfever/questions.lua declares; `args`, what the id leaves
@@ -296,7 +275,7 @@ end
 ---@param tag string
 ---@param args table<string, string|number|boolean>|nil
 function M.add(set, cost, label, run, tag, args)
-  push(set, "custom", cost, false, false, false)
+  listing.push(set, "custom", cost, false, false, false)
   if not set.x then set.x = {} end
   set.x[set.n] = { label = label, run = run, tag = tag, args = args }
 end
@@ -571,224 +550,6 @@ function M.run(set, i)
   end
 end
 
--- What M.list reads as it goes, in tables made once a game and filled again for every
--- question (a table made costs more than most options): the board (`game.around`), what
--- the character carries, an enemy's range and sight. None is in the list returned. A list
--- asked for while another is being made (a scenario's hook asking for one) gets tables of
--- its own.
----@class goldfever.Scratch
----@field where table<Obj, string|nil>
----@field occ table<string, boolean>
----@field enemies Obj[]
----@field friends Obj[]
----@field jams integer[]
----@field guns any[]
----@field pockets any[]
----@field dist (integer|nil)[]
----@field seen (boolean|nil)[]
-
----@return goldfever.Scratch
-local function scratch()
-  return { where = {}, occ = {}, enemies = {}, friends = {}, jams = {}, guns = {}, pockets = {}, dist = {}, seen = {} }
-end
-local SCRATCH = scratch()
-local listing = false
-
----@param c Obj
----@param ap integer
----@param reaction boolean
----@param steady boolean|nil
----@param sc goldfever.Scratch
----@return goldfever.Options
-local function list(c, ap, reaction, steady, sc)
-  if steady == nil then steady = reaction end
-  ---@type goldfever.Options
-  local set = { n = 0, c = c, steady = steady, o = slots(), x = false }
-  if ap < 1 then return set end
-  local H = game.hooks()
-  -- One look at the board for the whole question: where everyone stands, what he carries.
-  local where, occ, enemies, friends = game.around(c, sc.where, sc.occ, sc.enemies, sc.friends)
-  local here = where[c]
-  if here == nil then return set end
-  local carried = posse.contents(game.gear(c))
-  -- What he carries, each counter read once: `jams[i]`, the jam of carried[i]; the guns as
-  -- (gun, its ammunition, its jam) in turn, the pockets as (object, its jam) in turn. Only
-  -- a gun (events.resolve) or a stick of dynamite (a fizzled fuse, M.throw_dynamite) is
-  -- ever jammed (game.yaml's `jammed`): the others' jam is not asked of the engine.
-  local jams, guns, pockets = sc.jams, sc.guns, sc.pockets
-  for i = #jams, 1, -1 do jams[i] = nil end
-  for i = #guns, 1, -1 do guns[i] = nil end
-  for i = #pockets, 1, -1 do pockets[i] = nil end
-  for i = 1, #carried do
-    local o = carried[i]
-    local kind = (DEFS[o] or def(o)).props.kind
-    local jam = (kind == "gun" or kind == "dynamite") and posse.obj_get(o, "jammed") or 0
-    jams[i] = jam
-    if kind == "gun" then
-      local n = #guns
-      guns[n + 1], guns[n + 2], guns[n + 3] = o, posse.obj_get(o, "ammo"), jam
-    else
-      local n = #pockets
-      pockets[n + 1], pockets[n + 2] = o, jam
-    end
-  end
-
-  -- Move (GF-R42); the Strongbox's carrier moves once a phase (scenario 4).
-  local max_moves = H.max_moves
-  -- (The hook asked first: with no limit for him, his moves are not asked of the engine.)
-  local limit = max_moves and max_moves(game, c)
-  local may_move = not (limit and posse.obj_get(c, "moves") >= limit)
-  if may_move then
-    -- (push's work written out: a move is the commonest option.)
-    local o, m = set.o, set.n
-    for _, n in ipairs(posse.neighbours(here)) do
-      m = m + 1
-      local k = m * 5
-      o[k - 4], o[k - 3], o[k - 2], o[k - 1], o[k] = "move", 1, n, false, false
-    end
-    set.n = m
-    -- GF-G63: exits.
-    local exits = game.aim(c).exits
-    if exits then
-      local can_exit = H.can_exit
-      for _, n in ipairs(exits) do
-        if n == here and (can_exit == nil or can_exit(game, c)) then push(set, "exit", 1, n, false, false) end
-      end
-    end
-  end
-
-  -- Shoot (GF-R43, §5.4): a gun, a visible enemy in range; a shotgun's double shot; Fan the
-  -- Hammer with a Colt (J07).
-  local may_shoot = H.may_shoot
-  local barred = may_shoot ~= nil and not may_shoot(game, c) -- Saloon Brawl: knives and whisky only
-  local fan = false
-  local j = game.joker(c)
-  if j and cards.def(j).props.fan then fan = true end
-  -- The range to each enemy (`dist[i]`, enemies[i]'s) and whether he is seen from here
-  -- (`seen[i]`), asked of the engine once a question, when a gun or the knife first needs it.
-  local dist, seen = sc.dist, sc.seen
-  for i = 1, #enemies do dist[i], seen[i] = nil, nil end
-  if not barred then
-    for gi = 1, #guns, 3 do
-      local g, ammo = guns[gi], guns[gi + 1]
-      if ammo > 0 and guns[gi + 2] == 0 then
-        local d = DEFS[g] or def(g)
-        local p = d.props
-        for i = 1, #enemies do
-          local v = enemies[i]
-          local there = where[v] --[[@as string]]
-          local r = dist[i]
-          if r == nil then
-            r = game.range(here, there)
-            dist[i] = r
-          end
-          if r <= p.range then
-            local s = seen[i]
-            if s == nil then
-              s = posse.visible(here, there, occ)
-              seen[i] = s
-            end
-            if s then
-              push(set, "shoot", 1, g, false, v)
-              if p.double and ammo >= 2 then push(set, "double", 1, g, false, v) end
-              if fan and d.id == "colt" then push(set, "fan", 1, g, false, v) end
-            end
-          end
-        end
-      end
-    end
-  end
-
-  -- Reload, un-jam (GF-R44, GF-R45); with the Cartridge belt (O4), from the spare rounds.
-  local spare = game.secrets.spare(c)
-  for gi = 1, #guns, 3 do
-    local g = guns[gi]
-    if guns[gi + 1] < (DEFS[g] or def(g)).props.load and (spare == nil or spare > 0) then
-      push(set, "reload", 1, g, false, false)
-    end
-  end
-  for i = 1, #carried do
-    if jams[i] > 0 then push(set, "unjam", 1, carried[i], false, false) end
-  end
-
-  -- Throw (§5.6), attack (§5.7), drink (GF-R52): what the pockets hold.
-  ---@type Obj|nil, Obj|nil, Obj|nil, Obj|nil
-  local knife, stick, rock, whisky
-  for pi = 1, #pockets, 2 do
-    local o = pockets[pi]
-    local k = (DEFS[o] or def(o)).props.kind
-    if k == "knife" and not knife then knife = o end
-    if k == "dynamite" and not stick and pockets[pi + 1] == 0 then stick = o end
-    if k == "rock" and not rock and posse.face_up(o) then rock = o end
-    if k == "rock" and not rock and posse.knows(game.seat(c), o) then rock = o end
-    if k == "whisky" and not whisky then whisky = o end
-  end
-  if knife then
-    local reach = game.props(knife).range
-    for i = 1, #enemies do
-      local v = enemies[i]
-      local there = where[v] --[[@as string]]
-      local r = dist[i]
-      if r == nil then
-        r = game.range(here, there)
-        dist[i] = r
-      end
-      if r <= reach then
-        local s = seen[i]
-        if s == nil then
-          s = posse.visible(here, there, occ)
-          seen[i] = s
-        end
-        if s then push(set, "knife", 1, knife, false, v) end
-      end
-      if there == here then push(set, "attack", 1, knife, false, v) end
-    end
-  end
-  if barred then stick, rock = nil, nil end
-  if stick then
-    for _, n in ipairs(posse.in_sight(here, rules.reach(game.props(stick).bands), occ)) do
-      push(set, "dynamite", 1, stick, n, false)
-    end
-  end
-  if rock then
-    for _, n in ipairs(posse.in_sight(here, game.props(rock).range, occ)) do push(set, "rock", 1, rock, n, false) end
-  end
-  if whisky then push(set, "drink", 1, whisky, false, false) end
-
-  -- Pick up (GF-R47); with a friend in the zone: give him one thing, take one of his, or
-  -- swap one for one (GF-G41; 1 AP each; whoever then carries too much drops what his
-  -- player chooses, free).
-  for _, o in ipairs(posse.contents(game.ground(here))) do push(set, "pickup", 1, o, false, false) end
-  for _, f in ipairs(friends) do
-    for _, o in ipairs(carried) do push(set, "give", 1, o, false, f) end
-    for _, o in ipairs(posse.contents(game.gear(f))) do
-      push(set, "take", 1, o, false, f)
-      for _, m in ipairs(carried) do push(set, "swap", 1, m, o, f) end
-    end
-  end
-
-  -- Lay an ambush (GF-R50, §5.10): 2 AP, never as a reaction; the phase ends.
-  if not reaction and ap >= D.ambush_cost and posse.obj_get(c, "ambush") == 0 then
-    local can = H.can_ambush
-    if can == nil or can(game, c) then push(set, "ambush", D.ambush_cost, false, false, false) end
-  end
-
-  -- The scenario's own actions (keys and the cell door, ...).
-  local extra = H.actions
-  if extra then extra(game, c, set, M.add, reaction) end
-
-  -- Jokers played in one's own phase (§5.11).
-  if not reaction and j and cards.when(j) == "phase" then
-    local ctx = context.new(c, j)
-    ctx.event = { ap = ap }
-    if cards.can(j, ctx) then
-      local cost = cards.def(j).props.cost or 0
-      if cost <= ap then push(set, "joker", cost, ctx, false, false) end
-    end
-  end
-  return set
-end
-
 ---The actions `c` may take now. `ap`: its AP left (reactions: 1); `reaction`: out of its
 ---own phase (an ambush reaction, Last Breath: one 1-AP action, never an ambush, §5.10);
 ---`steady`: shots and throws one step easier (O1 Steady aim on an ambush reaction; by
@@ -798,12 +559,6 @@ end
 ---@param reaction boolean
 ---@param steady boolean|nil
 ---@return goldfever.Options
-function M.list(c, ap, reaction, steady)
-  if listing then return list(c, ap, reaction, steady, scratch()) end
-  listing = true
-  local set = list(c, ap, reaction, steady, SCRATCH)
-  listing = false
-  return set
-end
+function M.list(c, ap, reaction, steady) return listing.list(c, ap, reaction, steady, M.add) end
 
 return M

@@ -101,10 +101,17 @@ local function commit(ambushers, prompt)
   return out
 end
 
+-- Per team, the change count of the ambush markers (posse.changes) when none of its
+-- opponents lay in ambush: while it is the same, none does.
+---@type table<integer, integer>
+local CALM = {}
+
 ---The window after `actor`'s action (§5.10 steps 2-5).
 ---@param actor Obj
 function M.window(actor)
   local side = game.side(actor)
+  local markers = posse.changes("counter:ambush")
+  if CALM[side] == markers then return end
   local chars = game.chars()
   -- Only an opponent lying in ambush may react: without one, the board is not looked at.
   local any = false
@@ -115,7 +122,10 @@ function M.window(actor)
       break
     end
   end
-  if not any then return end
+  if not any then
+    CALM[side] = markers
+    return
+  end
   local where, occ = game.snapshot()
   local at = where[actor]
   if at == nil then return end

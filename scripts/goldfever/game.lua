@@ -629,6 +629,12 @@ end
 ---@return boolean
 function M.decided() return END.outcome ~= nil end
 
+-- The change count (posse.changes) of the zones a character stands, hides or waits in
+-- when both teams were last found standing: while it is the same, nobody came or went, so
+-- both still are (false: not looked yet).
+---@type {count: integer|false}
+local STANDING = { count = false }
+
 ---Whether the game is over: the scenario's `victory` hook, else elimination (GF-G61: a
 ---team with nobody standing loses; both at once: a draw).
 ---@return boolean
@@ -639,8 +645,12 @@ function M.over()
     h(M)
     if M.decided() then return true end
   end
+  local at, hideout, roster = posse.changes("zone:at", "zone:hideout", "zone:roster")
+  local count = at + hideout + roster
+  if STANDING.count == count then return false end
   -- Whether each team has someone standing (each team's look stops at the first).
   local a, b = any_standing(TEAM[1]), any_standing(TEAM[2])
+  if a and b then STANDING.count = count end
   if not a and not b then
     M.win(0, "both teams are down")
   elseif not a then

@@ -274,6 +274,18 @@ function posse.obj_set(obj, name, value) end
 ---@return integer
 function posse.obj_add(obj, name, delta) end
 
+---For each part named, a number that grows whenever the game changes there, whatever
+---script made the change: `"zone:ID"`, an object entering or leaving any zone of that
+---declaration, or one in it flipped, revealed or shuffled; `"counter:ID"`, any value of that
+---counter (any seat's, any object's) set or added to, even to the value it had; `"map"`, a
+---border locked, unlocked or breached. While a part's number is the same, nothing there
+---changed: what a script worked out from those parts alone may be kept. Only equality
+---means anything (each number only grows, so a sum of them is the same only when each
+---is). For the rules' flow: prompts and labels may not read them.
+---@param ... string
+---@return integer ...
+function posse.changes(...) end
+
 ---------------------------------------------------------------------- dice
 
 -- Without `seat`, these read and change the shared dice (`dice:` entries without

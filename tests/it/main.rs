@@ -29,6 +29,7 @@ mod issue23_registrar;
 mod issue24_search;
 mod issue24_worlds;
 mod issue25_leaks;
+mod issue26_changes;
 mod issue26_crossings;
 mod issue26_mirrors;
 mod issue26_once;

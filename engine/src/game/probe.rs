@@ -49,8 +49,10 @@ impl Game {
 
     /// Puts `state` in place of the game's state, outside the log: the leak check's twin
     /// games, whose hidden things it changed. A game so changed no longer replays.
-    pub fn replace_state(&mut self, state: State) {
-        *self.vm.shared.state.borrow_mut() = state;
+    pub fn replace_state(&mut self, mut state: State) {
+        let mut st = self.vm.shared.state.borrow_mut();
+        state.changes.follow(&st.changes);
+        *st = state;
     }
 
     /// The prompt and labels of `seat`'s (1-based) pending question made again by the
@@ -59,9 +61,14 @@ impl Game {
     /// back. None when `seat` is not asked.
     pub fn question_from(&self, seat: usize, state: State) -> Option<Result<(String, Vec<String>)>> {
         let r = self.pending().into_iter().find(|r| r.seat == seat)?;
-        let own = std::mem::replace(&mut *self.vm.shared.state.borrow_mut(), state);
+        // (Each state follows the one it replaces: no change counter comes back, state/changes.rs.)
+        let mut state = state;
+        state.changes.follow(&self.vm.shared.state.borrow().changes);
+        let mut own = std::mem::replace(&mut *self.vm.shared.state.borrow_mut(), state);
         let made = r.remake();
-        *self.vm.shared.state.borrow_mut() = own;
+        let mut st = self.vm.shared.state.borrow_mut();
+        own.changes.follow(&st.changes);
+        *st = own;
         Some(made)
     }
 

@@ -44,6 +44,28 @@ pub(super) fn writable(sh: &Shared, f: &str) -> Result<()> {
     Ok(())
 }
 
+/// The change counter's slot of part `p` of `posse.changes` ("zone:ID", "counter:ID" or
+/// "map"), looked up in a table made at the first call: the parts sorted by their hash
+/// (FNV-1a, cheaper than the standard map's for such short names), found by a binary search.
+pub(super) fn change_part(sh: &Shared, st: &State, p: &[u8]) -> Option<usize> {
+    let parts = sh.change_parts.get_or_init(|| {
+        let mut v = Vec::new();
+        let mut add = |name: String, slot: usize| v.push((crate::hash::fnv(name.as_bytes()), name.into_bytes(), slot));
+        for (d, z) in sh.content.zones.iter().enumerate() {
+            add(format!("zone:{}", z.id), st.changes.zone_slot(d));
+        }
+        for (d, k) in sh.content.counters.iter().enumerate() {
+            add(format!("counter:{}", k.id), st.changes.counter_slot(d));
+        }
+        add("map".to_string(), st.changes.map_slot());
+        v.sort();
+        v
+    });
+    let h = crate::hash::fnv(p);
+    let first = parts.partition_point(|(k, _, _)| *k < h);
+    parts[first..].iter().take_while(|(k, _, _)| *k == h).find(|(_, name, _)| name == p).map(|&(_, _, slot)| slot)
+}
+
 pub(super) fn seat(st: &State, Seat(s): Seat, f: &str) -> Result<usize> {
     if s >= 1 && (s as usize) <= st.players() {
         Ok(s as usize - 1)
@@ -269,6 +291,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let mut st = sh.state.borrow_mut();
         let o = obj(&st, o, c.f)?;
         st.objects[o].face_up = up;
+        st.object_changed(o);
         Ok(())
     })?;
     r.posse("face_up", |sh, c, (o,): (ObjHandle,)| {
@@ -282,6 +305,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         let o = obj(&st, o, c.f)?;
         let set = seat_set(&st, seats, c.f)?.unwrap_or(u64::MAX >> (64 - st.players()));
         st.objects[o].known |= set;
+        st.object_changed(o);
         Ok(())
     })?;
     r.posse("knows", |sh, c, (s, o): (Seat, ObjHandle)| {
@@ -328,6 +352,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             _ => v,
         };
         st.counters[i - 1] = v;
+        st.changes.counter(i - 1);
         Ok(())
     })?;
     r.prelude_fast("slot_add", "posse.add", fast_path!(fast::slot_add), |sh, c, (Slot(i), d): (Slot, i64)| {
@@ -336,6 +361,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         match st.counters[i - 1].checked_add(d) {
             Some(v) => {
                 st.counters[i - 1] = v;
+                st.changes.counter(i - 1);
                 Ok(v)
             }
             None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.counters[i - 1])),
@@ -369,6 +395,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             let mut st = sh.state.borrow_mut();
             let i = cell(&st, o, k, c.f)?;
             st.object_counters[i] = v;
+            st.changes.object_slot(k.0 - 1);
             Ok(())
         },
     )?;
@@ -383,12 +410,44 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
             match st.object_counters[i].checked_add(d) {
                 Some(v) => {
                     st.object_counters[i] = v;
+                    st.changes.object_slot(k.0 - 1);
                     Ok(v)
                 }
                 None => err(format!("{}: the counter would overflow ({} + {d})", c.f, st.object_counters[i])),
             }
         },
     )?;
+
+    // ------------------------------------------------------ change counters
+    // `posse.changes(part, ...)`: state/changes.rs says what bumps which. For the rules'
+    // flow alone: prompts and labels may not read them (a number that moves when a hidden
+    // hand changes would tell a seat what its labels must not), and no view, bot or
+    // renderer has `posse`.
+    r.posse_fast("changes", fast_path!(fast::changes), |sh, c, parts: Variadic<Value>| {
+        if sh.read_only.get() {
+            return err(format!("{}: prompts and labels may not read change counters", c.f));
+        }
+        if parts.is_empty() {
+            return err(format!("{}: name a part: \"zone:ID\", \"counter:ID\" or \"map\"", c.f));
+        }
+        let st = sh.state.borrow();
+        let mut counts = Vec::with_capacity(parts.len());
+        for (i, p) in parts.iter().enumerate() {
+            let Value::String(p) = p else {
+                return err(format!("{}: argument {}: expected a part's name, got {}", c.f, i + 1, p.type_name()));
+            };
+            let Some(slot) = change_part(sh, &st, &p.as_bytes()) else {
+                let p = p.to_string_lossy();
+                return err(format!(
+                    "{}: '{}' is not a part of the game: \"zone:ID\" or \"counter:ID\" of one declared in game.yaml, or \"map\"",
+                    c.f,
+                    clip(&p)
+                ));
+            };
+            counts.push(st.changes.get(slot).unwrap_or(0) as i64);
+        }
+        Ok(Variadic::from_iter(counts))
+    })?;
 
     // ----------------------------------------------------------- randomness
     r.posse_fast("random", fast_path!(fast::random), |sh, c, (n,): (i64,)| {

@@ -124,14 +124,18 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
         writable(sh, c.f)?;
         let (map, a, b) = pair(sh, &a, &b, c.f)?;
         let k = lockable(map, a, b, c.f)?;
-        sh.state.borrow_mut().map.set_locked(map, k, true);
+        let mut st = sh.state.borrow_mut();
+        st.map.set_locked(map, k, true);
+        st.changes.map();
         Ok(())
     })?;
     r.posse("unlock", |sh, c, (a, b): (LuaString, LuaString)| {
         writable(sh, c.f)?;
         let (map, a, b) = pair(sh, &a, &b, c.f)?;
         let k = lockable(map, a, b, c.f)?;
-        sh.state.borrow_mut().map.set_locked(map, k, false);
+        let mut st = sh.state.borrow_mut();
+        st.map.set_locked(map, k, false);
+        st.changes.map();
         Ok(())
     })?;
     r.posse("locked", |sh, c, (a, b): (LuaString, LuaString)| {
@@ -143,7 +147,9 @@ pub(super) fn register(r: &mut Registrar) -> Result<()> {
         writable(sh, c.f)?;
         let (map, a, b) = pair(sh, &a, &b, c.f)?;
         let k = border(map, a, b, c.f)?;
-        sh.state.borrow_mut().map.breach(map, k);
+        let mut st = sh.state.borrow_mut();
+        st.map.breach(map, k);
+        st.changes.map();
         Ok(())
     })?;
     r.posse("breached", |sh, c, (a, b): (LuaString, LuaString)| {

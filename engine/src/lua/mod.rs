@@ -99,6 +99,10 @@ pub(crate) struct Shared {
     pub twin: RefCell<Option<Twin>>,
     /// The game's declared question kinds (kinds.rs), when it declares them.
     pub kinds: RefCell<Option<Arc<crate::decision::Kinds>>>,
+    /// `posse.changes`'s parts ("zone:ID", "counter:ID", "map"): (the name's hash, the
+    /// name, its slot in [`crate::state::Changes`]), sorted, made at the first call (they
+    /// depend on the content alone; api.rs `change_part`).
+    pub change_parts: std::cell::OnceCell<Vec<(u64, Vec<u8>, usize)>>,
 }
 
 /// Random bots that answer decisions where they are asked, without a yield: the choices
@@ -514,6 +518,7 @@ impl Vm {
             glimpses: RefCell::new(None),
             twin: RefCell::new(None),
             kinds: RefCell::new(None),
+            change_parts: std::cell::OnceCell::new(),
         });
         let metered = install_budget(&lua, shared.budget.clone(), shared.watched.clone())?;
         let raw = api::register(&lua, &shared).map_err(lua_err)?;

@@ -98,8 +98,12 @@ impl Playout {
     /// At the decision: puts the world in place of `state`, restarts `rng` from the
     /// playout's seed and takes the tree's answer at its root.
     fn arrive(&mut self, state: &RefCell<State>, rng: &mut Rng) {
-        if let Some(world) = self.world.take() {
-            *state.borrow_mut() = world;
+        if let Some(mut world) = self.world.take() {
+            // (The world follows the state it replaces: no change counter comes back.)
+            let mut st = state.borrow_mut();
+            world.changes.follow(&st.changes);
+            *st = world;
+            drop(st);
             *rng = Rng::new(self.seed);
             let mut guide = self.guide.borrow_mut();
             let g = &mut *guide;

@@ -447,6 +447,13 @@ impl Stack {
         }
     }
 
+    /// How many arguments the call has.
+    #[inline]
+    pub fn top(&self) -> c_int {
+        // SAFETY: lua_gettop only reads the stack's size.
+        unsafe { ffi::lua_gettop(self.0) }
+    }
+
     /// Whether argument `i` is nil or absent.
     #[inline]
     pub fn nil(&self, i: c_int) -> bool {

@@ -74,6 +74,7 @@ impl Twin {
         for i in 0..st.counters.len() {
             if self.counter_hidden(content, st, i) {
                 st.counters[i] = self.shift(st.counters[i]);
+                st.changes.counter(i);
             }
         }
     }

@@ -6,7 +6,8 @@
 //! draw is a `pop`.
 //!
 //! Files: this one (the state and who may see what), `worlds.rs` (a world one seat cannot
-//! tell from this one, drawn at random: determinization for search players).
+//! tell from this one, drawn at random: determinization for search players), `changes.rs`
+//! (the change counters scripts read to keep what they worked out: `posse.changes`).
 
 use crate::content::{Content, CounterVisibility, Visibility};
 use crate::rng::Rng;
@@ -15,7 +16,10 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+mod changes;
 mod worlds;
+
+pub use changes::Changes;
 
 /// A set of seats (bit `i` = seat `i`, 0-based). Games have at most 64 seats.
 pub type SeatSet = u64;
@@ -135,6 +139,9 @@ pub struct State {
     /// replay makes again, so not part of the position (nor of its hash).
     #[serde(skip)]
     pub drawn: Vec<u32>,
+    /// Change counters (changes.rs): no part of the position, nor of its hash.
+    #[serde(skip)]
+    pub changes: Changes,
     /// Faces that the next rolls show instead of random ones (`Game::rig_dice`, for tests
     /// only; never saved).
     #[cfg(feature = "test-hooks")]
@@ -196,17 +203,21 @@ impl State {
         let mut counters = Vec::new();
         let mut counter_index = HashMap::new();
         let mut object_width = 0;
+        // The declaration of each counter value and of each per-object slot.
+        let (mut of_counter, mut of_object_slot) = (Vec::new(), Vec::new());
         for (d, decl) in content.counters.iter().enumerate() {
             if decl.per_object {
                 let slot = CounterSlot { decl: d, first: object_width, per_seat: false, per_object: true };
                 counter_index.insert(decl.id.clone(), slot);
                 object_width += 1;
+                of_object_slot.push(d);
                 continue;
             }
             let n = if decl.per_seat { players } else { 1 };
             let slot = CounterSlot { decl: d, first: counters.len(), per_seat: decl.per_seat, per_object: false };
             counter_index.insert(decl.id.clone(), slot);
             counters.extend(std::iter::repeat_n(decl.initial, n));
+            of_counter.extend(std::iter::repeat_n(d, n));
         }
         // Each definition's row of starting values, copied to each of its objects in turn
         // (objects are made definition by definition). Rows only for definitions with
@@ -243,6 +254,7 @@ impl State {
             counter_index: Arc::new(counter_index),
             log_bytes: 0,
             drawn: vec![0; content.defs.len()],
+            changes: Changes::new(content.zones.len(), content.counters.len(), of_counter, of_object_slot),
             #[cfg(feature = "test-hooks")]
             rigged: Default::default(),
         }
@@ -338,6 +350,8 @@ impl State {
             self.zones[zone].objects.push(obj);
         }
         self.objects[obj].zone = zone;
+        self.changes.zone(self.zones[from].decl);
+        self.changes.zone(self.zones[zone].decl);
         let owner = self.zones[zone].owner;
         if owner.is_some() && self.zones[from].owner != owner {
             if let Some(n) = self.drawn.get_mut(self.objects[obj].def) {
@@ -368,6 +382,12 @@ impl State {
             self.objects[o].face_up = false;
         }
         self.zones[zone].objects = objs;
+        self.changes.zone(self.zones[zone].decl);
+    }
+
+    /// Object `obj`'s face changed or a seat came to know it: its zone's change counter.
+    pub fn object_changed(&mut self, obj: usize) {
+        self.changes.zone(self.zones[self.objects[obj].zone].decl);
     }
 
     pub fn log(&mut self, text: String, audience: Audience) {

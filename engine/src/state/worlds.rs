@@ -93,6 +93,8 @@ impl State {
                 }
             }
         }
+        // Identities and hidden values changed: every change counter (changes.rs).
+        world.changes.all();
         world
     }
 
@@ -120,6 +122,7 @@ impl State {
                 self.object_counters[o * w..(o + 1) * w].copy_from_slice(&counters);
             }
         }
+        self.changes.all();
     }
 
     /// By object: whether it carries zones (a character's gear), which keeps its identity

@@ -138,6 +138,7 @@ pub(super) fn flip(sh: &Shared, s: &Stack) -> Option<Ret> {
     let mut st = sh.state.try_borrow_mut().ok()?;
     let o = obj(&st, s, 1)?;
     st.objects[o].face_up = s.truthy(2);
+    st.object_changed(o);
     pushed(0)
 }
 
@@ -160,6 +161,7 @@ pub(super) fn slot_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     let mut st = sh.state.try_borrow_mut().ok()?;
     let (i, v) = (slot(s, 1, st.counters.len())?, s.int(2)?);
     st.counters[i] = v;
+    st.changes.counter(i);
     pushed(0)
 }
 
@@ -171,6 +173,7 @@ pub(super) fn slot_add(sh: &Shared, s: &Stack) -> Option<Ret> {
     let (i, d) = (slot(s, 1, st.counters.len())?, s.int(2)?);
     let v = st.counters[i].checked_add(d)?;
     st.counters[i] = v;
+    st.changes.counter(i);
     s.push_int(v);
     pushed(1)
 }
@@ -181,6 +184,13 @@ fn cell(st: &State, s: &Stack) -> Option<usize> {
     let o = obj(st, s, 1)?;
     let k = slot(s, 2, st.object_width)?;
     Some(o * st.object_width + k)
+}
+
+/// A per-object counter's cell `i` was written: its declaration's change counter.
+#[inline]
+fn cell_changed(st: &mut State, i: usize) {
+    let k = i % st.object_width;
+    st.changes.object_slot(k);
 }
 
 pub(super) fn object_get(sh: &Shared, s: &Stack) -> Option<Ret> {
@@ -196,6 +206,7 @@ pub(super) fn object_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     let mut st = sh.state.try_borrow_mut().ok()?;
     let (i, v) = (cell(&st, s)?, s.int(3)?);
     st.object_counters[i] = v;
+    cell_changed(&mut st, i);
     pushed(0)
 }
 
@@ -207,8 +218,31 @@ pub(super) fn object_add(sh: &Shared, s: &Stack) -> Option<Ret> {
     let (i, d) = (cell(&st, s)?, s.int(3)?);
     let v = st.object_counters[i].checked_add(d)?;
     st.object_counters[i] = v;
+    cell_changed(&mut st, i);
     s.push_int(v);
     pushed(1)
+}
+
+/// `posse.changes(part, ...)` outside prompts and labels, with at most 6 parts, each a
+/// part of the game: one number a part.
+pub(super) fn changes(sh: &Shared, s: &Stack) -> Option<Ret> {
+    if sh.read_only.get() {
+        return None;
+    }
+    let n = s.top();
+    if !(1..=6).contains(&n) {
+        return None;
+    }
+    let st = sh.state.try_borrow().ok()?;
+    let mut counts = [0u64; 6];
+    for (i, c) in (1..=n).zip(counts.iter_mut()) {
+        *c = st.changes.get(super::change_part(sh, &st, s.bytes(i)?)?)?;
+    }
+    // (Read first, pushed after: nothing is pushed when a part goes to the body.)
+    for &c in &counts[..n as usize] {
+        s.push_int(c as i64);
+    }
+    pushed(n)
 }
 
 pub(super) fn random(sh: &Shared, s: &Stack) -> Option<Ret> {
