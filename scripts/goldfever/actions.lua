@@ -473,10 +473,15 @@ local TAGS_N = 0
 ---@return (string|false)[]
 function M.tags(set, extra, keep)
   local n = keep and #keep or set.n
-  local o = set.o
-  for k = 1, n do
-    local i = keep and keep[k] or k
-    TAGS[k] = TAG[o[(i - 1) * 5 + 1]] or M.tag(set, i)
+  local o, tags, kinds = set.o, TAGS, TAG
+  if keep then
+    for k = 1, n do
+      local i = keep[k]
+      tags[k] = kinds[o[i * 5 - 4]] or M.tag(set, i)
+    end
+  else
+    -- (Every option, the common case: no `keep` looked at an option.)
+    for k = 1, n do tags[k] = kinds[o[k * 5 - 4]] or M.tag(set, k) end
   end
   for k = n + 1, n + extra do TAGS[k] = false end
   for k = n + extra + 1, TAGS_N do TAGS[k] = nil end
