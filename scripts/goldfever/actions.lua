@@ -17,6 +17,11 @@ local listing = require "goldfever.listing"
 
 local D = game.data
 local DECKS = D.decks ---@type string[]
+-- What people read of deck `i`: its English name (the ids are the rulebook's French).
+local DECK_NAMES = D.deck_names ---@type table<string, string>
+---@param i integer
+---@return string
+local function deck_name(i) return DECK_NAMES[DECKS[i] --[[@as string]]] end
 local OPT = D.options ---@type table<string, any>
 
 ---@class goldfever.actions
@@ -86,7 +91,7 @@ function M.shoot(c, gun, target, double, shots, reaction)
   local base = rules.band(p.bands, DECKS, range) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
   game.log(name(c) .. " shoots at " .. name(target) .. " with his " .. cards.name(gun)
-    .. (double and ", both barrels" or "") .. " (" .. DECKS[deck] .. ").")
+    .. (double and ", both barrels" or "") .. " (" .. deck_name(deck) .. ").")
   for _ = 1, shots do
     if posse.obj_get(gun, "ammo") < (double and 2 or 1) or not game.alive(target) then break end
     posse.obj_add(gun, "ammo", double and -2 or -1)
@@ -107,7 +112,7 @@ function M.throw_knife(c, knife, target, reaction)
   local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
   local base = rules.band(game.props(knife).bands, DECKS, game.range(from, to)) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
-  game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), DECKS[deck]))
+  game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), deck_name(deck)))
   posse.move(knife, game.ground(to))
   local card = draw_against(c, target, deck, false)
   events.resolve(card, target, c, nil, false, from)
@@ -124,7 +129,7 @@ function M.throw_dynamite(c, stick, to, steady)
   local from = game.node(c) --[[@as string]]
   local base = rules.band(game.props(stick).bands, DECKS, game.range(from, to)) --[[@as integer]]
   local deck = game.deck_for(c, base, false, steady and OPT.steady_aim and -1 or 0)
-  game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), DECKS[deck]))
+  game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), deck_name(deck)))
   posse.move(stick, game.ground(to))
   local fuse = game.draw_hit(deck)
   game.log("Card: " .. cards.name(fuse) .. ".")
@@ -185,7 +190,7 @@ function M.attack(c, target)
   local defender_knife = game.things.carried(target, "knife")
   local base = game.deck_index(defender_knife and D.knife_fight.armed or D.knife_fight.unarmed)
   local deck = game.deck_for(c, base, false, 0)
-  game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), DECKS[deck]))
+  game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), deck_name(deck)))
   local card = draw_against(c, target, deck, false)
   local face = cards.def(card).props.face
   if face == "jam" then

@@ -300,7 +300,8 @@ function Context:card_sharp(n)
   names[#names + 1] = "panique"
   local d = ask.pick(self.seat, "deck", "Which deck do you look at?", function()
     local out = {}
-    for i, x in ipairs(names) do out[i] = ask.option("deck", "The " .. x .. " deck", { deck = x }) end
+    local read = D.deck_names ---@type table<string, string>
+    for i, x in ipairs(names) do out[i] = ask.option("deck", "The " .. read[x] .. " deck", { deck = x }) end
     return out
   end --[[@as Options]], #names, { tags = names })
   local deck = posse.zone(names[d])
@@ -324,7 +325,8 @@ function Context:card_sharp(n)
     order[#order + 1] = table.remove(top, k)
   end
   for i = #order, 1, -1 do posse.move(order[i], deck) end
-  game.log(self:name() .. " looks at the top of the " .. names[d] .. " deck.")
+  local read = D.deck_names ---@type table<string, string>
+  game.log(self:name() .. " looks at the top of the " .. read[names[d] --[[@as string]]] .. " deck.")
 end
 
 ---Prospector's Eye: the face-down markers in his zone and the zones next to it become

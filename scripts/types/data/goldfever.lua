@@ -13,6 +13,7 @@
 ---@field carry goldfever.Data.carry # GF-R49, GF-G40
 ---@field checked_at string # only in: saloon_brawl (nil in the others)
 ---@field deadly integer # GF-R20: wounds that kill
+---@field deck_names table<string, string> # what people read (DECISIONS.md)
 ---@field decks string[] # easiest first (§5.4 shifts)
 ---@field deploy string[] # only in: payroll (nil in the others)
 ---@field derringer string # J08

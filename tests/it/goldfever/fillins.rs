@@ -36,17 +36,17 @@ fn the_hit_decks_hold_the_cards_of_5_4() {
 fn cover_makes_a_shot_one_step_harder() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'BAR')");
     pick(&mut g, "Shoot Fred with your Colt (6 bullets; range 1)");
-    assert!(log_has(&g, None, "with his Colt (moyen)"), "range 1 is facile; indoors one step harder");
+    assert!(log_has(&g, None, "with his Colt (medium)"), "range 1 is facile; indoors one step harder");
 }
 
 #[test]
 fn a_badly_wounded_shooter_shoots_one_step_harder_but_never_past_difficile() {
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S2'); put('fred', 'S3'); set('ted', 'wounds', 2)");
     pick(&mut g, "Shoot Fred");
-    assert!(log_has(&g, None, "with his Colt (moyen)"));
+    assert!(log_has(&g, None, "with his Colt (medium)"));
     let mut g = turn("high_noon", 2, "ted", "put('ted', 'S1'); put('fred', 'TAB'); set('ted', 'wounds', 2)");
     pick(&mut g, "Shoot Fred with your Colt (6 bullets; range 3)");
-    assert!(log_has(&g, None, "with his Colt (difficile)"), "moyen, cover and wounds: still difficile");
+    assert!(log_has(&g, None, "with his Colt (hard)"), "moyen, cover and wounds: still difficile");
 }
 
 #[test]
@@ -404,7 +404,7 @@ fn joker_pickpocket_takes_an_object_from_an_opponent() {
 fn joker_card_sharp_stacks_a_deck_only_he_sees() {
     let mut g = turn("high_noon", 2, "ted", "put('fred', 'N4'); joker('ted', 'card_sharp')");
     pick(&mut g, "Card Sharp");
-    pick(&mut g, "The facile deck");
+    pick(&mut g, "The easy deck");
     let first = options(&g)[2].clone();
     g.choose(1, &[3]).unwrap();
     g.choose(1, &[1]).unwrap();
@@ -434,7 +434,7 @@ fn joker_last_breath_fires_before_dying() {
     pick(&mut g, "No"); // about to take a wound
     pick(&mut g, "Last Breath");
     pick(&mut g, "Shoot Sheriff Ted");
-    assert!(log_has(&g, None, "with his Rifle (moyen)"), "range 1 is facile; three wounds make it harder");
+    assert!(log_has(&g, None, "with his Rifle (medium)"), "range 1 is facile; three wounds make it harder");
     assert_eq!(LUA.int(&mut g, "return get('ted', 'wounds')"), 1);
     assert!(log_has(&g, None, "Fred is dead."));
 }
@@ -474,7 +474,7 @@ fn optional_steady_aim_makes_a_reaction_one_step_easier() {
     pick(&mut g, "Move to Main street (S3)");
     g.choose(1, &[1]).unwrap();
     pick(&mut g, "Shoot Fred with your Colt (6 bullets; range 2)");
-    assert!(log_has(&g, None, "with his Colt (facile)"), "range 2 is moyen; a reaction one step easier");
+    assert!(log_has(&g, None, "with his Colt (easy)"), "range 2 is moyen; a reaction one step easier");
 }
 
 #[test]
