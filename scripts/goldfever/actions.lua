@@ -132,15 +132,15 @@ function M.throw_dynamite(c, stick, to, steady)
   game.log(("%s throws dynamite into %s (fuse: %s)."):format(name(c), zname(to), deck_name(deck)))
   posse.move(stick, game.ground(to))
   local fuse = game.draw_hit(deck)
-  game.log("Card: " .. cards.name(fuse) .. ".")
+  -- The card drawn for the fuse read as what it does: a jam fizzles, any other blows.
   if cards.def(fuse).props.face == "jam" then
     posse.obj_set(stick, "jammed", 1)
-    game.log("The fuse fizzles.")
+    game.log("The fuse card is " .. cards.name(fuse) .. ": the fuse fizzles.")
     return
   end
   posse.move(stick, posse.zone("supply"))
   posse.flip(stick, false)
-  game.log("The dynamite explodes in " .. zname(to) .. "!")
+  game.log("The fuse card is " .. cards.name(fuse) .. ": the dynamite explodes in " .. zname(to) .. "!")
   local panics = {}
   -- One card for `v` from deck `d`: a hit wounds; otherwise he panics if he stands in the
   -- blast's own zone (NEAR, MISS or JAM) or, next door, on a near miss.

@@ -183,7 +183,7 @@ fn t15_a_thrown_knife_lies_in_the_target_zone_and_can_be_picked_up() {
 fn t16_exploding_dynamite_is_removed() {
     let mut g = turn("high_noon", 2, "fred", "put('fred', 'S1'); put('ted', 'N4'); top('facile', 'facile_miss')");
     pick(&mut g, "Throw dynamite into Main street (S2)");
-    assert!(log_has(&g, None, "The dynamite explodes"));
+    assert!(log_has(&g, None, ": the dynamite explodes in "));
     assert!(LUA.list(&mut g, "return ground('S2')").is_empty());
     assert!(!LUA.list(&mut g, "return gear('fred')").contains(&"dynamite".to_string()));
 }
