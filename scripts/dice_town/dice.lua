@@ -61,10 +61,11 @@ function M.resync()
   rekey()
 end
 
----Compares the mirror with the engine; `same(what, mine, engine's)` raises on a difference.
----@param same fun(what: string, a: any, b: any)
+---Compares the mirror with the engine; `same(what, mine, engine's, ...)` raises on a
+---difference (`what` is a format for `...`).
+---@param same fun(what: string, a: any, b: any, ...: any)
 function M.verify(same)
-  for i = 1, ND do same("die " .. i, DICE[i], posse.face(i)) end
+  for i = 1, ND do same("die %d", DICE[i], posse.face(i), i) end
   local key = MKEY
   rekey()
   same("dice key", key, MKEY)

@@ -153,30 +153,34 @@ function M.resync()
 end
 
 ---Compares every mirror with the engine; raises an error naming the first difference.
+---Every game ends with it, so what a check is called is written only for a difference:
+---`what` is a format for `...`.
 function M.verify()
   ---@param what string
   ---@param a any
   ---@param b any
-  local function same(what, a, b)
+  ---@param ... any
+  local function same(what, a, b, ...)
     if a ~= b then
-      error(("dice_town mirror out of step: %s is %s, engine says %s"):format(what, tostring(a), tostring(b)), 2)
+      error(("dice_town mirror out of step: %s is %s, engine says %s"):format(what:format(...), tostring(a),
+        tostring(b)), 2)
     end
   end
   dice.verify(same)
   hands.verify(same)
   for s = 1, N do
-    same("gang of " .. s, GANG[s], C.gangs[posse.get("gang", s)])
+    same("gang of %d", GANG[s], C.gangs[posse.get("gang", s)], s)
     local jailed = 0
     for _, id in ipairs(IDS) do
-      same(id .. " of " .. s, RANK[id][s], posse.get(id, s))
+      same("%s of %d", RANK[id][s], posse.get(id, s), id, s)
       if RANK[id][s] > 0 then jailed = jailed + 1 end
     end
-    same("jailed of " .. s, JAILED[s], jailed)
-    same("money of " .. s, MONEY[s], posse.get("money", s))
-    same("in the game: " .. s, IN[s], seats.live(s))
+    same("jailed of %d", JAILED[s], jailed, s)
+    same("money of %d", MONEY[s], posse.get("money", s), s)
+    same("in the game: %d", IN[s], seats.live(s), s)
     local opp = seats.clockwise(s)
-    for k = 1, #opp do same(("opponent %d of %d"):format(k, s), OPP[s][k], opp[k]) end
-    same("opponents of " .. s, #OPP[s], #opp)
+    for k = 1, #opp do same("opponent %d of %d", OPP[s][k], opp[k], k, s) end
+    same("opponents of %d", #OPP[s], #opp, s)
   end
   same("centre", CENTRE, posse.get("centre"))
   local left, freed = LEFT, FREED

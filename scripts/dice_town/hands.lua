@@ -160,19 +160,20 @@ function M.resync()
   for _, set in ipairs(ALL_SETS) do recount(set) end
 end
 
----Compares the hands with the engine; `same(what, mine, engine's)` raises on a difference.
----@param same fun(what: string, a: any, b: any)
+---Compares the hands with the engine; `same(what, mine, engine's, ...)` raises on a
+---difference (`what` is a format for `...`).
+---@param same fun(what: string, a: any, b: any, ...: any)
 function M.verify(same)
   for s = 1, N do
-    same("hand size of " .. s, #CARDS[s], posse.count(HAND[s]))
-    for _, card in ipairs(CARDS[s]) do same("zone of a card of " .. s, posse.zone_of(card), HAND[s]) end
+    same("hand size of %d", #CARDS[s], posse.count(HAND[s]), s)
+    for _, card in ipairs(CARDS[s]) do same("zone of a card of %d", posse.zone_of(card), HAND[s], s) end
   end
   for i, set in ipairs(ALL_SETS) do
     local held, total = {}, set.total
     for s = 1, N do held[s] = set.held[s] end
     recount(set)
-    for s = 1, N do same(("cards of timing set %d in hand %d"):format(i, s), held[s], set.held[s]) end
-    same(("cards of timing set %d held"):format(i), total, set.total)
+    for s = 1, N do same("cards of timing set %d in hand %d", held[s], set.held[s], i, s) end
+    same("cards of timing set %d held", total, set.total, i)
   end
 end
 
