@@ -323,7 +323,6 @@ fn a_scenario_leaves_components_out() {
 #[test]
 fn rules_in_brief_come_from_yaml_and_a_scenarios_replace_its_games() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "rules_in_brief");
-    edit(&root, "scenarios/hilo/game.yaml", "  win: Most points after the rounds.", "  win: Most points after the rounds.");
     edit(&root, "scenarios/hilo/game.yaml", "  numbers: [3 rounds, 2 points a round won]", "  numbers: [3 rounds]");
     edit(
         &root,

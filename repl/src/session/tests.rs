@@ -210,6 +210,21 @@ fn play_from(root: &std::path::Path, mut input: Scripted) -> (u64, usize, String
     (hash, n, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
 }
 
+/// Plays hilo (seed 7) from the content root `dir` on `input`, `bots` bot seats; returns
+/// the choices made, stdout and stderr, and removes `dir`.
+fn run_in(dir: &std::path::Path, mut input: Scripted, bots: &[usize], designer: bool) -> (Vec<Choice>, String, String) {
+    let content = Arc::new(Content::load(dir, "hilo").expect("hilo loads"));
+    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let io = Io { input: &mut input, out: &mut out, err: &mut err };
+    let mut s = Session::new(game, dir.to_path_buf(), bots.iter().copied().collect(), None, io).designer(designer);
+    s.run();
+    let choices = s.game().choices().to_vec();
+    drop(s);
+    let _ = std::fs::remove_dir_all(dir);
+    (choices, String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"))
+}
+
 #[test]
 fn at_the_table_what_shows_another_seats_secrets_is_refused() {
     let (straight, ..) = play(&GAME, &[]);
@@ -443,17 +458,8 @@ fn a_question_with_only_one_answer_is_answered_at_once() {
     // Alone against a bot, secret or not: answered at once.
     for secret in [false, true] {
         let dir = discard_asked(&format!("only-{secret}"), &must(1, secret));
-        let mut input = Scripted::new(["1", "1"]);
-        let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
-        let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let io = Io { input: &mut input, out: &mut out, err: &mut err };
-        let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io);
-        s.run();
-        let n = s.game().choices().len();
-        drop(s);
-        let _ = std::fs::remove_dir_all(&dir);
-        let out = String::from_utf8(out).expect("utf8");
+        let (choices, out, _) = run_in(&dir, Scripted::new(["1", "1"]), &[2], false);
+        let n = choices.len();
         assert!(n >= 5, "two rounds played on two answers: {out}");
         assert!(!out.contains("(the only choice)") && !out.contains("discard it"), "not shown: {out}");
         assert!(!out.contains("p1: Discard your kept card?"), "never asked: {out}");
@@ -490,17 +496,8 @@ fn undo_passes_over_answers_that_had_only_one_choice() {
     let must = "posse.choose(1, function() return \"Discard your kept card?\" end,\n      function() return { \"discard it\" } end, { min = 1, max = 1, count = 1 })";
     let dir = discard_asked("undo-only", must);
     // p1 plays its first card, bot p2 plays, p1's discard is made at once; round 2: undo.
-    let mut input = Scripted::new(["1", ":undo", "2", "1", ""]);
-    let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
-    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let io = Io { input: &mut input, out: &mut out, err: &mut err };
-    let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io);
-    s.run();
-    let first = s.game().choices()[0].clone();
-    drop(s);
-    let _ = std::fs::remove_dir_all(&dir);
-    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    let (choices, out, err) = run_in(&dir, Scripted::new(["1", ":undo", "2", "1", ""]), &[2], false);
+    let first = choices[0].clone();
     assert!(out.contains("took back 3 choices"), "p1's play, p2's and the discard: {out}\n{err}");
     assert_eq!((first.seat, first.picks), (1, vec![2]), "round 1 played again with the other card: {out}");
     let rounds: Vec<&str> = out.matches("Play which card?").collect();
@@ -673,17 +670,9 @@ fn a_long_question_is_folded_to_fit_the_screen() {
         labels.len()
     );
     let dir = discard_asked("folded", &many);
-    let content = Arc::new(Content::load(&dir, "hilo").expect("hilo loads"));
-    let game = Game::new(content.clone(), Setup::new(&content, 7, None).expect("setup")).expect("game");
-    let mut input = Scripted::new(["1", "1", "99", "0", "1", "1"]).at_a_terminal().sized(80, 24);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let io = Io { input: &mut input, out: &mut out, err: &mut err };
-    let mut s = Session::new(game, dir.clone(), BTreeSet::from([2]), None, io).designer(true);
-    s.run();
-    let made: Vec<Vec<u32>> = s.game().choices().iter().filter(|c| c.seat == 1).map(|c| c.picks.clone()).collect();
-    drop(s);
-    let _ = std::fs::remove_dir_all(&dir);
-    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    let input = Scripted::new(["1", "1", "99", "0", "1", "1"]).at_a_terminal().sized(80, 24);
+    let (choices, out, err) = run_in(&dir, input, &[2], true);
+    let made: Vec<Vec<u32>> = choices.iter().filter(|c| c.seat == 1).map(|c| c.picks.clone()).collect();
     let screen = out.split("p1: Discard your kept card?\n").nth(1).expect("the question");
     assert!(
         screen.starts_with("  1) Give card … (15 choices)\n  2) Swap card … (12 choices)\n  3) Pass\n  4) Wait\n"),
