@@ -70,10 +70,11 @@ return function(view, data)
   table.sort(chars, function(a, b) return a.o.props.code < b.o.props.code end)
 
   local deck_counts = {}
+  local read = data.deck_names or {} ---@type table<string, string>
   for _, d in ipairs(data.decks or {}) do
-    deck_counts[#deck_counts + 1] = d .. " " .. (zones[d] and zones[d].count or 0)
+    deck_counts[#deck_counts + 1] = (read[d] or d) .. " " .. (zones[d] and zones[d].count or 0)
   end
-  deck_counts[#deck_counts + 1] = "panique " .. (zones.panique and zones.panique.count or 0)
+  deck_counts[#deck_counts + 1] = (read.panique or "panique") .. " " .. (zones.panique and zones.panique.count or 0)
   text.wrap(out, ("%s, round %d/%d. Decks: %s."):format(data.scenario_name or "Goldfever", counters.round or 0,
     (data.aims or {}).round_limit or 0, table.concat(deck_counts, ", ")), "", "  ")
 

@@ -463,7 +463,7 @@ fn joker_take_cover_lets_the_target_choose_the_card() {
     pick(&mut g, "Shoot Fred");
     pick(&mut g, "Take Cover");
     assert_eq!(deciding(&g), 2);
-    pick(&mut g, "Raté");
+    pick(&mut g, "Miss");
     assert_eq!(LUA.int(&mut g, "return get('fred', 'wounds')"), 0);
 }
 
