@@ -35,6 +35,7 @@ mod issue26_mirrors;
 mod issue26_once;
 mod issue26_undo;
 mod issue27_pictures;
+mod issue27_rules;
 mod issue9;
 mod layers;
 mod marshals;
