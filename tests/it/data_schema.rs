@@ -99,7 +99,7 @@ fn the_schema_itself_is_checked_and_declares_the_keys_only_scenarios_give() {
     let root = scratch_project(env!("CARGO_TARGET_TMPDIR"), "schema_optional");
     edit(&root, "scenarios/goldfever/jailbreak.yaml", "  jail: JAL", "  jail: 3");
     let e = errors(&root, "goldfever/jailbreak");
-    assert!(e.contains("jailbreak.yaml:26:9: data: jail: expected text, not 3"), "{e}");
+    assert!(e.contains("jailbreak.yaml:67:9: data: jail: expected text, not 3"), "{e}");
 }
 
 #[test]
