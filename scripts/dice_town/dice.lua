@@ -14,23 +14,29 @@ local rules = require "dice_town.rules"
 ---@class dice_town.dice
 local M = {}
 
----What the dice show now (read-only).
----@class dice_town.DiceNow
----@field effects dice_town.Effect[]  rules.effects_for of the faces
----@field actions integer             how many dice show the Action face
----@field mixed boolean               some dice show the Action face and some do not
-
 -- The number of dice and the Action face; DICE[i] = the face name of die i; MWEIGHT[face]
 -- = (ND + 1) ^ (index of the face - 1); FACE_NAME[face] = "Action", "Lady"...; MKEY = the
--- key of the faces showing; BY_MKEY[key] = what they show; TEXT: scratch of `text`.
+-- key of the faces showing; BY_MKEY[key] = the effects they show; TEXT: scratch of `text`.
 local ND = 0
 local ACTION = "action"
 local DICE = {} ---@type string[]
 local MWEIGHT = {} ---@type table<string, integer>
 local FACE_NAME = {} ---@type table<string, string>
 local MKEY = 0
-local BY_MKEY = {} ---@type table<integer, dice_town.DiceNow>
+local BY_MKEY = {} ---@type table<integer, dice_town.Effect[]>
 local TEXT = {} ---@type string[]
+
+-- Every face of the dice, each once, in the order first met (the content's alone: made
+-- once a VM, posse.once).
+local FACES = posse.once("dice_town.dice.faces", function()
+  local out, seen = {}, {} ---@type string[], table<string, boolean>
+  for i = 1, posse.dice() do
+    for _, f in ipairs(posse.faces(i)) do
+      if not seen[f] then seen[f], out[#out + 1] = true, f end
+    end
+  end
+  return out
+end)
 
 local function rekey()
   local m = 0
@@ -44,13 +50,10 @@ function M.init(c)
   ND, ACTION = posse.dice(), c.action
   MWEIGHT, FACE_NAME, BY_MKEY = {}, {}, {}
   local w = 1
-  for i = 1, ND do
-    for _, f in ipairs(posse.faces(i)) do
-      if not MWEIGHT[f] then
-        local d = c.desp[f]
-        MWEIGHT[f], FACE_NAME[f], w = w, d and d.name or "Action", w * (ND + 1)
-      end
-    end
+  for k = 1, #FACES do
+    local f = FACES[k]
+    local d = c.desp[f]
+    MWEIGHT[f], FACE_NAME[f], w = w, d and d.name or "Action", w * (ND + 1)
   end
   M.resync()
 end
@@ -149,17 +152,24 @@ end
 ---@return string
 function M.face_name(face) return FACE_NAME[face] end
 
----What the dice show now, memoised per combination of faces (read-only).
----@return dice_town.DiceNow
-function M.now()
-  local r = BY_MKEY[MKEY] ---@type dice_town.DiceNow|nil
+---The effects the dice show now (rules.effects_for), memoised per combination of faces
+---(read-only).
+---@return dice_town.Effect[]
+function M.effects()
+  local r = BY_MKEY[MKEY] ---@type dice_town.Effect[]|nil
   if r then return r end
-  -- The key's digit of the Action face (base ND + 1) is how many dice show it.
-  local w = MWEIGHT[ACTION]
-  local actions = w and MKEY // w % (ND + 1) or 0
-  r = { effects = rules.effects_for(DICE), actions = actions, mixed = actions > 0 and actions < ND }
+  r = rules.effects_for(DICE)
   BY_MKEY[MKEY] = r
   return r
+end
+
+---Whether some dice show the Action face and some do not: the key's digit of the Action
+---face (base ND + 1) is how many dice show it.
+---@return boolean
+function M.mixed()
+  local w = MWEIGHT[ACTION]
+  local actions = w and MKEY // w % (ND + 1) or 0
+  return actions > 0 and actions < ND
 end
 
 ---Whether a die shows a character face (not Action).

@@ -83,10 +83,15 @@ end
 ---@return dice_town.Timings
 function M.timings(...)
   local set = { has = {}, held = {}, total = 0, out = {}, n_out = 0 } ---@type dice_town.Timings
-  for _, w in ipairs { ... } do
+  for i = 1, select("#", ...) do
+    local w = select(i, ...)
     set.has[w] = true
-    SETS[w] = SETS[w] or {}
-    table.insert(SETS[w], set)
+    local sets = SETS[w]
+    if not sets then
+      sets = {}
+      SETS[w] = sets
+    end
+    sets[#sets + 1] = set
   end
   ALL_SETS[#ALL_SETS + 1] = set
   recount(set)

@@ -114,11 +114,10 @@ function M.phase(p)
       local list = EMPTY ---@type Obj[]
       if ROLL_OWN.held[p] ~= 0 then list = context.playable(p, ROLL_OWN) end
       local can_roll = not turn.fixed and turn.rolls < turn.limit
-      local now = dice.now()
-      local effects = now.effects
+      local effects = dice.effects()
       local ne = #effects
       if not can_roll and #list == 0 and ne == 1 then return effects[1] end
-      local keep = can_roll and now.mixed
+      local keep = can_roll and dice.mixed()
       local nr = can_roll and (keep and 3 or 2) or 0
       menu.p, menu.effects, menu.keep, menu.rolls, menu.cards = p, effects, keep, nr, list
       -- Asked only because of the cards he holds: others must not see that he is asked.

@@ -87,7 +87,7 @@ function M.config()
   for i, g in ipairs(d.gangs) do
     c.gangs[i] = {
       id = g.id, name = g.name, colour = g.colour, brain = g.brain, ability = g.ability,
-      short = (g.brain:gsub("^The ", "")),
+      short = g.brain:sub(1, 4) == "The " and g.brain:sub(5) or g.brain,
     }
   end
   for _, kind in ipairs { "trio", "four", "misery" } do
@@ -152,44 +152,71 @@ function M.assignments(faces)
   return out
 end
 
--- Scratch tables of effects_for (COUNTS is emptied after each use; CHARS and AT are read
--- only as far as each use fills them): a table that keeps its slots costs nothing to fill
--- again, where a fresh one grows (and is collected) every time.
--- COUNTS is made with room for eight faces: a key set to nil keeps its slot, so once each
--- face has been counted the table is never made again.
-local COUNTS = { _1 = nil, _2 = nil, _3 = nil, _4 = nil, _5 = nil, _6 = nil, _7 = nil, _8 = nil } ---@type table<string, integer|nil>
+-- Scratch tables of effects_for (COUNT is zeroed after each use; CHARS, CIDX and AT are
+-- read only as far as each use fills them): a table that keeps its slots costs nothing to
+-- fill again. COUNT[j] counts the face of index FACE[f] = j: a Desperado's index in
+-- config.ids, the Action face next, then any other face in the order first met (an
+-- array, which never rehashes as a table keyed by the faces would).
+local COUNT = {} ---@type integer[]
+local FACE = nil ---@type table<string, integer>|nil
 local CHARS = {}  ---@type string[]
+local CIDX = {}   ---@type integer[]
 local AT = {}     ---@type integer[]
--- The draw combinations' effects (read-only, shared by every list effects_for returns).
+-- The Action effects made so far, by their multiset of ids: the index in config.ids of
+-- each id acted, in canonical order, as the digits of one number (base #ids + 1). A game
+-- meets about a hundred combinations of dice but only a few dozen assignments, so each
+-- is made once and shared by every list that offers it.
+local ACT_OF = {} ---@type table<integer, dice_town.Effect>
+-- The draw combinations' effects (read-only, shared by every list effects_for returns),
+-- and the lists of one of them alone: what dice with no Action face, or with no other
+-- face, show (about half of the combinations a game meets; each then costs no list).
 local COMBO = { four = { kind = "four" }, trio = { kind = "trio" }, misery = { kind = "misery" } }
+local ALONE = { four = { COMBO.four }, trio = { COMBO.trio }, misery = { COMBO.misery } }
 
 ---The effects the player may choose from the final dice (T2-T4, G-ACTION-TRIO): one
 ---{kind = "act", acts = {...}} per assignment, then {kind = "four"|"trio"|"misery"} when the
----dice show that combination. Never empty: four Action faces are a Set of four.
+---dice show that combination. Never empty: four Action faces are a Set of four. Read-only:
+---the effects, and a list of one draw combination alone, are shared.
 ---@param faces string[]
 ---@return dice_town.Effect[]
 function M.effects_for(faces)
   local c = conf or M.config()
-  local ids, counts, chars = c.ids, COUNTS, CHARS
+  local ids, count, chars, face = c.ids, COUNT, CHARS, FACE
+  local nids = #ids
+  if not face then
+    face = {}
+    for i = 1, nids do face[ids[i]] = i end
+    face[c.action] = face[c.action] or nids + 1
+    for j = 1, nids + 1 do count[j] = 0 end
+    FACE = face
+  end
   local nf, top = #faces, 0
   for i = 1, nf do
     local f = faces[i]
-    local n = (counts[f] or 0) + 1
-    counts[f] = n
+    local j = face[f]
+    if not j then
+      j = #count + 1
+      face[f], count[j] = j, 0
+    end
+    local n = count[j] + 1
+    count[j] = n
     if n > top then top = n end
   end
   -- The distinct ids rolled (chars[1..nc], canonical order), needed only for Actions.
-  local actions, nc = counts[c.action] or 0, 0
+  local actions, nc = count[face[c.action]], 0
   if actions > 0 then
-    for i = 1, #ids do
-      local id = ids[i]
-      if counts[id] then
+    for i = 1, nids do
+      if count[i] > 0 then
         nc = nc + 1
-        chars[nc] = id
+        chars[nc], CIDX[nc] = ids[i], i
       end
     end
   end
-  for i = 1, nf do counts[faces[i]] = nil end
+  for i = 1, nf do count[face[faces[i]]] = 0 end
+  if nc == 0 then
+    local combo = combo_of(actions, top)
+    if combo then return ALONE[combo] end
+  end
   -- The lists are made with room for what four dice give (tables.lua: a list grown from
   -- empty is made again at 1, 2 and 4 elements); more dice grow them.
   local out, n = (nc > 0 and { nil, nil, nil, nil } or {}) --[[@as dice_town.Effect[] ]], 0
@@ -197,13 +224,22 @@ function M.effects_for(faces)
     -- The multisets of `actions` ids among chars, in lexicographic order: the positions
     -- `at` never decrease; the next one bumps the last position that can move and levels
     -- the ones after it.
-    local at = AT
+    local at, base, memo = AT, #ids + 1, ACT_OF
+    -- (digits past 2^53 would collide: many dice are made every time)
+    if base ^ actions >= 2 ^ 53 then memo = {} end
     for i = 1, actions do at[i] = 1 end
     while true do
-      local a = { nil, nil, nil, nil } --[[@as string[] ]]
-      for i = 1, actions do a[i] = chars[at[i]] end
+      local key = 0
+      for i = 1, actions do key = key * base + CIDX[at[i]] end
+      local e = memo[key]
+      if not e then
+        local a = { nil, nil, nil, nil } --[[@as string[] ]]
+        for i = 1, actions do a[i] = chars[at[i]] end
+        e = { kind = "act", acts = a }
+        memo[key] = e
+      end
       n = n + 1
-      out[n] = { kind = "act", acts = a }
+      out[n] = e
       local i = actions
       while i > 0 and at[i] == nc do i = i - 1 end
       if i == 0 then break end
