@@ -52,6 +52,7 @@
 //! turn, a component with no rules text) after it, failing nothing either.
 
 use crate::coverage::Coverage;
+use crate::words::count;
 use anyhow::{bail, Result};
 use posse::hash::hex;
 use posse::leaks::Positions;
@@ -278,7 +279,7 @@ impl Place {
     fn label(&self) -> Option<String> {
         let (seed, players) = self.game?;
         let what = if self.what.is_empty() { String::new() } else { format!(", {}", self.what) };
-        Some(format!("seed {seed}, {players} players{what}"))
+        Some(format!("seed {seed}, {}{what}", count(players, "player")))
     }
 }
 
@@ -347,7 +348,7 @@ fn seeds_summary<'a>(places: impl Iterator<Item = &'a Place>) -> String {
                 .collect();
             let more =
                 if ranges.len() > RANGES { format!(", ... ({} seeds in all)", seeds.len()) } else { String::new() };
-            format!("{players} players: seeds {}{more}", r.join(", "))
+            format!("{}: seeds {}{more}", count(*players, "player"), r.join(", "))
         })
         .collect();
     if parts.is_empty() {
@@ -506,10 +507,9 @@ fn check_game(root: &Path, id: &str, seeds: Seeds, leaks: Leaks) -> Report {
     for f in found {
         report.add(Place::game(f.seed, f.players, "leak check"), f.message);
     }
-    let players = if p.min == p.max { p.min.to_string() } else { format!("{}-{}", p.min, p.max) };
+    let players = if p.min == p.max { count(p.min, "player") } else { format!("{}-{} players", p.min, p.max) };
     let seeds = if seed == 1 { "seed 0".to_string() } else { format!("seeds 0-{}", seed.saturating_sub(1)) };
-    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    let mut summary = format!("{} with {players} players ({seeds})", count(played, "random game"));
+    let mut summary = format!("{} with {players} ({seeds})", count(played, "random game"));
     summary += &match failed {
         0 => String::new(),
         n if n == played => ", none played to the end".to_string(),

@@ -163,8 +163,10 @@ impl Coverage {
                     )
                 };
                 format!(
-                    "{} ({}) never ran in {} games ({why}): its script's parts were never called",
-                    self.ids[i], self.places[i], self.games
+                    "{} ({}) never ran in {} ({why}): its script's parts were never called",
+                    self.ids[i],
+                    self.places[i],
+                    crate::words::count(self.games, "game")
                 )
             })
             .collect()
@@ -176,8 +178,14 @@ impl Coverage {
         let w = self.ids.iter().map(String::len).max().unwrap_or(2).max(10);
         let pw = self.places.iter().map(String::len).max().unwrap_or(5);
         let mut s = format!(
-            "{game}: coverage over {} games\n  {:w$}  {:pw$}  {:>8} {:>8} {:>8} {:>8}\n",
-            self.games, "definition", "where", "offered", "chosen", "resolved", "drawn"
+            "{game}: coverage over {}\n  {:w$}  {:pw$}  {:>8} {:>8} {:>8} {:>8}\n",
+            crate::words::count(self.games, "game"),
+            "definition",
+            "where",
+            "offered",
+            "chosen",
+            "resolved",
+            "drawn"
         );
         s.push_str("  (offered: seat-games an option offered it in; chosen, resolved: times; drawn: copies into seats' zones)\n");
         for (i, id) in self.ids.iter().enumerate() {

@@ -94,7 +94,8 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         1 => format!(", seed {seed}"),
         n => format!(", seeds {seed}..={}", seed.wrapping_add(n as u64 - 1)),
     };
-    let _ = writeln!(s, "{}: {} games, {} players{seeds}", r.game, r.games, r.players);
+    let (games, players) = (crate::words::count(r.games, "game"), crate::words::count(r.players, "player"));
+    let _ = writeln!(s, "{}: {games}, {players}{seeds}", r.game);
     if !r.bots.is_empty() {
         let _ = writeln!(
             s,

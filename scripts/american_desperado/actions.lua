@@ -4,6 +4,7 @@
 -- gift), and what ends the turn: the Thug's relief and the street rule.
 
 local posse = require "posse"
+local text = require "lib.text"
 local ask = require "lib.ask"
 local game = require "american_desperado.game"
 local combat = require "american_desperado.combat"
@@ -217,7 +218,7 @@ function M.label(c, o)
   if k == "trade" then return "Trade a hostage to free " .. name(o.what --[[@as Obj]]) end
   if k == "take" then return "Take the " .. name(o.what --[[@as Obj]]) .. " (free)" end
   if k == "drop" then return "Drop the " .. name(o.what --[[@as Obj]]) .. " (free)" end
-  if k == "gift" then return ("Give %s an extra action (free; %d gifts left)"):format(name(o.what --[[@as Obj]]), posse.get("gifts")) end
+  if k == "gift" then return ("Give %s an extra action (free; %s left)"):format(name(o.what --[[@as Obj]]), text.count(posse.get("gifts"), "gift")) end
   return "End the turn"
 end
 

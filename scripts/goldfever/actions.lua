@@ -7,6 +7,7 @@
 -- chosen.
 
 local posse = require "posse"
+local text = require "lib.text"
 local cards = require "lib.cards"
 local ask = require "lib.ask"
 local rules = require "goldfever.rules"
@@ -334,7 +335,7 @@ function M.label(set, i, seat)
   if k == "move" then return "Move to " .. zname(a) end
   if k == "exit" then return "Leave the town from " .. zname(a) end
   if k == "shoot" then
-    return ("Shoot %s with your %s (%d bullets; range %d)"):format(name(t), cards.name(a), posse.obj_get(a, "ammo"),
+    return ("Shoot %s with your %s (%s; range %d)"):format(name(t), cards.name(a), text.count(posse.obj_get(a, "ammo"), "bullet"),
       game.range(game.node(c) --[[@as string]], game.node(t) --[[@as string]]))
   end
   if k == "double" then return ("Shoot %s with both barrels"):format(name(t)) end
@@ -347,7 +348,7 @@ function M.label(set, i, seat)
   if k == "attack" then return "Attack " .. name(t) .. " with your knife" end
   if k == "dynamite" then return "Throw dynamite into " .. zname(b) end
   if k == "rock" then return "Throw a rock into " .. zname(b) end
-  if k == "drink" then return ("Drink whisky (%d wounds)"):format(game.wounds(c)) end
+  if k == "drink" then return ("Drink whisky (%s)"):format(text.count(game.wounds(c), "wound")) end
   if k == "pickup" then return "Pick up " .. game.things.thing(a, seat) end
   if k == "give" then return ("Give %s to %s"):format(game.things.thing(a, seat), name(t)) end
   if k == "take" then return ("Take %s from %s"):format(game.things.thing(a, seat), name(t)) end
@@ -531,7 +532,7 @@ function M.run(set, i)
     posse.move(a, posse.zone("supply"))
     posse.flip(a, false)
     if game.wounds(c) > 0 then posse.obj_add(c, "wounds", -1) end
-    game.log(("%s drinks whisky (%d wounds)."):format(name(c), game.wounds(c)))
+    game.log(("%s drinks whisky (%s)."):format(name(c), text.count(game.wounds(c), "wound")))
   elseif k == "pickup" then
     game.log(name(c) .. " picks up " .. game.things.thing(a, nil) .. ".")
     game.things.carry(c, a)

@@ -4,6 +4,7 @@
 -- the methods below, which are all a card's script may do to the game.
 
 local posse = require "posse"
+local text = require "lib.text"
 local cards = require "lib.cards"
 local ask = require "lib.ask"
 local game = require "goldfever.game"
@@ -153,7 +154,7 @@ function Context:heal(n)
   local w = game.wounds(self.char) - n
   if w < 0 then w = 0 end
   posse.obj_set(self.char, "wounds", w)
-  game.log(("%s has %d wounds."):format(self:name(), w))
+  game.log(("%s has %s."):format(self:name(), text.count(w, "wound")))
 end
 
 ---The character's first gun below its load, or nil (Speed Loader).
@@ -345,7 +346,7 @@ function Context:peek_markers()
       end
     end
   end
-  game.log(("%s looks around (%d markers)."):format(self:name(), seen))
+  game.log(("%s looks around (%s)."):format(self:name(), text.count(seen, "marker")))
 end
 
 ---Last Breath: one free Shoot, Throw or Attack before dying.

@@ -259,7 +259,7 @@ M.clue = {
       posse.move(order[k], deck)
       posse.reveal(order[k], a)
     end
-    posse.log(game.seat_name(a) .. " looks at the top " .. n .. " cards of the deck and puts them back.")
+    posse.log(game.seat_name(a) .. " looks at the top " .. (n == 1 and "card" or (n .. " cards")) .. " of the deck and puts " .. (n == 1 and "it" or "them") .. " back.")
   end,
 }
 

@@ -255,13 +255,13 @@ end
 ---@param why string
 ---@return boolean
 function M.pay_forced(s, what, n, why)
+  local unit = n == 1 and what:gsub("s$", "") or what
   if posse.get(what, s) >= n + 1 then
     posse.add(what, -n, s)
-    local unit = n == 1 and what:gsub("s$", "") or what
     posse.log(("%s spends %d %s (%s)."):format(NAMES[s], n, unit, why))
     return true
   end
-  posse.log(("%s cannot spend %d %s (%s) and keep one."):format(NAMES[s], n, what, why))
+  posse.log(("%s cannot spend %d %s (%s) and keep one."):format(NAMES[s], n, unit, why))
   M.eliminate(s)
   return false
 end

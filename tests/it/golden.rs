@@ -25,13 +25,13 @@ const GOLDEN: [(&str, usize, u64, &str); 26] = [
     ("marshals", 4, 0, "6ce551c5de45aa89"),
     ("marshals", 4, 1, "e6c781d12ce351f5"),
     ("marshals/duo", 2, 0, "a25232ec0ff4596e"),
-    ("marshals/duo", 2, 1, "23a52999bc54765b"),
-    ("marshals/basic", 2, 0, "6609473498e9f945"),
-    ("marshals/basic", 2, 1, "182799d8e95f1ef6"),
-    ("marshals/basic", 3, 0, "3f0b58742617bddf"),
-    ("marshals/basic", 3, 1, "98f5537da4c41ea9"),
-    ("marshals/basic", 4, 0, "fd41cb858f59ebd3"),
-    ("marshals/basic", 4, 1, "444c76d4866bba1d"),
+    ("marshals/duo", 2, 1, "8d827eab2ba2901e"),
+    ("marshals/basic", 2, 0, "3d440edc0ed6eadd"),
+    ("marshals/basic", 2, 1, "6b6dc9559328815f"),
+    ("marshals/basic", 3, 0, "ddf421d4b8d9c3ac"),
+    ("marshals/basic", 3, 1, "7b99d3f5cb614faa"),
+    ("marshals/basic", 4, 0, "e799bd70e1336ab3"),
+    ("marshals/basic", 4, 1, "59460a6d6c727b1f"),
 ];
 
 #[test]

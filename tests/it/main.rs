@@ -36,6 +36,7 @@ mod issue26_once;
 mod issue26_undo;
 mod issue27_pictures;
 mod issue27_rules;
+mod issue27_words;
 mod issue9;
 mod layers;
 mod marshals;

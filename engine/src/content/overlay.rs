@@ -11,6 +11,7 @@ use super::checks::{about_problem, class_problem, Sizes};
 use super::data::data_path;
 use super::loader::{counter_problems, per_object_counters, per_object_zones, players_problem, Doc, Loader};
 use super::schema::{DefOverlay, OverlayFile};
+use super::texts::{is_template, Slot, Template};
 use super::{CheckScripts, Content, Source};
 use crate::diag::{Diagnostic, Error, Result};
 use crate::limits::MAX_OBJECTS;
@@ -96,7 +97,8 @@ impl Loader<'_> {
         merge(&mut base.data, data);
     }
 
-    /// The scenario's `defs:` changes: counts, props and per-object counters' starts.
+    /// The scenario's `defs:` changes: counts, names, rules texts, props and per-object
+    /// counters' starts.
     fn overlay_defs(&mut self, doc: &Doc, base: &mut Content, defs: std::collections::BTreeMap<String, DefOverlay>) {
         let counters = base.counters.clone();
         let per_object = per_object_counters(&counters);
@@ -117,7 +119,32 @@ impl Loader<'_> {
                 self.at(doc, at("count"), format!("{id}: {objects} objects in all: a game has at most {MAX_OBJECTS}"));
                 break;
             }
-            let def = base.defs.iter_mut().find(|d| d.id == id).expect("found above");
+            let index = base.defs.iter().position(|d| d.id == id).expect("found above");
+            if let Some(text) = change.text {
+                // The scenario's text in place of the game's, a template where it has
+                // placeholders (filled with the rest once the changes are made).
+                base.templates.retain(|t| t.slot != Slot::Def(index));
+                if is_template(&text) {
+                    let pos = at("text");
+                    let file = doc.rel.clone();
+                    base.templates.push(Template {
+                        file,
+                        line: pos.line,
+                        column: pos.column,
+                        slot: Slot::Def(index),
+                        text: text.clone(),
+                    });
+                }
+                base.defs[index].text = Some(text);
+            }
+            let def = &mut base.defs[index];
+            if let Some(name) = change.name {
+                if name.trim().is_empty() {
+                    self.at(doc, at("name"), format!("{id}: name: expected a name, not an empty text"));
+                } else {
+                    def.name = name;
+                }
+            }
             if !(change.props.0.is_null() || change.props.0.is_object()) {
                 self.at(doc, at("props"), format!("{id}: props: expected a map"));
             }

@@ -343,6 +343,12 @@ pub(super) struct DefOverlay {
     /// Copies in this scenario (0 leaves the component out).
     #[serde(default)]
     pub(super) count: Option<usize>,
+    /// Its name in this scenario (a mode where the printed cost means nothing).
+    #[serde(default)]
+    pub(super) name: Option<String>,
+    /// Its rules text in this scenario, in place of the game's (placeholders as there).
+    #[serde(default)]
+    pub(super) text: Option<String>,
     /// Merged into the definition's props.
     #[serde(default)]
     pub(super) props: Strict,

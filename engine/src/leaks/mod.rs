@@ -386,7 +386,9 @@ pub fn log_names_only_what_is_seen(
                 if def.count == 0 || !names(&line.text, &def.name) || !unseen.contains(&(at, seat, d)) {
                     continue;
                 }
-                let seen = |st: &State| (0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(c, o, seat));
+                // (Components that share a name are one name to a reader.)
+                let named = |st: &State, o: usize| st.objects[o].def == d || c.defs[st.objects[o].def].name == def.name;
+                let seen = |st: &State| (0..st.objects.len()).any(|o| named(st, o) && st.visible(c, o, seat));
                 if !seen(before) && !seen(after) {
                     let diff = format!("{:?} names {}, which the seat cannot see", line.text, def.name);
                     out.push(Finding { seed, step, seat: seat + 1, leak: Leak::Log, diff });

@@ -655,7 +655,7 @@ pub(super) fn math_random(rng: &mut crate::rng::Rng, m: Option<i64>, n: Option<i
 
 /// The leak check's audit of the line just logged: each seat it is for that it names a
 /// definition to (a card's, a tile's: not rules text with no copies) of which that seat
-/// sees no copy now.
+/// sees no copy now, nor a copy of another definition of the same name.
 fn audit_line(content: &crate::content::Content, st: &State, audit: &mut Vec<(usize, usize, usize)>) {
     let at = st.log.len() - 1;
     let line = &st.log[at];
@@ -663,8 +663,11 @@ fn audit_line(content: &crate::content::Content, st: &State, audit: &mut Vec<(us
         if def.count == 0 || !crate::state::names(&line.text, &def.name) {
             continue;
         }
+        // Components that share a name are one name to a reader: a line naming it is
+        // read when the seat sees any of them.
+        let named = |o: usize| st.objects[o].def == d || content.defs[st.objects[o].def].name == def.name;
         for seat in (0..st.players()).filter(|&s| line.audience.admits(Some(s))) {
-            if !(0..st.objects.len()).any(|o| st.objects[o].def == d && st.visible(content, o, seat)) {
+            if !(0..st.objects.len()).any(|o| named(o) && st.visible(content, o, seat)) {
                 audit.push((at, seat, d));
             }
         }

@@ -87,7 +87,7 @@ impl Session<'_> {
             return self.warn(e.to_string());
         }
         match self.record().save(path) {
-            Ok(()) => self.say(format!("saved {} choices to {file}", self.game.choices().len())),
+            Ok(()) => self.say(format!("saved {} to {file}", crate::words::count(self.game.choices().len(), "choice"))),
             Err(e) => self.warn(e.to_string()),
         }
     }
@@ -381,7 +381,11 @@ impl Session<'_> {
         self.drive.stepping = false;
         self.table.last_human = None;
         let n = self.game.choices().len();
-        self.say(format!("loaded {file}: {}, replayed {n} of {} choices", record.game, record.choices.len()));
+        self.say(format!(
+            "loaded {file}: {}, replayed {n} of {}",
+            record.game,
+            crate::words::count(record.choices.len(), "choice")
+        ));
         let seats = seat_list(&record.seats, &self.bots);
         let from = if overridden { "from --bot, not from the save" } else { "as saved" };
         self.say(format!("seats ({from}): {seats}"));
@@ -406,7 +410,11 @@ impl Session<'_> {
                 self.recaps.marks = marks;
                 self.trim_history();
                 let what = if same { "content unchanged" } else { "scripts and content reloaded" };
-                self.say(format!("{what}; replayed {} of {} choices", self.game.choices().len(), record.choices.len()));
+                self.say(format!(
+                    "{what}; replayed {} of {}",
+                    self.game.choices().len(),
+                    crate::words::count(record.choices.len(), "choice")
+                ));
                 if let Some(d) = divergence {
                     self.diverged_at(&d, &record.choices);
                 }

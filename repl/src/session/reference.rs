@@ -57,9 +57,12 @@ impl Session<'_> {
             return self.warn(format!(":card: no card or ability is called '{query}' (:cards lists them)"));
         };
         let width = self.width();
-        let mut title = match first.count {
+        // Components of one name and text are one card to a player (Marshals' basic mode
+        // calls all its Ambushes "Ambush"): their copies are counted together.
+        let same = |d: &Def| d.name == first.name && d.text == first.text;
+        let copies: usize = defs.iter().filter(|d| same(d)).map(|d| d.count).sum();
+        let mut title = match copies {
             0 => first.name.clone(),
-            1 => format!("{} (1 in the game)", first.name),
             n => format!("{} ({n} in the game)", first.name),
         };
         if let Some(also) = aliases.get(&first.id) {

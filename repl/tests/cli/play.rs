@@ -171,8 +171,8 @@ fn cards_abilities_and_the_map_are_read_from_inside_the_game() {
     );
     assert!(stderr(&o).contains("no card or ability is called 'jurisdiction'"), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("Ambush (Forest, 1 Bullet) (1 in the game)\n  Action, played when"), "{out}");
-    assert!(out.contains("Also 'ambush': Ambush (Forest, 2 Bullets), "), "{out}");
+    // Basic mode's eight Ambushes are one card to a player (basic.yaml).
+    assert!(out.contains("Ambush (8 in the game)\n  Action: take one card at random"), "{out}");
     assert!(out.contains("Marshals (basic mode) has no board"), "{out}");
     let o = posse_in(&project(), &["play", "marshals", "--seed", "1"], ":cards\n:quit\n");
     assert!(stdout(&o).contains("Forest 1 to 10, Desert 1 to 10"), "kinds together: {}", stdout(&o));

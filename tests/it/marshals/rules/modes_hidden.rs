@@ -77,16 +77,16 @@ fn r60_basic_ambush_steals_a_card_and_camping_skips_a_turn() {
     let mut g = basic(3, "give(1, 'ambush_mountain_1', 'camping_plain_2') give(3, 'mv_desert_05')");
     turn(&mut g, 1, &["mv_mountain_01"]);
     let ls = labels(&g, 1);
-    assert!(ls.contains(&"Play Ambush (Mountain, 1 Bullet): take a card from a rival".to_string()), "{ls:?}");
-    assert!(ls.contains(&"Play Camping (Plain, 2 Provisions): a rival skips a turn".to_string()), "{ls:?}");
-    act(&mut g, 1, "Play Ambush (Mountain, 1 Bullet)", &["mv_mountain_02"]);
+    assert!(ls.contains(&"Play Ambush: take a card from a rival".to_string()), "{ls:?}");
+    assert!(ls.contains(&"Play Camping: a rival skips a turn".to_string()), "{ls:?}");
+    act(&mut g, 1, "Play Ambush", &["mv_mountain_02"]);
     // p2 holds no card, so p3 is the one rival to rob: nobody is asked (lib.seats.choose).
     assert_eq!(waiting(&g), [2], "only rivals holding a card: p3, robbed without a question");
     assert!(hand(&mut g, 1).contains(&"mv_desert_05".to_string()));
     assert!(hand(&mut g, 3).is_empty());
 
     turn(&mut g, 1, &["mv_mountain_03"]);
-    answer(&mut g, 1, "Play Camping (Plain, 2 Provisions)");
+    answer(&mut g, 1, "Play Camping");
     act(&mut g, 1, "p2", &["mv_mountain_04"]);
     // Seat 2 skips; seat 3 plays.
     assert!(log_has(&g, Some(3), "p2 skips this turn."));
