@@ -9,8 +9,8 @@
 #   - the layout: no text of a plot outside its box or over another text or a bar, and no
 #     page wider than the window;
 #   - the screenshot is not blank: enough colours, the bars' colour among them;
-#   - the board's pictures (`posse svg`): a town and a heist load without a parser error
-#     and draw their tokens' and tiles' colours.
+#   - the board's pictures (`posse svg`): a town and a heist load without a parser error,
+#     draw their tokens' and tiles' colours, and mark their aims (exits; how to win).
 # Usage: tools/html-check.sh [DIR] writes the reports, DOMs and screenshots (PNG) to DIR
 # (a new temporary folder by default). POSSE=path/to/posse uses that binary instead of
 # building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
@@ -401,11 +401,17 @@ for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperad
           f"screenshot {ncolours} colours, {100 * share:.1f}% inked")
 
 # The pictures: no parser error, not blank, the town's two team colours (#d32f2f,
-# #1e63c4: its tokens) and the heist's tiles (#ead9bb) among their pixels.
+# #1e63c4: its tokens) and the heist's tiles (#ead9bb) among their pixels; in what
+# Chromium made of them, the aims: the town's exits, the heist's exits and how to win.
+aims = {"town": ['class="mark-exit"', ">EXIT: "], "heist": ['class="mark-exit"', 'id="aim"', ">To win: "]}
 for page, want in [("town", [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]), ("heist", [(0xEA, 0xD9, 0xBB)])]:
     before = len(problems)
-    if "parsererror" in open(f"{out}/{page}.dom.svg", encoding="utf-8").read():
+    dom = open(f"{out}/{page}.dom.svg", encoding="utf-8").read()
+    if "parsererror" in dom:
         problem(page, "Chromium reports a parser error")
+    for mark in aims[page]:
+        if mark not in dom:
+            problem(page, f"the picture has no {mark}")
     width, height, bpp, rows = png_pixels(f"{out}/{page}.png")
     seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
     if len(seen) < 16:

@@ -70,6 +70,15 @@ fn the_town_shows_tokens_by_team_with_wounds_ambush_the_dead_and_the_scenarios_p
     assert!(text.contains("Fred<tspan class=\"amb\"> ambush</tspan>"), "{text}");
     let dead = &text[text.find("<g id=\"dead\">").expect("the dead are drawn")..];
     assert!(dead[..dead.find("</g>").unwrap()].contains(">Pedro</text>"), "{dead}");
+    assert!(!text.contains("<g id=\"escaped\">"), "nobody has left town yet");
+    // Big Hank leaves town alive: drawn below the board with those who left, not crossed out.
+    lua(&mut g, "posse.move(find('hank'), posse.zone('escaped')) return true");
+    let text = svg(map, &g.view(Some(2)), &setting);
+    let gone = &text[text.find("<g id=\"escaped\">").expect("those who left are drawn")..];
+    let gone = &gone[..gone.find("</g>").unwrap()];
+    assert!(gone.contains(">escaped:</text>") && gone.contains(">Big Hank</text>"), "{gone}");
+    assert!(!gone.contains("dead"), "not crossed out: {gone}");
+    assert!(!text[text.find("<g id=\"dead\">").unwrap()..].contains(">Big Hank</text>"), "{text}");
     // Exits and starts: a border and a tag each.
     assert_eq!(text.matches("<polygon class=\"mark-exit\"").count(), 4);
     assert!(text.contains(">EXIT: Desperados</text>") && text.contains(">START: Sheriff Ted</text>"), "{text}");
@@ -209,7 +218,7 @@ fn sim_names_sides_as_the_game_does_and_lists_a_side_that_never_won() {
 fn a_picture_declaration_naming_what_is_not_declared_is_refused_at_its_lines() {
     let root = posse_tests::scratch_root(env!("CARGO_TARGET_TMPDIR"), "issue27_picture_decl");
     let decl =
-        "picture:\n  owner: nope\n  wounds: score\n  dead: nowhere\n  marks:\n    - {data: no.such.path, mark: goal}\n";
+        "picture:\n  owner: nope\n  wounds: score\n  dead: nowhere\n  escaped: gone\n  marks:\n    - {data: no.such.path, mark: goal}\n";
     posse_tests::edit(&root, "scenarios/hilo/game.yaml", "main: main.lua\n", &format!("{decl}main: main.lua\n"));
     let e = match posse::Content::load(&root, "hilo") {
         Ok(_) => panic!("a picture: naming no counter must not load"),
@@ -218,5 +227,36 @@ fn a_picture_declaration_naming_what_is_not_declared_is_refused_at_its_lines() {
     assert!(e.contains("game.yaml:8:10: picture: owner: no per-object counter 'nope' is declared"), "{e}");
     assert!(e.contains("game.yaml:9:11: picture: wounds: no per-object counter 'score' is declared"), "{e}");
     assert!(e.contains("game.yaml:10:9: picture: dead: no zone 'nowhere' is declared"), "{e}");
+    assert!(e.contains("game.yaml:11:12: picture: escaped: no zone 'gone' is declared"), "{e}");
     assert!(!e.contains("no.such.path"), "a path a scenario's data may fill is no error: {e}");
+}
+
+/// A heist's picture shows its aims: the entrances `aims.exits` numbers are marked as
+/// exits (in the legend too), and how to win is written under the legend (the heist's
+/// `rules: {win}`). Tiny counts entrances 1 to 4, so every entrance is one.
+#[test]
+fn the_heist_grid_marks_the_exits_the_aims_count_and_says_how_to_win() {
+    for id in ["american_desperado/tiny", "american_desperado/large"] {
+        let c = load(id);
+        let grid = c.grid.clone().expect("a grid board");
+        let setting = Setting::of(&c);
+        let g = new_game(&c, 2, 4);
+        let text = grid_svg(&grid, &g.view(Some(1)), &setting);
+        let exits: Vec<u64> =
+            c.data["aims"]["exits"].as_array().expect("aims.exits").iter().filter_map(|v| v.as_u64()).collect();
+        // One dashed border a cell holding a listed entrance, and one in the legend.
+        assert_eq!(text.matches("<rect class=\"mark-exit\"").count(), exits.len() + 1, "{id}: {text}");
+        for n in &exits {
+            let at = text.find(&format!(">E{n}</tspan>")).unwrap_or_else(|| panic!("{id}: E{n} drawn"));
+            let cell = &text[text[..at].rfind("id=\"cell-").expect("its cell")..at];
+            assert!(cell.contains("class=\"mark-exit\""), "{id}: E{n} is marked: {cell}");
+        }
+        assert!(text.contains(">exit: a way out</text>"), "{id}");
+        let aim = &text[text.find("<g id=\"aim\">").expect("the aim is written")..];
+        let target = c.data["aims"]["target"].as_u64().expect("aims.target");
+        assert!(
+            aim.contains(">To win: The crew wins or loses together.") && aim.contains(&format!("worth {target}")),
+            "{aim}"
+        );
+    }
 }

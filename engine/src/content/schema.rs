@@ -175,6 +175,9 @@ pub struct PictureDecl {
     pub down: Option<String>,
     #[serde(default)]
     pub dead: Option<String>,
+    /// A zone whose pieces have left the board alive (over an exit), drawn below it.
+    #[serde(default)]
+    pub escaped: Option<String>,
     #[serde(default)]
     pub numbers: Vec<String>,
     #[serde(default)]
@@ -183,12 +186,16 @@ pub struct PictureDecl {
 
 /// One entry of `picture: {marks: ...}`: every zone id found under the dotted `data:`
 /// path `data` (in values, not keys) is marked `mark`; one found under a key `exits` is
-/// an exit whatever `mark` says.
+/// an exit whatever `mark` says. With `counter`, the values are that per-object counter's
+/// instead (`{data: aims.exits, mark: exit, counter: number}`: the entrances numbered
+/// so): a grid marks the cells holding such a piece.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MarkDecl {
     pub data: String,
     pub mark: MarkKind,
+    #[serde(default)]
+    pub counter: Option<String>,
 }
 
 /// What a marked place is to the scenario.

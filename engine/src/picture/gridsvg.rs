@@ -8,8 +8,11 @@
 //! object the view knows is in lower case, italic, with `?` (`y4?`); a face-up one
 //! stands in bold; one the game's `picture: {beaten}` counter says is beaten is grey and
 //! struck out. The full names are in each cell's title; below the grid, a legend of every
-//! letter drawn (with the names it stands for) and of the styles. The title is shrunk to
-//! the picture's width.
+//! letter drawn (with the names it stands for) and of the styles. A cell holding a piece
+//! that a `picture: {marks}` entry with a `counter` names (an entrance whose number the
+//! heist's `aims.exits` lists) is marked (exit, goal, start: a coloured border, and an
+//! entry of the legend); under the legend, how to win (the content's `rules: {win}`). The
+//! title is shrunk to the picture's width.
 //!
 //! [`grid_text`] is the same grid in characters, for `:map`: a cell three characters, the
 //! same labels, the same legend.
@@ -23,6 +26,7 @@ use super::setting::Setting;
 use super::svg::{cut, esc, num, shown};
 use super::whose;
 use crate::board::grid::Grid;
+use crate::content::MarkKind;
 use crate::view::{ObjectView, View};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -46,7 +50,18 @@ const STYLE: &str = "
 .hidden { fill: #8a8a8a }
 .beaten { fill: #9a9a9a; text-decoration: line-through }
 .title { font-weight: bold }
+.mark-exit { fill: none; stroke: #2e9d32; stroke-width: 4; stroke-opacity: 0.8; stroke-dasharray: 8 4 }
+.mark-goal { fill: none; stroke: #e0a000; stroke-width: 4; stroke-opacity: 0.8 }
+.mark-start { fill: none; stroke: #1565c0; stroke-width: 4; stroke-opacity: 0.6; stroke-dasharray: 2 3 }
+.aim { fill: #1a1a1a; font-size: 11px }
 ";
+
+/// The marks a cell may carry, their class and what the legend says of them.
+const MARKS: [(MarkKind, &str, &str); 3] = [
+    (MarkKind::Exit, "mark-exit", "exit: a way out"),
+    (MarkKind::Goal, "mark-goal", "a goal"),
+    (MarkKind::Start, "mark-start", "a start"),
+];
 
 /// How an object is drawn: hidden, face down and known, face up, beaten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,8 +213,30 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
         places.push((x, line));
         x += ew;
     }
+    // The cells the aims mark (an exit, a goal), and the marks drawn, for the legend.
+    let marked: Vec<_> = (0..grid.cells())
+        .map(|i| {
+            setting
+                .marks_of(view.board.get(&grid.name(i)).into_iter().flat_map(|z| z.values()).flat_map(|z| &z.objects))
+        })
+        .collect();
+    let kinds: Vec<&(MarkKind, &str, &str)> =
+        MARKS.iter().filter(|(k, ..)| marked.iter().any(|m| m.contains(k))).collect();
+    for (_, _, what) in &kinds {
+        let ew = what.chars().count() as f64 * LEGEND_CHAR + 44.0;
+        if x > MARGIN && x + ew > width - MARGIN {
+            x = MARGIN;
+            line += 1.0;
+        }
+        places.push((x, line));
+        x += ew;
+    }
     let legend_top = HEAD + h + 18.0;
-    let height = legend_top + (line + 1.0) * LEGEND_LINE + MARGIN;
+    // How to win, under the legend, in lines that fit across.
+    let columns = ((width - 2.0 * MARGIN) / LEGEND_CHAR) as usize;
+    let aim = setting.aim.as_deref().map(|a| wrap(&format!("To win: {a}"), columns)).unwrap_or_default();
+    let aim_top = legend_top + (line + 1.0) * LEGEND_LINE + 4.0;
+    let height = aim_top + aim.len() as f64 * LEGEND_LINE + MARGIN;
     // The title at 14 pixels, smaller when it would not fit across (7.7 pixels a
     // character of bold sans-serif at 14).
     let title_size = (14.0 * (width - 2.0 * MARGIN) / (title.chars().count().max(1) as f64 * 7.7)).clamp(6.0, 14.0);
@@ -241,6 +278,18 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
             esc(&tip)
         );
         let _ = writeln!(s, r#"<text class="coord" x="{}" y="{}">{name}</text>"#, num(x + 2.0), num(y + 9.0));
+        for (kind, class, _) in &MARKS {
+            if marked[i].contains(kind) {
+                let _ = writeln!(
+                    s,
+                    r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}"/>"#,
+                    num(x + 3.0),
+                    num(y + 3.0),
+                    num(CELL - 6.0),
+                    num(CELL - 6.0)
+                );
+            }
+        }
         // Up to three lines of three labels; the rest is in the title.
         for (k, line) in labels.chunks(3).take(3).enumerate() {
             let _ = write!(
@@ -271,7 +320,7 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
             writeln!(s, r#"<line class="link" x1="{}" y1="{}" x2="{}" y2="{}"/>"#, num(x1), num(y1), num(x2), num(y2));
     }
     s.push_str("</g>\n<g id=\"legend\">\n");
-    for (e, (x, line)) in entries.iter().zip(places) {
+    for (e, &(x, line)) in entries.iter().zip(&places) {
         // The sample (what comes before the first space) in its style, then what it is.
         let (sample, what) = e.split_once(' ').unwrap_or((e, ""));
         let style = match e.as_str() {
@@ -290,8 +339,38 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
             esc(what)
         );
     }
-    s.push_str("</g>\n</svg>\n");
+    let mark_places = places.iter().skip(entries.len());
+    for ((_, class, what), (x, line)) in kinds.iter().zip(mark_places) {
+        let y = legend_top + line * LEGEND_LINE;
+        let _ = writeln!(s, r#"<rect class="{class}" x="{}" y="{}" width="18" height="10"/>"#, num(*x), num(y - 9.0));
+        let _ = writeln!(s, r#"<text class="key" x="{}" y="{}">{}</text>"#, num(x + 24.0), num(y), esc(what));
+    }
+    s.push_str("</g>\n");
+    if !aim.is_empty() {
+        s.push_str("<g id=\"aim\">\n");
+        for (k, l) in aim.iter().enumerate() {
+            let y = aim_top + k as f64 * LEGEND_LINE;
+            let _ = writeln!(s, r#"<text class="aim" x="{}" y="{}">{}</text>"#, num(MARGIN), num(y), esc(l));
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</svg>\n");
     s
+}
+
+/// `text` broken between words into lines of at most `columns` characters.
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= columns => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// The grid in characters, for `:map`: a title, the column numbers, a row of cells three

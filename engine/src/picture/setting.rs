@@ -19,6 +19,11 @@ pub struct Setting {
     /// Sides' names by id (the content's [`Content::side_name`] of every seat's team
     /// that `data.teams` lists).
     pub(crate) sides: BTreeMap<String, String>,
+    /// Marks by a per-object counter's values (`marks: [{counter: ...}]`): a place holding
+    /// a shown piece whose counter has one of the values is marked so.
+    pub(crate) by_counter: Vec<(String, BTreeSet<i64>, MarkKind)>,
+    /// How to win, as the game's or scenario's `rules: {win}` says it.
+    pub aim: Option<String>,
 }
 
 /// A piece as its token shows it: from a shown object alone.
@@ -42,6 +47,7 @@ impl Setting {
             teams.filter_map(|t| t.get("id").and_then(|i| i.as_str())).map(str::to_string).collect();
         let sides: BTreeMap<String, String> = team_ids.iter().map(|id| (id.clone(), content.side_name(id))).collect();
         let mut marks: BTreeMap<String, BTreeMap<MarkKind, Vec<String>>> = BTreeMap::new();
+        let mut by_counter = Vec::new();
         for m in &content.picture.marks {
             let mut at = Some(&content.data);
             for step in m.data.split('.') {
@@ -51,6 +57,12 @@ impl Setting {
                 });
             }
             let Some(value) = at else { continue };
+            if let Some(counter) = &m.counter {
+                let one = std::slice::from_ref(value);
+                let values = value.as_array().map_or(one, Vec::as_slice).iter().filter_map(|v| v.as_i64()).collect();
+                by_counter.push((counter.clone(), values, m.mark));
+                continue;
+            }
             let mut found = Vec::new();
             walk(value, &nodes, None, false, &[], &mut found);
             for (zone, first, exit, own, above) in found {
@@ -73,7 +85,8 @@ impl Setting {
                 }
             }
         }
-        Setting { decl: content.picture.clone(), marks, sides }
+        let aim = content.rules.win.clone();
+        Setting { decl: content.picture.clone(), marks, sides, by_counter, aim }
     }
 
     /// A side's name for people: the name the data gives its team, else the id.
@@ -95,6 +108,21 @@ impl Setting {
         })
     }
 
+    /// The marks `objects` bring to their place: each counter mark whose values a shown
+    /// one's counter has.
+    pub fn marks_of<'v>(&self, objects: impl IntoIterator<Item = &'v ObjectView>) -> BTreeSet<MarkKind> {
+        let mut out = BTreeSet::new();
+        for o in objects {
+            let ObjectView::Shown { counters, .. } = o else { continue };
+            for (counter, values, kind) in &self.by_counter {
+                if counters.get(counter).is_some_and(|v| values.contains(v)) {
+                    out.insert(*kind);
+                }
+            }
+        }
+        out
+    }
+
     /// Whether `o` is shown beaten (its `beaten` counter is not 0).
     pub fn beaten(&self, o: &ObjectView) -> bool {
         flag(&self.decl.beaten, o)
@@ -109,6 +137,13 @@ impl Setting {
     /// (a hidden one is `?`), top first.
     pub fn dead<'v>(&self, view: &'v View) -> Vec<&'v ObjectView> {
         let zone = self.decl.dead.as_ref().and_then(|z| view.zones.get(z));
+        zone.map(|z| z.objects.iter().collect()).unwrap_or_default()
+    }
+
+    /// The pieces of the zone `picture: {escaped: ...}` names, as the view shows them: those
+    /// who left the board alive.
+    pub fn escaped<'v>(&self, view: &'v View) -> Vec<&'v ObjectView> {
+        let zone = self.decl.escaped.as_ref().and_then(|z| view.zones.get(z));
         zone.map(|z| z.objects.iter().collect()).unwrap_or_default()
     }
 }

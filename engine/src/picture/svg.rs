@@ -447,13 +447,15 @@ fn marks(s: &mut String, setting: &Setting, z: &crate::zonemap::Zone, at: impl F
 }
 
 /// How many lines the band below the board has: the sides (when any seat's piece is a
-/// token), the dead (when the game declares them and there are any).
+/// token), the escaped and the dead (when the game declares them and there are any).
 fn band_lines(view: &View, setting: &Setting) -> usize {
-    usize::from(setting.decl.owner.is_some()) + usize::from(!setting.dead(view).is_empty())
+    usize::from(setting.decl.owner.is_some())
+        + usize::from(!setting.escaped(view).is_empty())
+        + usize::from(!setting.dead(view).is_empty())
 }
 
 /// The band below the board, from `y`: each side in its colour with its seats' names;
-/// then the dead, crossed out.
+/// then those who left the board alive; then the dead, crossed out.
 fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64) {
     let mut y = y + 12.0;
     let cols = ((width - 2.0 * MARGIN) / (CHAR_WIDTH * LINE_SIZE)) as usize;
@@ -474,12 +476,14 @@ fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64)
         s.push_str("</g>\n");
         y += BAND_LINE;
     }
-    let dead = setting.dead(view);
-    if !dead.is_empty() {
-        s.push_str("<g id=\"dead\">\n");
-        let _ = writeln!(s, r#"<text class="legend" x="{}" y="{}">dead:</text>"#, num(MARGIN), num(y));
-        let mut x = MARGIN + 34.0;
-        for o in dead {
+    for (id, pieces) in [("escaped", setting.escaped(view)), ("dead", setting.dead(view))] {
+        if pieces.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "<g id=\"{id}\">");
+        let _ = writeln!(s, r#"<text class="legend" x="{}" y="{}">{id}:</text>"#, num(MARGIN), num(y));
+        let mut x = MARGIN + 8.0 + CHAR_WIDTH * LINE_SIZE * (id.len() + 1) as f64;
+        for o in pieces {
             let (t, colour) = match (setting.token(o), o) {
                 (Some(t), _) => {
                     let side = side_of(view, t.owner.unwrap_or(0));
@@ -494,10 +498,11 @@ fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64)
                 }
             };
             let t = Token { wounds: 0, ambush: false, ..t };
-            token(s, &t, colour, x, y, cols, "dead");
+            token(s, &t, colour, x, y, cols, if id == "dead" { "dead" } else { "" });
             x += 24.0 + t.name.chars().count() as f64 * CHAR_WIDTH * LINE_SIZE;
         }
         s.push_str("</g>\n");
+        y += BAND_LINE;
     }
 }
 

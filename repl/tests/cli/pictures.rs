@@ -138,7 +138,10 @@ fn svg_of_a_grid_board_draws_every_cell_and_its_links() {
     let svg = stdout(&o);
     well_formed(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     // A 4 x 4 building and its street (6 x 6 cells), four entrances as doorways.
-    assert_eq!(svg.matches("<rect ").count(), 36, "{svg}");
+    let cells = svg.matches(r#"<rect class="tile""#).count() + svg.matches(r#"<rect class="street""#).count();
+    assert_eq!(cells, 36, "{svg}");
+    // Its four entrances are its exits (aims.exits), each marked, and one in the legend.
+    assert_eq!(svg.matches(r#"<rect class="mark-exit""#).count(), 5, "{svg}");
     assert_eq!(svg.matches(r#"class="link""#).count(), 4);
     assert!(svg.contains("the view of p1") && svg.contains(r#"<tspan class="hidden">?</tspan>"#), "{svg}");
 }

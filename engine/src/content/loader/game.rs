@@ -6,7 +6,7 @@ use super::{Doc, Loader};
 use crate::content::checks::{about_problem, is_id};
 use crate::content::schema::{GameFile, Players};
 use crate::content::API_VERSION;
-use crate::yaml::Step::Key;
+use crate::yaml::Step::{Item, Key};
 
 impl Loader<'_> {
     /// Checks the head of game `id`'s `game.yaml`.
@@ -91,10 +91,18 @@ impl Loader<'_> {
                 self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
             }
         }
-        if let Some(id) = &p.dead {
+        for (i, m) in p.marks.iter().enumerate() {
+            let Some(id) = &m.counter else { continue };
+            if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
+                let msg = format!("picture: marks: counter: no per-object counter '{id}' is declared");
+                self.at(doc, doc.at.value(&[Key("picture"), Key("marks"), Item(i), Key("counter")]), msg);
+            }
+        }
+        for (key, zone) in [("dead", &p.dead), ("escaped", &p.escaped)] {
+            let Some(id) = zone else { continue };
             if !game.zones.iter().any(|z| &z.id == id) {
-                let msg = format!("picture: dead: no zone '{id}' is declared");
-                self.at(doc, doc.at.value(&[Key("picture"), Key("dead")]), msg);
+                let msg = format!("picture: {key}: no zone '{id}' is declared");
+                self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
             }
         }
     }
