@@ -54,6 +54,12 @@
 ---@field picks integer[]
 ---@field labels string[]
 
+---How the renderer is asked to draw a view (its third argument): compact, to fit a
+---screen of 80×24 beside the question (`full = false`, `lib.text`'s ROWS), or whole,
+---however long (`full = true`: the REPL's `:full`).
+---@class RenderHow
+---@field full boolean
+
 ---A decision as a strategy bot reads it: its kind and its options' ids and arguments
 ---(declared in `scripts/<game>/questions.lua`). The prompt and the labels are for people:
 ---a bot is not given them.

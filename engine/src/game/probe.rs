@@ -146,7 +146,7 @@ impl Game {
         if r.is_none() {
             *r = Some(Renderer::new(&self.content)?);
         }
-        r.as_ref().expect("just made").render(view)
+        r.as_ref().expect("just made").render(view, false)
     }
 
     /// From now on, notes each log line that names a component to a seat that sees no

@@ -73,13 +73,24 @@ impl Game {
             .collect()
     }
 
-    /// Draws the view of `seat` with the game's Lua renderer.
+    /// Draws the view of `seat` with the game's Lua renderer, compact: what fits a screen
+    /// of 80×24 beside the question.
     pub fn render(&self, seat: Option<usize>) -> Result<String> {
+        self.render_as(seat, false)
+    }
+
+    /// Draws the view of `seat` with everything it holds, however long (the REPL's
+    /// `:full`): what the compact screen leaves out, such as every seat in full.
+    pub fn render_full(&self, seat: Option<usize>) -> Result<String> {
+        self.render_as(seat, true)
+    }
+
+    fn render_as(&self, seat: Option<usize>, full: bool) -> Result<String> {
         let mut r = self.renderer.borrow_mut();
         if r.is_none() {
             *r = Some(Renderer::new(&self.content)?);
         }
-        r.as_ref().expect("just made").render(&self.view(seat))
+        r.as_ref().expect("just made").render(&self.view(seat), full)
     }
 
     /// The log lines `seat` may read (all for None), oldest first.

@@ -1,7 +1,9 @@
 //! The renderer: the game's `render.lua` in a Lua VM of its own, which holds no game
-//! state and has no `posse` module. It receives a view (and the game's public `data:`)
-//! and returns text; every view is drawn in the VM as it was after setup, so what it
-//! draws depends on the view alone.
+//! state and has no `posse` module. It receives a view, the game's public `data:` and how
+//! to draw it (`{full = false}`: the compact screen of 80×24; `{full = true}`: everything
+//! the view holds, however long, as `:full` shows it) and returns text; every view is
+//! drawn in the VM as it was after setup, so what it draws depends on the view (and how)
+//! alone.
 
 use super::compile::{compile, module_loader};
 use super::{api, install_budget, lua_err, sandbox, sandboxed_lua, script_message, Budget, Metered, Saved};
@@ -55,15 +57,16 @@ impl Renderer {
     }
 
     /// Draws a view in the VM as it was after setup (globals, libraries and their
-    /// metatables), whatever the views drawn before left in it.
-    pub fn render(&self, view: &View) -> Result<String, Error> {
+    /// metatables), whatever the views drawn before left in it: compact to fit a screen
+    /// of 80×24, or with `full` everything it holds.
+    pub fn render(&self, view: &View, full: bool) -> Result<String, Error> {
         self.budget.refill();
         self.metatables.reset(&self.lua)?;
         let render = match self.chunk.call::<Value>(()) {
             Ok(Value::Function(f)) => f,
             Ok(_) => {
                 return Err(Error::Script(format!(
-                    "{}: expected the renderer to return a function(view, data)",
+                    "{}: expected the renderer to return a function(view, data, how)",
                     self.file
                 )))
             }
@@ -73,7 +76,9 @@ impl Renderer {
         // The game's `data:` is content, public like the rulebook: names to draw with.
         let data =
             mlua::LuaSerdeExt::to_value_with(&self.lua, &self.content.data, api::serde_options()).map_err(lua_err)?;
-        let text = render.call::<Value>((v, data)).map_err(|e| Error::Script(script_message(&e)))?;
+        let how = self.lua.create_table().map_err(lua_err)?;
+        how.set("full", full).map_err(lua_err)?;
+        let text = render.call::<Value>((v, data, how)).map_err(|e| Error::Script(script_message(&e)))?;
         match text {
             Value::String(s) if s.as_bytes().len() > VIEW_TEXT_BYTES => Err(Error::Script(format!(
                 "{}: the renderer returned {} bytes for one view (at most {} MiB)",
