@@ -1,6 +1,7 @@
--- American Desperado's renderer: the building and the street as a grid of 3-character
--- spaces (front at the top), then the threat meter, the crew (fatigue, loot, state), the
--- police, and the newest events, within 80 columns.
+-- American Desperado's renderer: the threat meter, then the building and the street as a
+-- grid of 3-character spaces (front at the top) with, beside it, the key to the grid, the
+-- crew (fatigue, loot, state) and the police, then the newest events, within 80 columns
+-- (the grid takes 35 at most, the column beside it the rest: a large heist fits in 14 rows).
 --
 -- A space shows who stands there (criminals B T E S, lower case when subdued; police P W F
 -- H), else its tile: `###` face down, `g4?` a face-down tile you know (scouted), `G4!` a
@@ -98,35 +99,52 @@ return function(view, data)
     end
     out[#out + 1] = ((("%2d  "):format(r) .. table.concat(line, " ")):gsub("%s+$", ""))
   end
-  -- A heist whose exits are not all of its entrances says which they are (data.aims.exits).
+  -- Beside the grid: the exits when they are not all the entrances (data.aims.exits), the
+  -- key, the crew and the police, each wrapped within the columns the grid leaves.
+  local side = {}
   local doors, exits = 0, {}
   for _, zs in pairs(board) do
     local t = objects(zs.tile)[1] --[[@as table|nil]]
     if t and not t.hidden and (t.props or {}).class == "entrance" then doors = doors + 1 end
   end
   for _, i in ipairs(aims.exits or {}) do exits[#exits + 1] = "E" .. i end
+  local gridw = 0
+  for i = 2, #out do gridw = math.max(gridw, #out[i]) end
+  local width = text.WIDTH - gridw - 2
   if #exits > 0 and #exits < doors then
-    out[#out + 1] = "The crew gets away only through " .. table.concat(exits, ", ") .. "."
+    text.wrap(side, "The crew gets away only through " .. table.concat(exits, ", ") .. ".", "", "  ", width)
   end
-  out[#out + 1] = "### face down, g4? known to you, G4! obstacle (Camera Guard bYstander locK),"
-  out[#out + 1] = " .  cleared, $2 loot, h hostage, xxx locked down, E1 entrance; b t e s: subdued"
+  text.items(side, "", { "### face down", "g4? known to you", "G4! obstacle: Camera Guard bYstander locK",
+    ". cleared", "$2 loot", "h hostage", "xxx locked down", "E1 entrance", "b t e s: subdued" }, ", ", "", width)
 
   table.sort(crew, function(a, b) return a.o.name < b.o.name end)
   for _, x in ipairs(crew) do
     local o, k = x.o, x.o.counters or {}
+    local said = { ("fatigue %d"):format(k.fatigue or 0) }
     local loot = {}
-    for _, l in ipairs(objects((o.zones or {}).carry)) do loot[#loot + 1] = (l.props or {}).value or "?" end
-    local state = {}
-    if (k.subdued or 0) > 0 then state[#state + 1] = "subdued" end
-    if (k.exposed or 0) > 0 then state[#state + 1] = "exposed" end
-    if (k.gift or 0) > 0 then state[#state + 1] = "+" .. k.gift .. " action" end
-    out[#out + 1] = ((("%s (%s) p%d at (%s): fatigue %d, loot [%s] %s"):format(o.name, (o.props or {}).letter,
-      k.seat or 0, x.at, k.fatigue or 0, table.concat(loot, " "), table.concat(state, ", "))):gsub("%s+$", ""))
+    for _, l in ipairs(objects((o.zones or {}).carry)) do loot[#loot + 1] = "$" .. ((l.props or {}).value or "?") end
+    if #loot > 0 then said[#said + 1] = "loot " .. table.concat(loot, " ") end
+    if (k.subdued or 0) > 0 then said[#said + 1] = "subdued" end
+    if (k.exposed or 0) > 0 then said[#said + 1] = "exposed" end
+    if (k.gift or 0) > 0 then said[#said + 1] = "+" .. k.gift .. " action" end
+    text.wrap(side, ("%s %s p%d (%s): %s"):format((o.props or {}).letter, o.name, k.seat or 0, x.at,
+      table.concat(said, ", ")), "", "  ", width)
   end
   local ps = {}
   for _, x in ipairs(police) do ps[#ps + 1] = ("%s (%s)"):format(x.o.name, x.at) end
   table.sort(ps)
-  if #ps > 0 then text.items(out, "Police: ", ps, ", ", "  ") end
+  if #ps > 0 then text.items(side, "Police: ", ps, ", ", "  ", width) end
+  -- The column beside the grid starts at the row of the column numbers; what is longer
+  -- than the grid goes on under it, in the same column.
+  local pad = string.rep(" ", gridw + 2)
+  for i, l in ipairs(side) do
+    local at = i + 1
+    if out[at] then
+      out[at] = text.pad(out[at], gridw) .. "  " .. l
+    else
+      out[at] = pad .. l
+    end
+  end
   text.ending(out, view)
   return table.concat(out, "\n")
 end

@@ -7,6 +7,10 @@
 -- under it what the gang's Brain does once free; a legend for the marks and for what a
 -- free Desperado's Action takes; the viewer's own cards, one line each with a short form
 -- of the card's rules text; then the newest log lines that still fit in lib.text's ROWS.
+-- Where that is more than ROWS (four gangs), parts take their short forms (lib.text's
+-- fit): only the viewer's Brain says what he does (the others' are named, `:card NAME`
+-- reads one), and the cards are named with their timing on a line or two (`:card NAME`;
+-- `:full` draws the long forms).
 --
 -- Gang, Brain, Desperado and face names come from the game's data (`data:` of
 -- scenarios/dice_town/game.yaml), which the renderer receives with the view, and so does
@@ -72,10 +76,13 @@ local function effect_of(o)
 end
 
 -- Cards of a zone, copies of one card grouped ("Take Cover x2"), in first-seen order, one
--- line each: the name, then its timing and a short form of its effect.
+-- line each: the name, then its timing and a short form of its effect; `short`: in one
+-- list after `head`, each with its timing ("Jailbreak (your turn)").
 ---@param out string[]
 ---@param z {objects: dice_town.ViewObject[]}
-local function card_lines(out, z)
+---@param short boolean|nil
+---@param head string|nil
+local function card_lines(out, z, short, head)
   local order, hidden = {}, 0 ---@type string[], integer
   local count = {} ---@type table<string, integer>
   local first = {} ---@type table<string, dice_town.ViewObject>
@@ -95,6 +102,16 @@ local function card_lines(out, z)
     names[i] = first[id].name .. (count[id] > 1 and (" x" .. count[id]) or "")
     if #names[i] > w then w = #names[i] end
   end
+  if short then
+    local items = {}
+    for i, id in ipairs(order) do
+      local when = first[id].props and WHEN[first[id].props.when]
+      items[i] = names[i] .. (when and (" (" .. when .. ")") or "")
+    end
+    if hidden > 0 then items[#items + 1] = text.count(hidden, "hidden card") end
+    text.items(out, head or "", items, ", ", "  ")
+    return
+  end
   for i, id in ipairs(order) do
     local o = first[id]
     local when = o.props and WHEN[o.props.when]
@@ -105,7 +122,7 @@ local function card_lines(out, z)
   if hidden > 0 then out[#out + 1] = "  (" .. text.count(hidden, "hidden card") .. ")" end
 end
 
-return function(view, data)
+return function(view, data, how)
   names_from(data)
   local out = {}
   local c = view.counters or {}
@@ -159,49 +176,70 @@ return function(view, data)
   end
   local lines = {}
   text.table(lines, header, rows, align)
-  out[#out + 1] = lines[1]
+  -- Long: under each gang what its Brain does once free; short: the viewer's Brain alone,
+  -- the others named on a line.
+  local gangs = { { lines[1] }, { lines[1] } } ---@type string[][]
+  local others = {}
   for s, sv in ipairs(view.seats) do
     local g = (sv.counters or {}).gang or 0 ---@type integer
-    if sv.eliminated then
-      out[#out + 1] = lines[s + 1] .. "  (eliminated)"
-    else
-      out[#out + 1] = lines[s + 1]
-      local gang = GANGS[g] ---@type dice_town.ViewGang|nil
-      if gang then
-        local t = BRAIN_TEXT[gang.ability]
-        local does = t and (" when free: " .. t) or ""
-        text.wrap(out, "Brain " .. BRAINS[g] .. does, "      ", "        ")
+    for form = 1, 2 do
+      local part = gangs[form]
+      if sv.eliminated then
+        part[#part + 1] = lines[s + 1] .. "  (eliminated)"
+      else
+        part[#part + 1] = lines[s + 1]
+        local gang = GANGS[g] ---@type dice_town.ViewGang|nil
+        if gang and (form == 1 or s == view.seat) then
+          local t = BRAIN_TEXT[gang.ability]
+          local does = t and (" when free: " .. t) or ""
+          text.wrap(part, "Brain " .. BRAINS[g] .. does, "      ", "        ")
+        elseif gang and form == 2 then
+          others[#others + 1] = BRAINS[g] .. " (" .. sv.name .. ")"
+        end
       end
     end
+  end
+  if #others > 0 then
+    text.items(gangs[2], "Their Brains (:card NAME): ", others, ", ", "  ")
   end
   local legend = text.legend(view)
   local attacks = {}
   for _, d in ipairs(DESPERADOS) do
     if d.attack then attacks[#attacks + 1] = d.name .. " $" .. d.attack end
   end
-  text.wrap(out, (legend ~= "" and (legend .. ". ") or "") .. "Ranks left in jail (free: escaped); a free one's "
+  local key = {}
+  text.wrap(key, (legend ~= "" and (legend .. ". ") or "") .. "Ranks left in jail (free: escaped); a free one's "
     .. "Action takes " .. table.concat(attacks, ", ") .. " from each opponent with his in jail.", "", "  ")
 
-  -- Cards this view may see: the viewer's own, or every seat's in the omniscient view.
+  -- Cards this view may see: the viewer's own, or every seat's in the omniscient view
+  -- (short: named, with their timing).
+  local cards = { {}, {} } ---@type string[][]
   for s, sv in ipairs(view.seats) do
     if view.seat == nil or view.seat == s then
       local who = view.seat and "Your" or (sv.name .. "'s")
       local pick = sv.zones and sv.zones.pick
       if pick and pick.count > 0 then
-        out[#out + 1] = who .. " drawn cards, to keep or discard (" .. text.count(pick.count, "card") .. "):"
-        card_lines(out, pick)
+        local head = who .. " drawn cards, to keep or discard (" .. text.count(pick.count, "card") .. ")"
+        cards[1][#cards[1] + 1] = head .. ":"
+        card_lines(cards[1], pick)
+        card_lines(cards[2], pick, true, head .. ": ")
       end
       local hand = sv.zones and sv.zones.hand
       if hand then
         if hand.count == 0 then
-          if view.seat then out[#out + 1] = "Your hand is empty." end
+          if view.seat then
+            for form = 1, 2 do cards[form][#cards[form] + 1] = "Your hand is empty." end
+          end
         else
-          out[#out + 1] = who .. " hand (" .. text.count(hand.count, "card") .. "):"
-          card_lines(out, hand)
+          local head = who .. " hand (" .. text.count(hand.count, "card") .. ")"
+          cards[1][#cards[1] + 1] = head .. ":"
+          card_lines(cards[1], hand)
+          card_lines(cards[2], hand, true, head .. ": ")
         end
       end
     end
   end
+  text.fit(out, { { forms = gangs }, key, { forms = cards } }, text.rows(view, how))
 
   -- The newest log lines that still fit, and the end.
   text.ending(out, view)

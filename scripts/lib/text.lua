@@ -1,23 +1,31 @@
 -- Text for renderers (and labels): padding, wrapping to the terminal's width, tables
 -- with headers (and a last column that wraps), lists of names, the marks of whose turn it
--- is and who is looking, short forms of rules text, and the newest log lines that fit.
+-- is and who is looking, short forms of rules text, a view's parts in a long or a short
+-- form to fit its rows, and the newest log lines that fit.
 -- Renderers run in a VM of their own with no `posse` module; this file needs none, so they
 -- may require it.
 --
 -- A view is drawn for a terminal of 80 columns and 24 rows: the REPL adds its own lines
--- (whose view it is, the question and its options), so a view aims at `ROWS` rows: what
--- a player needs now first (the board, the seats, his own cards), then the newest log
--- lines that still fit (`tail`).
+-- (whose view it is, the question and its options), so a seat's view aims at `ROWS`
+-- rows: what a player needs now first (the board, the seats, his own cards), in short
+-- forms where the long ones would not fit (`fit`: the other players in a line or two, a
+-- card by its name), then the newest log lines that still fit (`tail`). Drawn full
+-- (`how.full`, the REPL's `:full`) or omniscient (the GOD VIEW), a view takes the rows it
+-- needs and every part its long form (`rows`).
 --
 -- Example (a renderer):
 --   local text = require "lib.text"
---   local out = {}
---   text.table(out, { "", "Player", "$" }, { { text.mark(view, 1), "Ann", 12 } }, { "left", "left", "right" })
---   out[#out + 1] = text.legend(view)                         -- "> whose turn, * you"
---   text.wrap(out, long_line, "  ", "    ")
---   out[#out + 1] = "  Jinx: " .. text.short(card.text, 70)   -- cut at a word, "..."
---   text.tail(out, view.log, text.ROWS - #out - 1, "  ", "    ")
---   return table.concat(out, "\n")
+--   return function(view, data, how)
+--     local top, seats = {}, { long = {}, short = {} }
+--     text.table(seats.long, { "", "Player", "$" }, { { text.mark(view, 1), "Ann", 12 } }, { "left", "left", "right" })
+--     text.items(seats.short, "Players: ", { "Ann $12", "Bob $3" }, ", ", "  ")
+--     text.wrap(top, long_line, "  ", "    ")
+--     top[#top + 1] = "  Jinx: " .. text.short(card.text, 70)   -- cut at a word, "..."
+--     local out = {}
+--     text.fit(out, { top, seats }, text.rows(view, how))      -- seats' short form if need be
+--     text.ending(out, view)                                   -- the log in the rows left
+--     return table.concat(out, "\n")
+--   end
 
 ---@class lib.text
 local M = {}
@@ -25,9 +33,9 @@ local M = {}
 ---The width renderers draw within.
 M.WIDTH = 80
 
----The rows a view aims to fit in: a terminal's 24, less the REPL's header line, the
----question, a handful of options and the line typed.
-M.ROWS = 16
+---The rows a seat's view aims to fit in: a terminal's 24, less the REPL's header line,
+---the question, seven options and the line typed (a longer question is folded to fit).
+M.ROWS = 14
 
 ---`s` padded with spaces to `n` columns (cut when longer).
 ---@param s any
@@ -94,6 +102,34 @@ function M.items(out, head, items, sep, indent, width)
     line = line .. piece
   end
   out[#out + 1] = line
+end
+
+---Appends `groups` to `out` as one list after `head`: each group its own head before its
+---items ("Movement Desert 4"), its items separated by ", ", the groups by "; ", in lines
+---of at most `width` (default M.WIDTH) columns after `indent`; a line breaks between
+---items, never inside one (so a long group goes on over lines). A group without items is
+---its head alone.
+---  text.groups(out, "Hand: ", { { "Village" }, { "Movement ", { "Desert 4", "Forest 2" } } }, "  ")
+---  --> "Hand: Village; Movement Desert 4, Forest 2"
+---@param out string[]
+---@param head string
+---@param groups {[1]: string, [2]: string[]|nil}[]
+---@param indent string
+---@param width integer|nil
+function M.groups(out, head, groups, indent, width)
+  local items = {}
+  for g, group in ipairs(groups) do
+    local list = group[2] or {}
+    local close = g < #groups and ";" or ""
+    if #list == 0 then
+      items[#items + 1] = group[1] .. close
+    else
+      for i, item in ipairs(list) do
+        items[#items + 1] = (i == 1 and group[1] or "") .. item .. (i < #list and "," or close)
+      end
+    end
+  end
+  M.items(out, head, items, " ", indent, width)
 end
 
 ---Appends a table to `out`: a header row, then `rows`, each column as wide as its widest
@@ -241,12 +277,22 @@ function M.tail(out, lines, rows, first, rest, width)
   return used
 end
 
----Appends the bottom of a view to `out`: the newest lines of `view.log` that fit in what
----is left of M.ROWS (under "Log:"), then, when the game is over, who won and why. Every
----game's renderer ends this way.
----@param out string[]
----@param view {log: string[]|nil, result: {winners: integer[]|nil, reason: string|nil, crew: boolean|nil}|nil, seats: {name: string}[]}
-function M.ending(out, view)
+---The rows `view` may take before its ending, as `fit` reads them: M.ROWS on a seat's
+---screen, less the lines that say who won once the game is over; as many as it
+---needs when drawn full (`how.full`, the REPL's `:full`: what the screen leaves out) or
+---omniscient (the GOD VIEW draws every seat's secrets in full).
+---@param view {seat: integer|nil, result: {winners: integer[]|nil, reason: string|nil, crew: boolean|nil}|nil, seats: {name: string}[]}
+---@param how RenderHow|nil
+---@return integer
+function M.rows(view, how)
+  if view.seat == nil or (how and how.full) then return math.maxinteger end
+  return M.ROWS - #M.result_lines(view)
+end
+
+---The lines that say who won and why, when the game is over (none before).
+---@param view {result: {winners: integer[]|nil, reason: string|nil, crew: boolean|nil}|nil, seats: {name: string}[]}
+---@return string[]
+function M.result_lines(view)
   local tail = {}
   local r = view.result
   if r then
@@ -256,6 +302,59 @@ function M.ending(out, view)
     if r.crew ~= nil then who = r.crew and "the crew wins" or "the crew loses" end
     M.wrap(tail, "GAME OVER: " .. who .. why, "", "  ")
   end
+  return tail
+end
+
+---A part of a view for `fit`: its lines, or the forms it may take, longest first
+---(`{forms = {long, short}}`, each a list of lines).
+---@alias lib.text.Part string[]|{forms: string[][]}
+
+---Appends `parts` to `out`, each in the longest of its forms that lets the whole fit in
+---`rows` (and `out`'s rows so far): while it does not fit, each part that has a shorter
+---form takes it, in turn from the first part to the last, round after round, until it
+---fits or every part is in its shortest form. Returns whether it fits.
+---@param out string[]
+---@param parts lib.text.Part[]
+---@param rows integer
+---@return boolean
+function M.fit(out, parts, rows)
+  local at = {} ---@type integer[]
+  ---@return string[]
+  local function lines(i)
+    local p = parts[i] --[[@as table]]
+    if p.forms then return p.forms[at[i]] end
+    return p
+  end
+  local function total()
+    local n = #out
+    for i = 1, #parts do n = n + #lines(i) end
+    return n
+  end
+  for i = 1, #parts do at[i] = 1 end
+  local used = total()
+  while used > rows do
+    local moved = false
+    for i, p in ipairs(parts) do
+      if used > rows and p.forms and at[i] < #p.forms then
+        at[i], moved = at[i] + 1, true
+        used = total()
+      end
+    end
+    if not moved then break end
+  end
+  for i = 1, #parts do
+    for _, l in ipairs(lines(i)) do out[#out + 1] = l end
+  end
+  return used <= rows
+end
+
+---Appends the bottom of a view to `out`: the newest lines of `view.log` that fit in what
+---is left of M.ROWS (under "Log:"), then, when the game is over, who won and why. Every
+---game's renderer ends this way.
+---@param out string[]
+---@param view {log: string[]|nil, result: {winners: integer[]|nil, reason: string|nil, crew: boolean|nil}|nil, seats: {name: string}[]}
+function M.ending(out, view)
+  local tail = M.result_lines(view)
   local log = view.log or {}
   local room = M.ROWS - #out - #tail - 1
   if #log > 0 and room > 0 then

@@ -8,7 +8,11 @@
 -- own terrain, his resources, his cards) and a legend, and the Outlaws each captured; the
 -- Outlaws that escaped, by name; the viewer's hand, the Movement cards on one line and
 -- every other card with a short summary of what it does (made from its props: the rules
--- texts are long); then the newest log lines that still fit in lib.text's ROWS.
+-- texts are long); then the newest log lines that still fit in lib.text's ROWS. Where
+-- that is more than ROWS, parts take their short forms (lib.text's fit): the turn and the
+-- deck on one line, the legend, the notes, the captures and the escapes in one paragraph,
+-- the hand as a list of its kinds without what they do (`:card NAME`; `:full` draws the
+-- long forms).
 --
 -- The omniscient view (view.seat == nil) draws every secret: every seat's hand and the
 -- cards it is looking at, and the Far West deck in order.
@@ -61,11 +65,13 @@ local GROUPED = { movement = "Movement", wild = "Wild", ambush = "Ambush", campi
 ---@field props table|nil
 
 -- The lines of a hand: a line a kind of card (the Movement cards together, the Ambushes
--- together...) or a card of its own kind (copies counted), each with what it does.
+-- together...) or a card of its own kind (copies counted), each with what it does; with
+-- `head`, short: the kinds in one list after it, without what they do.
 ---@param out string[]
 ---@param z {objects: marshals.ViewObject[]}
 ---@param data table
-local function hand_lines(out, z, data)
+---@param head string|nil
+local function hand_lines(out, z, data, head)
   local basic = data.mode == "basic"
   local order, lines, hidden = {}, {}, 0 ---@type string[], table<string, {head: string, items: string[], o: marshals.ViewObject, n: integer}>, integer
   local sorted = {} ---@type marshals.ViewObject[]
@@ -94,6 +100,21 @@ local function hand_lines(out, z, data)
     elseif where then
       line.items[#line.items + 1] = where .. (p.cost and (" " .. p.cost) or "")
     end
+  end
+  if head then
+    -- "Village; Movement Desert 4, Forest 2; Clue Forest": a line may break inside a kind.
+    local groups = {}
+    for k, kind in ipairs(order) do
+      local line = lines[kind]
+      if #line.items > 0 then
+        groups[k] = { line.head .. " ", line.items }
+      else
+        groups[k] = { line.head .. (line.n > 1 and (" x" .. line.n) or "") }
+      end
+    end
+    if hidden > 0 then groups[#groups + 1] = { text.count(hidden, "hidden card") } end
+    text.groups(out, head, groups, "  ")
+    return
   end
   for _, kind in ipairs(order) do
     local line = lines[kind]
@@ -125,7 +146,7 @@ local function hand_lines(out, z, data)
   if hidden > 0 then out[#out + 1] = "  (" .. text.count(hidden, "hidden card") .. ")" end
 end
 
-return function(view, data)
+return function(view, data, how)
   local c = view.counters or {}
   local out = {}
   local basic = data.mode == "basic"
@@ -142,7 +163,6 @@ return function(view, data)
     if s ~= view.current then waiting[#waiting + 1] = s end
   end
   if #waiting > 0 then head[#head + 1] = "waiting for " .. text.seat_names(view, waiting) end
-  text.items(out, "", head, " - ", "  ")
   local deck = zones.deck and zones.deck.count or 0
   local discard = zones.discard and zones.discard.objects or {}
   local top = discard[1]
@@ -152,9 +172,18 @@ return function(view, data)
     local warn = (kind == "ambush" or kind == "camping") and ": an Outlaw drawn now escapes" or ""
     pile = "Discard " .. #discard .. ", " .. top.name .. " on top" .. warn
   end
-  text.wrap(out, "Far West deck " .. plural(deck, "card") .. " - " .. pile, "", "  ")
+  -- Long: the turn on a line, the deck on the next; short: one list.
+  local turn = { {}, {} } ---@type string[][]
+  text.items(turn[1], "", head, " - ", "  ")
+  text.wrap(turn[1], "Far West deck " .. plural(deck, "card") .. " - " .. pile, "", "  ")
+  local all = {}
+  for i, h in ipairs(head) do all[i] = h end
+  all[#all + 1] = "Far West deck " .. plural(deck, "card")
+  all[#all + 1] = pile
+  text.wrap(turn[2], table.concat(all, " - "), "", "  ")
 
   -- The map, west to east, with the Marshals at each place.
+  local map = {}
   local places = {}
   for p = 1, #data.terrains do
     local here = {}
@@ -163,9 +192,10 @@ return function(view, data)
     end
     places[p] = terrain(c["map_" .. p] or 0) .. (#here > 0 and (" (" .. text.seat_names(view, here) .. ")") or "")
   end
-  text.items(out, "Map, west to east: ", places, " - ", "  ")
+  text.items(map, "Map, west to east: ", places, " - ", "  ")
 
-  -- The Marshals.
+  -- The Marshals; then the legend, the notes, the captures and the escapes (short: in one
+  -- paragraph).
   local header = { "", "Player", "At", "Own terrain" }
   local align = { "left", "left", "left", "left" }
   if data.resources then
@@ -192,13 +222,23 @@ return function(view, data)
     if #names_of(sv.zones.badge) > 0 then notes[#notes + 1] = sv.name .. " is the Corrupt Marshal: he helps the Outlaws." end
     if (sc.skip or 0) > 0 then notes[#notes + 1] = sv.name .. " skips his next " .. plural(sc.skip, "turn") .. "." end
   end
-  text.table(out, header, rows, align)
+  local marshals = { {}, {} } ---@type string[][]
+  text.table(marshals[1], header, rows, align)
+  for _, l in ipairs(marshals[1]) do marshals[2][#marshals[2] + 1] = l end
   local legend = text.legend(view)
   local own = basic and "Own terrain: his Character's, where he starts."
     or "Own terrain: his Character's; a capture there pays double."
-  text.wrap(out, (legend ~= "" and (legend .. ". ") or "") .. own, "", "  ")
-  for _, n in ipairs(notes) do text.wrap(out, n, "", "  ") end
-  if #captured > 0 then text.items(out, "Captured: ", captured, "; ", "  ") end
+  text.wrap(marshals[1], (legend ~= "" and (legend .. ". ") or "") .. own, "", "  ")
+  local said = { (legend ~= "" and (legend .. "; ") or "")
+    .. (basic and "own terrain: his Character's." or "a capture in his own terrain pays double.") }
+  for _, n in ipairs(notes) do
+    text.wrap(marshals[1], n, "", "  ")
+    said[#said + 1] = n
+  end
+  if #captured > 0 then
+    text.items(marshals[1], "Captured: ", captured, "; ", "  ")
+    said[#said + 1] = "Captured: " .. table.concat(captured, "; ") .. "."
+  end
 
   -- The Outlaws that escaped, by name: a name is read from wherever this view sees that
   -- Outlaw (an escaped one is known at the bottom of the deck until a shuffle).
@@ -219,29 +259,42 @@ return function(view, data)
       escapes[#escapes + 1] = (outlaw[i] or ("Outlaw " .. i)) .. (n == 1 and " once" or (n == 2 and " twice" or (" " .. n .. " times")))
     end
   end
-  if #escapes > 0 then text.items(out, "Escaped: ", escapes, ", ", "  ") end
+  if #escapes > 0 then
+    text.items(marshals[1], "Escaped: ", escapes, ", ", "  ")
+    said[#said + 1] = "Escaped: " .. table.concat(escapes, ", ") .. "."
+  end
+  text.wrap(marshals[2], table.concat(said, " "), "", "  ")
 
-  -- The cards this view may see: the viewer's hand, or every seat's in the omniscient view.
+  -- The cards this view may see: the viewer's hand, or every seat's in the omniscient view
+  -- (short: the kinds in a list).
+  local cards = { {}, {} } ---@type string[][]
   for s, sv in ipairs(view.seats) do
     if view.seat == s or view.seat == nil then
       local hand = sv.zones.hand
       local who = view.seat == s and "Your" or (sv.name .. "'s")
       if hand and hand.count > 0 then
         local rule = basic and "" or "; an Action is played in its terrain and ends the turn"
-        out[#out + 1] = who .. " hand (" .. text.count(hand.count, "card") .. rule .. "):"
-        hand_lines(out, hand, data)
+        cards[1][#cards[1] + 1] = who .. " hand (" .. text.count(hand.count, "card") .. rule .. "):"
+        hand_lines(cards[1], hand, data)
+        hand_lines(cards[2], hand, data, who .. " hand (" .. text.count(hand.count, "card") .. "): ")
       elseif view.seat == s then
-        out[#out + 1] = "Your hand is empty."
+        for form = 1, 2 do cards[form][#cards[form] + 1] = "Your hand is empty." end
       end
       local look = names_of(sv.zones.look)
-      if #look > 0 then text.items(out, "  " .. (view.seat == s and "You are" or "He is") .. " looking at: ", look, ", ", "    ") end
+      if #look > 0 then
+        for form = 1, 2 do
+          text.items(cards[form], "  " .. (view.seat == s and "You are" or "He is") .. " looking at: ", look, ", ", "    ")
+        end
+      end
     end
   end
+  local far = {}
   if view.seat == nil and deck > 0 then
-    text.items(out, "Far West deck (top first): ", names_of(zones.deck), ", ", "  ")
+    text.items(far, "Far West deck (top first): ", names_of(zones.deck), ", ", "  ")
   end
 
-  -- The newest log lines that still fit, and the end.
+  -- The parts in the forms that fit, the newest log lines that still fit, and the end.
+  text.fit(out, { { forms = turn }, map, { forms = marshals }, { forms = cards }, far }, text.rows(view, how))
   text.ending(out, view)
   return table.concat(out, "\n")
 end

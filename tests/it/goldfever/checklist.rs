@@ -267,6 +267,23 @@ fn r21_the_ambush_marker_is_on_the_board() {
     assert!(text.contains("[ambush]"), "{text}");
 }
 
+/// Issue 27: at twelve players a seat's screen draws the other characters in short,
+/// several to a line, and fits the rows lib.text leaves it; the whole view (`:full`) draws
+/// every character in a row of his own, with his player and all he carries.
+#[test]
+fn issue27_twelve_players_the_others_short_on_screen_and_in_full_on_full() {
+    let g = new_game(&content("goldfever"), 1, 12);
+    let screen = g.render(Some(1)).unwrap();
+    let full = g.render_full(Some(1)).unwrap();
+    assert!(screen.contains("Others: ") && screen.lines().count() <= 16, "{screen}");
+    assert!(!full.contains("Others: "), "{full}");
+    for (code, seat) in [("D1", "p2"), ("D6", "p12"), ("L2", "p3"), ("T3", "p11")] {
+        assert!(screen.contains(&format!("{code} ")), "{code} on the screen: {screen}");
+        let row = full.lines().find(|l| l[1..].starts_with(&format!("{code}  "))).unwrap_or_else(|| panic!("{full}"));
+        assert!(row.contains(&format!(" {seat} ")), "{row}");
+    }
+}
+
 #[test]
 fn r22_two_pocket_objects_the_printed_ones_at_setup() {
     let mut g = new_game(&content("goldfever"), 1, 12);
