@@ -19,6 +19,8 @@
 pub enum Command {
     Help,
     View,
+    /// The whole view, however long: what the screen leaves out to fit 80×24.
+    Full,
     /// Show the game as this seat (a number or a name, resolved by the session).
     As(String),
     God,
@@ -118,6 +120,17 @@ pub static COMMANDS: &[Spec] = &[
         at_handover: false,
         after_end: false,
         parse: |w| w.none(Command::View),
+    },
+    Spec {
+        name: ":full",
+        aliases: &[],
+        short: &[],
+        arg: Arg::None,
+        help: "the whole view: what the screen leaves out to fit 80×24",
+        at_table: AtTable::Own,
+        at_handover: false,
+        after_end: true,
+        parse: |w| w.none(Command::Full),
     },
     Spec {
         name: ":as",
@@ -311,15 +324,15 @@ Commands:
 
 /// What `:help` says after the commands.
 const HELP_AFTER: &str = "\
-When the game ends, :undo, :save FILE, :log, :card, :cards, :map and :svg still
-work (piped too, so `:auto` then `:log` reads the whole game); Enter leaves.
+When the game ends, :undo, :save, :full, :log, :card, :cards, :map and :svg work
+(piped too, so `:auto` then `:log` reads the whole game); Enter leaves.
 At the table (two or more people at one screen, without --designer) each person
 sees only their own secrets: :as shows only your own view, :god is refused,
-:log, :map and :svg show what you see, :change is for your own answer, and :undo
-takes back only your own answers the game has not acted on yet (a decision
-others still make): type :undo or :change at the \"Pass the keyboard\" prompt
-right after answering. The seed is not printed. --designer, or playing alone
-against bots, allows everything.
+:full, :log, :map and :svg show what you see, :change is for your own answer,
+and :undo takes back only your own answers the game has not acted on yet (a
+decision others still make): type :undo or :change at the \"Pass the keyboard\"
+prompt right after answering. The seed is not printed. --designer, or playing
+alone against bots, allows everything.
 Bots are random and deterministic: the same seed, position and question give the
 same pick. Replaying with --step: Enter makes the next recorded choice, :auto N
 makes N (default: the rest of the record), :undo steps back.";
@@ -352,6 +365,7 @@ impl Command {
         match self {
             Command::Help => ":help",
             Command::View => ":view",
+            Command::Full => ":full",
             Command::As(_) => ":as",
             Command::God => ":god",
             Command::Log(_) => ":log",

@@ -1,12 +1,17 @@
 //! Long option lists folded to fit the screen: options of one kind (the same option id, or
 //! for a game without ids the same first word) become one entry that opens a sub-list
-//! ("Swap your … (16 choices)"), so that a question of 47 options shows ten entries.
+//! ("Swap your … (16 choices)"), so that a question of 47 options shows ten entries; when
+//! even the entries do not fit the rows left, the last of them go behind one entry,
+//! "More … (9 choices)", whose sub-list fits a screen of its own (and holds a "More …" of
+//! its own if need be): every option is always a few numbers away.
 //!
 //! Folding changes only what is shown and how a typed number is read at a terminal: the
 //! answer is still one of the question's options, by its number in the question (the
 //! record, saves and piped input keep the question's own numbering, unfolded). The REPL
 //! folds only single-choice questions, only when their list would not fit the rows left
 //! under the view, and folds the largest kinds first.
+
+use crate::words;
 
 /// One entry of a folded list.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,8 +20,62 @@ pub enum Item {
     One(u32),
     /// Options of one kind: the entry's label and the options' numbers, in order.
     Group { label: String, members: Vec<u32> },
+    /// The entries that did not fit the rows left: the entry's label and theirs.
+    More { label: String, items: Vec<Item> },
 }
 
+impl Item {
+    /// How many of the question's options the entry leads to.
+    pub fn options(&self) -> usize {
+        match self {
+            Item::One(_) => 1,
+            Item::Group { members, .. } => members.len(),
+            Item::More { items, .. } => items.iter().map(Item::options).sum(),
+        }
+    }
+
+    /// The entries of the sub-list the entry opens (none for an option).
+    pub fn sub_list(&self) -> Vec<Item> {
+        match self {
+            Item::One(_) => Vec::new(),
+            Item::Group { members, .. } => members.iter().map(|&m| Item::One(m)).collect(),
+            Item::More { items, .. } => items.clone(),
+        }
+    }
+}
+
+/// Every option of `labels` as an entry of its own, unfolded.
+pub fn each(labels: &[String]) -> Vec<Item> {
+    (1..=labels.len() as u32).map(Item::One).collect()
+}
+
+/// `items` within `rows` terminal rows of `cols` columns as [`lines`] draws them (each
+/// line after two spaces): all of them when they fit; else the first ones that fit in
+/// all but one row, and a last entry "More … (N choices)" holding the rest, which fit
+/// in turn in `more_rows` (a screen of their own). At least one entry is kept each time,
+/// so every option stays reachable however few the rows.
+pub fn page(items: Vec<Item>, labels: &[String], rows: usize, cols: usize, more_rows: usize) -> Vec<Item> {
+    let rows_of = |l: &String| (l.chars().count() + 2).div_ceil(cols.max(1)).max(1);
+    let drawn = lines(&items, labels);
+    if drawn.iter().map(rows_of).sum::<usize>() <= rows {
+        return items;
+    }
+    let (mut kept, mut used) = (0, 0);
+    for line in &drawn {
+        let r = rows_of(line);
+        if kept > 0 && used + r > rows.saturating_sub(1) {
+            break;
+        }
+        kept += 1;
+        used += r;
+    }
+    let mut items = items;
+    let rest = items.split_off(kept);
+    let n = rest.iter().map(Item::options).sum();
+    let label = format!("More … ({})", words::count(n, "choice"));
+    items.push(Item::More { label, items: page(rest, labels, more_rows, cols, more_rows) });
+    items
+}
 /// `labels` (with their option ids, when the game gives them) folded into at most `max`
 /// entries where folding can do it: kinds of three options or more, largest first, each at
 /// the place of its first option. None when the list fits already or folding does not
@@ -95,7 +154,7 @@ pub fn lines(items: &[Item], labels: &[String]) -> Vec<String> {
         .enumerate()
         .map(|(i, item)| match item {
             Item::One(n) => format!("{:>digits$}) {}", i + 1, labels[*n as usize - 1]),
-            Item::Group { label, .. } => format!("{:>digits$}) {label}", i + 1),
+            Item::Group { label, .. } | Item::More { label, .. } => format!("{:>digits$}) {label}", i + 1),
         })
         .collect()
 }
@@ -146,5 +205,25 @@ mod tests {
         let items = fold(&l, &ids, 2).expect("folded");
         assert_eq!(items[0], Item::Group { label: "3 choices …".into(), members: vec![1, 2, 3] });
         assert_eq!(fold(&labels(&["a x", "b y", "c z"]), &[None, None, None], 2), None, "nothing to fold");
+    }
+
+    /// Entries that do not fit go behind "More …", whose sub-list fits a screen of its
+    /// own; a long label counts the rows it wraps onto; what fits stays as it is.
+    #[test]
+    fn what_does_not_fit_goes_behind_more() {
+        let l = labels(&["a", "b", "c", "d", "e", "f", "g"]);
+        assert_eq!(page(each(&l), &l, 7, 80, 20), each(&l), "it fits");
+        let items = page(each(&l), &l, 4, 80, 3);
+        assert_eq!(items[..3], [Item::One(1), Item::One(2), Item::One(3)]);
+        let Item::More { label, items: rest } = &items[3] else { panic!("{items:?}") };
+        assert_eq!(label, "More … (4 choices)");
+        assert_eq!(rest[..2], [Item::One(4), Item::One(5)], "two, and a More of their own");
+        assert_eq!(rest[2].options(), 2);
+        assert_eq!(rest[2].sub_list(), [Item::One(6), Item::One(7)]);
+        let long = vec!["x ".repeat(50), "y".into(), "z".into(), "w".into()];
+        let items = page(each(&long), &long, 4, 80, 10);
+        assert_eq!(items.len(), 3, "the first wraps onto two rows: {items:?}");
+        assert!(matches!(&items[2], Item::More { items, .. } if items == &[Item::One(3), Item::One(4)]));
+        assert_eq!(page(each(&l), &l, 0, 80, 0).len(), 2, "one kept each time, however few the rows");
     }
 }

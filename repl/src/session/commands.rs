@@ -51,6 +51,10 @@ impl Session<'_> {
                 self.viewer = None;
                 self.redraw(q);
             }
+            Command::Full => match self.own_view(keyboard) {
+                Some(seat) => self.show_full(seat),
+                None => self.warn(":full: at the table the view is the seat asked's; answer for this bot first"),
+            },
             Command::Log(n) => match self.own_view(keyboard) {
                 Some(seat) => self.show_log(n, seat),
                 None => self.warn(":log: at the table the log is read as the seat asked; answer for this bot first"),

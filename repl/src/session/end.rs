@@ -143,6 +143,10 @@ impl Session<'_> {
                     Some(seat) => self.show_log(n, seat),
                     None => self.warn(":log: at the table the log is read as the person at the keyboard; no one is"),
                 },
+                Ok(Command::Full) => match self.own_view(self.table.last_human) {
+                    Some(seat) => self.show_full(seat),
+                    None => self.warn(":full: at the table the view is the person's at the keyboard; no one is"),
+                },
                 Ok(Command::Card(name)) => self.show_card(&name),
                 Ok(Command::Cards) => self.show_cards(),
                 Ok(Command::Rules) => self.show_rules(),

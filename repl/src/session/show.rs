@@ -1,5 +1,5 @@
-//! What the session draws: views (a seat's, or the omniscient one, marked as such), the
-//! question, the log, and the lines of a game left unfinished (at a terminal, where it is
+//! What the session draws: views (a seat's, or the omniscient one, marked as such; compact
+//! to fit 80×24, or whole for `:full`), the question, the log, and the lines of a game left unfinished (at a terminal, where it is
 //! saved and how to go on with it; piped or for designers, the machine lines).
 //!
 //! Views are drawn by the game's Lua renderer. When the renderer fails, the session says
@@ -12,12 +12,34 @@ use crate::answer::Question;
 use crate::fold::{self, Item};
 use posse::hash::hex;
 
-/// A question drawn folded (fold.rs): where (position, seat), its entries, and the entry
-/// whose sub-list is open.
+/// A question drawn folded (fold.rs): where (position, seat), its entries, and the
+/// sub-lists open, each by its entry's place in the list before (a "More …" list may
+/// hold a kind's entry, or another "More …").
 pub(super) struct Folded {
     at: (usize, usize),
     items: Vec<Item>,
-    open: Option<usize>,
+    open: Vec<usize>,
+}
+
+impl Folded {
+    /// The entries of the list on screen: the question's, or the sub-list open.
+    fn list(&self) -> Vec<Item> {
+        let mut list = self.items.clone();
+        for &i in &self.open {
+            list = list[i].sub_list();
+        }
+        list
+    }
+
+    /// The entry whose sub-list is open (None: the question's own list).
+    fn opened(&self) -> Option<Item> {
+        let (&last, path) = self.open.split_last()?;
+        let mut list = self.items.clone();
+        for &i in path {
+            list = list[i].sub_list();
+        }
+        Some(list[last].clone())
+    }
 }
 
 /// What a typed line was to a folded question.
@@ -36,13 +58,27 @@ impl Session<'_> {
         self.say(text);
     }
 
+    /// `:full`: the whole view of `seat` (the omniscient view for None), however long,
+    /// paged: what the screen leaves out to fit 80×24.
+    pub(super) fn show_full(&mut self, seat: Option<usize>) {
+        let text = self.view_text_as(seat, true);
+        self.say_paged(&text);
+    }
+
     /// The view of `seat` (the omniscient view for None) as [`Session::draw`] shows it.
     pub(super) fn view_text(&mut self, seat: Option<usize>) -> String {
-        let mut out = vec![match seat {
-            Some(s) => format!("--- view of {} ---", self.seat_name(s)),
-            None => "=== GOD VIEW: everything, hidden information included ===".to_string(),
+        self.view_text_as(seat, false)
+    }
+
+    /// The view of `seat` drawn compact for the screen, or `full`.
+    fn view_text_as(&mut self, seat: Option<usize>, full: bool) -> String {
+        let mut out = vec![match (seat, full) {
+            (Some(s), false) => format!("--- view of {} ---", self.seat_name(s)),
+            (Some(s), true) => format!("--- the whole view of {} ---", self.seat_name(s)),
+            (None, _) => "=== GOD VIEW: everything, hidden information included ===".to_string(),
         }];
-        match self.game.render(seat) {
+        let drawn = if full { self.game.render_full(seat) } else { self.game.render(seat) };
+        match drawn {
             Ok(text) => out.push(text.trim_end().to_string()),
             Err(e) => {
                 let e = self.counted(e);
@@ -86,30 +122,36 @@ impl Session<'_> {
     }
 
     /// The question as drawn under `view`: at a terminal where a single-choice question's
-    /// options would not fit the rows left under the view, folded (fold.rs), and kept so
-    /// that a typed number is read as the entry it names ([`Session::read_folded`]).
+    /// options would not fit the rows left under the view, folded (fold.rs: by kind, then
+    /// what still does not fit behind "More …"), and kept so that a typed number is read
+    /// as the entry it names ([`Session::read_folded`]).
     pub(super) fn question_under(&mut self, q: &Question, view: &str) -> String {
         self.drive.folded = None;
         let plain = self.question_text(q);
         let Some((cols, rows)) = self.io.input.size() else { return plain };
-        // The view, the question's line, its options, a hint and the prompt's line.
-        let left = rows.saturating_sub(rows_of(view, cols) + 3);
-        if q.multi || rows_of(&plain, cols) <= left + 2 {
+        // The rows under the view, less the prompt's line.
+        let left = rows.saturating_sub(rows_of(view, cols) + 1);
+        if q.multi || rows_of(&plain, cols) <= left {
             return plain;
         }
-        let Some(items) = fold::fold(&q.labels, &q.ids, left.max(6)) else { return plain };
         let name = self.seat_name(q.seat);
-        let mut out = vec![format!("{name}: {}", q.prompt)];
+        let head = format!("{name}: {}", q.prompt);
+        // The entries' rows: what the question's line and the hint under them leave.
+        let room = left.saturating_sub(rows_of(&head, cols) + 1);
+        let items = fold::fold(&q.labels, &q.ids, room).unwrap_or_else(|| fold::each(&q.labels));
+        // A sub-list has a screen of its own: its title, its entries, `0) back` and the prompt.
+        let items = fold::page(items, &q.labels, room, cols, rows.saturating_sub(3));
+        let mut out = vec![head];
         out.extend(fold::lines(&items, &q.labels).into_iter().map(|l| format!("  {l}")));
         out.push("  (an entry with … opens its choices; or type the start of any choice)".into());
-        self.drive.folded = Some(Folded { at: (self.game.choices().len(), q.seat), items, open: None });
+        self.drive.folded = Some(Folded { at: (self.game.choices().len(), q.seat), items, open: Vec::new() });
         out.join("\n")
     }
 
     /// A typed line read through the folded question on screen: a number names an entry
-    /// (an option, or a kind whose sub-list it opens) or, in an open sub-list, one of its
-    /// options; `0`, `-` or an empty line goes back to the entries. None when the question
-    /// is not folded or the line is not a number (it is read as usual).
+    /// (an option, or a kind or "More …" whose sub-list it opens) of the list on screen;
+    /// `0`, `-` or an empty line goes back to the list before. None when the question is
+    /// not folded or the line is not a number (it is read as usual).
     pub(super) fn read_folded(&mut self, q: &Question, t: &str) -> Option<Read> {
         let at = (self.game.choices().len(), q.seat);
         let f = self.drive.folded.as_mut().filter(|f| f.at == at)?;
@@ -118,36 +160,30 @@ impl Session<'_> {
             return None;
         }
         let n: usize = t.parse().unwrap_or(0);
-        if let Some(open) = f.open {
-            let Item::Group { members, .. } = &f.items[open] else { return None };
-            if back {
-                f.open = None;
-                let list = fold::lines(&f.items, &q.labels);
-                self.say(list.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"));
-                return Some(Read::Shown);
-            }
-            return Some(match members.get(n.wrapping_sub(1)) {
-                Some(&m) => Read::Picks(vec![m]),
-                None => Read::Wrong(format!("there is no choice {n} here: 1..{} (0 goes back)", members.len())),
-            });
-        }
-        let entries = f.items.len();
+        let list = f.list();
         if back {
-            return Some(Read::Wrong(format!(
-                "type an entry number (1..{entries}) or the start of a choice; :help for commands"
-            )));
+            if f.open.pop().is_none() {
+                return Some(Read::Wrong(format!(
+                    "type an entry number (1..{}) or the start of a choice; :help for commands",
+                    list.len()
+                )));
+            }
+            let text = sub_list(f, q);
+            self.say(text);
+            return Some(Read::Shown);
         }
-        match f.items.get(n.wrapping_sub(1)) {
+        match list.get(n.wrapping_sub(1)) {
             Some(Item::One(m)) => Some(Read::Picks(vec![*m])),
-            Some(Item::Group { label, members }) => {
-                let mut out = vec![format!("{label}:")];
-                out.extend(members.iter().enumerate().map(|(i, &m)| format!("  {}) {}", i + 1, q.label_of(m))));
-                out.push("  0) back".into());
-                f.open = Some(n - 1);
-                self.say_paged(&out.join("\n"));
+            Some(_) => {
+                f.open.push(n - 1);
+                let text = sub_list(f, q);
+                self.say_paged(&text);
                 Some(Read::Shown)
             }
-            None => Some(Read::Wrong(format!("there is no entry {n}: entries are 1..{entries}"))),
+            None if f.open.is_empty() => {
+                Some(Read::Wrong(format!("there is no entry {n}: entries are 1..{}", list.len())))
+            }
+            None => Some(Read::Wrong(format!("there is no choice {n} here: 1..{} (0 goes back)", list.len()))),
         }
     }
 
@@ -185,4 +221,25 @@ impl Session<'_> {
         }
         let _ = self.io.out.flush();
     }
+}
+
+/// The list on screen of a folded question, as drawn when it opens or is gone back to:
+/// the question's entries; a kind's options, under its label, and `0) back`; a "More …"
+/// list's entries, under its label, and `0) back`.
+fn sub_list(f: &Folded, q: &Question) -> String {
+    let list = f.list();
+    let out: Vec<String> = match f.opened() {
+        None => fold::lines(&list, &q.labels).into_iter().map(|l| format!("  {l}")).collect(),
+        Some(Item::Group { label, members }) => std::iter::once(format!("{label}:"))
+            .chain(members.iter().enumerate().map(|(i, &m)| format!("  {}) {}", i + 1, q.label_of(m))))
+            .chain(["  0) back".to_string()])
+            .collect(),
+        Some(Item::More { label, .. }) => std::iter::once(format!("{label}:"))
+            .chain(fold::lines(&list, &q.labels).into_iter().map(|l| format!("  {l}")))
+            .chain(["  0) back".to_string()])
+            .collect(),
+        // Only a kind's or a "More …" entry opens.
+        Some(Item::One(_)) => Vec::new(),
+    };
+    out.join("\n")
 }
