@@ -16,13 +16,13 @@
 -- Example (a renderer):
 --   local text = require "lib.text"
 --   return function(view, data, how)
---     local top, seats = {}, { long = {}, short = {} }
---     text.table(seats.long, { "", "Player", "$" }, { { text.mark(view, 1), "Ann", 12 } }, { "left", "left", "right" })
---     text.items(seats.short, "Players: ", { "Ann $12", "Bob $3" }, ", ", "  ")
+--     local top, seats = {}, { {}, {} }                          -- the seats' long and short forms
+--     text.table(seats[1], { "", "Player", "$" }, { { text.mark(view, 1), "Ann", 12 } }, { "left", "left", "right" })
+--     text.items(seats[2], "Players: ", { "Ann $12", "Bob $3" }, ", ", "  ")
 --     text.wrap(top, long_line, "  ", "    ")
 --     top[#top + 1] = "  Jinx: " .. text.short(card.text, 70)   -- cut at a word, "..."
 --     local out = {}
---     text.fit(out, { top, seats }, text.rows(view, how))      -- seats' short form if need be
+--     text.fit(out, { top, { forms = seats } }, text.rows(view, how))   -- the short form if need be
 --     text.ending(out, view)                                   -- the log in the rows left
 --     return table.concat(out, "\n")
 --   end

@@ -765,10 +765,14 @@ fn every_screen_fits_80_by_24_at_the_largest_table() {
     let mut failures = Vec::new();
     for id in Content::list(&root).expect("games") {
         let (mut most, mut view) = ((0, String::new()), (0, String::new()));
+        let (mut asked, mut folded, mut more) = (0, 0, 0);
         for seed in 1..=3 {
             let screens = screens(&id, seed, 400);
             assert!(!screens.is_empty(), "{id} seed {seed}: seat 1 was asked nothing");
             for (rows, view_rows, screen) in screens {
+                asked += 1;
+                folded += usize::from(screen.contains("\n  (an entry with … opens its choices"));
+                more += usize::from(screen.contains(") More … ("));
                 if rows > 24 && most.0 <= 24 {
                     failures.push(format!("{id} seed {seed}: a screen of {rows} rows:\n{screen}"));
                 }
@@ -780,7 +784,10 @@ fn every_screen_fits_80_by_24_at_the_largest_table() {
                 }
             }
         }
-        println!("{id}: at most {} rows, the view (with its first line) at most {}", most.0, view.0);
+        println!(
+            "{id}: at most {} rows, the view (with its first line) at most {}; {asked} questions, {folded} folded, {more} with More",
+            most.0, view.0
+        );
         if std::env::var_os("SHOW").is_some() {
             println!("{}\n{}", most.1, view.1);
         }
