@@ -97,7 +97,8 @@ local function hand_lines(out, z, data, head)
     local where = p.terrain and data.terrain_names[p.terrain]
     if p.kind == "movement" then
       line.items[#line.items + 1] = o.name
-    elseif where then
+    elseif where and not (basic and (p.kind == "ambush" or p.kind == "camping")) then
+      -- (in basic mode an Ambush's or a Camping's terrain and cost mean nothing: Z40)
       line.items[#line.items + 1] = where .. (p.cost and (" " .. p.cost) or "")
     end
   end
