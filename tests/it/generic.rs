@@ -232,8 +232,8 @@ pub fn no_leaks(root: &Path, id: &str, players: usize) {
 
 /// The GOD VIEW draws every seat's secrets: at sampled positions, for every seat's zone
 /// holding an object another seat cannot see, swapping that object with one of another
-/// kind from another seat's zone of the same declaration (a hand with a hand) changes the
-/// omniscient rendering. Counts stay the same, so only drawn contents can tell. The zones
+/// kind (another name or rules text) from another seat's zone of the same declaration (a
+/// hand with a hand) changes the omniscient rendering. Counts stay the same, so only drawn contents can tell. The zones
 /// objects carry (a character's secret card) count as well: a zone of an object holding
 /// something some seat cannot see, swapped with another object's zone of its kind.
 pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
@@ -263,7 +263,10 @@ pub fn god_view_draws_secrets(root: &Path, id: &str, players: usize) {
                 let Some(&a) = zone.objects.iter().find(|&&o| secret(o)) else { continue };
                 let other = st.zones.iter().enumerate().find_map(|(z2, other)| {
                     let fits = z2 != z && other.decl == zone.decl && (other.owner.is_some() || other.object.is_some());
-                    let b = other.objects.iter().find(|&&b| st.objects[b].def != st.objects[a].def)?;
+                    // Of another kind to a player: components of one name and text (Marshals'
+                    // basic Ambushes) are one card, drawn alike.
+                    let (da, db) = (&c.defs[st.objects[a].def], |b: usize| &c.defs[st.objects[b].def]);
+                    let b = other.objects.iter().find(|&&b| db(b).name != da.name || db(b).text != da.text)?;
                     fits.then_some((z2, *b))
                 });
                 let Some((z2, b)) = other else { continue };

@@ -1,6 +1,7 @@
 //! What the session draws: views (a seat's, or the omniscient one, marked as such; compact
-//! to fit 80×24, or whole for `:full`), the question, the log, and the lines of a game left unfinished (at a terminal, where it is
-//! saved and how to go on with it; piped or for designers, the machine lines).
+//! to fit 80×24, or whole for `:full`), the question, the log, and the lines of a game
+//! left unfinished (at a terminal, where it is saved and how to go on with it; piped or
+//! for designers, the machine lines).
 //!
 //! Views are drawn by the game's Lua renderer. When the renderer fails, the session says
 //! so and falls back to the log lines the same seat may read, so a broken renderer never
