@@ -200,19 +200,6 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
     let (w, h) = (f64::from(cols + 2 * ring) * CELL, f64::from(rows + 2 * ring) * CELL);
     let title = format!("{}: the board, {}", view.game, whose(view));
     let width = (w + 2.0 * MARGIN).max(480.0);
-    // The legend in rows of entries, as many as fit across.
-    let entries = legend(grid, view, setting, false);
-    let mut places = Vec::new();
-    let (mut x, mut line) = (MARGIN, 0.0);
-    for e in &entries {
-        let ew = e.chars().count() as f64 * LEGEND_CHAR + 18.0;
-        if x > MARGIN && x + ew > width - MARGIN {
-            x = MARGIN;
-            line += 1.0;
-        }
-        places.push((x, line));
-        x += ew;
-    }
     // The cells the aims mark (an exit, a goal), and the marks drawn, for the legend.
     let marked: Vec<_> = (0..grid.cells())
         .map(|i| {
@@ -222,8 +209,14 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
         .collect();
     let kinds: Vec<&(MarkKind, &str, &str)> =
         MARKS.iter().filter(|(k, ..)| marked.iter().any(|m| m.contains(k))).collect();
-    for (_, _, what) in &kinds {
-        let ew = what.chars().count() as f64 * LEGEND_CHAR + 44.0;
+    // The legend in rows of entries, as many as fit across: the letters and styles, then
+    // the marks (a sample border before each).
+    let entries = legend(grid, view, setting, false);
+    let widths = entries.iter().map(|e| e.chars().count() as f64 * LEGEND_CHAR + 18.0);
+    let widths = widths.chain(kinds.iter().map(|(_, _, what)| what.chars().count() as f64 * LEGEND_CHAR + 44.0));
+    let mut places = Vec::new();
+    let (mut x, mut line) = (MARGIN, 0.0);
+    for ew in widths {
         if x > MARGIN && x + ew > width - MARGIN {
             x = MARGIN;
             line += 1.0;
