@@ -254,7 +254,7 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
         esc(&title)
     );
     s.push_str("<g id=\"cells\">\n");
-    for i in 0..grid.cells() {
+    for (i, marks) in marked.iter().enumerate() {
         let (c, r) = grid.coords(i);
         let (x, y) = at(c, r);
         let class = if grid.on_ring(i) { "street" } else { "tile" };
@@ -272,7 +272,7 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
         );
         let _ = writeln!(s, r#"<text class="coord" x="{}" y="{}">{name}</text>"#, num(x + 2.0), num(y + 9.0));
         for (kind, class, _) in &MARKS {
-            if marked[i].contains(kind) {
+            if marks.contains(kind) {
                 let _ = writeln!(
                     s,
                     r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}"/>"#,
