@@ -405,6 +405,8 @@ fn run(cli: Cli) -> Result<bool> {
         Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None }) => {
             let opts = batch.options(game, sets, n, json);
             let jobs = opts.jobs;
+            // The process ends with this command: its batch's last games go with it.
+            posse::sim::leave_last_games_to_exit();
             let report = sim::run(&root, opts)?;
             let restricted = if restricted { Some(sim::restricted(&root, &report, jobs)?) } else { None };
             sim::print(&report, restricted.as_deref(), json)?;

@@ -3,9 +3,11 @@
 //! Sources are compiled as text only (never a binary chunk from content), each named
 //! after its file and padded so that line numbers are the file's. [`Content::load`] is
 //! the loading entry point: content's own reading ([`Content::read`], which knows nothing
-//! of Lua) with every script compiled on the way, so that loading a game reports all its
-//! syntax errors at once with its YAML problems, and fills the content's bytecode cache,
-//! which every game of that content (every game of a batch) then loads its chunks from.
+//! of Lua) with every script the game runs compiled on the way, so that loading a game
+//! reports all their syntax errors at once with its YAML problems, and fills the content's
+//! bytecode cache, which every game of that content (every game of a batch) then loads its
+//! chunks from. A strategy bot's file is compiled when the bot is made, by the same
+//! `compile` (its syntax error then names its file and line).
 //! The engine's own Lua (prelude.lua, sandbox.lua, freeze.lua) is compiled at build time
 //! (build.rs), or else parsed once per process.
 

@@ -40,12 +40,14 @@ fn pushed(n: i32) -> Option<Ret> {
     Some(Ret::Pushed(n))
 }
 
+#[inline]
 pub(super) fn is_eliminated(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_bool(st.seats[seat(&st, s, 1)?].eliminated);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn set_current(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -55,12 +57,14 @@ pub(super) fn set_current(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(0)
 }
 
+#[inline]
 pub(super) fn count(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_int(st.zones[zone(&st, s, 1)?].objects.len() as i64);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn contents(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     let objs = &st.zones[zone(&st, s, 1)?].objects;
@@ -73,6 +77,7 @@ pub(super) fn contents(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(objs.len() as i32)
 }
 
+#[inline]
 pub(super) fn move_(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -92,6 +97,7 @@ pub(super) fn move_(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(0)
 }
 
+#[inline]
 pub(super) fn draw(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -108,11 +114,13 @@ pub(super) fn draw(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(1)
 }
 
+#[inline]
 pub(super) fn players(sh: &Shared, s: &Stack) -> Option<Ret> {
     s.push_int(sh.state.try_borrow().ok()?.players() as i64);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn at(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     let objs = &st.zones[zone(&st, s, 1)?].objects;
@@ -125,12 +133,14 @@ pub(super) fn at(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(1)
 }
 
+#[inline]
 pub(super) fn zone_of(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_int(st.objects[obj(&st, s, 1)?].zone as i64 + 1);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn flip(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -142,18 +152,21 @@ pub(super) fn flip(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(0)
 }
 
+#[inline]
 pub(super) fn def_index(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_int(st.objects[obj(&st, s, 1)?].def as i64 + 1);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn slot_get(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_int(st.counters[slot(s, 1, st.counters.len())?]);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn slot_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() || sh.twin.try_borrow().ok()?.is_some() {
         return None;
@@ -165,6 +178,7 @@ pub(super) fn slot_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(0)
 }
 
+#[inline]
 pub(super) fn slot_add(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -193,12 +207,14 @@ fn cell_changed(st: &mut State, i: usize) {
     st.changes.object_slot(k);
 }
 
+#[inline]
 pub(super) fn object_get(sh: &Shared, s: &Stack) -> Option<Ret> {
     let st = sh.state.try_borrow().ok()?;
     s.push_int(st.object_counters[cell(&st, s)?]);
     pushed(1)
 }
 
+#[inline]
 pub(super) fn object_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -210,6 +226,7 @@ pub(super) fn object_set(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(0)
 }
 
+#[inline]
 pub(super) fn object_add(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -225,6 +242,7 @@ pub(super) fn object_add(sh: &Shared, s: &Stack) -> Option<Ret> {
 
 /// `posse.changes(part, ...)` outside prompts and labels, with at most 6 parts, each a
 /// part of the game: one number a part.
+#[inline]
 pub(super) fn changes(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -245,6 +263,7 @@ pub(super) fn changes(sh: &Shared, s: &Stack) -> Option<Ret> {
     pushed(n)
 }
 
+#[inline]
 pub(super) fn random(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() {
         return None;
@@ -256,6 +275,7 @@ pub(super) fn random(sh: &Shared, s: &Stack) -> Option<Ret> {
 }
 
 /// A line for every seat (no audience) or for one seat, while no audit watches.
+#[inline]
 pub(super) fn log(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() || sh.log_audit.try_borrow().ok()?.is_some() || sh.glimpses.try_borrow().ok()?.is_some() {
         return None;
@@ -276,6 +296,7 @@ const TAGGED: usize = 32;
 
 /// A random bot's pick, in a batch with no search playout, and no ban where the
 /// options have tags: the body's `auto_pick` for that case.
+#[inline]
 pub(super) fn auto_pick(sh: &Shared, s: &Stack) -> Option<Ret> {
     // Arguments: seat, options, count, min, max, tags.
     let range = if s.nil(4) && s.nil(5) { None } else { Some((s.int(4)?, s.int(5)?)) };
@@ -293,6 +314,7 @@ pub(super) const CHOOSE_KEYS: [&str; 5] = ["kind", "count", "min", "max", "tags"
 /// game, and `auto_pick` would answer (see there): it counts the kind, picks, and
 /// returns the answer. Any other call changes nothing and returns nothing, and
 /// posse.choose goes its own way.
+#[inline]
 pub(super) fn auto_choose(sh: &Shared, s: &Stack) -> Option<Ret> {
     let none = Some(Ret::Pushed(0));
     if !s.is_running_thread(4) || !s.is_plain_table(3) || !s.is_plain_table(5) || !s.is_plain_table(6) {
