@@ -1,7 +1,8 @@
 //! The `posse` command at a real terminal: a pseudo-terminal of 80 × 24 (expectrl), with
 //! rustyline reading keys as a person types them. Each test waits for what a person would
 //! see before typing the next line (rustyline drops what it read ahead of a line's end),
-//! and plays the fixture game `hilo`, so all of them together take a few seconds.
+//! and plays the fixture game `hilo` (one, the biggest Goldfever table), so all of them
+//! together take a few seconds.
 #![cfg(unix)]
 
 use expectrl::process::unix::WaitStatus;
@@ -233,6 +234,79 @@ fn auto_to_the_end_typed_ahead_and_quit_says_how_to_resume() {
     see(&mut p, "p1> ");
     type_(&mut p, ":quit\r");
     see(&mut p, &format!("saved in {}; `posse play --load {}` goes on with it.", save.display(), save.display()));
+    assert!(exits_well(&mut p));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 27, point 3: at a real terminal of 80 × 24, the biggest Goldfever table (The Bank
+/// Job, eight players, seat 1 a person) shows each question under its view on one screen:
+/// from the view's first line to the prompt, at most 24 rows of at most 80 columns, at each
+/// of the person's first questions.
+#[test]
+fn the_bank_job_at_eight_players_fits_the_terminal() {
+    let dir = scratch("bank_job");
+    let project = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_posse"));
+    cmd.arg("--root").arg(&project).args(["play", "goldfever/bank_job", "--players", "8", "--seed", "4"]);
+    for s in 2..=8 {
+        cmd.args(["--bot", &format!("{s}=random")]);
+    }
+    cmd.env_remove("POSSE_ROOT").env("TERM", "xterm").env("XDG_DATA_HOME", &dir).current_dir(&dir);
+    let mut p = Session::spawn(cmd).expect("posse starts in a terminal");
+    p.get_process_mut().set_window_size(80, 24).expect("a terminal of 80 x 24");
+    p.set_expect_timeout(Some(Duration::from_secs(120)));
+    let ansi = |s: &str| {
+        // The text as a person reads it: escape sequences and carriage returns left out.
+        let mut out = String::new();
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\u{1b}' => {
+                    if chars.peek() == Some(&'[') {
+                        chars.next();
+                        for d in chars.by_ref() {
+                            if d.is_ascii_alphabetic() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                '\r' => {}
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    let (mut question, mut text) = (0, String::new());
+    loop {
+        // A recap longer than the screen comes a page at a time first: Enter goes on.
+        let shown = p
+            .expect(expectrl::Regex("p1> |press Enter"))
+            .unwrap_or_else(|e| panic!("question {question}: {e}; after:\n{text}"));
+        text.push_str(&ansi(&String::from_utf8_lossy(shown.before())));
+        if shown.get(0).is_some_and(|m| m != b"p1> ") {
+            type_(&mut p, "\r");
+            continue;
+        }
+        let Some(at) = text.rfind("--- view of p1 ---") else {
+            // A folded entry's sub-list, on a screen of its own: its first choice.
+            text.clear();
+            type_(&mut p, "1\r");
+            continue;
+        };
+        let screen = std::mem::take(&mut text)[at..].to_string();
+        if question == 6 {
+            break;
+        }
+        let rows = screen.lines().count() + 1;
+        assert!(rows <= 24, "question {question}: {rows} rows:\n{screen}");
+        for line in screen.lines() {
+            assert!(line.chars().count() <= 80, "question {question}: a line past 80 columns: {line:?}");
+        }
+        type_(&mut p, "1\r");
+        question += 1;
+    }
+    type_(&mut p, ":quit\r");
     assert!(exits_well(&mut p));
     let _ = std::fs::remove_dir_all(dir);
 }
