@@ -569,7 +569,8 @@ function M.check_end()
     value = value + v
   end
   if value >= D.aims.target then
-    M.decide(true, ("the crew gets away with loot worth %d"):format(value))
+    M.decide(true, ("the crew gets away through E%d with loot worth %d of the %d needed"):format(ENTRANCE_NO[cell], value,
+      D.aims.target))
     return true
   end
   return false

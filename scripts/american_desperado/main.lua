@@ -143,7 +143,7 @@ local function flow()
   while not game.over() do
     round = round + 1
     if D.aims.rounds > 0 and round > D.aims.rounds then
-      game.decide(false, "the police wait the crew out (round " .. D.aims.rounds .. ")")
+      game.decide(false, ("time runs out after round %d and the police wait the crew out"):format(D.aims.rounds))
       break
     end
     posse.set("round", round)
@@ -159,7 +159,10 @@ local function flow()
     -- The cards are refreshed: a criminal revived this round plays the next.
     for _, c in ipairs(game.crew()) do posse.obj_set(c, "skip", 0) end
   end
-  ending.finish(game.result())
+  -- The last line of the log says how the heist ended, in the words the end screen shows.
+  local result = game.result()
+  game.log((result.won and "The crew wins: " or "The crew loses: ") .. (result.reason or "the heist is over") .. ".")
+  ending.finish(result)
 end
 
 local M = {}

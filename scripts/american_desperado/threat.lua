@@ -94,7 +94,7 @@ function M.raise(n, why)
   for level = from + 1, from + n do
     posse.set("threat", level)
     if level >= TRACK.guard then
-      game.decide(false, "the National Guard blockades the building (threat " .. level .. ")")
+      game.decide(false, ("the threat reaches %d and the National Guard blockades the building"):format(level))
       return
     end
     fire(level)

@@ -21,6 +21,6 @@ fn a_newcomer_gets_away_with_the_tiny_heist_alone() {
     assert!(out.contains("    -1   0   1   2   3   4"), "{out}");
     assert!(out.contains("### face down, g4? known to you"), "{out}");
     assert!(out.contains("Brains sees Vault (1) at (1,1)."), "the scout's own log line: {out}");
-    assert!(out.contains("The crew wins: the crew gets away with loot worth 5."), "{out}");
+    assert!(out.contains("The crew wins: the crew gets away through E1 with loot worth 5 of the 3 needed."), "{out}");
     assert!(out.contains("result: crew=won winners=1"), "{out}");
 }

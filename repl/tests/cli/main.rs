@@ -10,6 +10,7 @@ mod dice;
 mod errors;
 mod heist;
 mod issue22_batches;
+mod issue27_ends;
 mod issue27_rules;
 mod leaks;
 mod modes;
