@@ -59,8 +59,8 @@ impl Session<'_> {
         let _ = self.io.out.flush();
     }
 
-    /// Who won and why, in words, and every seat with its score: winners first (marked
-    /// `*`), then the others by score.
+    /// Who won and why, in words, and every seat with its score and its role or side:
+    /// winners first (marked `*`), then the others by score.
     fn standings(&self) -> String {
         let Some(result) = self.game.result() else { return String::new() };
         let seats = self.game.seats();
@@ -86,9 +86,11 @@ impl Session<'_> {
             if let Some(v) = score(&s) {
                 line.push_str(&format!("  score {v:>6}"));
             }
-            let mut about: Vec<&str> = seat.role.iter().map(String::as_str).collect();
+            // Its role, else its side by the name the game gives it ("Law").
+            let side = seat.team.as_deref().map(|t| self.game.content().side_name(t));
+            let mut about: Vec<String> = seat.role.clone().or(side).into_iter().collect();
             if seat.eliminated {
-                about.push("out");
+                about.push("out".into());
             }
             if !about.is_empty() {
                 line.push_str(&format!("  ({})", about.join(", ")));

@@ -41,3 +41,16 @@ fn each_way_a_heist_ends_is_said_on_the_end_screen_and_in_the_log() {
         assert!(out.contains(&result) && out.contains(&format!("reason=\"{why}\"")), "{heist} {seed}: {out}");
     }
 }
+
+/// In a game of teams the standings name each seat's side as the game does, so the room
+/// reads who won with whom (Goldfever's Jailbreak: the Law against the Desperados).
+#[test]
+fn the_standings_of_a_team_game_name_each_seats_side() {
+    let project = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let o = posse_in(&project, &["play", "goldfever/jailbreak", "--seed", "2", "--bot", "all=random"], "");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let end = &out[out.find("=== The game is over ===").unwrap_or_else(|| panic!("{out}"))..];
+    let rows: Vec<&str> = end.lines().skip(2).take(3).collect();
+    assert_eq!(rows, ["  * p2  (Law)", "    p1  (Desperados)", "    p3  (Desperados)"], "{end}");
+}
