@@ -68,7 +68,8 @@ impl Shape {
             if picks.len() < self.min || picks.len() > self.max {
                 let want =
                     if self.min == self.max { self.min.to_string() } else { format!("{} to {}", self.min, self.max) };
-                return Err(format!("pick {want} options, not {}", picks.len()));
+                let noun = if self.max == 1 { "option" } else { "options" };
+                return Err(format!("pick {want} {noun}, not {}", picks.len()));
             }
         } else if picks.len() != 1 {
             return Err(format!("pick exactly one option, not {}", picks.len()));
@@ -251,6 +252,8 @@ mod tests {
         assert!(some.check(&[]).is_ok());
         assert_eq!(some.check(&[1, 1]).unwrap_err(), "an option may be picked only once");
         assert_eq!(some.check(&[1, 2, 3]).unwrap_err(), "pick 0 to 2 options, not 3");
+        let exactly_one = Shape::new(1, 3, Some((1, 1))).unwrap();
+        assert_eq!(exactly_one.check(&[1, 2]).unwrap_err(), "pick 1 option, not 2");
         assert!(Shape::new(1, 0, Some((0, 0))).is_ok());
         assert_eq!(Shape::new(1, 0, None).unwrap_err(), "seat 1 was offered no options");
         assert!(Shape::new(1, 2, Some((2, 3))).unwrap_err().starts_with("expected 0 <= min <= max <= 2"));

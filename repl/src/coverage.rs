@@ -102,7 +102,13 @@ impl Coverage {
             .kinds
             .keys()
             .filter(|k| all.iter().all(|c| !c.asked.contains_key(*k)))
-            .map(|k| format!("question kind '{k}' ({}) was never asked in {games} games", declared.file))
+            .map(|k| {
+                format!(
+                    "question kind '{k}' ({}) was never asked in {}",
+                    declared.file,
+                    crate::words::count(games, "game")
+                )
+            })
             .collect()
     }
 

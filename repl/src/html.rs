@@ -4,6 +4,7 @@
 //! lengths, and each measure's difference with its interval. Each page says how many
 //! games finished and how many failed, and why.
 
+use crate::words::count;
 use posse::sim::{Comparison, Difference, Restricted, SimReport, Standing};
 use posse::stats::Spread;
 use std::fmt::Write as _;
@@ -171,9 +172,9 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     }
     let _ = writeln!(
         b,
-        "<p>{} games, {} players, seeds from {}{}; {} finished, {} failed.</p>",
-        r.games,
-        r.players,
+        "<p>{}, {}, seeds from {}{}; {} finished, {} failed.</p>",
+        count(r.games, "game"),
+        count(r.players, "player"),
         r.seed,
         esc(&with),
         r.finished,
@@ -230,9 +231,9 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     if let Some(d) = &r.measures.decisiveness {
         let _ = writeln!(
             b,
-            "<p>Decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} games won alone by the seat leading at the end).</p>",
+            "<p>Decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} won alone by the seat leading at the end).</p>",
             100.0 * d.settled,
-            d.games
+            count(d.games, "game")
         );
     }
     if !r.cards.is_empty() {
@@ -297,8 +298,13 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
     );
     let _ = writeln!(
         h,
-        "<p>A: {} of {} games finished, {} failed. B: {} of {} games finished, {} failed.</p>",
-        a.finished, a.games, a.failed, b.finished, b.games, b.failed
+        "<p>A: {} of {} finished, {} failed. B: {} of {} finished, {} failed.</p>",
+        a.finished,
+        count(a.games, "game"),
+        a.failed,
+        b.finished,
+        count(b.games, "game"),
+        b.failed
     );
     for (v, r) in [("A", a), ("B", b)] {
         if r.failed > 0 {

@@ -33,12 +33,12 @@ pub fn run(root: &Path, file: &Path, step: bool) -> Result<()> {
         let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
         writeln!(
             out,
-            "{}: {}, seed: {}, seats: {}, {} choices",
+            "{}: {}, seed: {}, seats: {}, {}",
             file.display(),
             record.game,
             record.seed,
             record.seats.join(", "),
-            record.choices.len()
+            crate::words::count(record.choices.len(), "choice")
         )?;
         let mut input = input::stdin_source();
         let io = Io { input: input.as_mut(), out: &mut out, err: &mut err };
@@ -58,7 +58,7 @@ pub fn run(root: &Path, file: &Path, step: bool) -> Result<()> {
     writeln!(out, "{}: {}, seed: {}, seats: {}", file.display(), record.game, record.seed, record.seats.join(", "))?;
     match game.result() {
         Some(r) => writeln!(out, "{}", r.line())?,
-        None => writeln!(out, "unfinished: {} choices", game.choices().len())?,
+        None => writeln!(out, "unfinished: {}", crate::words::count(game.choices().len(), "choice"))?,
     }
     writeln!(out, "state-hash: {}", hex(game.state_hash()))?;
     Ok(())

@@ -10,6 +10,7 @@
 //! tags, team names, error messages).
 
 use crate::games;
+use crate::words::count;
 use anyhow::Result;
 use posse::sim::{self, SimReport};
 use std::fmt::Write as _;
@@ -94,7 +95,7 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         1 => format!(", seed {seed}"),
         n => format!(", seeds {seed}..={}", seed.wrapping_add(n as u64 - 1)),
     };
-    let (games, players) = (crate::words::count(r.games, "game"), crate::words::count(r.players, "player"));
+    let (games, players) = (count(r.games, "game"), count(r.players, "player"));
     let _ = writeln!(s, "{}: {games}, {players}{seeds}", r.game);
     if !r.bots.is_empty() {
         let _ = writeln!(
@@ -328,8 +329,8 @@ pub fn compare(
             parts.join(", ")
         }
     };
-    let _ =
-        writeln!(s, "{}: {} games a variant, {} players, seeds from {}", opts.game, ra.games, ra.players, opts.seed);
+    let (games, players) = (count(ra.games, "game"), count(ra.players, "player"));
+    let _ = writeln!(s, "{}: {games} a variant, {players}, seeds from {}", opts.game, opts.seed);
     let _ = writeln!(s, "A: {}", name(&ra));
     let _ = writeln!(s, "B: {}", name(&rb));
     let _ = writeln!(s, "paired games: {}, played identically: {}", c.paired, c.identical);
@@ -425,9 +426,9 @@ fn measures(s: &mut String, r: &SimReport) {
     if let Some(d) = &m.decisiveness {
         let _ = writeln!(
             s,
-            "decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} games won alone by the seat leading at the end)",
+            "decisiveness: the winner led for good from {:.0}% of the game on (mean of the {} won alone by the seat leading at the end)",
             100.0 * d.settled,
-            d.games
+            count(d.games, "game")
         );
     }
 }
@@ -518,9 +519,9 @@ pub fn shard(root: &Path, opts: SimOptions, flag: Option<&str>, out: &Path) -> R
     posse::savefile::write(out, serde_json::to_string(&s)?.as_bytes())
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", out.display()))?;
     let mut text = format!(
-        "shard {} of {n}: {} games to {}\nfinished: {} of {}\n",
+        "shard {} of {n}: {} to {}\nfinished: {} of {}\n",
         k + 1,
-        sim::shard_games(opts.games, k, n),
+        count(sim::shard_games(opts.games, k, n), "game"),
         out.display(),
         s.rows.len(),
         sim::shard_games(opts.games, k, n)

@@ -163,7 +163,7 @@ fn write(
     }
     match game.result() {
         Some(r) => writeln!(out, "{}", r.line())?,
-        None => writeln!(out, "unfinished: {} choices", game.choices().len())?,
+        None => writeln!(out, "unfinished: {}", crate::words::count(game.choices().len(), "choice"))?,
     }
     writeln!(out, "state-hash: {}", hex(game.state_hash()))?;
     out.flush()?;

@@ -28,6 +28,7 @@ local ask = require "lib.ask"
 local cards = require "lib.cards"
 local reactions = require "lib.reactions"
 local seats = require "lib.seats"
+local text = require "lib.text"
 
 ---@class dice_town.context
 local M = {}
@@ -409,7 +410,7 @@ function CTX:can_roll_more() return not turn.fixed end
 function CTX:extra_roll()
   turn.limit = turn.limit + 1
   posse.set("roll_limit", turn.limit)
-  posse.log(game.seat_name(turn.active) .. " may roll " .. NUM[turn.limit] .. " times this turn.")
+  posse.log(game.seat_name(turn.active) .. " may roll " .. text.count(turn.limit, "time") .. " this turn.")
 end
 ---Rerolls die `i` (not a roll of the active seat's).
 ---@param i integer

@@ -1,9 +1,10 @@
 //! Issue 27, point 5 (words right): what the shipped games write for players — log lines,
-//! prompts, option labels, rules texts — says "1 wound", never "1 wounds"; and Marshals'
-//! basic mode, which has no Coins, Bullets or Provisions, never names them.
+//! prompts, option labels, rules texts, the reason a game ends — says "1 wound", never
+//! "1 wounds" nor "2 wound"; and Marshals' basic mode, which has no Coins, Bullets or
+//! Provisions, never names them.
 //!
-//! Random games of every game, mode and scenario, at its fewest and most players, each to
-//! its end or [`MAX_DECISIONS`]: a budget of decisions, not of time.
+//! Random games of every game, mode and scenario, at every number of players it takes,
+//! each to its end or [`MAX_DECISIONS`]: a budget of decisions, not of time.
 
 use posse::{Content, Game};
 use posse_tests::*;
@@ -40,14 +41,43 @@ const PLURALS: &[&str] = &[
     "trophies",
     "captures",
     "options",
+    "discs",
+    "sheriffs",
+    "jokers",
+    "zones",
+    "bags",
+    "tiles",
+    "entrances",
 ];
 
-/// The slips of `text`: each "1 <plural>".
+/// The singular of a noun of [`PLURALS`].
+fn singular(plural: &str) -> String {
+    match plural {
+        "dice" => "die".into(),
+        "trophies" => "trophy".into(),
+        "choices" => "choice".into(),
+        p => p.strip_suffix('s').unwrap_or(p).into(),
+    }
+}
+
+/// The slips of `text`: each "1 <plural>", and each "N <singular>" with N not 1 ("0
+/// wound", "2 bullet"). A number is a whole word: "95.1 games" is none, nor "Sheriff 1
+/// rides".
 fn slips(text: &str) -> Vec<String> {
-    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || "()[],;:.!?/".contains(c)).collect();
+    let words: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || "()[],;:!?/".contains(c)).map(|w| w.trim_end_matches('.')).collect();
+    let singulars: Vec<String> = PLURALS.iter().map(|p| singular(p)).collect();
     words
         .windows(2)
-        .filter(|w| w[0] == "1" && PLURALS.contains(&w[1].to_lowercase().as_str()))
+        .filter(|w| {
+            let noun = w[1].to_lowercase();
+            let number = w[0].parse::<u64>().ok().filter(|_| w[0].bytes().all(|b| b.is_ascii_digit()));
+            match number {
+                Some(1) => PLURALS.contains(&noun.as_str()),
+                Some(_) => singulars.contains(&noun),
+                None => false,
+            }
+        })
         .map(|w| format!("'{} {}' in {text:?}", w[0], w[1]))
         .collect()
 }
@@ -66,6 +96,8 @@ fn texts(content: &Arc<Content>, seed: u64, players: usize) -> Vec<String> {
         g.choose(seat, &picks).unwrap_or_else(|e| panic!("{} seed {seed}: {e}", content.game));
     }
     out.extend(g.log_lines(None));
+    // The end in words, as the end screen says it.
+    out.extend(g.result().and_then(|r| r.reason.clone()));
     out
 }
 
@@ -74,8 +106,8 @@ fn no_game_writes_one_with_a_plural() {
     let mut found = Vec::new();
     for id in Content::list(&root()).expect("the games") {
         let content = load(&id);
-        for players in [content.players.min, content.players.max] {
-            for seed in 1..=2 {
+        for players in content.players.min..=content.players.max {
+            for seed in 1..=3 {
                 for t in texts(&content, seed, players) {
                     found.extend(slips(&t).into_iter().map(|s| format!("{id} {players}p seed {seed}: {s}")));
                 }
@@ -96,6 +128,8 @@ fn the_check_of_slips_finds_them() {
     assert_eq!(slips("Fred drinks whisky (1 wounds)."), ["'1 wounds' in \"Fred drinks whisky (1 wounds).\""]);
     assert!(slips("Shoot Sam (1 bullet; range 2); Sheriff 1 rides on").is_empty());
     assert_eq!(slips("offered 1 times, 2 times").len(), 1);
+    assert_eq!(slips("Drink whisky (0 wound); 2 die; 3 trophy; 1 trophies").len(), 4);
+    assert!(slips("95.1 games/s; Die 2 rolls; E2 players; 2 dice; 1 die").is_empty());
 }
 
 #[test]

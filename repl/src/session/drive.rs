@@ -103,8 +103,8 @@ impl Session<'_> {
             }
             if self.drive.stepping && self.drive.ahead.is_empty() {
                 self.drive.stepping = false;
-                let n = self.game.choices().len();
-                self.say(format!("end of the record after {n} choices: the game goes on, every seat played from here"));
+                let n = crate::words::count(self.game.choices().len(), "choice");
+                self.say(format!("end of the record after {n}: the game goes on, every seat played from here"));
             }
             self.check_texts();
             let q = match self.next_question() {

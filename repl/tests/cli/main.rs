@@ -12,6 +12,7 @@ mod heist;
 mod issue22_batches;
 mod issue27_ends;
 mod issue27_rules;
+mod issue27_words;
 mod leaks;
 mod modes;
 mod pictures;

@@ -5,7 +5,7 @@
 use super::*;
 
 /// hilo typed (its kinds declared, its questions given them), with a kind nothing asks.
-fn typed_hilo(name: &str) -> PathBuf {
+pub(super) fn typed_hilo(name: &str) -> PathBuf {
     let root = scratch(name);
     copy_dir(&fixtures(), &root);
     let decl = "return {\n  play = { asks = \"Which card the seat plays.\", ids = { first = \"its first\", second = \"its second\" } },\n  discard = { asks = \"Whether seat 1 discards.\", ids = { discard = \"discards it\" } },\n  bet = { asks = \"How much the seat bets.\", ids = { chips = \"args.n chips\" } },\n}\n";
