@@ -1,7 +1,7 @@
 //! Issue 27, point 5 (words right): what the shipped games write for players — log lines,
 //! prompts, option labels, rules texts, the reason a game ends — says "1 wound", never
 //! "1 wounds" nor "2 wound"; and Marshals' basic mode, which has no Coins, Bullets or
-//! Provisions, never names them.
+//! Provisions, never names them, on its screens neither.
 //!
 //! Random games of every game, mode and scenario, at every number of players it takes,
 //! each to its end or [`MAX_DECISIONS`]: a budget of decisions, not of time.
@@ -83,12 +83,17 @@ fn slips(text: &str) -> Vec<String> {
 }
 
 /// Every text a player reads in a random game of `id` at `players`, seed `seed`: prompts,
-/// labels, then the whole log.
-fn texts(content: &Arc<Content>, seed: u64, players: usize) -> Vec<String> {
+/// labels, then the whole log and the end's reason; with `screens`, also the screen of
+/// the seat asked, at every decision.
+fn texts(content: &Arc<Content>, seed: u64, players: usize, screens: bool) -> Vec<String> {
     let mut g: Game = new_game(content, seed, players);
     let mut rng = posse::bot::bot_rng(seed);
     let mut out = Vec::new();
     for _ in 0..MAX_DECISIONS {
+        if screens {
+            let seat = g.next_request().map(|r| r.seat);
+            out.extend(seat.map(|s| g.render(Some(s)).unwrap_or_else(|e| panic!("{} seed {seed}: {e}", content.game))));
+        }
         let Some(r) = g.next_request() else { break };
         out.push(r.prompt());
         out.extend(r.labels());
@@ -108,7 +113,7 @@ fn no_game_writes_one_with_a_plural() {
         let content = load(&id);
         for players in content.players.min..=content.players.max {
             for seed in 1..=3 {
-                for t in texts(&content, seed, players) {
+                for t in texts(&content, seed, players, false) {
                     found.extend(slips(&t).into_iter().map(|s| format!("{id} {players}p seed {seed}: {s}")));
                 }
             }
@@ -139,7 +144,7 @@ fn marshals_basic_mode_names_no_coins_bullets_or_provisions() {
     let mut found = Vec::new();
     for players in content.players.min..=content.players.max {
         for seed in 1..=3 {
-            for t in texts(&content, seed, players) {
+            for t in texts(&content, seed, players, true) {
                 if resources.iter().any(|r| t.to_lowercase().contains(r)) {
                     found.push(format!("{players}p seed {seed}: {t}"));
                 }
