@@ -10,7 +10,10 @@
 #     page wider than the window;
 #   - the screenshot is not blank: enough colours, the bars' colour among them;
 #   - the board's pictures (`posse svg`): a town and a heist load without a parser error,
-#     draw their tokens' and tiles' colours, and mark their aims (exits; how to win).
+#     draw their tokens' and tiles' colours, and mark their aims (exits; how to win); in
+#     the middle of games, a heist marks the loot to take and what the crew carries, and
+#     a town of The Payroll's hidden deployment draws those hiding, and where, for the
+#     player who hid them.
 # Usage: tools/html-check.sh [DIR] writes the reports, DOMs and screenshots (PNG) to DIR
 # (a new temporary folder by default). POSSE=path/to/posse uses that binary instead of
 # building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
@@ -109,7 +112,22 @@ done
 # seat sees it and an American Desperado heist, loaded and drawn by Chromium.
 posse svg goldfever/jailbreak --seed 3 --seat 2 -o "$out/town.svg" >/dev/null || fail "posse svg goldfever/jailbreak"
 posse svg american_desperado --seed 3 -o "$out/heist.svg" >/dev/null || fail "posse svg american_desperado"
-for page in town heist; do
+# Games of bots saved whole, then cut after their first N choices: the pictures of their
+# middles. Tiny, seed 2, sharp crew: after 35 choices Brains carries loot, loot lies on
+# an exit and a vault has been scouted. The Payroll, hidden deployment, seed 1: after the
+# 4 deployments, p2's Fred and Slim hide where p2 alone knows.
+cut_save() {
+  { sed '/^choices:$/q' "$1"; sed -n '/^choices:$/,$p' "$1" | tail -n +2 | head -n "$3"; } >"$2"
+}
+posse play american_desperado/tiny --seed 2 --bot all=sharp --save "$out/loot.full.yaml" </dev/null >/dev/null ||
+  fail "posse play american_desperado/tiny"
+cut_save "$out/loot.full.yaml" "$out/loot.yaml" 35
+posse svg --load "$out/loot.yaml" --seat 3 -o "$out/loot.svg" >/dev/null 2>&1 || fail "posse svg of the heist's middle"
+posse play goldfever/payroll --seed 1 --bot all=random --set options.hidden_deployment=true \
+  --save "$out/hiding.full.yaml" </dev/null >/dev/null || fail "posse play goldfever/payroll"
+cut_save "$out/hiding.full.yaml" "$out/hiding.yaml" 4
+posse svg --load "$out/hiding.yaml" --seat 2 -o "$out/hiding.svg" >/dev/null 2>&1 || fail "posse svg of The Payroll"
+for page in town heist loot hiding; do
   chrome --dump-dom "file://$out/$page.svg" >"$out/$page.dom.svg" || fail "Chromium could not load $page.svg"
   chrome --screenshot="$out/$page.png" "file://$out/$page.svg" >/dev/null || fail "Chromium could not screenshot $page.svg"
 done
@@ -403,8 +421,17 @@ for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperad
 # The pictures: no parser error, not blank, the town's two team colours (#d32f2f,
 # #1e63c4: its tokens) and the heist's tiles (#ead9bb) among their pixels; in what
 # Chromium made of them, the aims: the town's exits, the heist's exits and how to win.
-aims = {"town": ['class="mark-exit"', ">EXIT: "], "heist": ['class="mark-exit"', 'id="aim"', ">To win: "]}
-for page, want in [("town", [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]), ("heist", [(0xEA, 0xD9, 0xBB)])]:
+# In the middles: the heist's goals (the loot to take) and the loot carried, with their
+# legend; the town's hiders, below it and where p2's hide.
+aims = {
+    "town": ['class="mark-exit"', ">EXIT: "],
+    "heist": ['class="mark-exit"', 'id="aim"', ">To win: "],
+    "loot": ['class="mark-goal"', ">goal: the loot to take<", 'class="carried"', "carried by the piece before it"],
+    "hiding": ['id="hiding"', ">Fred in Hotel<", ">Slim in Yard behind the hotel<", 'class="hid"', 'token s1 hiding'],
+}
+team_colours = [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]
+for page, want in [("town", team_colours), ("heist", [(0xEA, 0xD9, 0xBB)]), ("loot", [(0xEA, 0xD9, 0xBB)]),
+                   ("hiding", team_colours[:1])]:
     before = len(problems)
     dom = open(f"{out}/{page}.dom.svg", encoding="utf-8").read()
     if "parsererror" in dom:

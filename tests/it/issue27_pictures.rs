@@ -217,8 +217,7 @@ fn sim_names_sides_as_the_game_does_and_lists_a_side_that_never_won() {
 #[test]
 fn a_picture_declaration_naming_what_is_not_declared_is_refused_at_its_lines() {
     let root = posse_tests::scratch_root(env!("CARGO_TARGET_TMPDIR"), "issue27_picture_decl");
-    let decl =
-        "picture:\n  owner: nope\n  wounds: score\n  dead: nowhere\n  escaped: gone\n  marks:\n    - {data: no.such.path, mark: goal}\n";
+    let decl = "picture:\n  owner: nope\n  wounds: score\n  dead: nowhere\n  escaped: gone\n  marks:\n    - {data: no.such.path, mark: goal}\n    - {mark: goal}\n    - {data: a, prop: b, mark: goal}\n    - {prop: value, counter: x, mark: goal}\n    - {data: a, face_down: true, mark: exit}\n  hiding: {zone: nowhere, place: lurk}\n";
     posse_tests::edit(&root, "scenarios/hilo/game.yaml", "main: main.lua\n", &format!("{decl}main: main.lua\n"));
     let e = match posse::Content::load(&root, "hilo") {
         Ok(_) => panic!("a picture: naming no counter must not load"),
@@ -229,6 +228,16 @@ fn a_picture_declaration_naming_what_is_not_declared_is_refused_at_its_lines() {
     assert!(e.contains("game.yaml:10:9: picture: dead: no zone 'nowhere' is declared"), "{e}");
     assert!(e.contains("game.yaml:11:12: picture: escaped: no zone 'gone' is declared"), "{e}");
     assert!(!e.contains("no.such.path"), "a path a scenario's data may fill is no error: {e}");
+    let one_of = "picture: marks: expected `data:` (a path into data) or `prop:`, one of them";
+    assert!(
+        e.contains(&format!("game.yaml:14:7: {one_of}")) && e.contains(&format!("game.yaml:15:7: {one_of}")),
+        "{e}"
+    );
+    assert!(e.contains("game.yaml:16:7: picture: marks: `counter:` goes with `data:`, not `prop:`"), "{e}");
+    assert!(e.contains("game.yaml:17:7: picture: marks: `face_down:` goes with `prop:`, not `data:`"), "{e}");
+    assert!(e.contains("game.yaml:18:18: picture: hiding: zone: no per-seat zone 'nowhere' is declared"), "{e}");
+    assert!(e.contains("game.yaml:18:34: picture: hiding: place: no per-seat counter 'lurk_1' is declared"), "{e}");
+    assert!(e.contains("game.yaml:18:34: picture: hiding: place: needs `order:` (a prop)"), "{e}");
 }
 
 /// A heist's picture shows its aims: the entrances `aims.exits` numbers are marked as
@@ -259,4 +268,119 @@ fn the_heist_grid_marks_the_exits_the_aims_count_and_says_how_to_win() {
             "{aim}"
         );
     }
+}
+
+/// A heist's picture marks the loot to reach as goals, from the view alone: loot lying on
+/// a space, and a vault the seat has scouted but nobody has opened (a vault the seat has
+/// not seen stays `?`, unmarked); loot a criminal carries follows him, underlined. The
+/// legend says both.
+#[test]
+fn the_heist_grid_marks_the_loot_to_take_and_what_the_crew_carries() {
+    let c = load("american_desperado/tiny");
+    let grid = c.grid.clone().expect("a grid board");
+    let setting = Setting::of(&c);
+    let mut g = new_game(&c, 2, 2);
+    // The vaults dealt face down; a loot piece laid on (1,1) (dropped there), another
+    // carried by Brains, on (0,0).
+    let vaults = g
+        .eval(
+            "local posse = require 'posse'
+             local out = {}
+             for c = 0, 3 do for r = 0, 3 do
+               local t = posse.at(posse.zone('tile', posse.cell(c, r)))
+               if t and posse.def(t).props.piece then out[#out + 1] = c .. ',' .. r end
+             end end
+             local side = posse.contents(posse.zone('loot_side'))
+             posse.move(side[1], posse.zone('ground', posse.cell(1, 1)))
+             for _, o in ipairs(posse.contents(posse.zone('crew'))) do
+               if posse.def(o).props.letter == 'B' then
+                 posse.move(o, posse.zone('at', posse.cell(0, 0)))
+                 posse.move(side[2], posse.zone('carry', o))
+               end
+             end
+             return out",
+        )
+        .unwrap();
+    let vaults: Vec<String> = vaults.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+    assert_eq!(vaults.len(), 3, "Tiny deals three vaults: {vaults:?}");
+    // A cell's part of the picture: from its square to the next cell's.
+    let cell_of = |svg: &str, cell: &str| {
+        let at = svg.find(&format!("id=\"cell-{cell}\"")).expect("the cell");
+        let end = svg[at + 1..].find("id=\"cell-").map_or(svg.len(), |e| at + 1 + e);
+        svg[at..end].to_string()
+    };
+    let goal = "<rect class=\"mark-goal\"";
+    let picture = grid_svg(&grid, &g.view(Some(1)), &setting);
+    assert!(cell_of(&picture, "1,1").contains(goal), "loot lying there: {}", cell_of(&picture, "1,1"));
+    for v in &vaults {
+        assert!(!cell_of(&picture, v).contains(goal), "{v}: an unseen vault is no mark: {}", cell_of(&picture, v));
+    }
+    let brains = cell_of(&picture, "0,0");
+    assert!(brains.contains("<tspan class=\"up\">B</tspan><tspan class=\"carried\"> $"), "{brains}");
+    assert!(brains.contains("(carried by Brains)") && !brains.contains(goal), "{brains}");
+    assert!(picture.contains(">goal: the loot to take</text>"), "{picture}");
+    assert!(picture.contains("<tspan class=\"carried\">$2</tspan> carried by the piece before it"), "{picture}");
+    // Seat 1 scouts the first vault: its picture marks it; seat 2's does not.
+    let v = &vaults[0];
+    g.eval(&format!(
+        "local posse = require 'posse'
+         local c, r = ('{v}'):match('(%d+),(%d+)')
+         posse.reveal(posse.at(posse.zone('tile', posse.cell(tonumber(c), tonumber(r)))), {{ 1 }})
+         return true"
+    ))
+    .unwrap();
+    let (mine, theirs) = (grid_svg(&grid, &g.view(Some(1)), &setting), grid_svg(&grid, &g.view(Some(2)), &setting));
+    assert!(cell_of(&mine, v).contains(goal) && cell_of(&mine, v).contains("$?"), "{}", cell_of(&mine, v));
+    assert!(!cell_of(&theirs, v).contains(goal) && !cell_of(&theirs, v).contains('$'), "{}", cell_of(&theirs, v));
+    // Opened, the vault is no goal: the loot lying on it is.
+    g.eval(&format!(
+        "local posse = require 'posse'
+         local c, r = ('{v}'):match('(%d+),(%d+)')
+         posse.flip(posse.at(posse.zone('tile', posse.cell(tonumber(c), tonumber(r)))), true)
+         return true"
+    ))
+    .unwrap();
+    assert!(!cell_of(&grid_svg(&grid, &g.view(Some(2)), &setting), v).contains(goal), "an empty vault");
+}
+
+/// Those hiding (The Payroll's hidden deployment, O5) are drawn below the town for every
+/// seat, who hides being public; where one hides, only in the pictures of the views that
+/// read it (his player's, the omniscient one): there his token stands in the zone,
+/// dashed, marked `hiding`.
+#[test]
+fn the_town_draws_those_hiding_and_where_only_for_whom_the_view_tells() {
+    let c = std::sync::Arc::new(
+        load("goldfever/payroll").with_sets(&["options.hidden_deployment=true".into()]).expect("the option"),
+    );
+    let map = c.map.as_deref().expect("a zone map");
+    let setting = Setting::of(&c);
+    let mut g = new_game(&c, 2, 4);
+    assert!(!svg(map, &g.view(Some(1)), &setting).contains("<g id=\"hiding\">"), "nobody hides yet");
+    // Seat 2 hides Fred in N2 (Back lot) and Slim in N3, seat 4 Pedro in N2 and Lefty in N3.
+    for _ in 0..4 {
+        let s = g.next_request().expect("a deployment").seat;
+        g.choose(s, &[1]).unwrap();
+    }
+    let band = |text: &str| {
+        let at = text.find("<g id=\"hiding\">").unwrap_or_else(|| panic!("those hiding are drawn:\n{text}"));
+        text[at..at + text[at..].find("</g>").unwrap()].to_string()
+    };
+    let placed = |text: &str| text.matches("<tspan class=\"hid\"> hiding</tspan>").count();
+    let law = svg(map, &g.view(Some(1)), &setting);
+    for name in ["Fred", "Slim", "Pedro", "Lefty"] {
+        assert!(band(&law).contains(&format!(">{name}</text>")), "{name}: {}", band(&law));
+    }
+    assert_eq!(placed(&law), 0, "the Law knows nobody's place");
+    assert!(!band(&law).contains(" in "), "{}", band(&law));
+    let fred = svg(map, &g.view(Some(2)), &setting);
+    let b = band(&fred);
+    assert!(b.contains(">Fred in Back lot</text>") && b.contains(">Slim in Yard behind the hotel</text>"), "{b}");
+    assert!(b.contains(">Pedro</text>") && b.contains(">Lefty</text>"), "another player's are nowhere: {b}");
+    assert_eq!(placed(&fred), 2, "Fred and Slim stand where they hide");
+    let n2 = &fred[fred.find("id=\"zone-N2\"").unwrap()..];
+    let n2 = &n2[..n2.find("</polygon>").unwrap()];
+    assert!(n2.contains("Fred, in ambush, hiding") && !n2.contains("Pedro"), "N2's title: {n2}");
+    assert!(token_of(&fred, "Fred").contains("hiding"), "a dashed token: {}", token_of(&fred, "Fred"));
+    assert_eq!(placed(&svg(map, &g.view(None), &setting)), 4, "the omniscient view places all four");
+    assert!(fred.contains(">hiding</text>"), "the legend names the dashed token");
 }

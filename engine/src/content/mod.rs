@@ -43,8 +43,8 @@ pub use catalogue::Entry;
 pub use checks::is_id;
 pub use data::{DataRule, Kind};
 pub use schema::{
-    CounterDecl, CounterVisibility, Evaluate, Length, MarkDecl, MarkKind, PictureDecl, Players, Rules, Visibility,
-    ZoneDecl,
+    CounterDecl, CounterVisibility, Evaluate, HidingDecl, Length, MarkDecl, MarkKind, PictureDecl, Players, Rules,
+    Visibility, ZoneDecl,
 };
 pub use texts::{Slot, Template};
 

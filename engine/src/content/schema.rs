@@ -155,7 +155,8 @@ pub(super) enum LinkDecl {
 /// (`owner`: the seat whose piece it is, 1-based, 0 none, which gives the token its team's
 /// colour; `wounds`: marks; `ambush`: not 0, lying in ambush; `beaten`: not 0, an
 /// obstacle overcome, drawn struck out; `down`: not 0, a piece knocked down, its letter in
-/// lower case), a zone whose pieces are the dead (`dead`), the
+/// lower case), a zone whose pieces are the dead (`dead`), those who left alive
+/// (`escaped`) and those hiding (`hiding`), the
 /// props or per-object counters whose value follows a piece's letter on a grid
 /// (`numbers`, the first one not 0), and the places of the scenario's `data:` to mark
 /// (`marks`). All of it is content or what the view already carries: a picture still
@@ -178,24 +179,56 @@ pub struct PictureDecl {
     /// A zone whose pieces have left the board alive (over an exit), drawn below it.
     #[serde(default)]
     pub escaped: Option<String>,
+    /// Pieces hiding somewhere on the board, drawn below it; where, to whom the view
+    /// shows it.
+    #[serde(default)]
+    pub hiding: Option<HidingDecl>,
     #[serde(default)]
     pub numbers: Vec<String>,
     #[serde(default)]
     pub marks: Vec<MarkDecl>,
 }
 
-/// One entry of `picture: {marks: ...}`: every zone id found under the dotted `data:`
-/// path `data` (in values, not keys) is marked `mark`; one found under a key `exits` is
-/// an exit whatever `mark` says. With `counter`, the values are that per-object counter's
-/// instead (`{data: aims.exits, mark: exit, counter: number}`: the entrances numbered
-/// so): a grid marks the cells holding such a piece.
+/// `picture: {hiding: ...}`: a seat's pieces hiding somewhere on the board are in its own
+/// copy of the per-seat zone `zone` (everyone may see who hides, or not: the zone's
+/// visibility says). With `place`, the per-seat counters `PLACE_1`, `PLACE_2`... say where
+/// the seat's first, second... piece hides (a zone by its place in the map's order, from
+/// 1; 0 nowhere), counting the seat's pieces (`owner`) in the order of their prop `order`;
+/// a view that reads the counters (the seat's own, or the omniscient view) draws the
+/// piece where it hides.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HidingDecl {
+    pub zone: String,
+    #[serde(default)]
+    pub place: Option<String>,
+    #[serde(default)]
+    pub order: Option<String>,
+}
+
+/// One entry of `picture: {marks: ...}`, by `data` or by `prop`. By `data`: every zone id
+/// found under the dotted `data:` path (in values, not keys) is marked `mark`; one found
+/// under a key `exits` is an exit whatever `mark` says. With `counter`, the values are
+/// that per-object counter's instead (`{data: aims.exits, mark: exit, counter: number}`:
+/// the entrances numbered so): a grid marks the cells holding such a piece. By `prop`: a
+/// grid marks the cells holding a piece the view shows that has the prop (`{prop: value,
+/// mark: goal}`: loot lying there), with `face_down` only while it lies face down (a
+/// vault the seat has seen but nobody has opened). `label` is what the grid's legend says
+/// of the mark.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MarkDecl {
-    pub data: String,
+    #[serde(default)]
+    pub data: Option<String>,
     pub mark: MarkKind,
     #[serde(default)]
     pub counter: Option<String>,
+    #[serde(default)]
+    pub prop: Option<String>,
+    #[serde(default)]
+    pub face_down: bool,
+    #[serde(default)]
+    pub label: Option<String>,
 }
 
 /// What a marked place is to the scenario.

@@ -7,12 +7,15 @@
 //! {down}` counter says it is knocked down. `?` is what the view hides; a face-down
 //! object the view knows is in lower case, italic, with `?` (`y4?`); a face-up one
 //! stands in bold; one the game's `picture: {beaten}` counter says is beaten is grey and
-//! struck out. The full names are in each cell's title; below the grid, a legend of every
-//! letter drawn (with the names it stands for) and of the styles. A cell holding a piece
-//! that a `picture: {marks}` entry with a `counter` names (an entrance whose number the
-//! heist's `aims.exits` lists) is marked (exit, goal, start: a coloured border, and an
-//! entry of the legend); under the legend, how to win (the content's `rules: {win}`). The
-//! title is shrunk to the picture's width.
+//! struck out. What a piece carries (the objects of its per-object zones) follows it,
+//! underlined (`B $2`). The full names are in each cell's title; below the grid, a legend
+//! of every letter drawn (with the names it stands for) and of the styles. A cell holding
+//! a piece that a `picture: {marks}` entry with a `counter` names (an entrance whose
+//! number the heist's `aims.exits` lists), or a shown piece with a `prop` entry's prop
+//! (loot lying there; a vault seen face down) is marked (exit, goal, start: a coloured
+//! border each, the next inside, and an entry of the legend with the entry's `label`);
+//! under the legend, how to win (the content's `rules: {win}`). The title is shrunk to the
+//! picture's width.
 //!
 //! [`grid_text`] is the same grid in characters, for `:map`: a cell three characters, the
 //! same labels, the same legend.
@@ -49,6 +52,7 @@ const STYLE: &str = "
 .known { font-style: italic; fill: #1d4f91 }
 .hidden { fill: #8a8a8a }
 .beaten { fill: #9a9a9a; text-decoration: line-through }
+.carried { fill: #8a5a00; text-decoration: underline }
 .title { font-weight: bold }
 .mark-exit { fill: none; stroke: #2e9d32; stroke-width: 4; stroke-opacity: 0.8; stroke-dasharray: 8 4 }
 .mark-goal { fill: none; stroke: #e0a000; stroke-width: 4; stroke-opacity: 0.8 }
@@ -56,20 +60,23 @@ const STYLE: &str = "
 .aim { fill: #1a1a1a; font-size: 11px }
 ";
 
-/// The marks a cell may carry, their class and what the legend says of them.
-const MARKS: [(MarkKind, &str, &str); 3] = [
-    (MarkKind::Exit, "mark-exit", "exit: a way out"),
-    (MarkKind::Goal, "mark-goal", "a goal"),
-    (MarkKind::Start, "mark-start", "a start"),
+/// The marks a cell may carry, their class, and what the legend says of them: the word,
+/// then the declaration's `label` or the default.
+const MARKS: [(MarkKind, &str, &str, &str); 3] = [
+    (MarkKind::Exit, "mark-exit", "exit", "a way out"),
+    (MarkKind::Goal, "mark-goal", "goal", "what to reach"),
+    (MarkKind::Start, "mark-start", "start", "where pieces start"),
 ];
 
-/// How an object is drawn: hidden, face down and known, face up, beaten.
+/// How an object is drawn: hidden, face down and known, face up, beaten, carried by the
+/// piece drawn before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
     Hidden,
     Known,
     Up,
     Beaten,
+    Carried,
 }
 
 impl Style {
@@ -79,8 +86,19 @@ impl Style {
             Style::Known => "known",
             Style::Up => "up",
             Style::Beaten => "beaten",
+            Style::Carried => "carried",
         }
     }
+}
+
+/// What a shown piece carries: the objects of its per-object zones (by zone id), as the
+/// view shows them.
+fn carried(o: &ObjectView) -> impl Iterator<Item = &ObjectView> {
+    let zones = match o {
+        ObjectView::Shown { zones, .. } => Some(zones),
+        ObjectView::Hidden { .. } => None,
+    };
+    zones.into_iter().flat_map(|z| z.values()).flat_map(|z| &z.objects)
 }
 
 /// An object's letter (its `letter` prop, else its name's initials), its number (see the
@@ -141,7 +159,8 @@ fn short(name: &str) -> String {
     out + &number
 }
 
-/// What each cell holds in the view: its labels and the full names, by cell.
+/// What each cell holds in the view: its labels and the full names, by cell. What a piece
+/// carries follows it (`B $2`: Brains carrying the loot worth 2).
 fn cell_contents(grid: &Grid, view: &View, setting: &Setting, i: usize) -> (Vec<(String, Style)>, Vec<String>) {
     let mut labels = Vec::new();
     let mut names = Vec::new();
@@ -156,6 +175,20 @@ fn cell_contents(grid: &Grid, view: &View, setting: &Setting, i: usize) -> (Vec<
                 ObjectView::Shown { name, .. } => name.clone(),
             });
             labels.push((text, style));
+            let carrier = match o {
+                ObjectView::Shown { name, .. } => name.as_str(),
+                ObjectView::Hidden { .. } => "?",
+            };
+            for c in carried(o) {
+                let (text, style) = label(c, setting);
+                let style = if style == Style::Hidden { style } else { Style::Carried };
+                let name = match c {
+                    ObjectView::Shown { name, .. } => name.as_str(),
+                    ObjectView::Hidden { .. } => "?",
+                };
+                names.push(format!("{name} (carried by {carrier})"));
+                labels.push((text, style));
+            }
         }
     }
     (labels, names)
@@ -165,8 +198,14 @@ fn cell_contents(grid: &Grid, view: &View, setting: &Setting, i: usize) -> (Vec<
 /// out: `Y Bystander`), then the styles (as the SVG draws them, or `text` as `:map` does).
 pub(super) fn legend(grid: &Grid, view: &View, setting: &Setting, text: bool) -> Vec<String> {
     let mut letters: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut carrying = false;
     for zone in (0..grid.cells()).filter_map(|i| view.board.get(&grid.name(i))).flat_map(|z| z.values()) {
-        for o in &zone.objects {
+        let pieces = zone.objects.iter().flat_map(|o| {
+            let c: Vec<&ObjectView> = carried(o).collect();
+            carrying |= !c.is_empty();
+            std::iter::once(o).chain(c)
+        });
+        for o in pieces.collect::<Vec<_>>() {
             let ObjectView::Shown { name, .. } = o else { continue };
             let (letter, _, _) = parts(o, setting);
             let bare: String =
@@ -190,6 +229,9 @@ pub(super) fn legend(grid: &Grid, view: &View, setting: &Setting, text: bool) ->
         (true, false) => out.push("Y4 beaten (struck out)".into()),
         _ => {}
     }
+    if carrying && !text {
+        out.push("$2 carried by the piece before it".into());
+    }
     out
 }
 
@@ -207,13 +249,16 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
                 .marks_of(view.board.get(&grid.name(i)).into_iter().flat_map(|z| z.values()).flat_map(|z| &z.objects))
         })
         .collect();
-    let kinds: Vec<&(MarkKind, &str, &str)> =
-        MARKS.iter().filter(|(k, ..)| marked.iter().any(|m| m.contains(k))).collect();
+    let kinds: Vec<(&str, String)> = MARKS
+        .iter()
+        .filter(|(k, ..)| marked.iter().any(|m| m.contains(k)))
+        .map(|&(k, class, word, default)| (class, format!("{word}: {}", setting.mark_label(k, default))))
+        .collect();
     // The legend in rows of entries, as many as fit across: the letters and styles, then
     // the marks (a sample border before each).
     let entries = legend(grid, view, setting, false);
     let widths = entries.iter().map(|e| e.chars().count() as f64 * LEGEND_CHAR + 18.0);
-    let widths = widths.chain(kinds.iter().map(|(_, _, what)| what.chars().count() as f64 * LEGEND_CHAR + 44.0));
+    let widths = widths.chain(kinds.iter().map(|(_, what)| what.chars().count() as f64 * LEGEND_CHAR + 44.0));
     let mut places = Vec::new();
     let (mut x, mut line) = (MARGIN, 0.0);
     for ew in widths {
@@ -271,17 +316,17 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
             esc(&tip)
         );
         let _ = writeln!(s, r#"<text class="coord" x="{}" y="{}">{name}</text>"#, num(x + 2.0), num(y + 9.0));
-        for (kind, class, _) in &MARKS {
-            if marks.contains(kind) {
-                let _ = writeln!(
-                    s,
-                    r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}"/>"#,
-                    num(x + 3.0),
-                    num(y + 3.0),
-                    num(CELL - 6.0),
-                    num(CELL - 6.0)
-                );
-            }
+        // Each mark a border, the next inside the one before, so that both show.
+        for (k, (_, class, ..)) in MARKS.iter().filter(|(kind, ..)| marks.contains(kind)).enumerate() {
+            let inset = 3.0 + 5.0 * k as f64;
+            let _ = writeln!(
+                s,
+                r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}"/>"#,
+                num(x + inset),
+                num(y + inset),
+                num(CELL - 2.0 * inset),
+                num(CELL - 2.0 * inset)
+            );
         }
         // Up to three lines of three labels; the rest is in the title.
         for (k, line) in labels.chunks(3).take(3).enumerate() {
@@ -320,6 +365,7 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
             _ if e.starts_with("? ") => Style::Hidden,
             _ if e.starts_with("y4?") => Style::Known,
             _ if e.contains("beaten") => Style::Beaten,
+            _ if e.contains("carried") => Style::Carried,
             _ => Style::Up,
         };
         let _ = writeln!(
@@ -333,7 +379,7 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
         );
     }
     let mark_places = places.iter().skip(entries.len());
-    for ((_, class, what), (x, line)) in kinds.iter().zip(mark_places) {
+    for ((class, what), (x, line)) in kinds.iter().zip(mark_places) {
         let y = legend_top + line * LEGEND_LINE;
         let _ = writeln!(s, r#"<rect class="{class}" x="{}" y="{}" width="18" height="10"/>"#, num(*x), num(y - 9.0));
         let _ = writeln!(s, r#"<text class="key" x="{}" y="{}">{}</text>"#, num(x + 24.0), num(y), esc(what));

@@ -3,7 +3,9 @@
 //! scenario's `data:` marks (starts, goals, exits), the definitions' names and the sides'
 //! names. All of it is content, the same for every seat; what a token shows of a piece
 //! (its owner, wounds, ambush, whether it is beaten) is read from the view's object, so a
-//! piece the view hides is `?` and shows none of it.
+//! piece the view hides is `?` and shows none of it. Who hides is the view's per-seat
+//! zone, and where a piece hides is read from its seat's counters only when the view
+//! carries them: the seat's own, or the omniscient view.
 
 use crate::content::{Content, MarkKind, PictureDecl};
 use crate::view::{ObjectView, View};
@@ -22,12 +24,17 @@ pub struct Setting {
     /// Marks by a per-object counter's values (`marks: [{counter: ...}]`): a place holding
     /// a shown piece whose counter has one of the values is marked so.
     pub(crate) by_counter: Vec<(String, BTreeSet<i64>, MarkKind)>,
+    /// Marks by a prop (`marks: [{prop: ...}]`): a place holding a shown piece that has the
+    /// prop (and lies face down, when the flag says so) is marked so.
+    pub(crate) by_prop: Vec<(String, bool, MarkKind)>,
+    /// What a grid's legend says of a kind of mark, where a `label:` says it.
+    pub(crate) labels: BTreeMap<MarkKind, String>,
     /// How to win, as the game's or scenario's `rules: {win}` says it.
     pub aim: Option<String>,
 }
 
 /// A piece as its token shows it: from a shown object alone.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Token {
     pub name: String,
     /// The seat whose piece it is (1-based), when the game declares an owner counter and
@@ -35,6 +42,17 @@ pub struct Token {
     pub owner: Option<usize>,
     pub wounds: i64,
     pub ambush: bool,
+    /// Hiding (`picture: {hiding}`): drawn dashed, where its side knows it hides.
+    pub hiding: bool,
+}
+
+/// A piece hiding (`picture: {hiding}`) as a view shows it: its seat (1-based), the
+/// object, and where it hides when the view reads it (a zone's place in the map's order,
+/// from 1).
+pub struct Hider<'v> {
+    pub seat: usize,
+    pub piece: &'v ObjectView,
+    pub place: Option<usize>,
 }
 
 impl Setting {
@@ -47,10 +65,18 @@ impl Setting {
             teams.filter_map(|t| t.get("id").and_then(|i| i.as_str())).map(str::to_string).collect();
         let sides: BTreeMap<String, String> = team_ids.iter().map(|id| (id.clone(), content.side_name(id))).collect();
         let mut marks: BTreeMap<String, BTreeMap<MarkKind, Vec<String>>> = BTreeMap::new();
-        let mut by_counter = Vec::new();
+        let (mut by_counter, mut by_prop, mut labels) = (Vec::new(), Vec::new(), BTreeMap::new());
         for m in &content.picture.marks {
+            if let Some(label) = &m.label {
+                labels.entry(m.mark).or_insert_with(|| label.clone());
+            }
+            if let Some(prop) = &m.prop {
+                by_prop.push((prop.clone(), m.face_down, m.mark));
+                continue;
+            }
+            let Some(path) = &m.data else { continue };
             let mut at = Some(&content.data);
-            for step in m.data.split('.') {
+            for step in path.split('.') {
                 at = at.and_then(|v| match v {
                     serde_json::Value::Array(a) => step.parse::<usize>().ok().and_then(|i| a.get(i)),
                     _ => v.get(step),
@@ -86,7 +112,7 @@ impl Setting {
             }
         }
         let aim = content.rules.win.clone();
-        Setting { decl: content.picture.clone(), marks, sides, by_counter, aim }
+        Setting { decl: content.picture.clone(), marks, sides, by_counter, by_prop, labels, aim }
     }
 
     /// A side's name for people: the name the data gives its team, else the id.
@@ -105,22 +131,87 @@ impl Setting {
             owner: Some(owner),
             wounds: get(&self.decl.wounds),
             ambush: get(&self.decl.ambush) != 0,
+            hiding: false,
         })
     }
 
+    /// The pieces hiding, seat by seat, as the view shows them (see [`Hider`]): those of
+    /// each seat's copy of the declared zone. Where one hides is read from its seat's
+    /// counter `PLACE_K`, K its place among the seat's pieces (every shown object whose
+    /// owner counter is the seat, wherever the view shows it) in the order of the prop
+    /// `order`: only a view that reads that counter knows it.
+    pub fn hiding<'v>(&self, view: &'v View) -> Vec<Hider<'v>> {
+        let Some(decl) = &self.decl.hiding else { return Vec::new() };
+        let mut out = Vec::new();
+        for (i, seat) in view.seats.iter().enumerate() {
+            let Some(zone) = seat.zones.get(&decl.zone) else { continue };
+            for piece in &zone.objects {
+                let place = match (&decl.place, &decl.order, piece) {
+                    (Some(place), Some(order), ObjectView::Shown { def, .. }) => {
+                        let k = self.pieces_of(view, i + 1, order).iter().position(|d| d == def);
+                        let value = k.and_then(|k| seat.counters.get(&format!("{place}_{}", k + 1)));
+                        value.and_then(|&v| usize::try_from(v).ok()).filter(|&v| v > 0)
+                    }
+                    _ => None,
+                };
+                out.push(Hider { seat: i + 1, piece, place });
+            }
+        }
+        out
+    }
+
+    /// The definitions of seat `s`'s pieces (owner counter `s`) the view shows anywhere,
+    /// each once, in the order of their prop `order` (then of their ids).
+    fn pieces_of(&self, view: &View, s: usize, order: &str) -> Vec<String> {
+        let Some(owner) = &self.decl.owner else { return Vec::new() };
+        let zones = view
+            .board
+            .values()
+            .flat_map(|z| z.values())
+            .chain(view.zones.values())
+            .chain(view.seats.iter().flat_map(|v| v.zones.values()));
+        let mut found: Vec<(String, String)> = Vec::new();
+        for o in zones.flat_map(|z| &z.objects) {
+            let ObjectView::Shown { def, props, counters, .. } = o else { continue };
+            if counters.get(owner).copied() != Some(s as i64) || found.iter().any(|(_, d)| d == def) {
+                continue;
+            }
+            let key = match props.get(order) {
+                Some(serde_json::Value::String(v)) => v.clone(),
+                Some(v) => v.to_string(),
+                None => String::new(),
+            };
+            found.push((key, def.clone()));
+        }
+        found.sort();
+        found.into_iter().map(|(_, d)| d).collect()
+    }
+
     /// The marks `objects` bring to their place: each counter mark whose values a shown
-    /// one's counter has.
+    /// one's counter has, each prop mark whose prop a shown one has (face down, where the
+    /// mark asks).
     pub fn marks_of<'v>(&self, objects: impl IntoIterator<Item = &'v ObjectView>) -> BTreeSet<MarkKind> {
         let mut out = BTreeSet::new();
         for o in objects {
-            let ObjectView::Shown { counters, .. } = o else { continue };
+            let ObjectView::Shown { counters, props, face_up, .. } = o else { continue };
             for (counter, values, kind) in &self.by_counter {
                 if counters.get(counter).is_some_and(|v| values.contains(v)) {
                     out.insert(*kind);
                 }
             }
+            for (prop, face_down, kind) in &self.by_prop {
+                if props.get(prop).is_some_and(|v| !v.is_null()) && !(*face_down && *face_up) {
+                    out.insert(*kind);
+                }
+            }
         }
         out
+    }
+
+    /// What a grid's legend says of marks of `kind`: the declaration's `label`, else
+    /// `default`.
+    pub fn mark_label<'s>(&'s self, kind: MarkKind, default: &'s str) -> &'s str {
+        self.labels.get(&kind).map_or(default, String::as_str)
     }
 
     /// Whether `o` is shown beaten (its `beaten` counter is not 0).

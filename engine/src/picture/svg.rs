@@ -2,14 +2,16 @@
 //! two fills, its border dashed) with its id, its name and what stands there in the
 //! view, walls and fences, openings by kind (a locked cell door red and crossed), trees,
 //! the centre circles and the breached borders; the places the scenario marks (starts,
-//! goals, exits: a coloured border and a tag); below the board the sides in their colours
-//! and the dead, then a legend.
+//! goals, exits: a coloured border and a tag); below the board the sides in their colours,
+//! those hiding, those who left alive and the dead, then a legend.
 //!
 //! What stands in a zone is a line each: a seat's piece (the game's `picture: {owner}`)
 //! as a token, a disc in its side's colour, then its name, its wounds as red marks and
-//! `ambush` with a dashed ring when it lies in ambush; anything else grouped by name
-//! (`nugget ×2`, `?` for what the view hides). All of it from the view's objects and the
-//! content's [`Setting`], never from the state.
+//! `ambush` with a dashed ring when it lies in ambush; a piece hiding (`picture:
+//! {hiding}`), dashed and marked `hiding`, in the zone where the view says it hides (its
+//! player's view, the omniscient one); anything else grouped by name (`nugget ×2`, `?`
+//! for what the view hides). All of it from the view's objects and the content's
+//! [`Setting`], never from the state.
 //!
 //! The drawing is to scale (40 pixels a unit; a board is at most `limits::MAP_EXTENT`
 //! units on a side); the picture is shown at most `limits::PICTURE_PIXELS` on its longer
@@ -71,6 +73,8 @@ const STYLE: &str = "
 .amb { fill: #1b4d1d; font-style: italic }
 .dead { fill: #666; text-decoration: line-through }
 .cross { stroke: #1a1a1a; stroke-width: 1.5 }
+.token.hiding { fill-opacity: 0.35; stroke-dasharray: 2 1.5 }
+.hid { fill: #555; font-style: italic }
 .mark-start { fill: none; stroke: #1565c0; stroke-width: 4; stroke-opacity: 0.6; stroke-dasharray: 2 3 }
 .mark-goal { fill: none; stroke: #e0a000; stroke-width: 5; stroke-opacity: 0.7 }
 .mark-exit { fill: none; stroke: #2e9d32; stroke-width: 5; stroke-opacity: 0.7; stroke-dasharray: 8 4 }
@@ -93,6 +97,7 @@ pub fn svg(map: &ZoneMap, view: &View, setting: &Setting) -> String {
     let width = (w + 2.0 * MARGIN).max(MIN_WIDTH);
     let (_, legend_height) = legend_places(width, 0.0);
     let band = band_lines(view, setting) as f64 * BAND_LINE;
+    let hidden = hidden_at(map, view, setting);
     let height = HEAD + h + 10.0 + band + legend_height + MARGIN;
     let at = |p: Pt| (MARGIN + p.x * SCALE, HEAD + p.y * SCALE);
     let (locked, breached) = changed_borders(map, view);
@@ -136,7 +141,7 @@ pub fn svg(map: &ZoneMap, view: &View, setting: &Setting) -> String {
             r#"<polygon class="zone {class}" id="zone-{}" points="{}"><title>{}</title></polygon>"#,
             esc(&z.id),
             points.join(" "),
-            esc(&zone_title(view, setting, &z.id, &z.name))
+            esc(&zone_title(view, setting, &hidden, &z.id, &z.name))
         );
     }
     s.push_str("</g>\n<g id=\"centres\">\n");
@@ -197,18 +202,41 @@ pub fn svg(map: &ZoneMap, view: &View, setting: &Setting) -> String {
     }
     s.push_str("</g>\n<g id=\"labels\">\n");
     for z in map.zones() {
-        labels(&mut s, view, setting, z, at);
+        labels(&mut s, view, setting, &hidden, z, at);
     }
     s.push_str("</g>\n");
-    band_draw(&mut s, view, setting, width, HEAD + h + 10.0);
+    band_draw(&mut s, map, view, setting, width, HEAD + h + 10.0);
     legend(&mut s, width, HEAD + h + 10.0 + band);
     s.push_str("</svg>\n");
     s
 }
 
+/// The tokens of the pieces hiding where the view knows they hide, by zone id.
+type Hidden = std::collections::BTreeMap<String, Vec<Line>>;
+
+/// The pieces hiding (`picture: {hiding}`) that the view places, as tokens by zone.
+fn hidden_at(map: &ZoneMap, view: &View, setting: &Setting) -> Hidden {
+    let order = sides(view);
+    let mut out = Hidden::new();
+    for h in setting.hiding(view) {
+        let Some(zone) = h.place.and_then(|p| map.zones().get(p - 1)) else { continue };
+        let Some(t) = setting.token(h.piece) else { continue };
+        let colour = order.iter().position(|x| *x == side_of(view, h.seat)).unwrap_or(order.len());
+        out.entry(zone.id.clone()).or_default().push(Line::Token(Token { hiding: true, ..t }, colour));
+    }
+    out
+}
+
 /// A zone's id at its centre, its name at its top and what stands there below the name,
 /// cut to the room the zone has above its marks' tags.
-fn labels(s: &mut String, view: &View, setting: &Setting, z: &crate::zonemap::Zone, at: impl Fn(Pt) -> (f64, f64)) {
+fn labels(
+    s: &mut String,
+    view: &View,
+    setting: &Setting,
+    hidden: &Hidden,
+    z: &crate::zonemap::Zone,
+    at: impl Fn(Pt) -> (f64, f64),
+) {
     let (cx, cy) = at(z.centre);
     let _ = writeln!(s, r#"<text class="id" x="{}" y="{}">{}</text>"#, num(cx), num(cy), esc(&z.id));
     let (left, right, top, bottom) = bounds(z, &at);
@@ -223,7 +251,7 @@ fn labels(s: &mut String, view: &View, setting: &Setting, z: &crate::zonemap::Zo
         num(name_size),
         esc(&z.name)
     );
-    let lines = stand_lines(view, setting, &z.id);
+    let lines = stand_lines(view, setting, hidden, &z.id);
     if lines.is_empty() {
         return;
     }
@@ -270,13 +298,15 @@ fn bounds(z: &crate::zonemap::Zone, at: &impl Fn(Pt) -> (f64, f64)) -> (f64, f64
 
 /// A token on the line whose baseline is `y`, from `x`: a disc in the colour of its
 /// side (ringed, dashed, in ambush), its name cut to `cols`, its wounds as red marks,
-/// `ambush`; `class` is added to the name's (`dead`, crossed out, with a cross on the disc).
+/// `ambush`, `hiding` (its disc dashed); `class` is added to the name's (`dead`, crossed
+/// out, with a cross on the disc; `hiding`, the disc dashed, no word).
 fn token(s: &mut String, t: &Token, colour: usize, x: f64, y: f64, cols: usize, class: &str) {
     let (cx, cy) = (x + 5.0, y - 3.5);
     let _ = writeln!(
         s,
-        r#"<circle class="token s{}" cx="{}" cy="{}" r="5"><title>{}</title></circle>"#,
+        r#"<circle class="token s{}{}" cx="{}" cy="{}" r="5"><title>{}</title></circle>"#,
         colour % COLOURS,
+        if t.hiding || class == "hiding" { " hiding" } else { "" },
         num(cx),
         num(cy),
         esc(&t.name)
@@ -303,7 +333,9 @@ fn token(s: &mut String, t: &Token, colour: usize, x: f64, y: f64, cols: usize, 
     let wounds = t.wounds.clamp(0, 6) as usize;
     let marks_cols = if wounds > 0 { wounds + 1 } else { 0 };
     let word = t.ambush && cols >= 20 + marks_cols;
-    let name_cols = cols.saturating_sub(marks_cols + if word { 7 } else { 0 }).max(3);
+    // A piece hiding says so, before anything else gives way.
+    let hid = if t.hiding { 7 } else { 0 };
+    let name_cols = cols.saturating_sub(marks_cols + hid + if word { 7 } else { 0 }).max(3);
     let name_class = if class.is_empty() { "stand".to_string() } else { format!("stand {class}") };
     let _ = write!(
         s,
@@ -319,21 +351,25 @@ fn token(s: &mut String, t: &Token, colour: usize, x: f64, y: f64, cols: usize, 
     if word {
         s.push_str(r#"<tspan class="amb"> ambush</tspan>"#);
     }
+    if t.hiding {
+        s.push_str(r#"<tspan class="hid"> hiding</tspan>"#);
+    }
     s.push_str("</text>\n");
 }
 
 /// One line of what stands in a zone: a seat's piece, with its side's colour (an index
 /// into the colours), or a group of other things by name, with whether it is the hidden
 /// objects' line.
+#[derive(Clone)]
 enum Line {
     Token(Token, usize),
     Thing(String, bool),
 }
 
-/// The lines of what stands in zone `id`: each token, then everything else grouped by
-/// name (`nugget ×2`, `?` for what the seat cannot see), with the per-node zone's id
-/// first when the board has several.
-fn stand_lines(view: &View, setting: &Setting, id: &str) -> Vec<Line> {
+/// The lines of what stands in zone `id`: each token, those hiding there that the view
+/// places, then everything else grouped by name (`nugget ×2`, `?` for what the seat
+/// cannot see), with the per-node zone's id first when the board has several.
+fn stand_lines(view: &View, setting: &Setting, hidden: &Hidden, id: &str) -> Vec<Line> {
     let kinds = several_kinds(view);
     let order = sides(view);
     let mut tokens = Vec::new();
@@ -362,17 +398,18 @@ fn stand_lines(view: &View, setting: &Setting, id: &str) -> Vec<Line> {
             things.push(Line::Thing(text, name == "?"));
         }
     }
+    tokens.extend(hidden.get(id).into_iter().flatten().cloned());
     tokens.extend(things);
     tokens
 }
 
 /// A zone's tooltip: its id, its name, its marks and all that stands there.
-fn zone_title(view: &View, setting: &Setting, id: &str, name: &str) -> String {
+fn zone_title(view: &View, setting: &Setting, hidden: &Hidden, id: &str, name: &str) -> String {
     let mut t = format!("{id}: {name}");
     for (kind, labels) in setting.marks.get(id).into_iter().flatten() {
         t.push_str(&format!("\n  {}", tag_text(*kind, labels)));
     }
-    for line in stand_lines(view, setting, id) {
+    for line in stand_lines(view, setting, hidden, id) {
         t.push_str("\n  ");
         match line {
             Line::Thing(text, _) => t.push_str(&text),
@@ -383,6 +420,9 @@ fn zone_title(view: &View, setting: &Setting, id: &str, name: &str) -> String {
                 }
                 if tk.ambush {
                     t.push_str(", in ambush");
+                }
+                if tk.hiding {
+                    t.push_str(", hiding");
                 }
             }
         }
@@ -447,16 +487,19 @@ fn marks(s: &mut String, setting: &Setting, z: &crate::zonemap::Zone, at: impl F
 }
 
 /// How many lines the band below the board has: the sides (when any seat's piece is a
-/// token), the escaped and the dead (when the game declares them and there are any).
+/// token), those hiding, the escaped and the dead (when the game declares them and there
+/// are any).
 fn band_lines(view: &View, setting: &Setting) -> usize {
     usize::from(setting.decl.owner.is_some())
+        + usize::from(!setting.hiding(view).is_empty())
         + usize::from(!setting.escaped(view).is_empty())
         + usize::from(!setting.dead(view).is_empty())
 }
 
 /// The band below the board, from `y`: each side in its colour with its seats' names;
-/// then those who left the board alive; then the dead, crossed out.
-fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64) {
+/// then those hiding (where, when the view knows); then those who left the board alive;
+/// then the dead, crossed out.
+fn band_draw(s: &mut String, map: &ZoneMap, view: &View, setting: &Setting, width: f64, y: f64) {
     let mut y = y + 12.0;
     let cols = ((width - 2.0 * MARGIN) / (CHAR_WIDTH * LINE_SIZE)) as usize;
     let order = sides(view);
@@ -469,9 +512,29 @@ fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64)
                 .map(|k| view.seats[k - 1].name.as_str())
                 .collect();
             let text = format!("{} ({})", setting.side_name(side), seats.join(", "));
-            let t = Token { name: text.clone(), owner: None, wounds: 0, ambush: false };
+            let t = Token { name: text.clone(), ..Token::default() };
             token(s, &t, i, x, y, cols, "");
             x += 24.0 + text.chars().count() as f64 * CHAR_WIDTH * LINE_SIZE;
+        }
+        s.push_str("</g>\n");
+        y += BAND_LINE;
+    }
+    let hiders = setting.hiding(view);
+    if !hiders.is_empty() {
+        s.push_str("<g id=\"hiding\">\n");
+        let _ = writeln!(s, r#"<text class="legend" x="{}" y="{}">hiding:</text>"#, num(MARGIN), num(y));
+        let mut x = MARGIN + 8.0 + CHAR_WIDTH * LINE_SIZE * 7.0;
+        for h in &hiders {
+            let colour = order.iter().position(|x| *x == side_of(view, h.seat)).unwrap_or(order.len());
+            let name = match h.piece {
+                ObjectView::Shown { name, .. } => name.clone(),
+                ObjectView::Hidden { .. } => "?".into(),
+            };
+            // Where, for a view that knows it.
+            let place = h.place.and_then(|p| map.zones().get(p - 1)).map(|z| format!(" in {}", z.name));
+            let t = Token { name: name + &place.unwrap_or_default(), ..Token::default() };
+            token(s, &t, colour, x, y, t.name.chars().count() + 1, "hiding");
+            x += 24.0 + t.name.chars().count() as f64 * CHAR_WIDTH * LINE_SIZE;
         }
         s.push_str("</g>\n");
         y += BAND_LINE;
@@ -491,11 +554,9 @@ fn band_draw(s: &mut String, view: &View, setting: &Setting, width: f64, y: f64)
                     (t, colour)
                 }
                 (None, ObjectView::Shown { name, .. }) => {
-                    (Token { name: name.clone(), owner: None, wounds: 0, ambush: false }, order.len())
+                    (Token { name: name.clone(), ..Token::default() }, order.len())
                 }
-                (None, ObjectView::Hidden { .. }) => {
-                    (Token { name: "?".into(), owner: None, wounds: 0, ambush: false }, order.len())
-                }
+                (None, ObjectView::Hidden { .. }) => (Token { name: "?".into(), ..Token::default() }, order.len()),
             };
             let t = Token { wounds: 0, ambush: false, ..t };
             token(s, &t, colour, x, y, cols, if id == "dead" { "dead" } else { "" });
@@ -516,7 +577,7 @@ fn line(s: &mut String, class: &str, (x1, y1): (f64, f64), (x2, y2): (f64, f64))
 }
 
 /// The legend's entries: the class of a sample and what it is.
-const KEY: [(&str, &str); 17] = [
+const KEY: [(&str, &str); 18] = [
     ("wall", "wall"),
     ("fence", "fence"),
     ("opening door", "door"),
@@ -530,6 +591,7 @@ const KEY: [(&str, &str); 17] = [
     ("centre", "zone centre"),
     ("token", "a piece, its side's colour"),
     ("ambush", "in ambush"),
+    ("hiding", "hiding"),
     ("mark-start", "start"),
     ("mark-goal", "goal"),
     ("mark-exit", "exit"),
@@ -566,6 +628,10 @@ fn legend(s: &mut String, width: f64, y: f64) {
             "token" => {
                 let _ = writeln!(s, r#"<circle class="token s0" cx="{}" cy="{}" r="5"/>"#, num(x + 6.0), num(y));
                 let _ = writeln!(s, r#"<circle class="token s1" cx="{}" cy="{}" r="5"/>"#, num(x + 18.0), num(y));
+            }
+            "hiding" => {
+                let _ =
+                    writeln!(s, r#"<circle class="token s0 hiding" cx="{}" cy="{}" r="5"/>"#, num(x + 12.0), num(y));
             }
             "mark-start" | "mark-goal" | "mark-exit" => {
                 let _ = writeln!(

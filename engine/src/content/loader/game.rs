@@ -92,6 +92,18 @@ impl Loader<'_> {
             }
         }
         for (i, m) in p.marks.iter().enumerate() {
+            let at = doc.at.value(&[Key("picture"), Key("marks"), Item(i)]);
+            let shape = match (&m.data, &m.prop) {
+                (Some(_), Some(_)) | (None, None) => {
+                    Some("expected `data:` (a path into data) or `prop:`, one of them")
+                }
+                (None, Some(_)) if m.counter.is_some() => Some("`counter:` goes with `data:`, not `prop:`"),
+                (Some(_), None) if m.face_down => Some("`face_down:` goes with `prop:`, not `data:`"),
+                _ => None,
+            };
+            if let Some(msg) = shape {
+                self.at(doc, at, format!("picture: marks: {msg}"));
+            }
             let Some(id) = &m.counter else { continue };
             if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
                 let msg = format!("picture: marks: counter: no per-object counter '{id}' is declared");
@@ -103,6 +115,23 @@ impl Loader<'_> {
             if !game.zones.iter().any(|z| &z.id == id) {
                 let msg = format!("picture: {key}: no zone '{id}' is declared");
                 self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
+            }
+        }
+        if let Some(h) = &p.hiding {
+            let at = |key| doc.at.value(&[Key("picture"), Key("hiding"), Key(key)]);
+            if !game.zones.iter().any(|z| z.id == h.zone && z.per_seat) {
+                self.at(doc, at("zone"), format!("picture: hiding: zone: no per-seat zone '{}' is declared", h.zone));
+            }
+            if let Some(place) = &h.place {
+                let first = format!("{place}_1");
+                if !game.counters.iter().any(|c| c.id == first && c.per_seat) {
+                    let msg = format!("picture: hiding: place: no per-seat counter '{first}' is declared");
+                    self.at(doc, at("place"), msg);
+                }
+                if h.order.is_none() || p.owner.is_none() {
+                    let msg = "picture: hiding: place: needs `order:` (a prop) and `picture: {owner}` to count a seat's pieces";
+                    self.at(doc, at("place"), msg.to_string());
+                }
             }
         }
     }
