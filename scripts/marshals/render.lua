@@ -221,7 +221,10 @@ return function(view, data, how)
     local trophies = names_of(sv.zones.trophies)
     if #trophies > 0 then captured[#captured + 1] = sv.name .. ": " .. table.concat(trophies, ", ") end
     if #names_of(sv.zones.badge) > 0 then notes[#notes + 1] = sv.name .. " is the Corrupt Marshal: he helps the Outlaws." end
-    if (sc.skip or 0) > 0 then notes[#notes + 1] = sv.name .. " skips his next " .. plural(sc.skip, "turn") .. "." end
+    if (sc.skip or 0) > 0 then
+      local turns = sc.skip == 1 and "turn" or plural(sc.skip, "turn")
+      notes[#notes + 1] = sv.name .. " skips his next " .. turns .. "."
+    end
   end
   local marshals = { {}, {} } ---@type string[][]
   text.table(marshals[1], header, rows, align)

@@ -217,7 +217,7 @@ impl Session<'_> {
             };
             self.say(format!("The game stops after {n} choice{s}: {how}."));
         } else {
-            self.say(format!("unfinished: {n} choices"));
+            self.say(format!("unfinished: {}", crate::words::count(n, "choice")));
             self.say(format!("state-hash: {}", hex(self.game.state_hash())));
         }
         let _ = self.io.out.flush();
