@@ -20,11 +20,6 @@
 local text = require "lib.text"
 local names_of = text.names_of
 
----@param n integer
----@param one string
----@return string
-local function plural(n, one) return n == 1 and (n .. " " .. one) or (n .. " " .. one .. "s") end
-
 -- What a card does, from its props (the rules text of the YAML is the whole rule):
 -- SUMMARY[kind](props, basic) -> string. A card of a kind not here shows the start of its
 -- rules text.
@@ -176,10 +171,10 @@ return function(view, data, how)
   -- Long: the turn on a line, the deck on the next; short: one list.
   local turn = { {}, {} } ---@type string[][]
   text.items(turn[1], "", head, " - ", "  ")
-  text.wrap(turn[1], "Far West deck " .. plural(deck, "card") .. " - " .. pile, "", "  ")
+  text.wrap(turn[1], "Far West deck " .. text.count(deck, "card") .. " - " .. pile, "", "  ")
   local all = {}
   for i, h in ipairs(head) do all[i] = h end
-  all[#all + 1] = "Far West deck " .. plural(deck, "card")
+  all[#all + 1] = "Far West deck " .. text.count(deck, "card")
   all[#all + 1] = pile
   text.wrap(turn[2], table.concat(all, " - "), "", "  ")
 
@@ -222,7 +217,7 @@ return function(view, data, how)
     if #trophies > 0 then captured[#captured + 1] = sv.name .. ": " .. table.concat(trophies, ", ") end
     if #names_of(sv.zones.badge) > 0 then notes[#notes + 1] = sv.name .. " is the Corrupt Marshal: he helps the Outlaws." end
     if (sc.skip or 0) > 0 then
-      local turns = sc.skip == 1 and "turn" or plural(sc.skip, "turn")
+      local turns = sc.skip == 1 and "turn" or text.count(sc.skip, "turn")
       notes[#notes + 1] = sv.name .. " skips his next " .. turns .. "."
     end
   end

@@ -189,7 +189,7 @@ impl Canvas {
 
 /// `text` broken between words into lines of at most `columns` characters, the lines
 /// after the first indented by `indent`.
-fn wrap(text: &str, columns: usize, indent: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, columns: usize, indent: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     // Whether the line holds nothing but its indent yet.

@@ -272,7 +272,8 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
     let legend_top = HEAD + h + 18.0;
     // How to win, under the legend, in lines that fit across.
     let columns = ((width - 2.0 * MARGIN) / LEGEND_CHAR) as usize;
-    let aim = setting.aim.as_deref().map(|a| wrap(&format!("To win: {a}"), columns)).unwrap_or_default();
+    let aim =
+        setting.aim.as_deref().map(|a| super::chars::wrap(&format!("To win: {a}"), columns, 0)).unwrap_or_default();
     let aim_top = legend_top + (line + 1.0) * LEGEND_LINE + 4.0;
     let height = aim_top + aim.len() as f64 * LEGEND_LINE + MARGIN;
     // The title at 14 pixels, smaller when it would not fit across (7.7 pixels a
@@ -395,21 +396,6 @@ pub fn grid_svg(grid: &Grid, view: &View, setting: &Setting) -> String {
     }
     s.push_str("</svg>\n");
     s
-}
-
-/// `text` broken between words into lines of at most `columns` characters.
-fn wrap(text: &str, columns: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(l) if l.chars().count() + 1 + word.chars().count() <= columns => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 /// The grid in characters, for `:map`: a title, the column numbers, a row of cells three
