@@ -321,7 +321,7 @@ pub fn views_fit_the_terminal(root: &Path, id: &str, players: usize) {
         let mut g = new_game(&c, seed, players);
         loop {
             let step = g.choices().len();
-            if step < FIT_STEPS || step % FIT_EVERY == 0 || g.is_over() {
+            if step < FIT_STEPS || step.is_multiple_of(FIT_EVERY) || g.is_over() {
                 for seat in (1..=players).map(Some).chain([None]) {
                     let text = g.render(seat).unwrap_or_else(|e| panic!("{id} {players}p seed {seed}: {e}"));
                     let at = format!("{id} {players}p seed {seed} step {step}, seat {seat:?}");

@@ -36,7 +36,7 @@ fn a_sampled_world_shows_the_seat_nothing_new() {
                     let (view, text) = (g.view(Some(seat)), g.render(Some(seat)).unwrap());
                     let question = g.pending().into_iter().find(|r| r.seat == seat).map(|r| r.labels());
                     for k in 0..4 {
-                        let world = g.sample_world(seat, step as u64 * 100 + k);
+                        let world = g.sample_world(seat, step * 100 + k);
                         if posse::hash::fnv(&serde_json::to_vec(&world).unwrap())
                             != posse::hash::fnv(&serde_json::to_vec(&real).unwrap())
                         {
@@ -202,7 +202,7 @@ fn a_sampled_world_does_not_depend_on_what_the_seat_cannot_see() {
                 let real = g.state_copy();
                 for seat in 0..players {
                     let other = changed_unseen(&c, &real, seat);
-                    let draw = 11 * step as u64 + seat as u64;
+                    let draw = 11 * step + seat as u64;
                     let a = real.sample_world(&c, seat, &mut posse::rng::Rng::new(draw));
                     let b = other.sample_world(&c, seat, &mut posse::rng::Rng::new(draw));
                     g.replace_state(other.clone());

@@ -182,7 +182,7 @@ fn a_scenario_names_a_component_and_gives_it_its_text() {
         "  ambush_forest_1: {name: Ambush,",
         "  ambush_forest_1: {text: \"Costs {props.cost} here, nothing in {data.mode}.\"}\n  ambush_forest_9: {name: Ambush,",
     );
-    let e = Content::load(&root, "marshals/basic").err().expect("no component ambush_forest_9").to_string();
+    let e = Content::load(&root, "marshals/basic").expect_err("no component ambush_forest_9").to_string();
     assert!(e.contains("basic.yaml") && e.contains("no component 'ambush_forest_9'"), "{e}");
     edit(
         &root,
@@ -197,7 +197,7 @@ fn a_scenario_names_a_component_and_gives_it_its_text() {
         "  ambush_desert_1: {name: Ambush,",
         "  ambush_desert_1: {name: \"\",",
     );
-    let e = Content::load(&root, "marshals/basic").err().expect("an empty name").to_string();
+    let e = Content::load(&root, "marshals/basic").expect_err("an empty name").to_string();
     assert!(e.contains("basic.yaml:") && e.contains("ambush_desert_1: name: expected a name"), "{e}");
     edit(
         &root,

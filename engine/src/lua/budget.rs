@@ -248,7 +248,7 @@ impl Budget {
         self.take(QUANTUM as i64, None)?;
         let ticks = self.ticks.get().wrapping_add(1);
         self.ticks.set(ticks);
-        if ticks % 64 == 0 && self.started.get().elapsed() > ENGINE_FAULT_TIME {
+        if ticks.is_multiple_of(64) && self.started.get().elapsed() > ENGINE_FAULT_TIME {
             self.spent.set(Spent::Work);
             return Err(format!(
                 "engine fault: the step ran for {ENGINE_FAULT_TIME:?} of wall time within its work budget; the \

@@ -43,9 +43,7 @@ pub fn content(scenario: &str, crew: &[&str]) -> Arc<Content> {
 
 /// [`content`] with more `edits` (file, from, to) made to the scratch copy.
 pub fn content_with(scenario: &str, crew: &[&str], edits: &[(&str, &str, &str)]) -> Arc<Content> {
-    let pause = format!(
-        "  place_crew()\n  ask.pick(1, \"pause\", function() return \"Arrange the position\" end, function() return {{ ask.option(\"go\", \"Go\") }} end, 1)\nend"
-    );
+    let pause = "  place_crew()\n  ask.pick(1, \"pause\", function() return \"Arrange the position\" end, function() return { ask.option(\"go\", \"Go\") } end, 1)\nend".to_string();
     let crew = format!("crew: [{}]", crew.join(", "));
     let mut all = vec![
         ("scripts/american_desperado/main.lua", "  place_crew()\nend", pause.as_str()),
