@@ -1,5 +1,6 @@
 //! The statistics a designer reads off a batch of games: proportions with their 95%
-//! Wilson score intervals, and the spread of a sample (mean, quantiles, a histogram).
+//! Wilson score intervals, and the spread of a sample (mean with its 95% interval,
+//! quantiles, a histogram).
 //! Pure arithmetic on counts: the same numbers give the same report on every machine.
 
 use serde::Serialize;
@@ -46,12 +47,15 @@ impl Rate {
     }
 }
 
-/// The spread of a sample of whole numbers: mean, quantiles, and a histogram of at most
-/// [`BINS`] bins of equal width.
+/// The spread of a sample of whole numbers: mean (with the 95% interval of the mean, by
+/// the normal approximation: mean ± z·sd/√n, the sample's sd; the mean itself when n < 2),
+/// quantiles, and a histogram of at most [`BINS`] bins of equal width.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Spread {
     pub n: usize,
     pub mean: f64,
+    pub mean_low: f64,
+    pub mean_high: f64,
     pub min: i64,
     pub p10: i64,
     pub median: i64,
@@ -70,7 +74,18 @@ impl Spread {
         v.sort_unstable();
         let n = v.len();
         if n == 0 {
-            return Spread { n, mean: 0.0, min: 0, p10: 0, median: 0, p90: 0, max: 0, histogram: Vec::new() };
+            return Spread {
+                n,
+                mean: 0.0,
+                mean_low: 0.0,
+                mean_high: 0.0,
+                min: 0,
+                p10: 0,
+                median: 0,
+                p90: 0,
+                max: 0,
+                histogram: Vec::new(),
+            };
         }
         // The nearest-rank quantile: the smallest value with at least q of the sample at or
         // below it.
@@ -89,7 +104,24 @@ impl Spread {
             }
         }
         let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
-        Spread { n, mean, min, p10: q(0.1), median: q(0.5), p90: q(0.9), max, histogram }
+        let half = if n < 2 {
+            0.0
+        } else {
+            let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+            Z95 * (var / n as f64).sqrt()
+        };
+        Spread {
+            n,
+            mean,
+            mean_low: mean - half,
+            mean_high: mean + half,
+            min,
+            p10: q(0.1),
+            median: q(0.5),
+            p90: q(0.9),
+            max,
+            histogram,
+        }
     }
 }
 
@@ -122,5 +154,11 @@ mod tests {
         let one = Spread::of(&[7, 7, 7]);
         assert_eq!(one.histogram, vec![(7, 7, 3)]);
         assert_eq!(Spread::of(&[]).n, 0);
+        // The mean's interval: 0, 2 repeated 50 times each: sd 1.005, half-width z·sd/10.
+        let s = Spread::of(&[0, 2].repeat(50));
+        let half = Z95 * (100.0f64 / 99.0).sqrt() / 10.0;
+        assert!((s.mean - 1.0).abs() < 1e-12 && (s.mean_high - 1.0 - half).abs() < 1e-12, "{s:?}");
+        assert!((s.mean_low - (1.0 - half)).abs() < 1e-12);
+        assert_eq!((one.mean_low, one.mean_high), (7.0, 7.0));
     }
 }

@@ -165,18 +165,13 @@ fn failed_list(errors: &[posse::sim::SimError]) -> String {
 /// The HTML report of a batch, with restricted play's table and plot when it was played.
 pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
     let mut b = String::new();
-    let mut with = if r.sets.is_empty() { String::new() } else { format!(", with {}", r.sets.join(", ")) };
-    if !r.bots.is_empty() {
-        let bots: Vec<String> = r.bots.iter().enumerate().map(|(i, k)| format!("seat {} {k}", i + 1)).collect();
-        with.push_str(&format!("; bots: {}", bots.join(", ")));
-    }
     let _ = writeln!(
         b,
-        "<p>{}, {}, seeds from {}{}; {} finished, {} failed.</p>",
+        "<p>{}, {}, seeds from {}: {}; {} finished, {} failed.</p>",
         count(r.games, "game"),
         count(r.players, "player"),
         r.seed,
-        esc(&with),
+        esc(&crate::sim::describe(r)),
         r.finished,
         r.failed
     );
@@ -281,20 +276,41 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         let rows: Vec<_> = list.iter().map(|x| (x.tag.as_str(), &x.seat1)).collect();
         b.push_str(&differences_svg(&rows, "seat 1's wins alone without each card, minus with it, in points"));
     }
+    if !r.scores.is_empty() {
+        b.push_str("<h2>Scores</h2>\n<table><tr><th>seat</th><th>mean (95% interval)</th><th>median</th><th>10%–90%</th><th>min</th><th>max</th></tr>\n");
+        for (seat, sp) in &r.scores {
+            let label = r.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |s| s.label.clone());
+            let num = crate::sim::num;
+            let _ = writeln!(
+                b,
+                "<tr><td>{}</td><td>{} ({} to {})</td><td>{}</td><td>{} to {}</td><td>{}</td><td>{}</td></tr>",
+                esc(&label),
+                num(sp.mean),
+                num(sp.mean_low),
+                num(sp.mean_high),
+                sp.median,
+                sp.p10,
+                sp.p90,
+                sp.min,
+                sp.max
+            );
+        }
+        b.push_str("</table>\n");
+    }
     page(&format!("posse sim {}", r.game), &b)
 }
 
 /// The HTML report of a paired comparison of `a` and `b`.
 pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
-    let name = |sets: &[String]| if sets.is_empty() { "the game as it is".to_string() } else { sets.join(", ") };
     let mut h = String::new();
     let _ = writeln!(
         h,
-        "<p>A: {}. B: {}. {} paired games, {} played identically.</p>",
-        esc(&name(&a.sets)),
-        esc(&name(&b.sets)),
+        "<p>A: {}. B: {}. {} paired games, {} played identically (same choices and results), {} with the same choices.</p>",
+        esc(&crate::sim::describe(a)),
+        esc(&crate::sim::describe(b)),
         c.paired,
-        c.identical
+        c.identical,
+        c.same_choices
     );
     let _ = writeln!(
         h,
@@ -316,19 +332,45 @@ pub fn comparison(a: &SimReport, b: &SimReport, c: &Comparison) -> String {
     for d in &c.measures {
         // Rates in percent and their differences in points, as the text report has them.
         let (k, unit, pts) = if d.rate { (100.0, "%", " points") } else { (1.0, "", "") };
-        let diff = format!("{:+.2}{pts} ({:+.2} to {:+.2})", k * d.diff, k * d.low, k * d.high);
+        let signed = |x: f64| if x >= 0.0 { format!("+{}", crate::sim::num(x)) } else { crate::sim::num(x) };
+        let diff = if d.rate {
+            format!("{:+.2}{pts} ({:+.2} to {:+.2})", k * d.diff, k * d.low, k * d.high)
+        } else {
+            format!("{} ({} to {})", signed(d.diff), signed(d.low), signed(d.high))
+        };
         let diff = if d.significant { format!("<strong>{diff} significant</strong>") } else { diff };
-        let _ = writeln!(
-            h,
-            "<tr><td>{}</td><td>{:.1}{unit}</td><td>{:.1}{unit}</td><td>{diff}</td></tr>",
-            esc(&d.measure),
-            k * d.a,
-            k * d.b
-        );
+        let (va, vb) = if d.rate {
+            (format!("{:.1}{unit}", k * d.a), format!("{:.1}{unit}", k * d.b))
+        } else {
+            (crate::sim::num(d.a), crate::sim::num(d.b))
+        };
+        let _ = writeln!(h, "<tr><td>{}</td><td>{va}</td><td>{vb}</td><td>{diff}</td></tr>", esc(&d.measure));
     }
     h.push_str("</table>\n<h2>Differences of the rates (points), with their 95% intervals</h2>\n");
     let rates: Vec<_> = c.measures.iter().filter(|d| d.rate).map(|d| (d.measure.as_str(), d)).collect();
     h.push_str(&differences_svg(&rates, "differences of the rates, B − A, in points"));
+    // How the games ended in each, and the sides' wins alone.
+    let reasons: std::collections::BTreeSet<&String> = a.reasons.keys().chain(b.reasons.keys()).collect();
+    h.push_str("<h2>How games ended</h2>\n<table><tr><th>reason</th><th>A</th><th>B</th></tr>\n");
+    for why in reasons {
+        let n = |r: &SimReport| r.reasons.get(why).copied().unwrap_or(0);
+        let _ = writeln!(h, "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", esc(why), n(a), n(b));
+    }
+    h.push_str("</table>\n");
+    if a.crew.is_none() {
+        h.push_str("<h2>Sides: wins alone</h2>\n<table><tr><th>side</th><th>A</th><th>B</th></tr>\n");
+        let mut names: Vec<&Standing> = a.sides.iter().chain(&b.sides).collect();
+        names.sort_by(|x, y| x.name.cmp(&y.name));
+        names.dedup_by(|x, y| x.name == y.name);
+        for side in names {
+            let of = |r: &SimReport| {
+                r.sides.iter().find(|x| x.name == side.name).map_or_else(|| "-".to_string(), |x| x.alone.percent())
+            };
+            let _ =
+                writeln!(h, "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", esc(&side.label), esc(&of(a)), esc(&of(b)));
+        }
+        h.push_str("</table>\n");
+    }
     page(&format!("posse compare {}", a.game), &h)
 }
 

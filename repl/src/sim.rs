@@ -74,6 +74,13 @@ pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
 pub fn print(report: &SimReport, restricted: Option<&[sim::Restricted]>, json: bool) -> Result<()> {
     if json {
         let mut v = serde_json::to_value(report)?;
+        if let Some(o) = v.as_object_mut() {
+            // What the batch played, whole: the variant, the --sets (none too), every
+            // seat's bot (random ones too).
+            o.insert("variant".into(), report.game.clone().into());
+            o.insert("sets".into(), serde_json::to_value(&report.sets)?);
+            o.insert("bots".into(), serde_json::to_value(bots_of(report))?);
+        }
         if let (Some(r), Some(o)) = (restricted, v.as_object_mut()) {
             o.insert("restricted".into(), serde_json::to_value(r)?);
         }
@@ -169,9 +176,11 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     for (seat, sp) in &r.scores {
         let _ = writeln!(
             s,
-            "scores of {}: mean {:.1}, median {} (10%-90%: {} to {}), min {}, max {}",
+            "scores of {}: mean {} (95% interval {} to {}), median {} (10%-90%: {} to {}), min {}, max {}",
             r.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |s| s.label.clone()),
-            sp.mean,
+            num(sp.mean),
+            num(sp.mean_low),
+            num(sp.mean_high),
             sp.median,
             sp.p10,
             sp.p90,
@@ -180,6 +189,38 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
         );
     }
     lengths_and_speed(s, r)
+}
+
+/// A mean for people: as many decimals as it needs, up to three (`0.125`, `2`, `-0.333`,
+/// `1234.5` from 100 on), never a rounding that hides a difference as `0.1` would hide
+/// 0.125.
+pub fn num(x: f64) -> String {
+    let t = if x.abs() >= 100.0 { format!("{x:.1}") } else { format!("{x:.3}") };
+    let t = if t.contains('.') { t.trim_end_matches('0').trim_end_matches('.').to_string() } else { t };
+    if t == "-0" {
+        "0".into()
+    } else {
+        t
+    }
+}
+
+/// Each seat's bot by name, random ones too (`1=sharp, 2=random`).
+pub fn bots_of(r: &SimReport) -> Vec<String> {
+    (0..r.players).map(|i| r.bots.get(i).cloned().unwrap_or_else(|| "random".into())).collect()
+}
+
+/// What a batch played, in one line: the game or variant, the `--set`s, each seat's bot
+/// (`dice_town, with start_money=60; bots: 1=sharp, 2=sharp`).
+pub fn describe(r: &SimReport) -> String {
+    let mut s = r.game.clone();
+    if r.sets.is_empty() {
+        s.push_str(" as it is");
+    } else {
+        let _ = write!(s, ", with {}", r.sets.join(", "));
+    }
+    let bots: Vec<String> = bots_of(r).iter().enumerate().map(|(i, b)| format!("{}={b}", i + 1)).collect();
+    let _ = write!(s, "; bots: {}", bots.join(", "));
+    s
 }
 
 /// The cards' and abilities' numbers, a tag a line.
@@ -307,54 +348,88 @@ pub fn compare(
         let counts = Counts::of(&ra, &rb);
         let rows: Vec<_> =
             c.measures.iter().map(|d| DifferenceRow { name: &d.measure, d, counts, verdict: None }).collect();
-        posse::savefile::write(file, differences_csv(&rows).as_bytes())
+        posse::savefile::write(file, differences_csv(&rows, &ra, &rb).as_bytes())
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
     if opts.json {
-        let variant = |r: &SimReport| serde_json::json!({ "sets": r.sets, "games": r.games, "finished": r.finished, "failed": r.failed, "errors": r.errors });
-        let v = serde_json::json!({ "a": variant(&ra), "b": variant(&rb), "comparison": c });
+        let v = serde_json::json!({ "a": variant_json(&ra), "b": variant_json(&rb), "comparison": c });
         println!("{v}");
         return Ok(ra.errors.is_empty() && rb.errors.is_empty());
     }
-    let mut s = String::new();
-    let name = |r: &SimReport| {
-        let mut parts = if r.game == ra.game && r.game == rb.game { Vec::new() } else { vec![r.game.clone()] };
-        parts.extend(r.sets.iter().cloned());
-        parts.extend(
-            r.bots.iter().enumerate().filter(|(_, b)| *b != "random").map(|(i, b)| format!("seat {} bot {b}", i + 1)),
-        );
-        if parts.is_empty() {
-            "the game as it is".to_string()
-        } else {
-            parts.join(", ")
-        }
-    };
-    let (games, players) = (count(ra.games, "game"), count(ra.players, "player"));
-    let _ = writeln!(s, "{}: {games} a variant, {players}, seeds from {}", opts.game, opts.seed);
-    let _ = writeln!(s, "A: {}", name(&ra));
-    let _ = writeln!(s, "B: {}", name(&rb));
-    let _ = writeln!(s, "paired games: {}, played identically: {}", c.paired, c.identical);
-    let _ = writeln!(s, "finished: A {} of {}, B {} of {}", ra.finished, ra.games, rb.finished, rb.games);
-    for (v, r) in [("A", &ra), ("B", &rb)] {
-        failures(&mut s, &format!("failed in {v}"), &r.errors);
-    }
-    let _ = writeln!(s, "{:<22} {:>9} {:>9}  B - A (95% interval)", "measure", "A", "B");
-    for d in &c.measures {
-        let (k, unit) = if d.rate { (100.0, " points") } else { (1.0, "") };
-        let _ = writeln!(
-            s,
-            "{:<22} {:>9} {:>9}  {:+.1}{unit} ({:+.1} to {:+.1}){}",
-            d.measure,
-            if d.rate { format!("{:.1}%", k * d.a) } else { format!("{:.1}", d.a) },
-            if d.rate { format!("{:.1}%", k * d.b) } else { format!("{:.1}", d.b) },
-            k * d.diff,
-            k * d.low,
-            k * d.high,
-            if d.significant { "  significant" } else { "" }
-        );
-    }
+    let s = comparison_text(&opts.game, &ra, &rb, &c);
     print!("{s}");
     Ok(ra.errors.is_empty() && rb.errors.is_empty())
+}
+
+/// A variant of a comparison as `compare --json` gives it: what it played (game or
+/// variant, `--set`s, each seat's bot) and how its games went (finished, failed and why,
+/// how they ended, the sides' and seats' wins, the scores).
+pub fn variant_json(r: &SimReport) -> serde_json::Value {
+    serde_json::json!({
+        "game": r.game, "variant": r.game, "sets": r.sets, "bots": bots_of(r), "players": r.players,
+        "games": r.games, "finished": r.finished, "failed": r.failed, "errors": r.errors,
+        "reasons": r.reasons, "seats": r.seats, "sides": r.sides, "scores": r.scores,
+    })
+}
+
+/// A comparison as text: what each variant played, the games paired and identical, the
+/// failed ones, each measure's difference with its interval, how the games ended and the
+/// sides' wins in each.
+pub fn comparison_text(game: &str, ra: &SimReport, rb: &SimReport, c: &sim::Comparison) -> String {
+    let mut s = String::new();
+    let (games, players) = (count(ra.games, "game"), count(ra.players, "player"));
+    let _ = writeln!(s, "{game}: {games} a variant, {players}, seeds from {}", ra.seed);
+    let _ = writeln!(s, "A: {}", describe(ra));
+    let _ = writeln!(s, "B: {}", describe(rb));
+    let _ = writeln!(
+        s,
+        "paired games: {}, played identically (same choices and results): {}, same choices: {}",
+        c.paired, c.identical, c.same_choices
+    );
+    let _ = writeln!(s, "finished: A {} of {}, B {} of {}", ra.finished, ra.games, rb.finished, rb.games);
+    for (v, r) in [("A", ra), ("B", rb)] {
+        failures(&mut s, &format!("failed in {v}"), &r.errors);
+    }
+    let w = c.measures.iter().map(|d| d.measure.chars().count()).max().unwrap_or(0).max(22);
+    let _ = writeln!(s, "{:<w$} {:>9} {:>9}  B - A (95% interval)", "measure", "A", "B");
+    for d in &c.measures {
+        let (a, b, diff) = if d.rate {
+            (
+                format!("{:.1}%", 100.0 * d.a),
+                format!("{:.1}%", 100.0 * d.b),
+                format!("{:+.1} points ({:+.1} to {:+.1})", 100.0 * d.diff, 100.0 * d.low, 100.0 * d.high),
+            )
+        } else {
+            let signed = |x: f64| if x >= 0.0 { format!("+{}", num(x)) } else { num(x) };
+            (num(d.a), num(d.b), format!("{} ({} to {})", signed(d.diff), signed(d.low), signed(d.high)))
+        };
+        let sig = if d.significant { "  significant" } else { "" };
+        let _ = writeln!(s, "{:<w$} {a:>9} {b:>9}  {diff}{sig}", d.measure);
+    }
+    // How the games ended, by reason, and the sides' wins alone, in each variant.
+    let reasons: std::collections::BTreeSet<&String> = ra.reasons.keys().chain(rb.reasons.keys()).collect();
+    if !reasons.is_empty() {
+        let _ = writeln!(s, "how games ended (games):");
+        let w = reasons.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        for why in reasons {
+            let n = |r: &SimReport| r.reasons.get(why).copied().unwrap_or(0);
+            let _ = writeln!(s, "  {why:<w$}  A {}, B {}", n(ra), n(rb));
+        }
+    }
+    if ra.crew.is_none() {
+        let _ = writeln!(s, "sides (wins alone):");
+        let mut names: Vec<&str> = ra.sides.iter().chain(&rb.sides).map(|x| x.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            let of = |r: &SimReport| {
+                r.sides.iter().find(|x| x.name == name).map_or_else(|| "-".to_string(), |x| x.alone.percent())
+            };
+            let label = ra.sides.iter().chain(&rb.sides).find(|x| x.name == name).map_or(name, |x| x.label.as_str());
+            let _ = writeln!(s, "  {label}: A {}, B {}", of(ra), of(rb));
+        }
+    }
+    s
 }
 
 /// The report's games as CSV, a row a game in seed order, the failed ones too (with only
@@ -620,12 +695,22 @@ pub struct DifferenceRow<'a> {
 
 /// Differences with their intervals as CSV, one row a measure (a comparison's, or
 /// restricted play's with each card's verdict):
-/// `measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed` and,
-/// when given, `verdict`; rates as fractions (0 to 1), like `--json`.
-pub fn differences_csv(rows: &[DifferenceRow]) -> String {
+/// `measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed`,
+/// when given `verdict`, then what A and B played (`a_variant,a_bots,b_variant,b_bots`:
+/// the game or variant and its `--set`s, each seat's bot, `;`-separated as in
+/// [`csv`]'s); rates as fractions (0 to 1), like `--json`.
+pub fn differences_csv(rows: &[DifferenceRow], a: &SimReport, b: &SimReport) -> String {
     let verdicts = rows.iter().any(|r| r.verdict.is_some());
     let mut out = String::from("measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed");
-    out.push_str(if verdicts { ",verdict\n" } else { "\n" });
+    out.push_str(if verdicts { ",verdict" } else { "" });
+    out.push_str(",a_variant,a_bots,b_variant,b_bots\n");
+    let played = |r: &SimReport| {
+        [
+            std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect::<Vec<_>>().join(";"),
+            bots_of(r).join(";"),
+        ]
+    };
+    let (a, b) = (played(a), played(b));
     for r in rows {
         let (d, c) = (r.d, r.counts);
         let mut cells = vec![r.name.to_string()];
@@ -635,6 +720,7 @@ pub fn differences_csv(rows: &[DifferenceRow]) -> String {
         if verdicts {
             cells.push(r.verdict.unwrap_or_default().to_string());
         }
+        cells.extend(a.iter().chain(&b).cloned());
         out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
         out.push('\n');
     }
@@ -683,7 +769,7 @@ pub fn restricted_csv(base: &SimReport, list: &[sim::Restricted]) -> String {
             verdict: Some(&r.verdict),
         })
         .collect();
-    differences_csv(&rows)
+    differences_csv(&rows, base, base)
 }
 
 /// Whether every game of restricted play's batches finished.

@@ -43,8 +43,8 @@ pub use catalogue::Entry;
 pub use checks::is_id;
 pub use data::{DataRule, Kind};
 pub use schema::{
-    CounterDecl, CounterVisibility, Evaluate, HidingDecl, Length, MarkDecl, MarkKind, PictureDecl, Players, Rules,
-    Visibility, ZoneDecl,
+    CounterDecl, CounterVisibility, Evaluate, HidingDecl, Length, MarkDecl, MarkKind, PictureDecl, Players, ResultDecl,
+    Rules, ScoreRange, Visibility, ZoneDecl,
 };
 pub use texts::{Slot, Template};
 
@@ -86,6 +86,9 @@ pub struct Content {
     pub length: Option<Length>,
     /// The per-seat counter by which a seat leads (`lead:`), for `sim`'s decisiveness.
     pub lead: Option<String>,
+    /// What every result keeps to (`result:`: zero-sum, the scores' range), checked at
+    /// each game's end.
+    pub result: ResultDecl,
     /// How the search player judges where its playouts stop (`evaluate:`).
     pub evaluate: Option<Evaluate>,
     /// What the board's pictures draw of pieces and places (`picture:`).

@@ -76,6 +76,26 @@ pub struct CounterDecl {
     pub initial: i64,
 }
 
+/// What a game declares of its results (`result:` in game.yaml): its scores add up to 0
+/// in every game (`zero_sum`), and each lies in `scores: {min, max}`. A game's result that
+/// breaks it fails the game (`ResultDecl::check`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultDecl {
+    #[serde(default)]
+    pub zero_sum: bool,
+    #[serde(default)]
+    pub scores: Option<ScoreRange>,
+}
+
+/// The range every score of a game lies in, both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRange {
+    pub min: i64,
+    pub max: i64,
+}
+
 /// A game's length in its own unit (`length: {counter: round, unit: rounds}`): the value
 /// of a global counter when the game ends.
 #[derive(Debug, Clone, Deserialize)]
@@ -304,6 +324,10 @@ pub(super) struct GameFile {
     /// decisiveness.
     #[serde(default)]
     pub(super) lead: Option<String>,
+    /// What every result of the game keeps to (`result: {zero_sum: true, scores: {min,
+    /// max}}`), checked at each game's end.
+    #[serde(default)]
+    pub(super) result: ResultDecl,
     /// How the search player judges a position it stops its playouts at.
     #[serde(default)]
     pub(super) evaluate: Option<Evaluate>,

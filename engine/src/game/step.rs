@@ -8,7 +8,7 @@
 //! few choices after the point instead of the whole game. Play is not changed by marks:
 //! a marked game is the one a replay makes, by construction.
 
-use super::flow::{read_result, Pending};
+use super::flow::{check_declared, read_result, Pending};
 use super::request::Request;
 use super::setup::Setup;
 use super::Game;
@@ -158,13 +158,11 @@ impl Game {
         let out = out.map_err(|e| Error::Script(crate::lua::flow_message(&self.flow, &e)))?;
         if self.flow.status() != ThreadStatus::Resumable {
             let value = out.into_iter().next().unwrap_or(Value::Nil);
-            self.result = Some(read_result(
-                value,
-                &self.content.main.file,
-                self.players(),
-                self.content.cooperative,
-                &self.vm.lua,
-            )?);
+            let result =
+                read_result(value, &self.content.main.file, self.players(), self.content.cooperative, &self.vm.lua)?;
+            let file = format!("scenarios/{}/game.yaml", self.content.game);
+            check_declared(&result, &self.content.result, self.players(), &file)?;
+            self.result = Some(result);
             self.pending = None;
             // Bots that stayed in the flow for a batch's strategy bots are done.
             return self.finish_auto();

@@ -30,8 +30,24 @@ pub struct Comparison {
     /// The seeds both variants finished.
     pub paired: usize,
     /// Of them, the games both variants played choice for choice alike.
+    pub same_choices: usize,
+    /// Of those, the games that were identical: the same choices and the same result
+    /// (winners, scores, reason, length). A variant that changes only the payoffs plays
+    /// the same choices but no identical game.
     pub identical: usize,
     pub measures: Vec<Difference>,
+}
+
+/// Whether two games of the same seed were the same game: the same choices, and the same
+/// result and length.
+fn same_game(a: &GameRow, b: &GameRow) -> bool {
+    a.digest == b.digest
+        && a.winners == b.winners
+        && a.scores == b.scores
+        && a.crew == b.crew
+        && a.reason == b.reason
+        && a.decisions == b.decisions
+        && a.length == b.length
 }
 
 /// The paired difference of `f` over `pairs` (B − A), named `measure`.
@@ -59,7 +75,8 @@ fn paired<'r>(a: &'r SimReport, b: &'r SimReport) -> Vec<(&'r GameRow, &'r GameR
 /// unit; a cooperative game's success rate.
 pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
     let pairs = paired(a, b);
-    let identical = pairs.iter().filter(|(x, y)| x.digest == y.digest).count();
+    let same_choices = pairs.iter().filter(|(x, y)| x.digest == y.digest).count();
+    let identical = pairs.iter().filter(|(x, y)| same_game(x, y)).count();
     let mut measures = Vec::new();
     if a.crew.is_some() {
         measures.push(difference("the crew wins".into(), true, &pairs, |r| f64::from(u8::from(r.crew == Some(true)))));
@@ -84,11 +101,50 @@ pub fn compare(a: &SimReport, b: &SimReport) -> Comparison {
         }
         measures.push(difference("no winner".into(), true, &pairs, |r| f64::from(u8::from(r.winners.is_empty()))));
     }
+    scores(a, b, &pairs, &mut measures);
     measures.push(difference("decisions".into(), false, &pairs, |r| r.decisions as f64));
     if let (Some(unit), Some(_)) = (&a.length_unit, &b.length_unit) {
         measures.push(difference(unit.clone(), false, &pairs, |r| r.length.unwrap_or(0) as f64));
     }
-    Comparison { paired: pairs.len(), identical, measures }
+    Comparison { paired: pairs.len(), same_choices, identical, measures }
+}
+
+/// The scores' differences, where both variants keep scores: each seat's score and, where
+/// sides gather seats (teams, roles), each side's (the mean of its seats' scores in the
+/// game). A game missing a seat's score counts it as 0.
+fn scores(a: &SimReport, b: &SimReport, pairs: &[(&GameRow, &GameRow)], measures: &mut Vec<Difference>) {
+    if a.scores.is_empty() || b.scores.is_empty() {
+        return;
+    }
+    let seats: std::collections::BTreeSet<usize> = a.scores.keys().chain(b.scores.keys()).copied().collect();
+    for seat in seats {
+        let label = a.seats.get(seat - 1).map_or_else(|| format!("seat {seat}"), |s| s.label.clone());
+        let score = move |r: &GameRow| r.scores.get(&seat).copied().unwrap_or(0) as f64;
+        measures.push(difference(format!("{label} score"), false, pairs, score));
+    }
+    if a.sides.len() < a.players || b.sides.len() < b.players {
+        let mut sides: Vec<&str> = a.sides.iter().chain(&b.sides).map(|s| s.name.as_str()).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        for side in sides {
+            let score = move |r: &GameRow| {
+                let of: Vec<f64> = (1..=r.seat_sides.len())
+                    .filter(|s| r.seat_sides[s - 1] == side)
+                    .map(|s| r.scores.get(&s).copied().unwrap_or(0) as f64)
+                    .collect();
+                if of.is_empty() {
+                    0.0
+                } else {
+                    of.iter().sum::<f64>() / of.len() as f64
+                }
+            };
+            if pairs.iter().all(|(x, _)| !x.seat_sides.iter().any(|s| s == side)) {
+                continue;
+            }
+            let label = a.sides.iter().chain(&b.sides).find(|s| s.name == side).map_or(side, |s| s.label.as_str());
+            measures.push(difference(format!("{label} score"), false, pairs, score));
+        }
+    }
 }
 
 /// A card's contribution found by restricted play: the same seeds with seat 1's bot never

@@ -135,7 +135,10 @@ fn sim_writes_a_csv_row_a_game_and_compare_reads_differences() {
     let c = posse(&["compare", "hilo", "-n", "200", "--against", "rounds=1"], "");
     assert!(c.status.success(), "{}", stderr(&c));
     let out = stdout(&c);
-    assert!(out.contains("A: the game as it is\nB: rounds=1\npaired games: 200, played identically: "), "{out}");
+    // Issue 28: each variant named whole (the game, its --sets, every seat's bot).
+    let head = "A: hilo as it is; bots: 1=random, 2=random\nB: hilo, with rounds=1; bots: 1=random, 2=random\n\
+                paired games: 200, played identically (same choices and results): ";
+    assert!(out.contains(head), "{out}");
     let decisions = out.lines().find(|l| l.starts_with("decisions ")).unwrap_or_default();
     assert!(decisions.ends_with("significant") && decisions.contains(" -"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
@@ -215,7 +218,10 @@ fn html_reports_carry_their_plots() {
     let o = posse(&["compare", "hilo", "-n", "40", "--against", "rounds=1", "--html", cmp.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", stderr(&o));
     let html = std::fs::read_to_string(&cmp).unwrap();
-    assert!(html.contains("B: rounds=1.") && html.contains("class=\"zero\""), "{html}");
+    assert!(
+        html.contains("B: hilo, with rounds=1; bots: 1=random, 2=random.") && html.contains("class=\"zero\""),
+        "{html}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -286,11 +292,18 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     assert_eq!(restricted.len(), v["cards"].as_array().unwrap().len());
     let table = std::fs::read_to_string(dir.join("games.restricted.csv")).expect("beside the games' CSV");
     let lines: Vec<&str> = table.lines().collect();
-    assert_eq!(lines[0], "measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed,verdict");
+    assert_eq!(
+        lines[0],
+        "measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed,verdict,a_variant,a_bots,b_variant,b_bots"
+    );
     assert_eq!(lines.len(), restricted.len() + 1);
     let first = &restricted[0];
     assert!(lines[1].starts_with(&format!("{},", first["tag"].as_str().unwrap())), "{table}");
-    assert!(lines[1].ends_with(&format!(",{}", first["verdict"].as_str().unwrap())), "{table}");
+    let tail = format!(
+        ",{},dice_town,random;random;random;random,dice_town,random;random;random;random",
+        first["verdict"].as_str().unwrap()
+    );
+    assert!(lines[1].ends_with(&tail), "{table}");
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("Restricted play") && page.contains(first["tag"].as_str().unwrap()), "{page}");
     assert_eq!(page.matches("<svg ").count(), 3, "rates, lengths, restricted play");
@@ -300,14 +313,21 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     let table = std::fs::read_to_string(&cmp).unwrap();
     let decisions = table.lines().find(|l| l.starts_with("decisions,")).expect("a row a measure");
     let cells: Vec<&str> = decisions.split(',').collect();
-    assert_eq!(cells.len(), 11);
-    assert_eq!(cells[7..], ["60", "0", "60", "0"], "each variant's games finished and failed");
+    assert_eq!(cells.len(), 15);
+    assert_eq!(cells[7..11], ["60", "0", "60", "0"], "each variant's games finished and failed");
+    // Issue 28: what each variant played: the variant with its --sets, each seat's bot.
+    assert_eq!(cells[11..], ["hilo", "random;random", "hilo;rounds=1", "random;random"]);
     let (diff, low, high): (f64, f64, f64) =
         (cells[3].parse().unwrap(), cells[4].parse().unwrap(), cells[5].parse().unwrap());
     assert!(low <= diff && diff <= high && diff < 0.0 && cells[6] == "true", "{table}");
     // The same difference as the terminal's.
     let row = stdout(&o).lines().find(|l| l.starts_with("decisions ")).unwrap_or_default().to_string();
-    assert!(row.contains(&format!("{diff:+.1} ({low:+.1} to {high:+.1})")), "{row}");
+    // Issue 28: a mean to three decimals at most, its trailing zeros dropped.
+    let three = |x: f64| {
+        let t = format!("{x:+.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    assert!(row.contains(&format!("{} ({} to {})", three(diff), three(low), three(high))), "{row}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -63,6 +63,10 @@ impl Loader<'_> {
                 self.at(doc, doc.at.value(&[Key("evaluate"), Key("bot")]), msg);
             }
         }
+        if let Some(r) = game.result.scores.filter(|r| r.min > r.max) {
+            let msg = format!("result: scores: min {} is above max {}", r.min, r.max);
+            self.at(doc, doc.at.value(&[Key("result"), Key("scores"), Key("min")]), msg);
+        }
         if let Some(l) = &game.lead {
             let at = doc.at.value(&[Key("lead")]);
             match game.counters.iter().find(|c| &c.id == l) {

@@ -192,6 +192,7 @@ impl<'a> Loader<'a> {
             cooperative: game.cooperative,
             length: game.length,
             lead: game.lead,
+            result: game.result,
             evaluate: game.evaluate,
             picture: game.picture,
             sets: Vec::new(),

@@ -1,0 +1,69 @@
+//! Issue 28's reports: scores as measures of their own (means with intervals, paired
+//! score differences, a game's declared zero-sum or score range checked at every end).
+
+use posse::sim;
+use posse_tests::{edit, load_fixture, scratch_root};
+use std::sync::Arc;
+
+#[test]
+fn a_variant_that_only_doubles_the_payoffs_shows_its_score_difference() {
+    // Kuhn poker with every chip worth 2: the same choices, other scores.
+    let c = load_fixture("kuhn");
+    let doubled = Arc::new(c.with_sets(&["stake=2".into()]).unwrap());
+    let a = sim::run(&c, 2000, 0, None, 2);
+    let b = sim::run(&doubled, 2000, 0, None, 2);
+    let cmp = sim::compare(&a, &b);
+    assert_eq!((cmp.paired, cmp.same_choices), (2000, 2000));
+    // Not one game is the same game: the payoffs differ in every one.
+    assert_eq!(cmp.identical, 0);
+    let wins = cmp.measures.iter().find(|d| d.measure == "seat 1 wins alone").unwrap();
+    assert!(wins.diff == 0.0 && !wins.significant, "{wins:?}");
+    let score = cmp.measures.iter().find(|d| d.measure == "seat 1 score").expect("a score measure");
+    assert!(!score.rate);
+    // B's scores are twice A's game by game: the difference is A's mean, away from 0.
+    assert!((score.b - 2.0 * score.a).abs() < 1e-9 && (score.diff - score.a).abs() < 1e-9, "{score:?}");
+    assert!(score.significant && score.low > 0.0, "{score:?}");
+    let two = cmp.measures.iter().find(|d| d.measure == "seat 2 score").unwrap();
+    assert!(two.significant && two.high < 0.0, "{two:?}");
+    // The mean's interval in the report itself.
+    let s = &a.scores[&1];
+    assert!(s.mean_low < s.mean && s.mean < s.mean_high && s.mean_low > 0.0, "{s:?}");
+    assert!((s.mean - score.a).abs() < 1e-9);
+}
+
+#[test]
+fn a_game_that_breaks_its_declared_zero_sum_fails_with_the_sum() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "i28_zero_sum");
+    edit(&root, "scripts/kuhn/main.lua", "posse.get(\"chips\", 2) * stake }", "posse.get(\"chips\", 2) * stake + 1 }");
+    let c = Arc::new(posse::Content::load(&root, "kuhn").unwrap());
+    let r = sim::run(&c, 5, 0, None, 1);
+    assert_eq!((r.finished, r.failed), (0, 5));
+    let m = &r.errors[0].message;
+    assert!(
+        m.contains("scenarios/kuhn/game.yaml declares result: {zero_sum: true}, but the scores (seat 1: ")
+            && m.contains("add up to 1, not 0"),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_score_out_of_the_declared_range_fails_the_game_and_a_range_upside_down_is_refused() {
+    let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "i28_range");
+    edit(
+        &root,
+        "scenarios/kuhn/game.yaml",
+        "result: {zero_sum: true}",
+        "result: {zero_sum: true, scores: {min: -2, max: 2}}",
+    );
+    let c = Arc::new(posse::Content::load(&root, "kuhn").unwrap());
+    assert_eq!(sim::run(&c, 50, 0, None, 1).failed, 0);
+    // Doubled, a pot of 4 pays 4: out of -2..2.
+    let doubled = Arc::new(c.with_sets(&["stake=2".into()]).unwrap());
+    let r = sim::run(&doubled, 50, 0, None, 1);
+    assert!(r.failed > 0 && r.finished > 0, "{} failed", r.failed);
+    let m = &r.errors[0].message;
+    assert!(m.contains("declares result: {scores: {min: -2, max: 2}}, but seat ") && m.contains(" scored "), "{m}");
+    edit(&root, "scenarios/kuhn/game.yaml", "{min: -2, max: 2}", "{min: 3, max: 2}");
+    let e = posse::Content::load(&root, "kuhn").map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("scenarios/kuhn/game.yaml:") && e.contains("result: scores: min 3 is above max 2"), "{e}");
+}
