@@ -110,7 +110,16 @@ pub enum Seeds {
 }
 
 /// Checks the games named (all games under `root` when none are). Returns whether all passed.
-pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks, coverage: bool) -> Result<bool> {
+/// `coverage`: None, no table; `Some(None)`, each game's full coverage table; `Some(Some(DEF))`,
+/// definition DEF's row in each game that has it (an error naming the closest definition
+/// when none does, before any game is played).
+pub fn run(
+    root: &Path,
+    names: &[String],
+    seeds: Seeds,
+    leaks: Leaks,
+    coverage: Option<Option<String>>,
+) -> Result<bool> {
     let all = crate::games::list(root)?;
     // A game named is checked with its modes (`hilo` is `hilo` and `hilo/short`): a mode
     // is the game too, and its errors are the game's.
@@ -128,6 +137,23 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks, coverage: 
     if ids.is_empty() {
         bail!("no games under {}", root.display());
     }
+    // One definition's coverage: it must be some game's.
+    let def = coverage.clone().flatten();
+    if let Some(def) = &def {
+        let mut known: Vec<String> = Vec::new();
+        for id in ids.iter().filter(|id| all.contains(id)) {
+            if let Ok(c) = crate::games::load_with(root, id, &[]) {
+                known.extend(c.defs.iter().map(|d| d.id.clone()));
+            }
+        }
+        if !known.iter().any(|k| k == def) {
+            let near = posse::content::closest(def, known.iter().map(String::as_str))
+                .map_or_else(String::new, |c| format!(" (did you mean '{c}'?)"));
+            bail!("--coverage {def}: no definition '{def}' in {}{near}", ids.join(", "));
+        }
+    }
+    let w = ids.iter().map(String::len).max().unwrap_or(4).max(4);
+    let mut head = def.is_some();
     let mut ok = true;
     // A game and its modes are checked together, so that what they share is said once.
     let mut families: Vec<(&str, Vec<&String>)> = Vec::new();
@@ -147,8 +173,18 @@ pub fn run(root: &Path, names: &[String], seeds: Seeds, leaks: Leaks, coverage: 
         let reports: Vec<Report> = members.iter().map(|id| check_member(root, id, seeds, leaks)).collect();
         ok &= print_family(&members, &reports);
         for (id, r) in members.iter().zip(&reports) {
-            if let Some(c) = r.coverage.as_ref().filter(|_| coverage) {
-                print!("{}", c.table(id));
+            let Some(c) = r.coverage.as_ref() else { continue };
+            match &coverage {
+                Some(Some(def)) => {
+                    if let Some(row) = c.row(id, def, w) {
+                        if std::mem::take(&mut head) {
+                            print!("{}", Coverage::head(def, &ids));
+                        }
+                        print!("{row}");
+                    }
+                }
+                Some(None) => print!("{}", c.table(id)),
+                None => {}
             }
         }
     }

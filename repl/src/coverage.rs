@@ -178,6 +178,45 @@ impl Coverage {
             .collect()
     }
 
+    /// The head of `check --coverage DEF`'s rows: the definition and the columns.
+    pub fn head(def: &str, games: &[String]) -> String {
+        let w = games.iter().map(String::len).max().unwrap_or(4).max(4);
+        format!(
+            "coverage of {def}:\n  {:w$}  {:>8} {:>8} {:>8} {:>8}  where\n  (offered: seat-games an option offered it in; chosen, resolved: times; drawn: copies into seats' zones)\n",
+            "game", "offered", "chosen", "resolved", "drawn"
+        )
+    }
+
+    /// Definition `def`'s row over this game's games (`check --coverage DEF`), its game's
+    /// column `w` wide; None when the game has no such definition.
+    pub fn row(&self, game: &str, def: &str, w: usize) -> Option<String> {
+        let i = self.ids.iter().position(|id| id == def)?;
+        let c = &self.counts[i];
+        Some(format!(
+            "  {game:w$}  {:>8} {:>8} {:>8} {:>8}  {}, over {}: {}\n",
+            c.offered,
+            c.chosen,
+            c.resolved,
+            c.drawn,
+            self.places[i],
+            crate::words::count(self.games, "game"),
+            self.note(i)
+        ))
+    }
+
+    /// What definition `i`'s numbers mean: `ran`, `NEVER RAN`, `data`, `not in this mode`.
+    fn note(&self, i: usize) -> &'static str {
+        if !self.in_mode[i] {
+            "not in this mode"
+        } else if !self.expected[i] {
+            "data"
+        } else if self.counts[i].resolved > 0 {
+            "ran"
+        } else {
+            "NEVER RAN"
+        }
+    }
+
     /// The full table, a definition a line, aligned: offered, chosen, resolved, drawn, and
     /// what that means (`ran`, `NEVER RAN`, `data`, `not in this mode`).
     pub fn table(&self, game: &str) -> String {
@@ -196,15 +235,7 @@ impl Coverage {
         s.push_str("  (offered: seat-games an option offered it in; chosen, resolved: times; drawn: copies into seats' zones)\n");
         for (i, id) in self.ids.iter().enumerate() {
             let c = &self.counts[i];
-            let note = if !self.in_mode[i] {
-                "not in this mode"
-            } else if !self.expected[i] {
-                "data"
-            } else if c.resolved > 0 {
-                "ran"
-            } else {
-                "NEVER RAN"
-            };
+            let note = self.note(i);
             let _ = writeln!(
                 s,
                 "  {id:w$}  {:pw$}  {:>8} {:>8} {:>8} {:>8}  {note}",

@@ -251,12 +251,18 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         b.push_str("</table>\n");
     }
     if let Some(list) = restricted.filter(|l| !l.is_empty()) {
-        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>games without it: finished, failed</th><th>verdict</th></tr>\n");
+        b.push_str("<h2>Restricted play: seat 1 never playing each card</h2>\n");
+        let _ = writeln!(
+            b,
+            "<p>Verdicts by the p-value corrected for the many cards ({}): significant when below 0.05.</p>",
+            esc(&list[0].correction)
+        );
+        b.push_str("<table><tr><th>card</th><th>with it</th><th>without it</th><th>difference (95% interval)</th><th>games without it: finished, failed</th><th>p</th><th>p corrected</th><th>verdict</th></tr>\n");
         for x in list {
             let d = &x.seat1;
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}, {}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:+.1} points ({:+.1} to {:+.1})</td><td>{}, {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&x.tag),
                 100.0 * d.a,
                 100.0 * d.b,
@@ -265,6 +271,8 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
                 100.0 * d.high,
                 x.finished,
                 x.failed,
+                esc(&crate::sim::p_text(x.p)),
+                esc(&crate::sim::p_text(x.p_adjusted)),
                 esc(&x.verdict)
             );
         }

@@ -25,6 +25,7 @@ mod leaks;
 mod menu;
 mod new;
 mod play;
+mod progress;
 mod replay;
 mod scripts;
 mod session;
@@ -74,13 +75,28 @@ struct Batch {
     /// (scripts/<game>/bots/NAME.lua); repeatable, the other seats play `random`.
     #[arg(long = "bot", value_name = "SEAT=NAME")]
     bots: Vec<String>,
+    /// Progress on stderr: a line every N games, or bare a line every few seconds [default:
+    /// a bar on a terminal, else a line every few seconds; none with POSSE_PROGRESS=off]
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    progress: Option<Option<usize>>,
 }
 
 impl Batch {
     /// The options of a batch of `games` games of `game` with `sets`.
     fn options(self, game: String, sets: Vec<String>, games: usize, json: bool) -> sim::SimOptions {
         let jobs = self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        sim::SimOptions { game, sets, games, seed: self.seed, players: self.players, jobs, json, bots: self.bots }
+        let progress = progress::Mode::of(self.progress, json);
+        sim::SimOptions {
+            game,
+            sets,
+            games,
+            seed: self.seed,
+            players: self.players,
+            jobs,
+            json,
+            bots: self.bots,
+            progress,
+        }
     }
 }
 
@@ -225,11 +241,12 @@ enum Cmd {
         /// Also write the report as an HTML page with its plots to FILE.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
-        /// Restricted play: for each card (option tag), the same seeds with seat 1 never
-        /// playing it; prints each card's contribution to seat 1's wins (also in --json,
+        /// Restricted play: for each card (option tag) named, or every one when none is,
+        /// the same seeds with seat 1 never playing it; prints each card's contribution to
+        /// seat 1's wins, the verdicts corrected for the many cards (Holm) (also in --json,
         /// --html, and with --csv FILE in FILE.restricted.csv).
-        #[arg(long)]
-        restricted: bool,
+        #[arg(long, value_name = "TAG,...", num_args = 0..=1)]
+        restricted: Option<Option<String>>,
         /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
         /// to --out, for `posse merge`; with --out and no --shard, the slice comes from
         /// Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes
@@ -335,9 +352,10 @@ enum Cmd {
         #[arg(long)]
         no_leaks: bool,
         /// Print each game's full coverage table: every definition with how often it was
-        /// offered, chosen, resolved and drawn
-        #[arg(long)]
-        coverage: bool,
+        /// offered, chosen, resolved and drawn; with DEF, that definition's row alone (a
+        /// row a game or mode checked)
+        #[arg(long, value_name = "DEF", num_args = 0..=1)]
+        coverage: Option<Option<String>>,
         /// Stop playing seeds (beyond the first 20) once every card and ability with a
         /// script has run, instead of when their decisions reach 10000 (or --time ends)
         #[arg(long, conflicts_with = "seeds")]
@@ -404,11 +422,14 @@ fn run(cli: Cli) -> Result<bool> {
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
         Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None }) => {
             let opts = batch.options(game, sets, n, json);
-            let jobs = opts.jobs;
+            let (jobs, progress) = (opts.jobs, opts.progress);
             // The process ends with this command: its batch's last games go with it.
             posse::sim::leave_last_games_to_exit();
             let report = sim::run(&root, opts)?;
-            let restricted = if restricted { Some(sim::restricted(&root, &report, jobs)?) } else { None };
+            let restricted = match restricted {
+                Some(only) => Some(sim::restricted(&root, &report, jobs, only.as_deref(), progress)?),
+                None => None,
+            };
             sim::print(&report, restricted.as_deref(), json)?;
             let write = |file: &std::path::Path, text: String| {
                 posse::savefile::write(file, text.as_bytes())

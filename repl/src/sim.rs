@@ -14,7 +14,6 @@ use crate::words::count;
 use anyhow::Result;
 use posse::sim::{self, SimReport};
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::Path;
 
 /// What `posse sim` was asked for.
@@ -29,6 +28,8 @@ pub struct SimOptions {
     pub json: bool,
     /// `--bot SEAT=KIND` arguments, as typed (the other seats play the random bot).
     pub bots: Vec<String>,
+    /// How the batches show their progress on stderr (`--progress`).
+    pub progress: crate::progress::Mode,
 }
 
 /// The line-up of `--bot` arguments for a game of `content` with `players` (every seat
@@ -48,25 +49,29 @@ pub fn lineup(
     Ok(lineup)
 }
 
-/// Runs the batch (a progress bar on a terminal unless `--json`); returns the report,
+/// Runs the batch (its progress on stderr: [`crate::progress`]); returns the report,
 /// which [`print`] prints.
 pub fn run(root: &Path, opts: SimOptions) -> Result<SimReport> {
-    let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json, bots } = opts;
+    let SimOptions { game: id, sets, games: games_n, seed, players, jobs, json: _, bots, progress } = opts;
     let content = games::load_with(root, &id, &sets)?;
     let lineup = lineup(&content, seed, players, &bots)?;
-    let report = if !json && std::io::stderr().is_terminal() {
-        // On a terminal, a bar with the time left; nothing when the output goes elsewhere.
-        let bar = indicatif::ProgressBar::new(games_n as u64);
-        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        bar.set_style(style);
-        let report = sim::run_with_progress(&content, games_n, seed, players, jobs, &lineup, &|| bar.inc(1));
-        bar.finish_and_clear();
-        report
-    } else {
-        sim::run_with_progress(&content, games_n, seed, players, jobs, &lineup, &|| {})
-    };
-    Ok(report)
+    Ok(batch(&content, games_n, seed, players, jobs, &lineup, progress, &format!("sim {id}")))
+}
+
+/// One batch of `content`, its progress shown as `mode` says, each line named `label`.
+#[allow(clippy::too_many_arguments)]
+pub fn batch(
+    content: &std::sync::Arc<posse::Content>,
+    games: usize,
+    seed: u64,
+    players: Option<usize>,
+    jobs: usize,
+    lineup: &sim::Lineup,
+    mode: crate::progress::Mode,
+    label: &str,
+) -> SimReport {
+    let p = crate::progress::Progress::new(mode, label, games);
+    sim::run_with_progress(content, games, seed, players, jobs, lineup, &|| p.tick())
 }
 
 /// Prints the report, with restricted play's table when there is one: as text, or as one
@@ -337,8 +342,9 @@ pub fn compare(
     let la = lineup(&a, opts.seed, opts.players, &opts.bots)?;
     let bots_b: Vec<String> = opts.bots.iter().chain(&against.bots).cloned().collect();
     let lb = lineup(&b, opts.seed, opts.players, &bots_b)?;
-    let ra = sim::run_with_progress(&a, opts.games, opts.seed, opts.players, opts.jobs, &la, &|| {});
-    let rb = sim::run_with_progress(&b, opts.games, opts.seed, opts.players, opts.jobs, &lb, &|| {});
+    let (n, seed, players, jobs, mode) = (opts.games, opts.seed, opts.players, opts.jobs, opts.progress);
+    let ra = batch(&a, n, seed, players, jobs, &la, mode, &format!("compare {}, A", opts.game));
+    let rb = batch(&b, n, seed, players, jobs, &lb, mode, &format!("compare {}, B", opts.game));
     let c = sim::compare(&ra, &rb);
     if let Some(file) = html {
         posse::savefile::write(file, crate::html::comparison(&ra, &rb, &c).as_bytes())
@@ -347,7 +353,7 @@ pub fn compare(
     if let Some(file) = csv {
         let counts = Counts::of(&ra, &rb);
         let rows: Vec<_> =
-            c.measures.iter().map(|d| DifferenceRow { name: &d.measure, d, counts, verdict: None }).collect();
+            c.measures.iter().map(|d| DifferenceRow { name: &d.measure, d, counts, verdict: None, p: None }).collect();
         posse::savefile::write(file, differences_csv(&rows, &ra, &rb).as_bytes())
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", file.display()))?;
     }
@@ -625,20 +631,55 @@ pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
     Ok(report.errors.is_empty())
 }
 
-/// `sim --restricted`: each card tag of `base` played again on the same seeds with seat 1
-/// never playing it, and its contribution to seat 1's wins alone (and the games of each
-/// batch that failed: [`all_finished`]).
-pub fn restricted(root: &Path, base: &SimReport, jobs: usize) -> Result<Vec<sim::Restricted>> {
+/// The tags `--restricted TAG,...` names, each checked against the batch's (`None`: every
+/// tag offered). An unknown tag is an error naming the closest one; a tag never offered
+/// in the batch is one too (there is nothing to take from seat 1).
+pub fn restricted_tags(base: &SimReport, only: Option<&str>) -> Result<Vec<String>> {
+    let offered: Vec<&str> = base.cards.iter().filter(|c| c.offered > 0).map(|c| c.tag.as_str()).collect();
+    let Some(only) = only.filter(|o| !o.trim().is_empty()) else {
+        return Ok(offered.iter().map(|t| t.to_string()).collect());
+    };
+    let mut tags: Vec<String> = Vec::new();
+    for tag in only.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        if !offered.contains(&tag) {
+            let known = base.cards.iter().any(|c| c.tag == tag);
+            let near = posse::content::closest(tag, offered.iter().copied())
+                .map_or_else(String::new, |c| format!(" (did you mean '{c}'?)"));
+            if known {
+                anyhow::bail!("--restricted {tag}: seat 1 was never offered '{tag}' in these games{near}");
+            }
+            anyhow::bail!("--restricted {tag}: no card or ability tagged '{tag}' in the games of {}{near}", base.game);
+        }
+        if !tags.iter().any(|t| t == tag) {
+            tags.push(tag.to_string());
+        }
+    }
+    Ok(tags)
+}
+
+/// `sim --restricted[=TAG,...]`: each card tag of `base` named (every one offered, when
+/// none is) played again on the same seeds with seat 1 never playing it, and its
+/// contribution to seat 1's wins alone (and the games of each batch that failed:
+/// [`all_finished`]).
+pub fn restricted(
+    root: &Path,
+    base: &SimReport,
+    jobs: usize,
+    only: Option<&str>,
+    mode: crate::progress::Mode,
+) -> Result<Vec<sim::Restricted>> {
+    let tags = restricted_tags(base, only)?;
     let content = games::load_with(root, &base.game, &base.sets)?;
     let players = Some(base.players);
     let banned: Vec<(String, SimReport)> = base
         .cards
         .iter()
-        .filter(|c| c.offered > 0)
+        .filter(|c| tags.contains(&c.tag))
         .map(|c| {
             let ban = posse::decision::Ban { seat: 1, tag: c.tag.clone() };
             let lineup = sim::Lineup { bots: base.bots.clone(), ban: Some(ban) };
-            (c.tag.clone(), sim::run_with_progress(&content, base.games, base.seed, players, jobs, &lineup, &|| {}))
+            let label = format!("sim {}, without {}", base.game, c.tag);
+            (c.tag.clone(), batch(&content, base.games, base.seed, players, jobs, &lineup, mode, &label))
         })
         .collect();
     Ok(sim::restricted(base, &banned))
@@ -649,17 +690,26 @@ fn restricted_text(list: &[sim::Restricted]) -> String {
     let mut s = String::new();
     let measure = list.first().map_or("seat 1 wins alone", |r| r.seat1.measure.as_str());
     let _ = writeln!(s, "restricted play (seat 1 never plays the card; {measure}, B - A, 95% interval):");
+    if let Some(first) = list.first() {
+        let _ = writeln!(
+            s,
+            "  (verdicts by the p-value corrected for the many cards: {}; significant when below 0.05)",
+            first.correction
+        );
+    }
     for r in list {
         let d = &r.seat1;
         let _ = writeln!(
             s,
-            "  {}: {:.1}% without it against {:.1}%: {:+.1} points ({:+.1} to {:+.1}), {}",
+            "  {}: {:.1}% without it against {:.1}%: {:+.1} points ({:+.1} to {:+.1}), p {}, corrected {}, {}",
             r.tag,
             100.0 * d.b,
             100.0 * d.a,
             100.0 * d.diff,
             100.0 * d.low,
             100.0 * d.high,
+            p_text(r.p),
+            p_text(r.p_adjusted),
             r.verdict
         );
         // Its batch's failed games (every line of the report counts only the finished).
@@ -669,6 +719,15 @@ fn restricted_text(list: &[sim::Restricted]) -> String {
         }
     }
     s
+}
+
+/// A p-value for people: three decimals, `<0.001` below.
+pub fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "<0.001".into()
+    } else {
+        format!("{p:.3}")
+    }
 }
 
 /// The games of the two batches a difference compares: finished and failed, in A and B.
@@ -691,6 +750,8 @@ pub struct DifferenceRow<'a> {
     pub d: &'a sim::Difference,
     pub counts: Counts,
     pub verdict: Option<&'a str>,
+    /// Restricted play's p-value, its corrected one and the correction's name.
+    pub p: Option<(f64, f64, &'a str)>,
 }
 
 /// Differences with their intervals as CSV, one row a measure (a comparison's, or
@@ -698,12 +759,15 @@ pub struct DifferenceRow<'a> {
 /// `measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed`,
 /// when given `verdict`, then what A and B played (`a_variant,a_bots,b_variant,b_bots`:
 /// the game or variant and its `--set`s, each seat's bot, `;`-separated as in
-/// [`csv`]'s); rates as fractions (0 to 1), like `--json`.
+/// [`csv`]'s), and in restricted play `p,p_adjusted,correction`; rates as fractions (0 to
+/// 1), like `--json`.
 pub fn differences_csv(rows: &[DifferenceRow], a: &SimReport, b: &SimReport) -> String {
     let verdicts = rows.iter().any(|r| r.verdict.is_some());
     let mut out = String::from("measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed");
     out.push_str(if verdicts { ",verdict" } else { "" });
-    out.push_str(",a_variant,a_bots,b_variant,b_bots\n");
+    out.push_str(",a_variant,a_bots,b_variant,b_bots");
+    let ps = rows.iter().any(|r| r.p.is_some());
+    out.push_str(if ps { ",p,p_adjusted,correction\n" } else { "\n" });
     let played = |r: &SimReport| {
         [
             std::iter::once(r.game.clone()).chain(r.sets.iter().cloned()).collect::<Vec<_>>().join(";"),
@@ -721,6 +785,10 @@ pub fn differences_csv(rows: &[DifferenceRow], a: &SimReport, b: &SimReport) -> 
             cells.push(r.verdict.unwrap_or_default().to_string());
         }
         cells.extend(a.iter().chain(&b).cloned());
+        if ps {
+            let (p, adjusted, correction) = r.p.unwrap_or((f64::NAN, f64::NAN, ""));
+            cells.extend([p.to_string(), adjusted.to_string(), correction.to_string()]);
+        }
         out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
         out.push('\n');
     }
@@ -767,6 +835,7 @@ pub fn restricted_csv(base: &SimReport, list: &[sim::Restricted]) -> String {
             d: &r.seat1,
             counts: Counts { a: (base.finished, base.failed), b: (r.finished, r.failed) },
             verdict: Some(&r.verdict),
+            p: Some((r.p, r.p_adjusted, &r.correction)),
         })
         .collect();
     differences_csv(&rows, base, base)

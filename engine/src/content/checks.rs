@@ -94,7 +94,7 @@ pub fn is_id(s: &str) -> bool {
 
 /// The name of `names` closest to `word` by edit distance, if one is close enough to be
 /// a slip (a third of the word's length, at least one edit), for a "did you mean".
-pub(super) fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let most = (word.chars().count() / 3).max(1);
     names
         .into_iter()

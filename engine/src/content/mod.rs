@@ -40,7 +40,7 @@ mod texts;
 mod unread;
 
 pub use catalogue::Entry;
-pub use checks::is_id;
+pub use checks::{closest, is_id};
 pub use data::{DataRule, Kind};
 pub use schema::{
     CounterDecl, CounterVisibility, Evaluate, HidingDecl, Length, MarkDecl, MarkKind, PictureDecl, Players, ResultDecl,

@@ -156,7 +156,14 @@ pub struct Restricted {
     /// never playing the tag (B), B − A with its interval: a card that helps shows a
     /// significant loss without it.
     pub seat1: Difference,
-    /// "helps", "hurts", "no measurable effect", or "never played".
+    /// The difference's two-sided p-value, and Holm's adjustment of it over every card
+    /// of the study (`correction` names it): the verdict goes by the adjusted one, so
+    /// that among many cards one that merely drew lucky seeds is not called a finding.
+    pub p: f64,
+    pub p_adjusted: f64,
+    pub correction: String,
+    /// "helps", "hurts", "no measurable effect" (adjusted p at or above 0.05), or "never
+    /// played".
     pub verdict: String,
     /// The games of the batch without the card: asked for, finished, and failed (their
     /// seeds and messages in `errors`); a failed game is in no difference.
@@ -167,22 +174,28 @@ pub struct Restricted {
 }
 
 /// The restricted-play report: for each tag, `base` against the batch of the same seeds
-/// with the tag banned for seat 1. The measure is seat 1's wins alone, or, where wins are
+/// with the tag banned for seat 1, the verdicts corrected for the many cards (Holm). The measure is seat 1's wins alone, or, where wins are
 /// shared (a team's, a cooperative crew's), seat 1's wins alone or shared.
 pub fn restricted(base: &SimReport, banned: &[(String, SimReport)]) -> Vec<Restricted> {
     let shared = base.crew.is_some() || base.outcomes.shared_win > 0 || base.sides.len() < base.players;
     let measure = if shared { "seat 1 wins, alone or shared" } else { "seat 1 wins alone" };
     let wins = move |r: &GameRow| f64::from(u8::from(if shared { r.winners.contains(&1) } else { r.winners == [1] }));
+    let diffs: Vec<Difference> =
+        banned.iter().map(|(_, b)| difference(measure.into(), true, &paired(base, b), wins)).collect();
+    let p: Vec<f64> = diffs.iter().map(|d| crate::stats::p_value(d.diff, (d.high - d.low) / 2.0)).collect();
+    let adjusted = crate::stats::holm(&p);
     banned
         .iter()
-        .map(|(tag, b)| {
-            let seat1 = difference(measure.into(), true, &paired(base, b), wins);
+        .zip(diffs)
+        .enumerate()
+        .map(|(i, ((tag, b), seat1))| {
             let played = base.cards.iter().find(|c| &c.tag == tag).map_or(0, |c| c.played);
+            let found = adjusted[i] < 0.05;
             let verdict = if played == 0 {
                 "never played"
-            } else if seat1.significant && seat1.diff < 0.0 {
+            } else if found && seat1.diff < 0.0 {
                 "helps"
-            } else if seat1.significant {
+            } else if found {
                 "hurts"
             } else {
                 "no measurable effect"
@@ -190,6 +203,9 @@ pub fn restricted(base: &SimReport, banned: &[(String, SimReport)]) -> Vec<Restr
             Restricted {
                 tag: tag.clone(),
                 seat1,
+                p: p[i],
+                p_adjusted: adjusted[i],
+                correction: format!("Holm, over {} card{}", banned.len(), if banned.len() == 1 { "" } else { "s" }),
                 verdict: verdict.into(),
                 games: b.games,
                 finished: b.finished,

@@ -204,12 +204,18 @@ pub(super) fn build(
         alone: Rate::new(alone.copied().unwrap_or(0), finished),
         shared: shared.copied().unwrap_or(0),
     };
-    // Every side any seat had, won or not: the teams and roles seats had, and the sides
-    // that won (a seat's name where it has neither).
+    // Every side any seat had, won or not: the teams and roles seats had, the teams the
+    // game's data declares, the sides that won, and the seats that had neither team nor
+    // role (by their names, `p1`...: a seat that never won is listed with 0 wins).
     let teams: std::collections::BTreeSet<&String> =
-        rows.iter().flat_map(|r| &r.seat_sides).filter(|s| !s.is_empty()).collect();
+        rows.iter().flat_map(|r| &r.seat_sides).filter(|s| !s.is_empty()).chain(batch.side_names.keys()).collect();
+    let unsided: std::collections::BTreeSet<String> = rows
+        .iter()
+        .flat_map(|r| r.seat_sides.iter().enumerate().filter(|(_, s)| s.is_empty()).map(|(i, _)| format!("p{}", i + 1)))
+        .collect();
     let mut all_sides: std::collections::BTreeSet<&String> = wins_per_side.keys().collect();
     all_sides.extend(&teams);
+    all_sides.extend(&unsided);
     let label = |k: &String| side_label(&batch.side_names, k, teams.contains(k));
     let seats: Vec<Standing> = (1..=batch.players)
         .map(|s| {

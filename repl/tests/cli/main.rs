@@ -41,6 +41,9 @@ fn posse_in(root: &Path, args: &[&str], input: &str) -> Output {
         .arg(root)
         .args(args)
         .env_remove("POSSE_ROOT")
+        // No progress lines by the clock (a slow machine would write some): a test that
+        // wants them asks `--progress N`.
+        .env("POSSE_PROGRESS", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

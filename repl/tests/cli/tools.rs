@@ -294,16 +294,16 @@ fn differences_reach_the_json_the_csv_and_the_html() {
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
         lines[0],
-        "measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed,verdict,a_variant,a_bots,b_variant,b_bots"
+        "measure,a,b,diff,low,high,significant,a_finished,a_failed,b_finished,b_failed,verdict,a_variant,a_bots,b_variant,b_bots,p,p_adjusted,correction"
     );
     assert_eq!(lines.len(), restricted.len() + 1);
     let first = &restricted[0];
     assert!(lines[1].starts_with(&format!("{},", first["tag"].as_str().unwrap())), "{table}");
-    let tail = format!(
-        ",{},dice_town,random;random;random;random,dice_town,random;random;random;random",
-        first["verdict"].as_str().unwrap()
-    );
-    assert!(lines[1].ends_with(&tail), "{table}");
+    let verdict = first["verdict"].as_str().unwrap();
+    let tail = format!(",{verdict},dice_town,random;random;random;random,dice_town,random;random;random;random,");
+    assert!(lines[1].contains(&tail), "{table}");
+    // Issue 28: the p-values and the correction over every card.
+    assert!(lines[1].ends_with(&format!(",\"Holm, over {} cards\"", restricted.len())), "{table}");
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("Restricted play") && page.contains(first["tag"].as_str().unwrap()), "{page}");
     assert_eq!(page.matches("<svg ").count(), 3, "rates, lengths, restricted play");
