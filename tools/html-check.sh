@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The HTML reports of `posse sim --html` and `posse compare --html` (repl/src/html.rs),
+# and of their sweeps (`--sweep KEY=VALUES`: a plot a measure against the value),
 # rendered in headless Chromium, and checked in what Chromium made of them:
 #   - the page parses cleanly: the source's tags are balanced, and Chromium's DOM has the
 #     same elements (no element repaired, moved or dropped) and no <parsererror>;
@@ -62,6 +63,11 @@ posse sim american_desperado -n 200 --json --html "$out/crew.html" >"$out/crew.j
   fail "posse sim american_desperado"
 posse compare dice_town -n 300 --set start_money=60 --against start_money=80 --json --html "$out/compare.html" \
   >"$out/compare.json" || fail "posse compare dice_town"
+# Sweeps (issue 28): a batch, and a comparison, at each value of a --set key.
+posse sim dice_town -n 100 --sweep start_money=40,60,80 --json --html "$out/sweep.html" >"$out/sweep.json" ||
+  fail "posse sim dice_town --sweep"
+posse compare dice_town -n 100 --set start_money=60 --against start_money=80 --sweep roll_limit=2..4 --json \
+  --html "$out/sweepcmp.html" >"$out/sweepcmp.json" || fail "posse compare dice_town --sweep"
 
 # Headless Chromium, on a fresh profile each time; its own chatter goes to chromium.log.
 chrome() {
@@ -93,7 +99,7 @@ document.body.append(pre);
 </script>'
 
 : >"$out/chromium.log"
-for page in sim sides crew compare; do
+for page in sim sides crew compare sweep sweepcmp; do
   html=$out/$page.html
   chrome --dump-dom "file://$html" >"$out/$page.dom.html" || fail "Chromium could not load $html (see $out/chromium.log)"
   python3 - "$html" "$out/$page.probe.html" "$probe" <<'PY'
@@ -310,6 +316,52 @@ def check_compare(page, doc, j):
         problem(page, "the plot's axis has no tick at +0.0")
 
 
+def num(x):
+    """A mean as the reports print it: up to three decimals (one from 100 on), trailing zeros dropped."""
+    t = f"{x:.1f}" if abs(x) >= 100 else f"{x:.3f}"
+    t = t.rstrip("0").rstrip(".") if "." in t else t
+    return "0" if t == "-0" else t
+
+
+def check_sweep(page, doc, j):
+    """A sweep: the head names the key, values and seeds; the table has a row a value; a
+    plot a measure, a point and a whisker a value, the values along the bottom."""
+    values = [st["value"] for st in j["steps"]]
+    para = doc.all("p").__next__().content()
+    for want in (f"--sweep {j['key']} over {', '.join(values)}", f"seeds {j['seed']}..=", "the same for every value"):
+        if want not in para:
+            problem(page, f"the first paragraph does not say {want!r}: {para!r}")
+    measures = j["measures"]
+    rows = table_rows(page, doc, 0, len(values) + 1)
+    for st, r in zip(j["steps"], rows[1:]):
+        if not r or r[0] != st["value"] or r[1] != f"{st['finished']} of {st['games']}":
+            problem(page, f"the table's row for {st['value']} is {r}")
+    svgs = list(doc.all("svg"))
+    if len(svgs) != len(measures):
+        problem(page, f"{len(svgs)} plots, not one for each of the {len(measures)} measures")
+        return
+    compare = j["command"] == "compare"
+    for m, svg in zip(measures, svgs):
+        steps = [st for st in j["steps"] if m["name"] in st["measures"]]
+        circles, whiskers, words = list(svg.all("circle")), list(svg.all("path", "ci")), texts(svg)
+        if len(circles) != len(steps) or len(whiskers) != len(steps):
+            problem(page, f"{m['name']}: {len(circles)} points and {len(whiskers)} whiskers for {len(steps)} values")
+        for v in values:
+            if v not in words:
+                problem(page, f"{m['name']}: no value {v!r} along the bottom (texts: {words})")
+        if m["rate"] and not compare and not {"0%", "100%"} <= set(words):
+            problem(page, f"{m['name']}: the rate's axis does not run from 0% to 100% (texts: {words})")
+        for st, c in zip(steps, circles):
+            p = st["measures"][m["name"]]
+            if m["rate"]:
+                want = f"{100 * p['value']:.1f} ({100 * p['low']:.1f} to {100 * p['high']:.1f})"
+            else:
+                want = f"{num(p['value'])} ({num(p['low'])} to {num(p['high'])})"
+            title = c.content()
+            if title != f"{st['value']}: {want}":
+                problem(page, f"{m['name']}: the point of {st['value']} says {title!r}, not {want!r}")
+
+
 def check_layout(page, layout):
     if layout["scrollWidth"] > layout["innerWidth"]:
         problem(page, f"the page is {layout['scrollWidth']}px wide in a {layout['innerWidth']}px window")
@@ -383,7 +435,8 @@ def check_screenshot(page, path):
 
 
 for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperados"),
-                         ("crew", "sim", "american_desperado"), ("compare", "compare", "dice_town")]:
+                         ("crew", "sim", "american_desperado"), ("compare", "compare", "dice_town"),
+                         ("sweep", "sim", "dice_town"), ("sweepcmp", "compare", "dice_town")]:
     before = len(problems)
     source = Tree(open(f"{out}/{page}.html", encoding="utf-8").read())
     for e in source.errors:
@@ -405,7 +458,10 @@ for page, kind, game in [("sim", "sim", "dice_town"), ("sides", "sim", "desperad
     if title != [f"posse {kind} {game}"] or h1 != title:
         problem(page, f"title {title} and heading {h1}, not 'posse {kind} {game}'")
     j = json.load(open(f"{out}/{page}.json", encoding="utf-8"))
-    (check_sim if kind == "sim" else check_compare)(page, doc, j)
+    if page.startswith("sweep"):
+        check_sweep(page, doc, j)
+    else:
+        (check_sim if kind == "sim" else check_compare)(page, doc, j)
     layout = Tree(open(f"{out}/{page}.layout.html", encoding="utf-8").read()).root
     found = [p for p in layout.all("pre") if p.attrs.get("id") == "layout"]
     if not found:

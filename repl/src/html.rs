@@ -1,7 +1,8 @@
 //! The HTML report of a batch (`sim --html FILE`) or of a paired comparison (`compare
 //! --html FILE`): one self-contained page (no script, no file beside it) with the numbers
 //! and SVG plots drawn here: win rates with their 95% interval bars, the histogram of game
-//! lengths, and each measure's difference with its interval. Each page says how many
+//! lengths, and each measure's difference with its interval; and a sweep's page (`--sweep
+//! ... --html FILE`), a plot a measure against the swept value. Each page says how many
 //! games finished and how many failed, and why.
 
 use crate::words::count;
@@ -18,7 +19,8 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:60em;color
 table{border-collapse:collapse}td,th{padding:.2em .8em;text-align:left;border-bottom:1px solid #ddd}\
 svg{display:block;max-width:100%;height:auto;margin:.5em 0}\
 .bar{fill:#6b8fc7}.ci{stroke:#222;stroke-width:2;fill:none}.axis{stroke:#999}.zero{stroke:#c33;stroke-dasharray:4 3}\
-text{font-size:12px;fill:#222}.tick{text-anchor:middle;fill:#555}.num{fill:#444}";
+text{font-size:12px;fill:#222}.tick{text-anchor:middle;fill:#555}.num{fill:#444}\
+.trend{stroke:#6b8fc7;stroke-width:1.5;fill:none}.wide{overflow-x:auto;max-width:100%}";
 
 fn page(title: &str, body: &str) -> String {
     format!(
@@ -427,4 +429,158 @@ fn differences_svg(rates: &[(&str, &Difference)], label: &str) -> String {
     }
     h.push_str("</svg>\n");
     h
+}
+
+/// The HTML page of a sweep (`--sweep KEY=VALUES --html FILE`): what it played, the table
+/// of every measure at every value, and a plot a measure: each value's estimate, a point
+/// with its 95% interval's whisker, joined by a line, the values along the bottom.
+pub fn sweep(sw: &crate::sweep::Sweep) -> String {
+    let mut h = String::new();
+    let _ = writeln!(h, "<p>{}.</p>", esc(&sw.head()));
+    for st in sw.steps.iter().filter(|st| st.failed > 0) {
+        let _ = writeln!(h, "<p>{}: {} of {} finished.</p>", esc(&st.set), st.finished, count(st.games, "game"));
+        h.push_str(&failed_list(&st.errors));
+    }
+    let compare = sw.command == "compare";
+    let cell = |rate: bool, p: &crate::sweep::Point| match (rate, compare) {
+        (true, false) => format!("{:.1}% ({:.1}–{:.1})", 100.0 * p.value, 100.0 * p.low, 100.0 * p.high),
+        (true, true) => format!("{:+.1} ({:+.1} to {:+.1})", 100.0 * p.value, 100.0 * p.low, 100.0 * p.high),
+        (false, _) => {
+            let n = crate::sim::num;
+            format!("{} ({} to {})", n(p.value), n(p.low), n(p.high))
+        }
+    };
+    h.push_str("<h2>Every measure at every value, with its 95% interval</h2>\n<div class=\"wide\"><table><tr>");
+    let _ = write!(h, "<th>{}</th><th>games finished</th>", esc(&sw.key));
+    for (name, _) in &sw.measures {
+        let _ = write!(h, "<th>{}</th>", esc(name));
+    }
+    h.push_str("</tr>\n");
+    for st in &sw.steps {
+        let _ = write!(h, "<tr><td>{}</td><td>{} of {}</td>", esc(&st.value), st.finished, st.games);
+        for (name, rate) in &sw.measures {
+            let text = st.measures.get(name).map_or_else(|| "-".to_string(), |p| cell(*rate, p));
+            let _ = write!(h, "<td>{}</td>", esc(&text));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table></div>\n");
+    for (name, rate) in &sw.measures {
+        let unit = match (rate, compare) {
+            (true, false) => ", in %",
+            (true, true) => ", in points",
+            _ => "",
+        };
+        let _ = writeln!(h, "<h2>{} against {}{unit}</h2>", esc(name), esc(&sw.key));
+        let points: Vec<(&str, Option<&crate::sweep::Point>)> =
+            sw.steps.iter().map(|st| (st.value.as_str(), st.measures.get(name))).collect();
+        let k = if *rate { 100.0 } else { 1.0 };
+        h.push_str(&sweep_svg(&points, k, *rate && !compare, &format!("{name} against {}", sw.key)));
+    }
+    page(&format!("posse {} {}", sw.command, sw.game), &h)
+}
+
+/// A tick's text: whole when it is, else with the digits its step needs.
+fn tick_text(v: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 { 0 } else { (-step.log10()).ceil() as usize };
+    format!("{v:.decimals$}")
+}
+
+/// A plot of one measure against the sweep's values: a point each (`k` scales it: 100 for
+/// a rate in percent or points), its whisker, a line joining them; a rate's axis from 0 to
+/// 100%, another's around the intervals, with zero marked when it lies inside.
+fn sweep_svg(points: &[(&str, Option<&crate::sweep::Point>)], k: f64, percent: bool, label: &str) -> String {
+    let found: Vec<&crate::sweep::Point> = points.iter().filter_map(|p| p.1).collect();
+    let (mut lo, mut hi) = if percent {
+        (0.0, 100.0)
+    } else {
+        let lo = found.iter().map(|p| k * p.low).fold(f64::INFINITY, f64::min);
+        let hi = found.iter().map(|p| k * p.high).fold(f64::NEG_INFINITY, f64::max);
+        if lo.is_finite() && hi.is_finite() {
+            (lo, hi)
+        } else {
+            (0.0, 1.0)
+        }
+    };
+    if hi - lo < 1e-9 {
+        (lo, hi) = (lo - 1.0, hi + 1.0);
+    }
+    // Ticks at a round step, five or so.
+    let raw = (hi - lo) / 4.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(10.0 * mag);
+    if !percent {
+        lo = (lo / step).floor() * step;
+        hi = (hi / step).ceil() * step;
+    }
+    let ticks: Vec<f64> = (0..=((hi - lo) / step).round() as usize).map(|i| lo + i as f64 * step).collect();
+    let tick_label = |v: f64| format!("{}{}", tick_text(v, step), if percent { "%" } else { "" });
+    let left = ticks.iter().map(|&v| text_width(&tick_label(v))).fold(20.0, f64::max) + 14.0;
+    let slot = points.iter().map(|p| text_width(p.0) + 16.0).fold(480.0 / points.len().max(1) as f64, f64::max);
+    let (top, height) = (12.0, 180.0);
+    let bottom = top + height;
+    let w = left + slot * points.len() as f64 + 10.0;
+    let h = bottom + 28.0;
+    let y = |v: f64| bottom - (v - lo) / (hi - lo) * height;
+    let x = |i: usize| left + slot * (i as f64 + 0.5);
+    let mut s = svg_open(w, h, label);
+    let _ = writeln!(s, "<line class=\"axis\" x1=\"{left:.1}\" x2=\"{left:.1}\" y1=\"{top:.1}\" y2=\"{bottom:.1}\"/>");
+    let _ = writeln!(
+        s,
+        "<line class=\"axis\" x1=\"{left:.1}\" x2=\"{:.1}\" y1=\"{bottom:.1}\" y2=\"{bottom:.1}\"/>",
+        w - 10.0
+    );
+    for &v in &ticks {
+        let _ = writeln!(
+            s,
+            "<line class=\"axis\" x1=\"{:.1}\" x2=\"{left:.1}\" y1=\"{1:.1}\" y2=\"{1:.1}\"/><text class=\"num\" text-anchor=\"end\" x=\"{2:.1}\" y=\"{3:.1}\">{4}</text>",
+            left - 4.0,
+            y(v),
+            left - 6.0,
+            y(v) + 4.0,
+            esc(&tick_label(v))
+        );
+    }
+    if !percent && lo < 0.0 && hi > 0.0 {
+        let _ = writeln!(
+            s,
+            "<line class=\"zero\" x1=\"{left:.1}\" x2=\"{:.1}\" y1=\"{1:.1}\" y2=\"{1:.1}\"/>",
+            w - 10.0,
+            y(0.0)
+        );
+    }
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.1.map(|p| format!("{:.1},{:.1}", x(i), y(k * p.value))))
+        .collect();
+    if line.len() > 1 {
+        let _ = writeln!(s, "<polyline class=\"trend\" points=\"{}\"/>", line.join(" "));
+    }
+    for (i, (value, p)) in points.iter().enumerate() {
+        let _ = writeln!(s, "<text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\">{}</text>", x(i), bottom + 18.0, esc(value));
+        let Some(p) = p else { continue };
+        let (yl, yh) = (y(k * p.low), y(k * p.high));
+        let xi = x(i);
+        let _ = writeln!(
+            s,
+            "<path class=\"ci\" d=\"M{:.1} {yh:.1}h8M{xi:.1} {yh:.1}V{yl:.1}M{:.1} {yl:.1}h8\"/>",
+            xi - 4.0,
+            xi - 4.0
+        );
+        let value_text = if k == 100.0 {
+            format!("{:.1} ({:.1} to {:.1})", 100.0 * p.value, 100.0 * p.low, 100.0 * p.high)
+        } else {
+            format!("{} ({} to {})", crate::sim::num(p.value), crate::sim::num(p.low), crate::sim::num(p.high))
+        };
+        let _ = writeln!(
+            s,
+            "<circle class=\"bar\" cx=\"{xi:.1}\" cy=\"{:.1}\" r=\"4\"><title>{}: {}</title></circle>",
+            y(k * p.value),
+            esc(value),
+            esc(&value_text)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
 }

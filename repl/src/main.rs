@@ -31,6 +31,7 @@ mod scripts;
 mod session;
 mod sim;
 mod svg;
+mod sweep;
 mod trace;
 mod transcripts;
 mod words;
@@ -216,6 +217,11 @@ enum Cmd {
         /// significant, and each variant's games finished and failed; a row a measure).
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+        /// Compare A and B at each value of a --set key (set in both), on the same seeds:
+        /// KEY=V1,V2,... or KEY=FROM..TO[:STEP]; every difference against the value
+        /// (--csv: a row a value; --html: a plot a measure).
+        #[arg(long, value_name = "KEY=VALUES")]
+        sweep: Option<String>,
     },
     /// Play many games between random bots and summarise them.
     Sim {
@@ -247,6 +253,11 @@ enum Cmd {
         /// --html, and with --csv FILE in FILE.restricted.csv).
         #[arg(long, value_name = "TAG,...", num_args = 0..=1)]
         restricted: Option<Option<String>>,
+        /// A batch at each value of a --set key, on the same seeds and bots: KEY=V1,V2,...
+        /// or KEY=FROM..TO[:STEP]; every measure against the value (--csv: a row a value;
+        /// --html: a plot a measure).
+        #[arg(long, value_name = "KEY=VALUES", conflicts_with_all = ["restricted", "shard", "out"])]
+        sweep: Option<String>,
         /// Play only the K-th of N slices of the seeds (1-based) and write its games raw
         /// to --out, for `posse merge`; with --out and no --shard, the slice comes from
         /// Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes
@@ -416,11 +427,16 @@ fn run(cli: Cli) -> Result<bool> {
         Some(Cmd::Trace { game, seed, players, bots, sets, seat, decisions }) => {
             trace::run(&game, trace::TraceOptions { root, seed, players, bots, sets, seat, decisions })
         }
-        Some(Cmd::Sim { game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out) }) => {
-            sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out)
+        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, sweep: Some(spec), .. }) => {
+            posse::sim::leave_last_games_to_exit();
+            let s = sweep::sim(&root, batch.options(game, sets, n, json), &spec)?;
+            sweep::output(&s, json, csv.as_deref(), html.as_deref())
         }
+        Some(Cmd::Sim {
+            game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out), ..
+        }) => sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out),
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None }) => {
+        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None, .. }) => {
             let opts = batch.options(game, sets, n, json);
             let (jobs, progress) = (opts.jobs, opts.progress);
             // The process ends with this command: its batch's last games go with it.
@@ -447,8 +463,12 @@ fn run(cli: Cli) -> Result<bool> {
             }
             Ok(report.errors.is_empty() && sim::all_finished(restricted.as_deref()))
         }
-        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html, csv }) => {
+        Some(Cmd::Compare { game, n, batch, sets, against, against_bots, against_variant, json, html, csv, sweep }) => {
             let b = sim::VariantB { sets: against, bots: against_bots, game: against_variant };
+            if let Some(spec) = sweep {
+                let s = sweep::compare(&root, batch.options(game, sets, n, json), &b, &spec)?;
+                return sweep::output(&s, json, csv.as_deref(), html.as_deref());
+            }
             sim::compare(&root, batch.options(game, sets, n, json), &b, html.as_deref(), csv.as_deref())
         }
         Some(Cmd::Bots { game }) => sim::list_bots(&root, &game).map(|()| true),

@@ -124,3 +124,88 @@ fn check_coverage_of_one_definition_prints_its_row_alone() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_sweep_over_three_values_plays_each_on_the_same_seeds_as_a_batch_with_that_value() {
+    let dir = std::env::temp_dir().join(format!("posse-i28-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("sweep.csv");
+    let args = ["sim", "hilo", "-n", "40", "--seed", "7", "--sweep", "rounds=1..5:2", "--json", "--csv"];
+    let o = posse(&[&args[..], &[csv.to_str().unwrap()]].concat(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["key"].as_str(), v["seed"].as_u64(), v["bots"].clone()),
+        (Some("rounds"), Some(7), serde_json::json!(["random", "random"]))
+    );
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.iter().map(|s| s["value"].as_str().unwrap()).collect::<Vec<_>>(), ["1", "3", "5"]);
+    // Each value's numbers are those of a batch of the same seeds with that --set.
+    for s in steps {
+        let set = s["set"].as_str().unwrap();
+        let one = posse(&["sim", "hilo", "-n", "40", "--seed", "7", "--set", set, "--json"], "");
+        let r: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
+        assert_eq!(s["measures"]["seat 1 wins alone"]["value"], r["seats"][0]["alone"]["rate"], "{set}");
+        assert_eq!(s["measures"]["decisions"]["value"], r["decisions"]["mean"], "{set}");
+        assert_eq!(s["measures"]["seat 2 score"]["high"], r["scores"]["2"]["mean_high"], "{set}");
+    }
+    // The CSV: a head and a row a value.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("key,value,games,finished,failed,seat 1 wins alone,seat 1 wins alone low,"), "{text}");
+    for (line, value) in lines[1..].iter().zip(["1", "3", "5"]) {
+        assert!(line.starts_with(&format!("rounds,{value},40,40,0,")), "{text}");
+    }
+    // The text: a row a value under the measures' names.
+    let o = posse(&["sim", "hilo", "-n", "40", "--seed", "7", "--sweep", "rounds=1,3,5"], "");
+    let out = stdout(&o);
+    assert!(out.starts_with("sim hilo: --sweep rounds over 1, 3, 5; bots: 1=random, 2=random; 40 games a value, seeds 7..=46, the same for every value\n"), "{out}");
+    let rows: Vec<&str> = out.lines().skip(3).collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    assert!(rows[1].starts_with("  3  "), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_compare_sweep_gives_each_values_paired_differences() {
+    // Seat 1 plays its higher card in B: at each number of rounds, its score's difference.
+    let args = ["compare", "hilo", "-n", "300", "--against-bot", "1=high", "--sweep", "rounds=1,3", "--json"];
+    let o = posse(&args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2);
+    for s in steps {
+        let set = s["set"].as_str().unwrap();
+        let one = posse(&["compare", "hilo", "-n", "300", "--set", set, "--against-bot", "1=high", "--json"], "");
+        let c: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
+        let score = c["comparison"]["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["measure"] == "seat 1 score")
+            .cloned()
+            .unwrap();
+        assert_eq!(s["measures"]["seat 1 score (B − A)"]["value"], score["diff"], "{set}");
+        assert!(score["diff"].as_f64().unwrap() > 0.0 && score["significant"] == true, "{set}: {score}");
+    }
+    assert_eq!(v["against_bots"], serde_json::json!(["high", "random"]));
+}
+
+#[test]
+fn a_sweep_refuses_a_range_it_cannot_read_and_a_key_the_game_has_not() {
+    for (spec, want) in [
+        ("rounds=5..1", "--sweep rounds=5..1: the range ends (1) before it starts (5)"),
+        ("rounds=1..4:0", "--sweep rounds=1..4:0: the step must be 1 or more, not 0"),
+        ("rounds=1..x", "--sweep rounds=1..x: the range's end 'x' is not a whole number"),
+        ("rounds=1,,2", "--sweep rounds=1,,2: an empty value in the list"),
+        ("roundz=1,2", "--sweep roundz=1: --set roundz: no key 'roundz' in data of hilo"),
+        ("rounds", "--sweep rounds: expected KEY=V1,V2,... or KEY=FROM..TO[:STEP]"),
+    ] {
+        let o = posse(&["sim", "hilo", "-n", "5", "--sweep", spec], "");
+        assert!(!o.status.success(), "{spec}");
+        assert!(stderr(&o).contains(want), "{spec}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "no game played: {}", stdout(&o));
+    }
+}
