@@ -234,11 +234,19 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
         );
     }
     if !r.cards.is_empty() {
-        b.push_str("<h2>Cards and abilities</h2>\n<table><tr><th>tag</th><th>drawn</th><th>held</th><th>offered</th><th>played</th><th>times</th><th>resolved</th><th>wins when played</th><th>wins when not</th></tr>\n");
+        b.push_str("<h2>Cards and abilities</h2>\n");
+        if !r.card_correction.is_empty() {
+            let _ = writeln!(
+                b,
+                "<p>Each card's wins when played against when not: the p-value of the difference, corrected for the many cards ({}).</p>",
+                esc(&r.card_correction)
+            );
+        }
+        b.push_str("<table><tr><th>tag</th><th>drawn</th><th>held</th><th>offered</th><th>played</th><th>times</th><th>resolved</th><th>wins when played</th><th>wins when not</th><th>p</th><th>p corrected</th></tr>\n");
         for c in &r.cards {
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&c.tag),
                 c.drawn,
                 c.held,
@@ -247,7 +255,9 @@ pub fn report(r: &SimReport, restricted: Option<&[Restricted]>) -> String {
                 c.times,
                 c.resolved,
                 esc(&c.wins_when_played.percent()),
-                esc(&c.wins_when_not.percent())
+                esc(&c.wins_when_not.percent()),
+                c.p.map_or_else(|| "-".to_string(), crate::sim::p_text),
+                c.p_adjusted.map_or_else(|| "-".to_string(), crate::sim::p_text)
             );
         }
         b.push_str("</table>\n");

@@ -109,13 +109,11 @@ pub fn summary(r: &SimReport, seed: u64) -> String {
     };
     let (games, players) = (count(r.games, "game"), count(r.players, "player"));
     let _ = writeln!(s, "{}: {games}, {players}{seeds}", r.game);
-    if !r.bots.is_empty() {
-        let _ = writeln!(
-            s,
-            "bots: {}",
-            r.bots.iter().enumerate().map(|(i, b)| format!("{}={b}", i + 1)).collect::<Vec<_>>().join(", ")
-        );
-    }
+    let _ = writeln!(
+        s,
+        "bots: {}",
+        bots_of(r).iter().enumerate().map(|(i, b)| format!("{}={b}", i + 1)).collect::<Vec<_>>().join(", ")
+    );
     if !r.sets.is_empty() {
         let _ = writeln!(s, "with: {}", r.sets.join(", "));
     }
@@ -235,13 +233,20 @@ fn cards(s: &mut String, r: &SimReport) {
     }
     let _ = writeln!(
         s,
-        "cards and abilities (drawn, held at the end; seat-games offered, played; times played; times resolved; wins {} when played, when not):",
+        "cards and abilities (drawn, held at the end; seat-games offered, played; times played; times resolved; wins {} when played, when not; p of the difference, corrected):",
         r.card_wins
     );
+    if !r.card_correction.is_empty() {
+        let _ = writeln!(s, "  (p-values corrected for the many cards: {})", r.card_correction);
+    }
     for c in &r.cards {
+        let p = match (c.p, c.p_adjusted) {
+            (Some(p), Some(a)) => format!("; p {}, corrected {}", p_text(p), p_text(a)),
+            _ => String::new(),
+        };
         let _ = writeln!(
             s,
-            "  {}: {}, {}; {}, {}; {}; {}; {} against {}",
+            "  {}: {}, {}; {}, {}; {}; {}; {} against {}{p}",
             c.tag,
             c.drawn,
             c.held,

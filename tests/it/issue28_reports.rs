@@ -67,3 +67,27 @@ fn a_score_out_of_the_declared_range_fails_the_game_and_a_range_upside_down_is_r
     let e = posse::Content::load(&root, "kuhn").map(|_| ()).unwrap_err().to_string();
     assert!(e.contains("scenarios/kuhn/game.yaml:") && e.contains("result: scores: min 3 is above max 2"), "{e}");
 }
+
+#[test]
+fn each_cards_difference_has_a_p_value_corrected_by_holm_over_the_cards() {
+    let c = posse_tests::load("dice_town");
+    let r = sim::run(&c, 200, 0, Some(4), 2);
+    let tested: Vec<&sim::CardNumbers> = r.cards.iter().filter(|c| c.p.is_some()).collect();
+    assert!(tested.len() > 5, "{} cards tested", tested.len());
+    assert_eq!(r.card_correction, format!("Holm, over {} cards", tested.len()));
+    // Each p by hand: the pooled two-proportion z-test.
+    for c in &tested {
+        let (a, b) = (c.wins_when_played, c.wins_when_not);
+        let pooled = (a.count + b.count) as f64 / (a.of + b.of) as f64;
+        let z = (a.rate - b.rate) / (pooled * (1.0 - pooled) * (1.0 / a.of as f64 + 1.0 / b.of as f64)).sqrt();
+        let want = 2.0 * (1.0 - posse::stats::normal_cdf(z.abs()));
+        assert!((c.p.unwrap() - want).abs() < 1e-9, "{}: {:?} against {want}", c.tag, c.p);
+    }
+    // Holm's: the smallest p times the number of cards, and never below the p itself.
+    let ps: Vec<f64> = tested.iter().map(|c| c.p.unwrap()).collect();
+    let (i, least) = ps.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+    assert!((tested[i].p_adjusted.unwrap() - (least * ps.len() as f64).min(1.0)).abs() < 1e-12);
+    assert!(tested.iter().all(|c| c.p_adjusted.unwrap() >= c.p.unwrap()));
+    // A card with no seat-game on one side has no test.
+    assert!(r.cards.iter().filter(|c| c.p.is_none()).all(|c| c.played == 0 || c.played == c.offered));
+}

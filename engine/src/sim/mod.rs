@@ -165,6 +165,9 @@ pub struct SimReport {
     /// Which wins the cards' "wins when played" count: "alone", or "alone or shared"
     /// where wins are shared (teams, a cooperative crew).
     pub card_wins: String,
+    /// The correction of the cards' p-values for their number (`Holm, over N cards`).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub card_correction: String,
     /// The questions asked, by kind (a game that types its questions).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub questions: Vec<KindNumbers>,
@@ -280,6 +283,13 @@ pub struct CardNumbers {
     pub resolved: usize,
     pub wins_when_played: Rate,
     pub wins_when_not: Rate,
+    /// Whether the two differ: the two-sided p-value of the difference of the two rates
+    /// (a two-proportion z-test), and Holm's adjustment of it over every card with both
+    /// rates measured (`card_correction` names it). None when a rate has no seat-game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_adjusted: Option<f64>,
 }
 
 /// Finished games by how they ended.

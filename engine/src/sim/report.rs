@@ -144,6 +144,18 @@ impl<'r> Sums<'r> {
     }
 }
 
+/// The two-sided p-value of the difference of two independent rates (the two-proportion
+/// z-test, its variance pooled); None when either has no trial.
+fn two_rates_p(a: Rate, b: Rate) -> Option<f64> {
+    if a.of == 0 || b.of == 0 {
+        return None;
+    }
+    let (na, nb) = (a.of as f64, b.of as f64);
+    let pooled = (a.count + b.count) as f64 / (na + nb);
+    let se = (pooled * (1.0 - pooled) * (1.0 / na + 1.0 / nb)).sqrt();
+    Some(crate::stats::p_value(a.rate - b.rate, crate::stats::Z95 * se))
+}
+
 /// Seat `s`'s side (1-based) when every game gave it the same team or role.
 fn seat_side(rows: &[GameRow], s: usize) -> Option<&String> {
     let mut of = rows.iter().map(|r| r.seat_sides.get(s - 1));
@@ -254,7 +266,7 @@ pub(super) fn build(
     for id in resolved.keys() {
         tags.entry(id).or_default();
     }
-    let cards = tags
+    let mut cards: Vec<CardNumbers> = tags
         .into_iter()
         .map(|(tag, [offered, played, times, won_played, won_not])| CardNumbers {
             tag: tag.to_string(),
@@ -266,8 +278,21 @@ pub(super) fn build(
             resolved: resolved.get(tag).copied().unwrap_or(0),
             wins_when_played: Rate::new(won_played, played),
             wins_when_not: Rate::new(won_not, offered.saturating_sub(played)),
+            p: two_rates_p(Rate::new(won_played, played), Rate::new(won_not, offered.saturating_sub(played))),
+            p_adjusted: None,
         })
         .collect();
+    // The cards are many tests at once: their p-values corrected by Holm's method.
+    let tested: Vec<usize> = (0..cards.len()).filter(|&i| cards[i].p.is_some()).collect();
+    let adjusted = crate::stats::holm(&tested.iter().map(|&i| cards[i].p.unwrap_or(1.0)).collect::<Vec<_>>());
+    for (&i, a) in tested.iter().zip(adjusted) {
+        cards[i].p_adjusted = Some(a);
+    }
+    let card_correction = match tested.len() {
+        0 => String::new(),
+        1 => "Holm, over 1 card".to_string(),
+        n => format!("Holm, over {n} cards"),
+    };
     let lengths: Vec<i64> = rows.iter().map(|r| i64::try_from(r.decisions).unwrap_or(i64::MAX)).collect();
     Ok(SimReport {
         game: batch.game.clone(),
@@ -311,6 +336,7 @@ pub(super) fn build(
         scores: scores.iter().map(|(&s, v)| (s, Spread::of(v))).collect(),
         cards,
         card_wins: if shared { "alone or shared" } else { "alone" }.into(),
+        card_correction,
         questions,
         decisions_mean: if finished > 0 { total as f64 / finished as f64 } else { 0.0 },
         decisions_min: rows.iter().map(|r| r.decisions).min().unwrap_or(0),
