@@ -200,3 +200,31 @@ fn issue28_init_refuses_a_folder_with_anything_in_it_and_new_works_there() {
     let o = posse_in(&root, &["list"], "");
     assert!(stdout(&o).lines().any(|l| l == "goldfever/quick") && stdout(&o).lines().any(|l| l == "my_game"));
 }
+
+#[test]
+fn issue28_a_scenarios_content_hash_is_its_own_wherever_its_root_is() {
+    // The same scenario in two roots: one hash, so a save moves with its folder; another
+    // text: another hash.
+    let content_hash = |root: &Path, id: &str, save: &Path| {
+        let file = save.to_path_buf();
+        let o = posse_in(root, &["play", id, "--seed", "1", "--save", file.to_str().expect("utf8")], "");
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+        text.lines().find(|l| l.starts_with("content_hash:")).expect("a content hash").to_string()
+    };
+    let mut hashes = Vec::new();
+    for (name, text) in [
+        ("hash_a", stagecoach()),
+        ("hash_b", stagecoach()),
+        ("hash_c", stagecoach().replace("round_limit: 6", "round_limit: 5")),
+    ] {
+        let root = init(name);
+        std::fs::create_dir_all(root.join("scenarios/goldfever")).expect("folder");
+        std::fs::write(root.join("scenarios/goldfever/stagecoach.yaml"), text).expect("written");
+        hashes.push(content_hash(&root, "goldfever/stagecoach", &root.join("s.yaml")));
+    }
+    assert_eq!(hashes[0], hashes[1]);
+    assert_ne!(hashes[0], hashes[2]);
+    // Not the shipped High Noon's either.
+    let save = scratch("hash_shipped").join("s.yaml");
+    assert_ne!(hashes[0], content_hash(&project(), "goldfever/high_noon", &save));
+}
