@@ -109,7 +109,8 @@ pub enum Seeds {
     Time { budget: Duration, until_covered: bool },
 }
 
-/// Checks the games named (all games under `root` when none are). Returns whether all passed.
+/// Checks the games named (all games under `root` when none are: a designer's root's own,
+/// not the shipped ones it stands on). Returns whether all passed.
 /// `coverage`: None, no table; `Some(None)`, each game's full coverage table; `Some(Some(DEF))`,
 /// definition DEF's row in each game that has it (an error naming the closest definition
 /// when none does, before any game is played).
@@ -121,10 +122,11 @@ pub fn run(
     coverage: Option<Option<String>>,
 ) -> Result<bool> {
     let all = crate::games::list(root)?;
+    let own = if names.is_empty() { crate::games::own(root)? } else { Vec::new() };
     // A game named is checked with its modes (`hilo` is `hilo` and `hilo/short`): a mode
     // is the game too, and its errors are the game's.
     let mut ids: Vec<String> = Vec::new();
-    for name in if names.is_empty() { &all[..] } else { names } {
+    for name in if names.is_empty() { &own[..] } else { names } {
         let modes = all
             .iter()
             .filter(|m| !name.contains('/') && m.strip_prefix(name.as_str()).is_some_and(|r| r.starts_with('/')));

@@ -230,11 +230,13 @@ fn file(root: &Path, id: &str, modes: &[String]) -> Result<String> {
 }
 
 /// Writes `scripts/types/data/GAME.lua` for each game under `root` (`only`: that game
-/// alone); returns the files written.
+/// alone; in a root stacked on the shipped one, its own games only); returns the files
+/// written.
 pub fn write(root: &Path, only: Option<&str>) -> Result<Vec<PathBuf>> {
     let catalogue = games::catalogue(root)?;
+    let own = games::own(root)?;
     let mut written = Vec::new();
-    for entry in catalogue.iter().filter(|e| !e.id.contains('/')) {
+    for entry in catalogue.iter().filter(|e| !e.id.contains('/') && own.contains(&e.id)) {
         if only.is_some_and(|g| g != entry.id) {
             continue;
         }

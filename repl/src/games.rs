@@ -1,6 +1,8 @@
 //! Finding and loading games under the content root, with errors that name the root and
 //! the games there (and, for a number of players a game is not for, its modes that are),
-//! and the one place that reads the clock (for default seeds).
+//! and the one place that reads the clock (for default seeds). A root other than the
+//! shipped one stands on it: its games are listed and loaded with the shipped ones, and
+//! the scenarios it adds to them (`posse::content::stack`, docs/authoring.md).
 
 use anyhow::{bail, Context as _, Result};
 use posse::content::{Entry, Players};
@@ -10,14 +12,14 @@ use std::sync::Arc;
 
 /// The ids of the games under `root`.
 pub fn list(root: &Path) -> Result<Vec<String>> {
-    Content::list(root)
+    Content::list_stacked(root)
         .map_err(|e| anyhow::anyhow!("{e}"))
         .with_context(|| format!("no games under {}", root.display()))
 }
 
 /// The games and their modes as the menu shows them.
 pub fn catalogue(root: &Path) -> Result<Vec<Entry>> {
-    Content::catalogue(root)
+    Content::catalogue_stacked(root)
         .map_err(|e| anyhow::anyhow!("{e}"))
         .with_context(|| format!("no games under {}", root.display()))
 }
@@ -38,7 +40,7 @@ pub fn wrong_players(content: &Content, n: usize) -> String {
     let p = content.players;
     let range = if p.min == p.max { player_counts(&p) } else { format!("{} to {} players", p.min, p.max) };
     let family = |id: &str| id == content.game || id.strip_prefix(&content.game).is_some_and(|r| r.starts_with('/'));
-    let fits: Vec<String> = Content::catalogue(&content.root)
+    let fits: Vec<String> = Content::catalogue_stacked(&content.root)
         .unwrap_or_default()
         .into_iter()
         .filter(|e| e.id != content.id && family(&e.id))
@@ -52,14 +54,21 @@ pub fn wrong_players(content: &Content, n: usize) -> String {
     }
 }
 
+/// The ids whose files are in `root` itself (not in the shipped root it stands on).
+pub fn own(root: &Path) -> Result<Vec<String>> {
+    Content::list_own(root)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("no games under {}", root.display()))
+}
+
 /// Loads game `id`; an unknown id is a one-line error listing the games there are.
 pub fn load(root: &Path, id: &str) -> Result<Arc<Content>> {
     // Whether a scenario is one its game lists, loading it finds out; the games are
     // listed only to say which there are.
-    let loaded = (id.contains('/') || Content::is_listed(root, id)).then(|| Content::load(root, id));
+    let loaded = (id.contains('/') || Content::is_listed_stacked(root, id)).then(|| Content::load(root, id));
     match loaded {
         Some(Ok(content)) => Ok(Arc::new(content)),
-        Some(Err(e)) if Content::is_listed(root, id) => Err(anyhow::anyhow!("{e}")),
+        Some(Err(e)) if Content::is_listed_stacked(root, id) => Err(anyhow::anyhow!("{e}")),
         _ => {
             let ids = list(root)?;
             let known = if ids.is_empty() { "none".to_string() } else { ids.join(", ") };

@@ -20,6 +20,7 @@ mod datatypes;
 mod fold;
 mod games;
 mod html;
+mod init;
 mod input;
 mod leaks;
 mod menu;
@@ -47,9 +48,15 @@ use std::process::ExitCode;
 #[command(long_about = "Play, replay, simulate and check tabletop games.\n\nWith no command: a menu of games.")]
 struct Cli {
     /// Content root holding scenarios/ and scripts/ [default: $POSSE_ROOT, else the
-    /// project's content found from the current folder upwards]
+    /// content found from the current folder upwards]; one without scripts/lib/ of its
+    /// own (`posse init`) stands on the installed posse's games (docs/authoring.md)
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// Run the overlay file FILE, from anywhere, on the game named (play, sim, compare,
+    /// check, trace, svg, bots, playthrough), as if its game.yaml listed it: as
+    /// GAME/STEM, its problems at FILE's own lines
+    #[arg(long, global = true, value_name = "FILE")]
+    variant: Option<PathBuf>,
     /// Designer mode (play and the menu): any seat's view (:as), the GOD VIEW (:god), any
     /// :undo, and the seed printed, even when two or more people share the screen
     #[arg(long, global = true)]
@@ -105,6 +112,12 @@ impl Batch {
 enum Cmd {
     /// List the games, one id per line.
     List,
+    /// Make DIR a content root of your own (new or empty): it stands on the installed
+    /// posse's games and shared Lua, copying nothing (docs/authoring.md).
+    Init {
+        /// The folder to make.
+        dir: PathBuf,
+    },
     /// Play a game in the REPL (answers from the terminal, or piped in).
     Play {
         /// Game id, as `posse list` prints it (with --load: the save's).
@@ -404,8 +417,25 @@ fn main() -> ExitCode {
 /// Runs the command. Ok(false) means it ran and found problems (sim errors, check failures).
 fn run(cli: Cli) -> Result<bool> {
     let root = cli.root.unwrap_or_else(Content::default_root);
-    match cli.command {
+    let mut command = cli.command;
+    if let Some(file) = &cli.variant {
+        on_variant(&mut command, file)?;
+    }
+    if let Some(Cmd::Compare { game, against_variant: Some(b), .. }) = &mut command {
+        if init::is_file(b) {
+            *b = init::variant(game.split('/').next().unwrap_or_default(), std::path::Path::new(b))?;
+        }
+    }
+    match command {
         None => menu::run(&root, input::stdin_source().as_mut(), cli.designer).map(|()| true),
+        Some(Cmd::Init { dir }) => {
+            let files = init::run(&dir)?;
+            for f in &files {
+                println!("{}", f.display());
+            }
+            println!("next: cd {}; posse new GAME (or GAME/VARIANT of a shipped game); see README.md", dir.display());
+            Ok(true)
+        }
         Some(Cmd::List) => {
             for id in games::list(&root)? {
                 println!("{id}");
@@ -521,4 +551,25 @@ fn run(cli: Cli) -> Result<bool> {
             Ok(true)
         }
     }
+}
+
+/// `--variant FILE`: the command's game becomes the variant FILE registers on it.
+fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
+    let game = match command {
+        Some(
+            Cmd::Play { game: Some(game), .. }
+            | Cmd::Svg { game: Some(game), .. }
+            | Cmd::Sim { game, .. }
+            | Cmd::Compare { game, .. }
+            | Cmd::Trace { game, .. }
+            | Cmd::Bots { game }
+            | Cmd::Playthrough { game, .. },
+        ) => game,
+        Some(Cmd::Check { games, .. }) if games.len() == 1 => &mut games[0],
+        _ => anyhow::bail!(
+            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough GAME"
+        ),
+    };
+    *game = init::variant(game, file)?;
+    Ok(())
 }

@@ -65,8 +65,13 @@ fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
 
 fn new_game(root: &Path, id: &str) -> Result<Vec<String>> {
     check_id(id, "game")?;
-    if !root.join("scripts/lib").is_dir() {
-        bail!("{}: no scripts/lib here (the Lua every game shares): is this a posse content root?", root.display());
+    // The shared Lua may come from the shipped root this one stands on (`posse init`).
+    if !posse::content::stack(root).iter().any(|r| r.join("scripts/lib").is_dir()) {
+        bail!(
+            "{}: no scripts/lib here or in the installed posse (the Lua every game shares): is this a posse \
+             content root? (`posse init DIR` makes one)",
+            root.display()
+        );
     }
     // Nothing of another game's is replaced: its folders, its data's class for the Lua
     // checker and its golden playthrough (the two files outside its folders) included,
@@ -108,6 +113,12 @@ fn new_variant(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
     check_id(variant, "variant")?;
     let yaml_rel = format!("scenarios/{game}/game.yaml");
     let yaml = root.join(&yaml_rel);
+    // A game of the shipped root below this one: the variant is a file of this root's
+    // `scenarios/<game>/`, a scenario of the game without a line in its game.yaml.
+    let below = posse::content::stack(root).iter().skip(1).any(|r| r.join(&yaml_rel).is_file());
+    if !yaml.is_file() && below {
+        return new_overlay(root, game, variant);
+    }
     let text = std::fs::read_to_string(&yaml).with_context(|| format!("{}: no game '{game}' here", yaml.display()))?;
     let rel = format!("scenarios/{game}/{variant}.yaml");
     if std::fs::symlink_metadata(root.join(&rel)).is_ok() {
@@ -140,4 +151,22 @@ fn new_variant(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
         .with_context(|| format!("{}: cannot write it", root.join(&rel).display()))?;
     posse::savefile::write(&yaml, listed.as_bytes()).with_context(|| format!("{}: cannot write it", yaml.display()))?;
     Ok(vec![rel, yaml_rel])
+}
+
+/// Variant `variant` of `game`, a game of the root below `root`: the overlay file alone, in
+/// `root`'s `scenarios/<game>/`, which makes it a scenario of the game (content/roots.rs).
+fn new_overlay(root: &Path, game: &str, variant: &str) -> Result<Vec<String>> {
+    let rel = format!("scenarios/{game}/{variant}.yaml");
+    let file = root.join(&rel);
+    if std::fs::symlink_metadata(&file).is_ok() {
+        bail!("{}: already there", file.display());
+    }
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
+    }
+    let name = format!("{} ({})", title(game), title(variant));
+    let body =
+        fill(include_str!("../templates/new/scenario.yaml"), &[("game", game), ("id", variant), ("name", &name)]);
+    posse::savefile::write(&file, body.as_bytes()).with_context(|| format!("{}: cannot write it", file.display()))?;
+    Ok(vec![rel])
 }

@@ -24,7 +24,11 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
     }
     empty(out)?;
     for ((file, line), text) in &blocks {
-        let path = out.join(format!("{file}.L{line}.lua"));
+        // A file from outside the root (content/roots.rs) may be named by an absolute
+        // path or `..`: its blocks go under `out` all the same.
+        let under: std::path::PathBuf =
+            Path::new(file).components().filter(|c| matches!(c, std::path::Component::Normal(_))).collect();
+        let path = out.join(format!("{}.L{line}.lua", under.display()));
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create it", dir.display()))?;
         }
@@ -33,8 +37,11 @@ pub fn run(root: &Path, out: &Path) -> Result<usize> {
     }
     // The checker reads the game scripts' configuration, with the API types and the game
     // modules (what the blocks `require`) as its library.
+    // The shipped root's, for a root that stands on it (`posse init`: content/roots.rs).
+    let lib = posse::content::stack(root).into_iter().find(|r| r.join("scripts/lib").is_dir());
+    let lib = lib.unwrap_or_else(|| root.to_path_buf());
     let scripts =
-        std::fs::canonicalize(root.join("scripts")).with_context(|| format!("{}: no scripts/", root.display()))?;
+        std::fs::canonicalize(lib.join("scripts")).with_context(|| format!("{}: no scripts/", lib.display()))?;
     let conf = scripts.join(".emmyrc.json");
     let mut rc: serde_json::Value = match std::fs::read_to_string(&conf) {
         Ok(text) => serde_json::from_str(&text).with_context(|| format!("{}: not JSON", conf.display()))?,

@@ -30,34 +30,35 @@ impl Content {
     /// Every game under `root` (in [`Content::list`]'s order), each followed by its
     /// scenarios.
     pub fn catalogue(root: &Path) -> Result<Vec<Entry>> {
-        let mut out = Vec::new();
-        for id in Content::list(root)? {
-            let (game, scenario) = match id.split_once('/') {
-                Some((g, s)) => (g.to_string(), Some(s.to_string())),
-                None => (id.clone(), None),
-            };
-            let dir = root.join("scenarios").join(&game);
-            let bare = Entry { id: id.clone(), name: id.clone(), players: None, about: None };
-            let Some(g) = parse::<GameFile>(&dir.join("game.yaml")) else {
-                out.push(bare);
-                continue;
-            };
-            let Some(scenario) = scenario else {
-                out.push(Entry { id, name: g.name, players: Some(g.players), about: g.about });
-                continue;
-            };
-            let overlay = g.scenarios.0.get(&scenario).and_then(|file| parse::<OverlayFile>(&dir.join(file)));
-            out.push(match overlay {
-                Some(o) => Entry {
-                    id,
-                    name: o.name,
-                    players: Some(o.players.unwrap_or(g.players)),
-                    about: o.about.or(g.about),
-                },
-                None => bare,
-            });
-        }
-        Ok(out)
+        Ok(Content::list(root)?.iter().map(|id| entry(root, id, None)).collect())
+    }
+}
+
+/// The entry of `id` (a game of `root`, or one of its scenarios), its scenario read from
+/// `overlay` when it is a file from elsewhere (content/roots.rs), else from the file its
+/// game lists.
+pub(super) fn entry(root: &Path, id: &str, overlay: Option<&Path>) -> Entry {
+    let (game, scenario) = match id.split_once('/') {
+        Some((g, s)) => (g.to_string(), Some(s.to_string())),
+        None => (id.to_string(), None),
+    };
+    let dir = root.join("scenarios").join(&game);
+    let bare = Entry { id: id.to_string(), name: id.to_string(), players: None, about: None };
+    let Some(g) = parse::<GameFile>(&dir.join("game.yaml")) else {
+        return bare;
+    };
+    let Some(scenario) = scenario else {
+        return Entry { id: id.to_string(), name: g.name, players: Some(g.players), about: g.about };
+    };
+    let file = overlay.map(Path::to_path_buf).or_else(|| g.scenarios.0.get(&scenario).map(|file| dir.join(file)));
+    match file.and_then(|f| parse::<OverlayFile>(&f)) {
+        Some(o) => Entry {
+            id: id.to_string(),
+            name: o.name,
+            players: Some(o.players.unwrap_or(g.players)),
+            about: o.about.or(g.about),
+        },
+        None => bare,
     }
 }
 

@@ -24,7 +24,8 @@
 //! texts), `sets.rs` (`--set`), `grid.rs` (a board of nodes, edges and a grid),
 //! `mapfile.rs` (a zone-map file), `catalogue.rs` (the games and scenarios as a menu
 //! lists them, from their YAML alone), `modes.rs` (which definitions a scenario takes, by
-//! tag), `unread.rs` (data keys nothing reads).
+//! tag), `unread.rs` (data keys nothing reads), `roots.rs` (a designer's root stacked on
+//! the shipped one, and variants run from a file).
 
 mod catalogue;
 mod checks;
@@ -34,6 +35,7 @@ mod loader;
 mod mapfile;
 mod modes;
 mod overlay;
+mod roots;
 mod schema;
 mod sets;
 mod texts;
@@ -42,6 +44,7 @@ mod unread;
 pub use catalogue::Entry;
 pub use checks::{closest, is_id};
 pub use data::{DataRule, Kind};
+pub use roots::{register_variant, shipped_root, stack};
 pub use schema::{
     CounterDecl, CounterVisibility, Evaluate, HidingDecl, Length, MarkDecl, MarkKind, PictureDecl, Players, ResultDecl,
     Rules, ScoreRange, Visibility, ZoneDecl,
@@ -211,7 +214,9 @@ impl Content {
     }
 
     /// The content root to use: `--root`, else `POSSE_ROOT`, else the project's own content
-    /// (found from the current directory upwards, then beside the executable).
+    /// (found from the current directory upwards, then beside the executable). A root
+    /// other than the shipped one stands on it (roots.rs): games it does not define, and
+    /// the shared Lua, come from the shipped root.
     pub fn default_root() -> PathBuf {
         if let Some(r) = std::env::var_os("POSSE_ROOT").filter(|r| !r.is_empty()) {
             return PathBuf::from(r);
@@ -288,12 +293,24 @@ impl Content {
     /// verdict, so that their problems are reported with the YAML's, all at once. The
     /// entry point is [`Content::load`] (lua/compile.rs), which passes the compiler.
     pub(crate) fn read(root: &Path, id: &str, scripts: &mut CheckScripts) -> Result<Content> {
+        // Where its files are, in the stack of roots on `root` (roots.rs).
+        let place = roots::locate(root, id);
+        let new = || {
+            let mut loader = Loader::new(&place.game_root);
+            loader.lib = Some(place.lib_root.clone()).filter(|l| *l != place.game_root);
+            loader
+        };
         match id.split_once('/') {
-            None => Loader::new(root).load(id, scripts),
+            None => new().load(id, scripts),
             Some((game, scenario)) => {
-                let base = Loader::new(root).load(game, scripts)?;
-                let mut loader = Loader::new(root);
+                let base = new().load(game, scripts)?;
+                let mut loader = new();
                 loader.hash.write(&base.hash.to_le_bytes());
+                if let Some(file) = &place.overlay {
+                    let shown = roots::shown(file);
+                    loader.elsewhere(shown.clone(), file.clone(), format!("scenarios/{game}/{scenario}.yaml"));
+                    loader.scenario_file = Some(shown);
+                }
                 loader.overlay(base, scenario, scripts)
             }
         }

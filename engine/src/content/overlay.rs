@@ -21,7 +21,10 @@ impl Loader<'_> {
     /// Applies scenario `name` of the loaded game `base`.
     pub(super) fn overlay(mut self, mut base: Content, name: &str, scripts: &mut CheckScripts) -> Result<Content> {
         let game = base.game.clone();
-        let Some(file) = base.scenarios.get(name).cloned() else {
+        // A file from outside the game's root (a designer's root, `--variant FILE`:
+        // roots.rs), else the one its game lists.
+        let listed = base.scenarios.get(name).map(|file| format!("scenarios/{game}/{file}"));
+        let Some(file) = self.scenario_file.clone().or(listed) else {
             let names: Vec<&str> = base.scenarios.keys().map(String::as_str).collect();
             let known = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             return Err(Error::Content(vec![Diagnostic::file(
@@ -29,7 +32,7 @@ impl Loader<'_> {
                 format!("no scenario '{name}' in {game} (its scenarios: {known})"),
             )]));
         };
-        let Some((o, doc)) = self.open::<OverlayFile>(&format!("scenarios/{game}/{file}")) else {
+        let Some((o, doc)) = self.open::<OverlayFile>(&file) else {
             return Err(Error::Content(self.diags));
         };
         base.id = format!("{game}/{name}");

@@ -14,6 +14,7 @@ mod issue27_ends;
 mod issue27_rules;
 mod issue27_words;
 mod issue28_reports;
+mod issue28_root;
 mod leaks;
 mod modes;
 mod pictures;

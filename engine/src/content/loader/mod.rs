@@ -37,7 +37,7 @@ use crate::limits::{CONTENT_BYTES, CONTENT_FILE_BYTES};
 use crate::yaml::{Pos, Positions, ReadFault, Step::Key};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A game being read: the problems found so far and the hash of the files read.
@@ -53,6 +53,14 @@ pub(super) struct Loader<'a> {
     pub(super) templates: Vec<super::Template>,
     /// The LuaLS class each component file's scripts return (`returns:`), by file.
     returns: BTreeMap<String, String>,
+    /// The root whose `scripts/lib/` the game shares (content/roots.rs), when not `root`.
+    pub(super) lib: Option<PathBuf>,
+    /// Files read from outside `root`, by the name their problems give them: where they
+    /// are, and the name the content hash takes them by (content/roots.rs).
+    pub(super) elsewhere: BTreeMap<String, (PathBuf, String)>,
+    /// A scenario's file from outside `root` (a designer's root, `--variant FILE`), by its
+    /// name in `elsewhere`, which `overlay` reads instead of the file its game lists.
+    pub(super) scenario_file: Option<String>,
 }
 
 /// A YAML file read and parsed: its name (relative to the content root) and where the
@@ -72,17 +80,30 @@ impl<'a> Loader<'a> {
             bytes: 0,
             templates: Vec::new(),
             returns: BTreeMap::new(),
+            lib: None,
+            elsewhere: BTreeMap::new(),
+            scenario_file: None,
         }
+    }
+
+    /// A file from outside the root, read as `shown` (the name its problems give it) and
+    /// hashed as `hashed`.
+    pub(super) fn elsewhere(&mut self, shown: String, path: PathBuf, hashed: String) {
+        self.elsewhere.insert(shown, (path, hashed));
     }
 
     /// Reads a content file: at most [`CONTENT_FILE_BYTES`], and [`CONTENT_BYTES`] for all
     /// the files of the game together.
     pub(super) fn read(&mut self, rel: &str) -> Option<String> {
         let left = CONTENT_BYTES.saturating_sub(self.bytes);
-        match crate::yaml::read_limited(&self.root.join(rel), CONTENT_FILE_BYTES.min(left)) {
+        let (path, hashed) = match self.elsewhere.get(rel) {
+            Some((path, hashed)) => (path.clone(), hashed.clone()),
+            None => (self.root.join(rel), rel.to_string()),
+        };
+        match crate::yaml::read_limited(&path, CONTENT_FILE_BYTES.min(left)) {
             Ok(text) => {
                 self.bytes += text.len() as u64;
-                self.hash.write(rel.as_bytes());
+                self.hash.write(hashed.as_bytes());
                 self.hash.write(text.as_bytes());
                 Some(text)
             }

@@ -19,10 +19,19 @@ impl Loader<'_> {
         let mut modules = BTreeMap::new();
         for (dir, prefix) in [(format!("scripts/{id}"), id.to_string()), ("scripts/lib".to_string(), "lib".to_string())]
         {
-            let mut files = lua_files(&self.root.join(&dir), 0);
+            // The shared Lua may come from a root below (content/roots.rs): read from
+            // there, named by its path, hashed by its name under a root.
+            let from = if prefix == "lib" { self.lib.clone() } else { None };
+            let mut files = lua_files(&from.as_deref().unwrap_or(self.root).join(&dir), 0);
             files.sort();
             for f in files {
-                let rel = format!("{dir}/{f}");
+                let mut rel = format!("{dir}/{f}");
+                if let Some(lib) = &from {
+                    let path = lib.join(&rel);
+                    let shown = crate::content::roots::shown(&path);
+                    self.elsewhere(shown.clone(), path, rel);
+                    rel = shown;
+                }
                 if let Some(code) = self.read(&rel) {
                     let module = format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
                     modules.insert(module, Source { file: rel, line: 1, code });
