@@ -38,6 +38,7 @@ mod issue27_pictures;
 mod issue27_rules;
 mod issue27_words;
 mod issue28_reports;
+mod issue28_variants;
 mod issue9;
 mod layers;
 mod marshals;

@@ -3,11 +3,10 @@
 //! Where a problem is written comes from the YAML parser's positions (loader/mod.rs's
 //! `Doc`), never from searching a file's text.
 
-use super::loader::{Doc, Loader};
+use super::loader::{Doc, Items, Loader};
 use super::schema::{CounterDecl, ZoneDecl};
 use super::Def;
 use crate::limits::{ABOUT_BYTES, MAX_COUNTERS, MAX_OBJECT_COUNTERS, MAX_ZONES};
-use crate::yaml::Step::{Item, Key};
 
 /// What the size of a game's zones and counters depends on: seats and board nodes.
 pub(super) struct Sizes {
@@ -60,14 +59,14 @@ impl Sizes {
 pub(super) fn check_unique<'a>(
     l: &mut Loader<'_>,
     doc: &Doc,
-    list: &str,
+    items: Items<'_>,
     ids: impl Iterator<Item = &'a str>,
     what: &str,
 ) {
     let mut seen = Vec::new();
     for (i, id) in ids.enumerate() {
         if seen.contains(&id) {
-            l.at(doc, doc.at.value(&[Key(list), Item(i), Key("id")]), format!("{what} '{id}' is declared twice"));
+            l.at(doc, items.at(doc, i, "id"), format!("{what} '{id}' is declared twice"));
         }
         seen.push(id);
     }

@@ -18,7 +18,8 @@
 //! (`yaml::Positions`), never searched for a word.
 //!
 //! Files: `schema.rs` (the YAML as serde reads it), `loader/` (reading a game: its files,
-//! section by section, with their positions; Lua modules), `overlay.rs` (scenarios),
+//! section by section, with their positions; Lua modules), `overlay.rs` (scenarios;
+//! `sections.rs` their dice, zones and counters, merged by id),
 //! `checks.rs` (sizes, ids, names twice, closest names), `data.rs` (the schema of `data:`,
 //! the game's data checked, and the check of scenarios' keys), `texts.rs` (placeholders in
 //! texts), `sets.rs` (`--set`), `grid.rs` (a board of nodes, edges and a grid),
@@ -37,6 +38,7 @@ mod modes;
 mod overlay;
 mod roots;
 mod schema;
+mod sections;
 mod sets;
 mod texts;
 mod unread;

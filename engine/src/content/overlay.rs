@@ -3,7 +3,8 @@
 //! key (only keys the game has or its schema declares, by the schema's rules: data.rs),
 //! its `cards:` takes definitions by tag (modes.rs), and its `defs:` change component
 //! counts (0 leaves a component out), props and the starting values of per-object
-//! counters, after `cards:`; its `board:` replaces the game's. Its
+//! counters, after `cards:`; its `board:` replaces the game's; its `dice:`, `zones:` and
+//! `counters:` are merged into the game's by id (sections.rs), checked as game.yaml's. Its
 //! `script:` is the scenario's own Lua (`posse.scenario()`), checked like every script.
 //! A scenario is loaded as `game/name`; its hash covers the game's and the overlay file.
 
@@ -54,6 +55,7 @@ impl Loader<'_> {
             (base.board, base.map, base.grid) = self.board(&game, &doc, Some(b));
         }
         self.overlay_data(&doc, &mut base, o.data.0);
+        self.overlay_sections(&doc, &mut base, o.dice, o.zones, o.counters, o.players.is_some());
         if let Some(code) = o.script {
             let line = super::loader::code_line(&doc, &[Key("script")]);
             base.scenario = Some(Source { file: doc.rel.clone(), line, code });
@@ -102,7 +104,12 @@ impl Loader<'_> {
 
     /// The scenario's `defs:` changes: counts, names, rules texts, props and per-object
     /// counters' starts.
-    fn overlay_defs(&mut self, doc: &Doc, base: &mut Content, defs: std::collections::BTreeMap<String, DefOverlay>) {
+    pub(super) fn overlay_defs(
+        &mut self,
+        doc: &Doc,
+        base: &mut Content,
+        defs: std::collections::BTreeMap<String, DefOverlay>,
+    ) {
         let counters = base.counters.clone();
         let per_object = per_object_counters(&counters);
         for (id, change) in defs {
@@ -161,7 +168,7 @@ impl Loader<'_> {
 
     /// Sizes once the counts are known: a scenario changes seats and copies (reported at
     /// its `players:`).
-    fn overlay_sizes(&mut self, doc: &Doc, base: &Content) {
+    pub(super) fn overlay_sizes(&mut self, doc: &Doc, base: &Content) {
         let sizes = Sizes {
             players: base.players.max,
             nodes: base.board.nodes().len(),

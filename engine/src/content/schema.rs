@@ -382,6 +382,15 @@ pub(super) struct OverlayFile {
     /// Changes to component definitions, by id.
     #[serde(default)]
     pub(super) defs: Unique<DefOverlay>,
+    /// Dice by id: an id the game declares changes that kind, a new one adds a kind.
+    #[serde(default)]
+    pub(super) dice: Vec<DiceOverlay>,
+    /// Zones by id, as `dice:`.
+    #[serde(default)]
+    pub(super) zones: Vec<ZoneOverlay>,
+    /// Counters by id, as `dice:`.
+    #[serde(default)]
+    pub(super) counters: Vec<CounterOverlay>,
     /// The scenario's own Lua: what it returns is `posse.scenario()`.
     #[serde(default)]
     pub(super) script: Option<String>,
@@ -401,7 +410,7 @@ pub(super) struct CardsDecl {
     pub(super) exclude: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DefOverlay {
     /// Copies in this scenario (0 leaves the component out).
@@ -419,6 +428,62 @@ pub(super) struct DefOverlay {
     /// Starting values of per-object counters, by counter id (merged).
     #[serde(default)]
     pub(super) counters: Unique<i64>,
+}
+
+/// A scenario's entry of `dice:`: the fields given replace those of the game's kind of
+/// the same id; with `add: true`, a new id declares a kind (its `faces:` then needed).
+/// What a kind is per (`per_seat`) stays the game's, whose scripts count on it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DiceOverlay {
+    pub(super) id: String,
+    /// A new one (an id the game does not declare): without it, an unknown id is a slip.
+    #[serde(default)]
+    pub(super) add: bool,
+    #[serde(default)]
+    pub(super) count: Option<usize>,
+    #[serde(default)]
+    pub(super) faces: Option<Vec<String>>,
+    #[serde(default)]
+    pub(super) per_seat: Option<bool>,
+    #[serde(default)]
+    pub(super) visibility: Option<Visibility>,
+}
+
+/// A scenario's entry of `zones:`, as [`DiceOverlay`] (`visibility:` needed for a new one).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ZoneOverlay {
+    pub(super) id: String,
+    /// A new one (an id the game does not declare): without it, an unknown id is a slip.
+    #[serde(default)]
+    pub(super) add: bool,
+    #[serde(default)]
+    pub(super) per_seat: Option<bool>,
+    #[serde(default)]
+    pub(super) per_node: Option<bool>,
+    #[serde(default)]
+    pub(super) per_object: Option<String>,
+    #[serde(default)]
+    pub(super) visibility: Option<Visibility>,
+}
+
+/// A scenario's entry of `counters:`, as [`DiceOverlay`].
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CounterOverlay {
+    pub(super) id: String,
+    /// A new one (an id the game does not declare): without it, an unknown id is a slip.
+    #[serde(default)]
+    pub(super) add: bool,
+    #[serde(default)]
+    pub(super) per_seat: Option<bool>,
+    #[serde(default)]
+    pub(super) per_object: Option<bool>,
+    #[serde(default)]
+    pub(super) visibility: Option<CounterVisibility>,
+    #[serde(default)]
+    pub(super) initial: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

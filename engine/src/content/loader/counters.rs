@@ -2,17 +2,16 @@
 //! have (per seat and per object; owner visibility without a seat to own it), each at the
 //! value that breaks it.
 
-use super::{Doc, Loader};
+use super::{Doc, Items, Loader};
 use crate::content::checks::check_unique;
 use crate::content::{CounterDecl, CounterVisibility};
-use crate::yaml::Step::{Item, Key};
 
 impl Loader<'_> {
     /// Checks the counters' declarations.
-    pub(super) fn counters(&mut self, doc: &Doc, counters: &[CounterDecl]) {
-        check_unique(self, doc, "counters", counters.iter().map(|c| c.id.as_str()), "counter");
+    pub(in crate::content) fn counters(&mut self, doc: &Doc, counters: &[CounterDecl], items: Items<'_>) {
+        check_unique(self, doc, items, counters.iter().map(|c| c.id.as_str()), "counter");
         for (i, c) in counters.iter().enumerate() {
-            let at = |key| doc.at.value(&[Key("counters"), Item(i), Key(key)]);
+            let at = |key| items.at(doc, i, key);
             if c.per_object && c.per_seat {
                 self.at(
                     doc,

@@ -2,16 +2,22 @@
 //! each seat's own; their number in all, their faces and their visibility checked, each
 //! problem at the value that breaks it.
 
-use super::{Doc, Loader};
+use super::{Doc, Items, Loader};
 use crate::content::schema::DiceDecl;
 use crate::content::{Die, Visibility};
 use crate::limits::{MAX_DICE, MAX_FACES};
-use crate::yaml::Step::{Item, Key};
+use crate::yaml::Step::Key;
 
 impl Loader<'_> {
     /// The dice of the game, one per copy of each kind: the shared ones and each seat's
     /// own (none when there are too many).
-    pub(super) fn dice(&mut self, doc: &Doc, decls: &[DiceDecl], players: usize) -> (Vec<Die>, Vec<Die>) {
+    pub(in crate::content) fn dice(
+        &mut self,
+        doc: &Doc,
+        decls: &[DiceDecl],
+        players: usize,
+        items: Items<'_>,
+    ) -> (Vec<Die>, Vec<Die>) {
         let (mut dice, mut seat_dice) = (Vec::new(), Vec::new());
         let copies = |d: &DiceDecl| if d.per_seat { d.count.saturating_mul(players) } else { d.count };
         let all_dice = decls.iter().fold(0usize, |n, d| n.saturating_add(copies(d)));
@@ -24,7 +30,7 @@ impl Loader<'_> {
             self.at(doc, doc.at.key(&[Key("dice")]), msg);
         }
         for (i, d) in decls.iter().enumerate() {
-            let at = |key| doc.at.value(&[Key("dice"), Item(i), Key(key)]);
+            let at = |key| items.at(doc, i, key);
             if d.faces.is_empty() {
                 self.at(doc, at("faces"), format!("dice '{}': expected at least one face", d.id));
             }

@@ -34,7 +34,7 @@ use super::{CheckScripts, Content, Def, Source};
 use crate::diag::{Diagnostic, Error, Result};
 use crate::hash::Fnv;
 use crate::limits::{CONTENT_BYTES, CONTENT_FILE_BYTES};
-use crate::yaml::{Pos, Positions, ReadFault, Step::Key};
+use crate::yaml::{Pos, Positions, ReadFault, Step::Item, Step::Key};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -68,6 +68,36 @@ pub(super) struct Loader<'a> {
 pub(super) struct Doc {
     pub(super) rel: String,
     pub(super) at: Positions,
+}
+
+/// Where the items of a list section (`zones:`, `counters:`, `dice:`) are written, for
+/// a problem found in a field of item `i` of the list checked: in game.yaml item `i`
+/// itself; in a scenario, which merges its items into the game's by id, the scenario's
+/// item that changed or added it, or the section's key for an item it left as it was.
+#[derive(Clone, Copy)]
+pub(in crate::content) struct Items<'a> {
+    pub(in crate::content) list: &'static str,
+    /// For each item checked, the index of the scenario's item it comes from (None: the
+    /// file checked is the game's own).
+    pub(in crate::content) from: Option<&'a [Option<usize>]>,
+}
+
+impl Items<'_> {
+    /// The items of `list` in the game's own file.
+    pub(in crate::content) fn game(list: &'static str) -> Items<'static> {
+        Items { list, from: None }
+    }
+
+    /// Where field `key` of item `i` is written in `doc` (its value, else the nearest).
+    pub(in crate::content) fn at(&self, doc: &Doc, i: usize, key: &str) -> Pos {
+        match self.from {
+            None => doc.at.value(&[Key(self.list), Item(i), Key(key)]),
+            Some(from) => match from.get(i).copied().flatten() {
+                Some(j) => doc.at.value(&[Key(self.list), Item(j), Key(key)]),
+                None => doc.at.key(&[Key(self.list)]),
+            },
+        }
+    }
 }
 
 impl<'a> Loader<'a> {
@@ -168,9 +198,9 @@ impl<'a> Loader<'a> {
             return Err(Error::Content(self.diags));
         };
         self.header(&doc, &game, id);
-        self.zones(&doc, &game.zones, game.board.is_some());
-        self.counters(&doc, &game.counters);
-        let (dice, seat_dice) = self.dice(&doc, &game.dice, game.players.max);
+        self.zones(&doc, &game.zones, game.board.is_some(), Items::game("zones"));
+        self.counters(&doc, &game.counters, Items::game("counters"));
+        let (dice, seat_dice) = self.dice(&doc, &game.dice, game.players.max, Items::game("dice"));
         let (board, map, grid) = self.board(id, &doc, game.board.as_ref());
         let defs = self.components(id, &game.zones, &game.counters, &game.components);
         self.sizes(&doc, &game, board.nodes().len(), &defs);

@@ -3,22 +3,21 @@
 //! or team without a seat to own the zone, and the zone a per-object zone hangs on; each
 //! problem at the value that breaks it.
 
-use super::{Doc, Loader};
+use super::{Doc, Items, Loader};
 use crate::content::checks::check_unique;
 use crate::content::{Visibility, ZoneDecl};
-use crate::yaml::Step::{Item, Key};
 
 impl Loader<'_> {
     /// Checks the zones' declarations (`board`: whether the game declares a board).
-    pub(super) fn zones(&mut self, doc: &Doc, zones: &[ZoneDecl], board: bool) {
-        check_unique(self, doc, "zones", zones.iter().map(|z| z.id.as_str()), "zone");
+    pub(in crate::content) fn zones(&mut self, doc: &Doc, zones: &[ZoneDecl], board: bool, items: Items<'_>) {
+        check_unique(self, doc, items, zones.iter().map(|z| z.id.as_str()), "zone");
         for (i, z) in zones.iter().enumerate() {
-            let at = |key| doc.at.value(&[Key("zones"), Item(i), Key(key)]);
+            let at = |key| items.at(doc, i, key);
             if z.per_seat && z.per_node {
                 self.at(doc, at("per_node"), format!("zone '{}': per_seat and per_node exclude each other", z.id));
             }
             if let Some(of) = &z.per_object {
-                self.per_object_zone(doc, zones, i, of);
+                self.per_object_zone(doc, zones, i, of, items);
                 continue;
             }
             if z.per_node && !board {
@@ -32,9 +31,9 @@ impl Loader<'_> {
     }
 
     /// Checks zone `i`, one per object of the zone `of`.
-    fn per_object_zone(&mut self, doc: &Doc, zones: &[ZoneDecl], i: usize, of: &str) {
+    fn per_object_zone(&mut self, doc: &Doc, zones: &[ZoneDecl], i: usize, of: &str, items: Items<'_>) {
         let z = &zones[i];
-        let at = |key| doc.at.value(&[Key("zones"), Item(i), Key(key)]);
+        let at = |key| items.at(doc, i, key);
         if z.per_seat || z.per_node {
             self.at(doc, at("per_object"), format!("zone '{}': per_object excludes per_seat and per_node", z.id));
         }
