@@ -5,9 +5,10 @@
 //! Each game is game S of `posse sim` (played as `posse trace` plays it: [`walk`]), one
 //! after another, so the same seeds give the same counts on any machine. Four kinds of
 //! event are counted by place:
-//! - `stand`: at every decision, each object the god view shows on the board, where it is;
-//! - `move`: an object arriving at a place between two decisions (by name: two of a kind
-//!   swapping places are no move);
+//! - `stand`: at every decision, each piece on the board, where it is (a piece: an object
+//!   that moves from one place to another in its game; tiles that never move are left out);
+//! - `move`: an object arriving at a place between two decisions (from another place or
+//!   from off the board), followed by the engine's positions (`Game::board_positions`);
 //! - any mark the game puts on its log lines (`posse.log(text, audience, {mark = EVENT, at
 //!   = PLACE})`, docs/authoring.md "Marks"): Goldfever and American Desperado mark `fight`
 //!   and `fall`.
@@ -20,9 +21,8 @@
 use crate::svg::picture;
 use crate::walk;
 use anyhow::{anyhow, bail, Result};
-use posse::view::{ObjectView, View};
 use posse::Game;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -115,43 +115,32 @@ fn empty_board(game: &Game) -> String {
     picture(game.content(), &view).unwrap_or_default()
 }
 
-/// What stands where in `view`: by place, how many of each name.
-fn standing(view: &View) -> BTreeMap<String, BTreeMap<String, u64>> {
-    let mut out: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
-    for (place, zones) in &view.board {
-        for o in zones.values().flat_map(|z| &z.objects) {
-            let name = match o {
-                ObjectView::Shown { name, .. } => name.as_str(),
-                ObjectView::Hidden { .. } => "?",
-            };
-            *out.entry(place.clone()).or_default().entry(name.to_string()).or_default() += 1;
-        }
-    }
-    out
-}
-
-/// Plays one game, adding its events to `heat`.
+/// Plays one game, adding its events to `heat`. An object's stands count only when it
+/// moves from place to place in the game (a piece; a room's tile that never moves does
+/// not flood the map).
 fn count_game(heat: &mut Heat, game: Game, next: impl FnMut(&Game) -> walk::Answer) -> (Game, Option<String>) {
-    let mut before: Option<BTreeMap<String, BTreeMap<String, u64>>> = None;
+    let mut before: Option<Vec<Option<String>>> = None;
+    let mut stands: BTreeMap<(usize, String), u64> = BTreeMap::new();
+    let mut pieces: BTreeSet<usize> = BTreeSet::new();
     let mut logged = 0;
-    walk::walk(game, next, false, |game, _| {
-        let now = standing(&game.view_with_log(None, 0));
+    let end = walk::walk(game, next, false, |game, _| {
+        let now: Vec<Option<String>> = game.board_positions().into_iter().map(|p| p.map(str::to_string)).collect();
         if !game.is_over() {
-            let stand = heat.counts.entry(STAND.into()).or_default();
-            for (place, names) in &now {
-                *stand.entry(place.clone()).or_default() += names.values().sum::<u64>();
+            for (o, place) in now.iter().enumerate() {
+                if let Some(place) = place {
+                    *stands.entry((o, place.clone())).or_default() += 1;
+                }
             }
         }
         if let Some(before) = &before {
             let moves = heat.counts.entry(MOVE.into()).or_default();
-            for (place, names) in &now {
-                let was = before.get(place);
-                let arrived: u64 = names
-                    .iter()
-                    .map(|(name, &n)| n.saturating_sub(was.and_then(|w| w.get(name)).copied().unwrap_or(0)))
-                    .sum();
-                if arrived > 0 {
-                    *moves.entry(place.clone()).or_default() += arrived;
+            for (o, place) in now.iter().enumerate() {
+                let (Some(place), Some(was)) = (place, before.get(o)) else { continue };
+                if was.as_ref() != Some(place) {
+                    *moves.entry(place.clone()).or_default() += 1;
+                    if was.is_some() {
+                        pieces.insert(o);
+                    }
                 }
             }
         }
@@ -160,7 +149,14 @@ fn count_game(heat: &mut Heat, game: Game, next: impl FnMut(&Game) -> walk::Answ
         }
         logged = game.log_len();
         before = Some(now);
-    })
+    });
+    let stand = heat.counts.entry(STAND.into()).or_default();
+    for ((o, place), n) in stands {
+        if pieces.contains(&o) {
+            *stand.entry(place).or_default() += n;
+        }
+    }
+    end
 }
 
 /// The events in the order they are shown: stand, move, then the marks' by name.
@@ -257,8 +253,8 @@ pub fn html(heat: &Heat, board: &str, zone_map: bool) -> String {
         crate::words::count(heat.decisions, "decision")
     );
     s.push_str(
-        "<p>stand: each object on the board at each decision, where it is; move: an object arriving at a place; \
-         other events: the game's marks on its log lines (fight, fall).</p>\n",
+        "<p>stand: each piece (an object that moves in its game) at each decision, where it is; move: an object \
+         arriving at a place; other events: the game's marks on its log lines (fight, fall).</p>\n",
     );
     for (seed, e) in &heat.failed {
         let _ = writeln!(s, "<p class=\"failed\">Seed {seed} stopped: {} (counted up to there).</p>", esc(e));

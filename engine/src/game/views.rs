@@ -120,6 +120,15 @@ impl Game {
         st.log.iter().skip(from).filter_map(|l| l.mark.clone()).collect()
     }
 
+    /// Where each object stands, by object number: the board node (its name) of the
+    /// per-node zone holding it, or None off the board. Omniscient, like the god view:
+    /// for a designer's tools (the heat map follows each piece by it), never for a seat.
+    pub fn board_positions(&self) -> Vec<Option<&str>> {
+        let st = self.vm.shared.state.borrow();
+        let nodes = self.content.board.nodes();
+        st.objects.iter().map(|o| st.zones[o.zone].node.map(|n| nodes[n].as_str())).collect()
+    }
+
     /// Every log line with who may read it, oldest first (omniscient, as
     /// `log_lines(None)`): for tools that show who saw what, such as playthroughs.
     pub fn log_entries(&self) -> Vec<LogLine> {
