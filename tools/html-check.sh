@@ -14,7 +14,9 @@
 #     draw their tokens' and tiles' colours, and mark their aims (exits; how to win); in
 #     the middle of games, a heist marks the loot to take and what the crew carries, and
 #     a town of The Payroll's hidden deployment draws those hiding, and where, for the
-#     player who hid them.
+#     player who hid them;
+#   - a heat map of a Goldfever batch and a game as a page of pictures (issue 28): the
+#     town, the heat's colours and counts; the page's steps, stepped by a script.
 # Usage: tools/html-check.sh [DIR] writes the reports, DOMs and screenshots (PNG) to DIR
 # (a new temporary folder by default). POSSE=path/to/posse uses that binary instead of
 # building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
@@ -137,6 +139,39 @@ for page in town heist loot hiding; do
   chrome --dump-dom "file://$out/$page.svg" >"$out/$page.dom.svg" || fail "Chromium could not load $page.svg"
   chrome --screenshot="$out/$page.png" "file://$out/$page.svg" >/dev/null || fail "Chromium could not screenshot $page.svg"
 done
+
+# Issue 28: a heat map of a Goldfever batch (`posse heatmap`) and a game as a page of
+# pictures (`posse trace --html`), opened in Chromium: the town drawn, the heat's colours
+# in the screenshot, each place's count written on it by the page's script; the page's
+# step control stepped by a script (three clicks on "next"), and every step's picture
+# in the DOM.
+posse heatmap goldfever/high_noon -n 20 --html "$out/heat.html" >/dev/null || fail "posse heatmap goldfever/high_noon"
+posse trace goldfever/high_noon --seed 1 --god --html "$out/steps.html" >/dev/null ||
+  fail "posse trace goldfever/high_noon --html"
+chrome --dump-dom "file://$out/heat.html" >"$out/heat.dom.html" || fail "Chromium could not load heat.html"
+chrome --screenshot="$out/heat.png" "file://$out/heat.html" >/dev/null || fail "Chromium could not screenshot heat.html"
+stepper='<script>
+{
+for (let i = 0; i < 3; i++) document.getElementById("next").click();
+const st = document.getElementById("stage");
+const data = JSON.parse(document.getElementById("steps").textContent);
+const pre = document.createElement("pre");
+pre.id = "stepped";
+pre.textContent = JSON.stringify({step: st.dataset.step, picture: st.dataset.picture,
+  where: document.getElementById("where").textContent, zones: st.querySelectorAll("polygon[id^=zone-]").length,
+  want: data[3].picture, missing: data.filter((s) => !document.getElementById("pic-" + s.picture)).length,
+  log: document.querySelectorAll("#log li").length});
+document.body.append(pre);
+}
+</script>'
+python3 - "$out/steps.html" "$out/steps.probe.html" "$stepper" <<'PY'
+import sys
+src, dst, probe = sys.argv[1:]
+text = open(src, encoding="utf-8").read()
+open(dst, "w", encoding="utf-8").write(text.replace("</body>", probe + "\n</body>", 1))
+PY
+chrome --dump-dom "file://$out/steps.probe.html" >"$out/steps.dom.html" || fail "Chromium could not load steps.html"
+chrome --screenshot="$out/steps.png" "file://$out/steps.html" >/dev/null || fail "Chromium could not screenshot steps.html"
 
 python3 - "$out" <<'PY' || fail "the reports do not render as they should (above; files in $out)"
 import json, re, struct, sys, zlib
@@ -504,6 +539,51 @@ for page, want in [("town", team_colours), ("heist", [(0xEA, 0xD9, 0xBB)]), ("lo
             problem(page, f"the screenshot has no pixel of #{bytes(c).hex()}")
     state = "ok" if len(problems) == before else "FAILED"
     print(f"html-check: {page}.svg (posse svg): {state}; screenshot {len(seen)} colours")
+
+# The heat map: the town once an event, each counted zone coloured (the hottest in the
+# scale's top colour, #bd0026, which the screenshot must show), its count written on it.
+before = len(problems)
+dom = open(f"{out}/heat.dom.html", encoding="utf-8").read()
+for mark in ['id="heat-stand"', 'id="heat-move"', 'id="heat-fight"', 'id="stand-zone-BAR"', 'class="legend"',
+             "A designer's tool"]:
+    if mark not in dom:
+        problem("heat", f"the page has no {mark}")
+if "parsererror" in dom:
+    problem("heat", "Chromium reports a parser error")
+counts = dom.count('class="heatcount"')
+if counts < 10:
+    problem("heat", f"the script wrote {counts} counts on the boards")
+width, height, bpp, rows = png_pixels(f"{out}/heat.png")
+seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
+if bytes((0xBD, 0x00, 0x26)) not in seen:
+    problem("heat", "the screenshot has no pixel of the hottest colour #bd0026")
+state = "ok" if len(problems) == before else "FAILED"
+print(f"html-check: heat.html (posse heatmap): {state}; screenshot {len(seen)} colours")
+
+# The step-through page: after three clicks on "next", step 3 is on the stage with its
+# own picture (the town's zones), the log has grown, and every step's picture is there.
+before = len(problems)
+dom = open(f"{out}/steps.dom.html", encoding="utf-8").read()
+m = re.search(r'<pre id="stepped">(.*?)</pre>', dom, re.S)
+if not m:
+    problem("steps", "the stepping script wrote nothing")
+else:
+    got = json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    if got["step"] != "3" or got["picture"] != str(got["want"]) or not got["where"].startswith("step 3 of "):
+        problem("steps", f"after three steps the stage is not step 3 with its picture: {got}")
+    if got["zones"] < 20:
+        problem("steps", f"the stage shows {got['zones']} zones of the town")
+    if got["missing"]:
+        problem("steps", f"{got['missing']} steps have no picture")
+    if got["log"] < 1:
+        problem("steps", "the log is empty after three steps")
+width, height, bpp, rows = png_pixels(f"{out}/steps.png")
+seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
+for c in [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]:
+    if bytes(c) not in seen:
+        problem("steps", f"the screenshot has no pixel of #{bytes(c).hex()} (a side's token)")
+state = "ok" if len(problems) == before else "FAILED"
+print(f"html-check: steps.html (posse trace --html): {state}; screenshot {len(seen)} colours")
 
 if problems:
     print("\n".join(f"html-check: {p}" for p in problems), file=sys.stderr)

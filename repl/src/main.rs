@@ -17,8 +17,10 @@ mod check;
 mod command;
 mod coverage;
 mod datatypes;
+mod find;
 mod fold;
 mod games;
+mod heatmap;
 mod html;
 mod init;
 mod input;
@@ -31,10 +33,12 @@ mod replay;
 mod scripts;
 mod session;
 mod sim;
+mod stepthrough;
 mod svg;
 mod sweep;
 mod trace;
 mod transcripts;
+mod walk;
 mod words;
 
 use anyhow::Result;
@@ -159,12 +163,20 @@ enum Cmd {
         /// god view), then the result and the state hash, as `posse trace` does.
         #[arg(long)]
         log: bool,
-        /// With --log: only the lines this seat may read (a number from 1 or a name).
-        #[arg(long = "as", value_name = "SEAT", requires = "log")]
+        /// With --log: only the lines this seat may read (a number from 1 or a name);
+        /// with --html: the page of this seat's view (also --seat).
+        #[arg(long = "as", visible_alias = "seat", value_name = "SEAT", conflicts_with = "god")]
         seat: Option<String>,
         /// With --log: each decision as a line too (`p3 chose: Play Telegraph`).
         #[arg(long, requires = "log")]
         decisions: bool,
+        /// Write the game as a page that steps through it (pictures, log) to OUT, as
+        /// --seat SEAT sees it or with --god (docs/sim.md).
+        #[arg(long, value_name = "OUT", conflicts_with_all = ["log", "step"])]
+        html: Option<PathBuf>,
+        /// With --html: the god view, every secret shown.
+        #[arg(long, requires = "html")]
+        god: bool,
     },
     /// Play one game with bots and print every log line, each with who may read it.
     ///
@@ -188,13 +200,51 @@ enum Cmd {
         /// (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
-        /// Only the lines this seat may read (a number from 1 or a seat name).
-        #[arg(long = "as", value_name = "SEAT")]
+        /// Only the lines this seat may read (a number from 1 or a seat name); with
+        /// --html, the page of this seat's view (also --seat).
+        #[arg(long = "as", visible_alias = "seat", value_name = "SEAT", conflicts_with = "god")]
         seat: Option<String>,
         /// Each decision as a line too (`p3 chose: Play Telegraph`); with --as, the
         /// seat's own.
         #[arg(long)]
         decisions: bool,
+        /// Write the game as a page that steps through it (pictures, log) to OUT, as
+        /// --seat SEAT sees it or with --god (docs/sim.md).
+        #[arg(long, value_name = "OUT")]
+        html: Option<PathBuf>,
+        /// With --html: the god view, every secret shown.
+        #[arg(long, requires = "html")]
+        god: bool,
+    },
+    /// Where things stand, move, fight and fall over a batch of games, by zone or cell,
+    /// drawn over the board (a designer's tool: it sees everything; docs/sim.md).
+    Heatmap {
+        /// Game id, as `posse list` prints it (a zone-map or grid game).
+        game: String,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 20)]
+        n: usize,
+        /// The first game's seed; the games are seeds S, S+1, ... (as in `sim`)
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// A seat played by another bot than the random one: SEAT=NAME (repeatable).
+        #[arg(long = "bot", value_name = "SEAT=NAME")]
+        bots: Vec<String>,
+        /// Change a value of the game's data or a component's props (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Write the heat map as an HTML page to FILE.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Write the counts to FILE (CSV: place, event, count).
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Write the counts to FILE (JSON).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
     },
     /// Two variants of a game on the same seeds and bots' streams: each measure's
     /// difference with its 95% interval (docs/sim.md).
@@ -280,6 +330,10 @@ enum Cmd {
         /// Where a shard's raw games go (JSON).
         #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "json", "html"])]
         out: Option<PathBuf>,
+        /// List the seeds of the games that match EXPR, such as `winner=2 and
+        /// decisions<40` (docs/sim.md).
+        #[arg(long, value_name = "EXPR", conflicts_with = "out")]
+        find: Option<String>,
     },
     /// Start a new game that plays at once (GAME), or a variant of a game (GAME/VARIANT,
     /// listed in its game.yaml like its modes), under the content root.
@@ -450,11 +504,21 @@ fn run(cli: Cli) -> Result<bool> {
                 None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()),
             }
         }
+        Some(Cmd::Replay { file, html: Some(out), seat, god, .. }) => {
+            stepthrough::replay(&root, &file, &stepthrough::PageOptions::new(seat, god, out)?)
+        }
+        Some(Cmd::Replay { seat: Some(_), log: false, .. }) => {
+            anyhow::bail!("--as/--seat goes with --log or --html")
+        }
         Some(Cmd::Replay { file, log: true, seat, decisions, .. }) => {
             trace::replay(&root, &file, seat.as_deref(), decisions)
         }
         Some(Cmd::Replay { file, step, .. }) => replay::run(&root, &file, step).map(|()| true),
-        Some(Cmd::Trace { game, seed, players, bots, sets, seat, decisions }) => {
+        Some(Cmd::Trace { game, seed, players, bots, sets, seat, html: Some(out), god, .. }) => {
+            let page = stepthrough::PageOptions::new(seat, god, out)?;
+            stepthrough::trace(&root, &game, seed, players, &bots, &sets, &page)
+        }
+        Some(Cmd::Trace { game, seed, players, bots, sets, seat, decisions, .. }) => {
             trace::run(&game, trace::TraceOptions { root, seed, players, bots, sets, seat, decisions })
         }
         Some(Cmd::Sim { game, n, batch, json, sets, csv, html, sweep: Some(spec), .. }) => {
@@ -462,12 +526,17 @@ fn run(cli: Cli) -> Result<bool> {
             let s = sweep::sim(&root, batch.options(game, sets, n, json), &spec)?;
             sweep::output(&s, json, csv.as_deref(), html.as_deref())
         }
+        Some(Cmd::Heatmap { game, n, seed, players, bots, sets, html, csv, json }) => {
+            heatmap::run(heatmap::HeatOptions { root, game, n, seed, players, bots, sets, html, csv, json })
+        }
         Some(Cmd::Sim {
             game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out), ..
         }) => sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out),
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None, .. }) => {
+        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None, find, .. }) => {
             let opts = batch.options(game, sets, n, json);
+            let find = find.map(|f| find::parse(&f).map(|t| (f, t))).transpose()?;
+            let (game, sets, players, bots) = (opts.game.clone(), opts.sets.clone(), opts.players, opts.bots.clone());
             let (jobs, progress) = (opts.jobs, opts.progress);
             // The process ends with this command: its batch's last games go with it.
             posse::sim::leave_last_games_to_exit();
@@ -490,6 +559,10 @@ fn run(cli: Cli) -> Result<bool> {
             }
             if let Some(file) = html {
                 write(&file, html::report(&report, restricted.as_deref()))?;
+            }
+            if let Some((expr, terms)) = find {
+                let b = find::Batch { root: &root, game: &game, sets: &sets, players, bots: &bots };
+                find::print(&expr, &terms, &report.rows, &b)?;
             }
             Ok(report.errors.is_empty() && sim::all_finished(restricted.as_deref()))
         }

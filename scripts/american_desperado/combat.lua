@@ -91,7 +91,7 @@ function M.subdue(c)
   posse.obj_set(c, "must_attack", 0)
   posse.obj_set(c, "gift", 0)
   local cell = game.cell_of(c)
-  game.log(name(c) .. " is subdued.")
+  game.log(name(c) .. " is subdued.", "fall", cell and game.key(cell))
   if cell then
     for _, l in ipairs(posse.contents(posse.zone("carry", c))) do
       posse.move(l, game.ground(cell))
@@ -104,11 +104,12 @@ end
 ---An NPC is defeated: to the defeated pool (§5.10).
 ---@param npc Obj
 function M.defeat(npc)
+  local at = game.cell_of(npc)
   game.put(npc, posse.zone("defeated"))
   for _, c in ipairs(game.crew()) do
     if posse.obj_get(c, "must_attack") == npc then posse.obj_set(c, "must_attack", 0) end
   end
-  game.log(name(npc) .. " is defeated.")
+  game.log(name(npc) .. " is defeated.", "fall", at and game.key(at))
 end
 
 ---Criminal `c` attacks `npc` (AD-R39): no fatigue but the Heavy's; success defeats it,
@@ -118,7 +119,8 @@ end
 ---@param turn american_desperado.Turn|nil
 function M.attack(c, npc, turn)
   local p = game.props(npc)
-  game.log(("%s attacks the %s."):format(name(c), name(npc)))
+  local at = game.cell_of(c)
+  game.log(("%s attacks the %s."):format(name(c), name(npc)), "fight", at and game.key(at))
   if p.kind == "heavy" then M.tire(c, D.fatigue.heavy) end
   if posse.obj_get(c, "must_attack") == npc then posse.obj_set(c, "must_attack", 0) end
   if M.test(c, p.strength, M.bonus(c, p.kind), turn, name(npc)) then
@@ -168,7 +170,7 @@ function M.npc_attacks(npc, cell)
   else
     M.tire(fighter, aggressor)
   end
-  game.log(("The %s attacks %s at %s."):format(name(npc), name(fighter), game.where(cell)))
+  game.log(("The %s attacks %s at %s."):format(name(npc), name(fighter), game.where(cell)), "fight", game.key(cell))
   if M.test(fighter, p.strength, M.bonus(fighter, p.kind) + bonus, nil, name(npc)) then
     M.defeat(npc)
     return true

@@ -506,9 +506,14 @@ end
 
 ------------------------------------------------------------------------ log, end
 
----A public log line.
+---A public log line; `event` and `at` mark it for the designer's heat map (`fight` or
+---`fall` at a board place: docs/authoring.md, "Marks"); a mark changes nothing in play.
 ---@param text string
-function M.log(text) posse.log(text) end
+---@param event? string
+---@param at? string
+function M.log(text, event, at)
+  if event and at then posse.log(text, nil, { mark = event, at = at }) else posse.log(text) end
+end
 
 -- The outcome, once decided.
 ---@type {won: boolean, reason: string}|nil

@@ -92,7 +92,7 @@ function M.shoot(c, gun, target, double, shots, reaction)
   local base = rules.band(p.bands, DECKS, range) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
   game.log(name(c) .. " shoots at " .. name(target) .. " with his " .. cards.name(gun)
-    .. (double and ", both barrels" or "") .. " (" .. deck_name(deck) .. ").")
+    .. (double and ", both barrels" or "") .. " (" .. deck_name(deck) .. ").", "fight", to)
   for _ = 1, shots do
     if posse.obj_get(gun, "ammo") < (double and 2 or 1) or not game.alive(target) then break end
     posse.obj_add(gun, "ammo", double and -2 or -1)
@@ -113,7 +113,7 @@ function M.throw_knife(c, knife, target, reaction)
   local from, to = game.node(c) --[[@as string]], game.node(target) --[[@as string]]
   local base = rules.band(game.props(knife).bands, DECKS, game.range(from, to)) --[[@as integer]]
   local deck = game.deck_for(c, base, game.cover(from, to), reaction and OPT.steady_aim and -1 or 0)
-  game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), deck_name(deck)))
+  game.log(("%s throws a knife at %s (%s)."):format(name(c), name(target), deck_name(deck)), "fight", to)
   posse.move(knife, game.ground(to))
   local card = draw_against(c, target, deck, false)
   events.resolve(card, target, c, nil, false, from)
@@ -141,7 +141,7 @@ function M.throw_dynamite(c, stick, to, steady)
   end
   posse.move(stick, posse.zone("supply"))
   posse.flip(stick, false)
-  game.log("The fuse card is " .. cards.name(fuse) .. ": the dynamite explodes in " .. zname(to) .. "!")
+  game.log("The fuse card is " .. cards.name(fuse) .. ": the dynamite explodes in " .. zname(to) .. "!", "fight", to)
   local panics = {}
   -- One card for `v` from deck `d`: a hit wounds; otherwise he panics if he stands in the
   -- blast's own zone (NEAR, MISS or JAM) or, next door, on a near miss.
@@ -191,7 +191,8 @@ function M.attack(c, target)
   local defender_knife = game.things.carried(target, "knife")
   local base = game.deck_index(defender_knife and D.knife_fight.armed or D.knife_fight.unarmed)
   local deck = game.deck_for(c, base, false, 0)
-  game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), deck_name(deck)))
+  game.log(("%s attacks %s with a knife (%s)."):format(name(c), name(target), deck_name(deck)), "fight",
+    game.node(target))
   local card = draw_against(c, target, deck, false)
   local face = cards.def(card).props.face
   if face == "jam" then

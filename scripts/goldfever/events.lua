@@ -122,7 +122,7 @@ function M.die(c)
   posse.obj_set(c, "ambush", 0)
   posse.obj_set(c, "ap", 0)
   posse.move(c, posse.zone("dead"))
-  game.log(game.name(c) .. " is dead.")
+  game.log(game.name(c) .. " is dead.", "fall", n)
   -- O2 Grim sight: his living teammates in that zone draw a Panic card.
   if D.options.grim_sight then
     for _, f in ipairs(game.in_zone(n)) do

@@ -300,9 +300,14 @@ function M.gear(c) return GEAR[c] or posse.zone("gear", c) end
 
 ------------------------------------------------------------------------ log
 
----A public log line.
+---A public log line; `event` and `at` mark it for the designer's heat map (`fight` or
+---`fall` at a board place: docs/authoring.md, "Marks"); a mark changes nothing in play.
 ---@param text string
-function M.log(text) posse.log(text) end
+---@param event? string
+---@param at? string
+function M.log(text, event, at)
+  if event and at then posse.log(text, nil, { mark = event, at = at }) else posse.log(text) end
+end
 
 ------------------------------------------------------------------------ decks
 

@@ -559,10 +559,13 @@ function posse.breached(a, b) end
 
 ----------------------------------------------------------------------- log
 
----Adds a line to the game log, seen by `audience` (nil = everyone).
+---Adds a line to the game log, seen by `audience` (nil = everyone). `mark`, for the
+---designer's heat map only (never shown, never in a hash): what happened where, as
+---`{mark = "fight", at = ZONE}` (a zone map's zone id or a grid's cell "c,r").
 ---@param text string
 ---@param audience Audience
-function posse.log(text, audience) end
+---@param mark? {mark: string, at: string}
+function posse.log(text, audience, mark) end
 
 ---------------------------------------------------------------------- misc
 

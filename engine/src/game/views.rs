@@ -7,7 +7,7 @@ use super::request::Request;
 use super::Game;
 use crate::diag::Result;
 use crate::lua::Renderer;
-use crate::state::LogLine;
+use crate::state::{LogLine, Mark};
 use crate::view::{self, AnswerView, Asking, View};
 
 impl Game {
@@ -110,6 +110,23 @@ impl Game {
         let st = self.vm.shared.state.borrow();
         let lines = st.log.iter().enumerate().skip(from);
         lines.filter(|(_, l)| l.audience.admits(seat.map(|s| s - 1))).map(|(i, l)| (i, l.text.clone())).collect()
+    }
+
+    /// The marks of the log lines from position `from` (as [`Game::log_len`] counts),
+    /// oldest first: what happened where, for a designer's tools (a mark is never in a
+    /// seat's view).
+    pub fn log_marks_from(&self, from: usize) -> Vec<Mark> {
+        let st = self.vm.shared.state.borrow();
+        st.log.iter().skip(from).filter_map(|l| l.mark.clone()).collect()
+    }
+
+    /// Where each object stands, by object number: the board node (its name) of the
+    /// per-node zone holding it, or None off the board. Omniscient, like the god view:
+    /// for a designer's tools (the heat map follows each piece by it), never for a seat.
+    pub fn board_positions(&self) -> Vec<Option<&str>> {
+        let st = self.vm.shared.state.borrow();
+        let nodes = self.content.board.nodes();
+        st.objects.iter().map(|o| st.zones[o.zone].node.map(|n| nodes[n].as_str())).collect()
     }
 
     /// Every log line with who may read it, oldest first (omniscient, as

@@ -11,7 +11,7 @@ use super::Shared;
 use crate::bot::random_choice;
 use crate::limits::{LOG_BYTES, NAME_BYTES, PRINT_BYTES, PRINT_LINES};
 use crate::record::Choice;
-use crate::state::{Audience, SeatSet, State};
+use crate::state::{Audience, Mark, SeatSet, State};
 use mlua::{Lua, Result, Table, Value, Variadic};
 use std::rc::Rc;
 
@@ -98,6 +98,24 @@ fn name(v: Option<mlua::LuaString>, f: &str) -> Result<Option<String>> {
         return err(format!("{f}: a name of {len} bytes (at most {NAME_BYTES})"));
     }
     Ok(Some(s.to_str()?.to_string()))
+}
+
+/// A log line's mark, `{mark = EVENT, at = PLACE}`: two short words, or an error
+/// naming the function.
+fn log_mark(t: &Table, f: &str) -> Result<Mark> {
+    let word = |key: &str| -> Result<String> {
+        match t.raw_get::<Value>(key)? {
+            Value::String(s) => {
+                let s = s.to_str()?.to_string();
+                if s.is_empty() || s.len() > NAME_BYTES {
+                    return err(format!("{f}: the mark's `{key}` must be 1 to {NAME_BYTES} bytes"));
+                }
+                Ok(s)
+            }
+            other => err(format!("{f}: the mark's `{key}` must be a string, not {}", other.type_name())),
+        }
+    };
+    Ok(Mark { event: word("mark")?, at: word("at")? })
 }
 
 fn seat_set(st: &State, v: Value, f: &str) -> Result<Option<SeatSet>> {
@@ -493,18 +511,22 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
     })?;
 
     // ------------------------------------------------------------------ log
-    r.posse_fast("log", fast_path!(fast::log), |sh, c, (text, audience): (String, Value)| {
+    r.posse_fast("log", fast_path!(fast::log), |sh, c, (text, audience, mark): (String, Value, Option<Table>)| {
         writable(sh, c.f)?;
         let mut st = sh.state.borrow_mut();
         let audience = match seat_set(&st, audience, c.f)? {
             None => Audience::All,
             Some(set) => Audience::Seats(set),
         };
+        let mark = mark.map(|m| log_mark(&m, c.f)).transpose()?;
         if st.log_bytes + text.len() > LOG_BYTES {
             return err(format!("{}: the log is full ({} MiB): is a loop logging forever?", c.f, LOG_BYTES >> 20));
         }
         st.log_bytes += text.len();
         st.log(text, audience);
+        if let (Some(mark), Some(line)) = (mark, st.log.last_mut()) {
+            line.mark = Some(mark);
+        }
         if let Some(audit) = sh.log_audit.borrow_mut().as_mut() {
             audit_line(&sh.content, &st, audit);
         }

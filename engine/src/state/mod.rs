@@ -70,6 +70,19 @@ pub enum Audience {
 pub struct LogLine {
     pub text: String,
     pub audience: Audience,
+    /// What happened where, for a designer's tools (`posse.log(text, audience, {mark =
+    /// "fight", at = ZONE})`): never shown to a seat, and left out of the state's
+    /// serialisation, so a mark changes no hash and no view.
+    #[serde(skip)]
+    pub mark: Option<Mark>,
+}
+
+/// A log line's mark (docs/authoring.md, "Marks"): an event (`fight`, `fall`, or any
+/// word) at a place of the board (a zone map's zone id, a grid's cell `c,r`, a node).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub event: String,
+    pub at: String,
 }
 
 /// Whether `text` names `name` as a whole ("Forest 10" does not name "Forest 1").
@@ -391,7 +404,7 @@ impl State {
     }
 
     pub fn log(&mut self, text: String, audience: Audience) {
-        self.log.push(LogLine { text, audience });
+        self.log.push(LogLine { text, audience, mark: None });
     }
 }
 

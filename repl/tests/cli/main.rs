@@ -13,6 +13,7 @@ mod issue22_batches;
 mod issue27_ends;
 mod issue27_rules;
 mod issue27_words;
+mod issue28_pictures;
 mod issue28_reports;
 mod issue28_root;
 mod leaks;

@@ -280,6 +280,9 @@ pub(super) fn log(sh: &Shared, s: &Stack) -> Option<Ret> {
     if sh.read_only.get() || sh.log_audit.try_borrow().ok()?.is_some() || sh.glimpses.try_borrow().ok()?.is_some() {
         return None;
     }
+    if !s.nil(3) {
+        return None; // a mark: the registered body reads it
+    }
     let mut st = sh.state.try_borrow_mut().ok()?;
     let audience = if s.nil(2) { Audience::All } else { Audience::Seats(1 << seat(&st, s, 2)?) };
     let text = std::str::from_utf8(s.bytes(1)?).ok()?;
