@@ -13,6 +13,7 @@ mod issue22_batches;
 mod issue27_ends;
 mod issue27_rules;
 mod issue27_words;
+mod issue28_sets;
 mod leaks;
 mod modes;
 mod pictures;
