@@ -253,10 +253,7 @@ impl Content {
             [] => unreachable!("a key has a word"),
         }
         match l.diags.into_iter().next() {
-            Some(d) => Err(match d.message.starts_with(&format!("--set")) {
-                true => d.message,
-                false => format!("--set {key}: {}", d.message),
-            }),
+            Some(d) => Err(format!("--set {key}: {}", d.message)),
             None => Ok(()),
         }
     }

@@ -16,6 +16,7 @@ mod issue27_words;
 mod issue28_pictures;
 mod issue28_reports;
 mod issue28_root;
+mod issue28_sets;
 mod leaks;
 mod modes;
 mod pictures;
