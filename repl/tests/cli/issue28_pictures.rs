@@ -208,3 +208,23 @@ fn sim_find_says_what_is_wrong_with_an_expression() {
     let o = posse_in(&project(), &["sim", "dice_town", "-n", "2", "--find", "counter.nope>=1"], "");
     assert!(!o.status.success() && stderr(&o).contains("the game has no counter `nope`"), "{}", stderr(&o));
 }
+
+#[test]
+fn sim_heatmap_writes_the_batchs_heat_map() {
+    let dir = scratch("sim-heatmap");
+    let (from_sim, own) = (dir.join("sim.html"), dir.join("own.html"));
+    let o = posse_in(
+        &project(),
+        &["sim", "goldfever/high_noon", "-n", "4", "--seed", "2", "--json", "--heatmap", s(&from_sim)],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // stdout is still the report's JSON alone.
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the report's JSON");
+    assert_eq!(report["games"], 4);
+    let o = posse_in(&project(), &["heatmap", "goldfever/high_noon", "-n", "4", "--seed", "2", "--html", s(&own)], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(&from_sim).expect("sim's heat map");
+    assert!(page.contains("seeds 2 to 5"), "the batch's seeds");
+    assert_eq!(page, std::fs::read_to_string(&own).expect("heatmap's"), "the same games, the same map");
+}
