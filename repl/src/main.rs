@@ -291,7 +291,7 @@ enum Cmd {
         out: Option<PathBuf>,
         /// List the seeds of the games that match EXPR, such as `winner=2 and
         /// decisions<40` (docs/sim.md).
-        #[arg(long, value_name = "EXPR", conflicts_with = "out")]
+        #[arg(long, value_name = "EXPR", conflicts_with_all = ["out", "json"])]
         find: Option<String>,
         /// Also write the heat map of the batch's games to FILE (HTML, as `posse heatmap
         /// --html`: the same games played again, one after another).

@@ -110,6 +110,8 @@ fn a_seats_page_of_a_game_keeps_the_other_hands_secret() {
     // A line only p1 may read is on the god page, never on seat 2's.
     let trace = stdout(&posse_in(&project(), &["trace", "dice_town", "--seed", "1"], ""));
     let private: Vec<&str> = trace.lines().filter_map(|l| l.strip_prefix("[p1] ")).collect();
+    assert!(!private.is_empty(), "p1 has private lines");
+    assert!(private.iter().any(|l| god.contains(&serde_json::to_string(l).expect("json"))), "on the god page");
     for line in &private {
         assert!(!seat2.contains(&serde_json::to_string(line).expect("json")), "seat 2 reads p1's line {line}");
     }
