@@ -230,3 +230,27 @@ fn sim_heatmap_writes_the_batchs_heat_map() {
     assert!(page.contains("seeds 2 to 5"), "the batch's seeds");
     assert_eq!(page, std::fs::read_to_string(&own).expect("heatmap's"), "the same games, the same map");
 }
+
+#[test]
+fn sim_find_matches_a_side_and_a_reason() {
+    let dir = scratch("find-side");
+    let csv = dir.join("rows.csv");
+    let expr = "winner=law and reason~wounds";
+    let o = posse_in(&project(), &["sim", "goldfever/high_noon", "-n", "12", "--csv", s(&csv), "--find", expr], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed: Vec<u64> =
+        stdout(&o).lines().filter_map(|l| l.trim().strip_prefix("seed ")?.split(':').next()?.parse().ok()).collect();
+    let text = std::fs::read_to_string(&csv).expect("csv");
+    let head: Vec<&str> = text.lines().next().expect("head").split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).expect(name);
+    let want: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|c| c[col("sides")] == "Law" && c[col("reason")].contains("wounds"))
+        .map(|c| c[0].parse().expect("seed"))
+        .collect();
+    assert!(!want.is_empty(), "Law wins on wounds in 12 games");
+    assert_eq!(listed, want, "{}", stdout(&o));
+    assert!(stdout(&o).contains("won by p1 (law)"), "{}", stdout(&o));
+}
