@@ -244,7 +244,8 @@ pub fn print(expr: &str, terms: &[Term], rows: &[GameRow], batch: &Batch) -> Res
     for row in rows.iter().filter(|r| found.contains(&r.seed)) {
         let who: Vec<String> =
             row.winners.iter().map(|&w| seats.get(w - 1).cloned().unwrap_or(format!("seat {w}"))).collect();
-        let who = if who.is_empty() { "nobody won".to_string() } else { format!("won by {}", who.join(", ")) };
+        let side = if row.sides.is_empty() { String::new() } else { format!(" ({})", row.sides.join(", ")) };
+        let who = if who.is_empty() { "nobody won".to_string() } else { format!("won by {}{side}", who.join(", ")) };
         let length = row.length.map(|l| format!(", length {l}")).unwrap_or_default();
         let reason = row.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
         println!("  seed {}: {who}{reason} ({}{length})", row.seed, crate::words::count(row.decisions, "decision"));

@@ -38,6 +38,8 @@ pub struct HeatOptions {
     pub html: Option<PathBuf>,
     pub csv: Option<PathBuf>,
     pub json: Option<PathBuf>,
+    /// Print nothing on stdout (`sim --heatmap`, whose stdout is the report's).
+    pub quiet: bool,
 }
 
 /// The counts of a batch: by event, by place.
@@ -85,10 +87,14 @@ pub fn run(opts: HeatOptions) -> Result<bool> {
         }
     }
     let board = board.unwrap_or_default();
-    print_summary(&heat);
+    if !opts.quiet {
+        print_summary(&heat);
+    }
     let write = |file: &PathBuf, text: String| -> Result<()> {
         posse::savefile::write(file, text.as_bytes()).map_err(|e| anyhow!("{}: cannot write: {e}", file.display()))?;
-        println!("wrote {}", file.display());
+        if !opts.quiet {
+            println!("wrote {}", file.display());
+        }
         Ok(())
     };
     if let Some(file) = &opts.html {

@@ -332,8 +332,12 @@ enum Cmd {
         out: Option<PathBuf>,
         /// List the seeds of the games that match EXPR, such as `winner=2 and
         /// decisions<40` (docs/sim.md).
-        #[arg(long, value_name = "EXPR", conflicts_with = "out")]
+        #[arg(long, value_name = "EXPR", conflicts_with_all = ["out", "json"])]
         find: Option<String>,
+        /// Also write the heat map of the batch's games to FILE (HTML, as `posse heatmap
+        /// --html`: the same games played again, one after another).
+        #[arg(long, value_name = "FILE", conflicts_with = "out")]
+        heatmap: Option<PathBuf>,
     },
     /// Start a new game that plays at once (GAME), or a variant of a game (GAME/VARIANT,
     /// listed in its game.yaml like its modes), under the content root.
@@ -527,16 +531,43 @@ fn run(cli: Cli) -> Result<bool> {
             sweep::output(&s, json, csv.as_deref(), html.as_deref())
         }
         Some(Cmd::Heatmap { game, n, seed, players, bots, sets, html, csv, json }) => {
-            heatmap::run(heatmap::HeatOptions { root, game, n, seed, players, bots, sets, html, csv, json })
+            heatmap::run(heatmap::HeatOptions {
+                root,
+                game,
+                n,
+                seed,
+                players,
+                bots,
+                sets,
+                html,
+                csv,
+                json,
+                quiet: false,
+            })
         }
         Some(Cmd::Sim {
             game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out), ..
         }) => sim::shard(&root, batch.options(game, sets, n, json), shard.as_deref(), &out),
         Some(Cmd::Merge { files, json }) => sim::merge(&files, json),
-        Some(Cmd::Sim { game, n, batch, json, sets, csv, html, restricted, shard: _, out: None, find, .. }) => {
+        Some(Cmd::Sim {
+            game,
+            n,
+            batch,
+            json,
+            sets,
+            csv,
+            html,
+            restricted,
+            shard: _,
+            out: None,
+            find,
+            heatmap,
+            ..
+        }) => {
             let opts = batch.options(game, sets, n, json);
             let find = find.map(|f| find::parse(&f).map(|t| (f, t))).transpose()?;
             let (game, sets, players, bots) = (opts.game.clone(), opts.sets.clone(), opts.players, opts.bots.clone());
+            let seed = opts.seed;
             let (jobs, progress) = (opts.jobs, opts.progress);
             // The process ends with this command: its batch's last games go with it.
             posse::sim::leave_last_games_to_exit();
@@ -563,6 +594,23 @@ fn run(cli: Cli) -> Result<bool> {
             if let Some((expr, terms)) = find {
                 let b = find::Batch { root: &root, game: &game, sets: &sets, players, bots: &bots };
                 find::print(&expr, &terms, &report.rows, &b)?;
+            }
+            if let Some(file) = heatmap {
+                let (root, html, quiet) = (root.clone(), Some(file), true);
+                let (csv, json) = (None, None);
+                heatmap::run(heatmap::HeatOptions {
+                    root,
+                    game,
+                    n,
+                    seed,
+                    players,
+                    bots,
+                    sets,
+                    html,
+                    csv,
+                    json,
+                    quiet,
+                })?;
             }
             Ok(report.errors.is_empty() && sim::all_finished(restricted.as_deref()))
         }

@@ -37,6 +37,7 @@ mod issue26_undo;
 mod issue27_pictures;
 mod issue27_rules;
 mod issue27_words;
+mod issue28_marks;
 mod issue28_reports;
 mod issue28_variants;
 mod issue9;

@@ -110,6 +110,8 @@ fn a_seats_page_of_a_game_keeps_the_other_hands_secret() {
     // A line only p1 may read is on the god page, never on seat 2's.
     let trace = stdout(&posse_in(&project(), &["trace", "dice_town", "--seed", "1"], ""));
     let private: Vec<&str> = trace.lines().filter_map(|l| l.strip_prefix("[p1] ")).collect();
+    assert!(!private.is_empty(), "p1 has private lines");
+    assert!(private.iter().any(|l| god.contains(&serde_json::to_string(l).expect("json"))), "on the god page");
     for line in &private {
         assert!(!seat2.contains(&serde_json::to_string(line).expect("json")), "seat 2 reads p1's line {line}");
     }
@@ -207,4 +209,48 @@ fn sim_find_says_what_is_wrong_with_an_expression() {
     }
     let o = posse_in(&project(), &["sim", "dice_town", "-n", "2", "--find", "counter.nope>=1"], "");
     assert!(!o.status.success() && stderr(&o).contains("the game has no counter `nope`"), "{}", stderr(&o));
+}
+
+#[test]
+fn sim_heatmap_writes_the_batchs_heat_map() {
+    let dir = scratch("sim-heatmap");
+    let (from_sim, own) = (dir.join("sim.html"), dir.join("own.html"));
+    let o = posse_in(
+        &project(),
+        &["sim", "goldfever/high_noon", "-n", "4", "--seed", "2", "--json", "--heatmap", s(&from_sim)],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // stdout is still the report's JSON alone.
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the report's JSON");
+    assert_eq!(report["games"], 4);
+    let o = posse_in(&project(), &["heatmap", "goldfever/high_noon", "-n", "4", "--seed", "2", "--html", s(&own)], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(&from_sim).expect("sim's heat map");
+    assert!(page.contains("seeds 2 to 5"), "the batch's seeds");
+    assert_eq!(page, std::fs::read_to_string(&own).expect("heatmap's"), "the same games, the same map");
+}
+
+#[test]
+fn sim_find_matches_a_side_and_a_reason() {
+    let dir = scratch("find-side");
+    let csv = dir.join("rows.csv");
+    let expr = "winner=law and reason~wounds";
+    let o = posse_in(&project(), &["sim", "goldfever/high_noon", "-n", "12", "--csv", s(&csv), "--find", expr], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed: Vec<u64> =
+        stdout(&o).lines().filter_map(|l| l.trim().strip_prefix("seed ")?.split(':').next()?.parse().ok()).collect();
+    let text = std::fs::read_to_string(&csv).expect("csv");
+    let head: Vec<&str> = text.lines().next().expect("head").split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).expect(name);
+    let want: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|c| c[col("sides")] == "Law" && c[col("reason")].contains("wounds"))
+        .map(|c| c[0].parse().expect("seed"))
+        .collect();
+    assert!(!want.is_empty(), "Law wins on wounds in 12 games");
+    assert_eq!(listed, want, "{}", stdout(&o));
+    assert!(stdout(&o).contains("won by p1 (law)"), "{}", stdout(&o));
 }
