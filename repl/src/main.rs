@@ -512,8 +512,17 @@ fn run(cli: Cli) -> Result<bool> {
     }
 }
 
-/// `--variant FILE`: the command's game becomes the variant FILE registers on it.
+/// `--variant FILE`: the command's game becomes the variant FILE registers on it (with
+/// `--load SAVE` and no game, the save's game: a save of a variant loads again so).
 fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
+    if let Some(Cmd::Play { game: None, load: Some(save), .. } | Cmd::Svg { game: None, load: Some(save), .. }) =
+        command
+    {
+        let record = posse::record::Record::load(save).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let game = record.game.split('/').next().unwrap_or_default();
+        init::variant(game, file)?;
+        return Ok(());
+    }
     let game = match command {
         Some(
             Cmd::Play { game: Some(game), .. }

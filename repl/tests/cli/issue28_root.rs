@@ -158,6 +158,13 @@ fn issue28_variant_file_runs_from_anywhere_and_names_its_file() {
     assert!(stdout(&o).lines().any(|l| l.starts_with("goldfever/stagecoach: ok (")), "{}\n{}", stdout(&o), stderr(&o));
     let o = posse_in(&project(), &["play", "goldfever", "--variant", f, "--seed", "1"], "1\n");
     assert!(stdout(&o).contains("(goldfever/stagecoach)"), "{}", stderr(&o));
+    // A save of it loads again with the same --variant.
+    let save = dir.join("save.yaml");
+    let save_arg = save.to_str().expect("utf8");
+    let o = posse_in(&project(), &["play", "goldfever", "--variant", f, "--seed", "2", "--save", save_arg], "1\n");
+    assert!(save.is_file(), "{}", stderr(&o));
+    let o = posse_in(&project(), &["play", "--load", save_arg, "--variant", f], ":quit\n");
+    assert!(stdout(&o).contains("goldfever/stagecoach, replayed 1 of 1 choice"), "{}\n{}", stdout(&o), stderr(&o));
     // compare --against-variant takes a file too.
     let o = posse_in(&project(), &["compare", "goldfever/high_noon", "--against-variant", f, "-n", "10", "--json"], "");
     assert_fewer_rounds(&o);
