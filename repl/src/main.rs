@@ -515,8 +515,11 @@ fn run(cli: Cli) -> Result<bool> {
 /// `--variant FILE`: the command's game becomes the variant FILE registers on it (with
 /// `--load SAVE` and no game, the save's game: a save of a variant loads again so).
 fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
-    if let Some(Cmd::Play { game: None, load: Some(save), .. } | Cmd::Svg { game: None, load: Some(save), .. }) =
-        command
+    if let Some(
+        Cmd::Play { game: None, load: Some(save), .. }
+        | Cmd::Svg { game: None, load: Some(save), .. }
+        | Cmd::Replay { file: save, .. },
+    ) = command
     {
         let record = posse::record::Record::load(save).map_err(|e| anyhow::anyhow!("{e}"))?;
         let game = record.game.split('/').next().unwrap_or_default();
@@ -535,7 +538,8 @@ fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
         ) => game,
         Some(Cmd::Check { games, .. }) if games.len() == 1 => &mut games[0],
         _ => anyhow::bail!(
-            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough GAME"
+            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough \
+             GAME (or play, svg or replay of a save of it)"
         ),
     };
     *game = init::variant(game, file)?;

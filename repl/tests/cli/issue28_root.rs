@@ -165,6 +165,8 @@ fn issue28_variant_file_runs_from_anywhere_and_names_its_file() {
     assert!(save.is_file(), "{}", stderr(&o));
     let o = posse_in(&project(), &["play", "--load", save_arg, "--variant", f], ":quit\n");
     assert!(stdout(&o).contains("goldfever/stagecoach, replayed 1 of 1 choice"), "{}\n{}", stdout(&o), stderr(&o));
+    let o = posse_in(&project(), &["replay", save_arg, "--variant", f], "");
+    assert!(o.status.success() && stdout(&o).contains("state-hash:"), "{}\n{}", stdout(&o), stderr(&o));
     // compare --against-variant takes a file too.
     let o = posse_in(&project(), &["compare", "goldfever/high_noon", "--against-variant", f, "-n", "10", "--json"], "");
     assert_fewer_rounds(&o);
