@@ -195,9 +195,10 @@ enum Cmd {
         /// Variant B: variant A with these values changed too (repeatable).
         #[arg(long = "against", value_name = "KEY=VALUE", required_unless_present_any = ["against_bots", "against_variant"])]
         against: Vec<String>,
-        /// Variant B: another variant (mode) of the game, such as `dice_town/short`, with
-        /// the same --set values: two overlays compared on the same seeds.
-        #[arg(long = "against-variant", value_name = "GAME/VARIANT")]
+        /// Variant B: another variant (mode) of the game, such as `dice_town/short`, or an
+        /// overlay file of it from anywhere (FILE.yaml), with the same --set values: two
+        /// overlays compared on the same seeds.
+        #[arg(long = "against-variant", value_name = "GAME/VARIANT|FILE")]
         against_variant: Option<String>,
         /// Variant B: variant A with this seat played by another bot, SEAT=NAME as in
         /// --bot (repeatable): two line-ups compared on the same seeds.
