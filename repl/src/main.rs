@@ -1,5 +1,5 @@
 //! The `posse` command: a game menu, the REPL to play in (`play`), and the tools around
-//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `trace`, `svg`).
+//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `trace`, `svg`, `init`).
 //!
 //! This is the edge of the system: the only place that reads the clock (default seeds),
 //! the terminal and the environment, and where errors become one message on stderr and
