@@ -1,5 +1,5 @@
 //! The `posse` command: a game menu, the REPL to play in (`play`), and the tools around
-//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `trace`, `svg`).
+//! it (`list`, `replay`, `sim`, `check`, `playthrough`, `trace`, `svg`, `init`).
 //!
 //! This is the edge of the system: the only place that reads the clock (default seeds),
 //! the terminal and the environment, and where errors become one message on stderr and
@@ -262,9 +262,10 @@ enum Cmd {
         /// Variant B: variant A with these values changed too (repeatable).
         #[arg(long = "against", value_name = "KEY=VALUE", required_unless_present_any = ["against_bots", "against_variant"])]
         against: Vec<String>,
-        /// Variant B: another variant (mode) of the game, such as `dice_town/short`, with
-        /// the same --set values: two overlays compared on the same seeds.
-        #[arg(long = "against-variant", value_name = "GAME/VARIANT")]
+        /// Variant B: another variant (mode) of the game, such as `dice_town/short`, or an
+        /// overlay file of it from anywhere (FILE.yaml), with the same --set values: two
+        /// overlays compared on the same seeds.
+        #[arg(long = "against-variant", value_name = "GAME/VARIANT|FILE")]
         against_variant: Option<String>,
         /// Variant B: variant A with this seat played by another bot, SEAT=NAME as in
         /// --bot (repeatable): two line-ups compared on the same seeds.
@@ -674,8 +675,20 @@ fn run(cli: Cli) -> Result<bool> {
     }
 }
 
-/// `--variant FILE`: the command's game becomes the variant FILE registers on it.
+/// `--variant FILE`: the command's game becomes the variant FILE registers on it (with
+/// `--load SAVE` and no game, the save's game: a save of a variant loads again so).
 fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
+    if let Some(
+        Cmd::Play { game: None, load: Some(save), .. }
+        | Cmd::Svg { game: None, load: Some(save), .. }
+        | Cmd::Replay { file: save, .. },
+    ) = command
+    {
+        let record = posse::record::Record::load(save).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let game = record.game.split('/').next().unwrap_or_default();
+        init::variant(game, file)?;
+        return Ok(());
+    }
     let game = match command {
         Some(
             Cmd::Play { game: Some(game), .. }
@@ -688,7 +701,8 @@ fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
         ) => game,
         Some(Cmd::Check { games, .. }) if games.len() == 1 => &mut games[0],
         _ => anyhow::bail!(
-            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough GAME"
+            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough \
+             GAME (or play, svg or replay of a save of it)"
         ),
     };
     *game = init::variant(game, file)?;

@@ -300,6 +300,7 @@ impl Content {
         let new = || {
             let mut loader = Loader::new(&place.game_root);
             loader.lib = Some(place.lib_root.clone()).filter(|l| *l != place.game_root);
+            loader.above = place.above.clone();
             loader
         };
         match id.split_once('/') {

@@ -12,7 +12,8 @@
 //! A designer's root that does not define a game may add scenarios to it: every `*.yaml`
 //! directly in its `scenarios/<game>/` (but `game.yaml`) is scenario `<game>/<stem>` of
 //! the game below, listed beside the game's own (and taking the place of one of the same
-//! name). Its problems name the file by its real path (the root joined to it), while the
+//! name); the Lua files of its `scripts/<game>/` are modules of the game too (for its
+//! scenarios to `require`), beside the game's own, never in their place. Its problems name the file by its real path (the root joined to it), while the
 //! content hash takes it as `scenarios/<game>/<stem>.yaml`, so a save reloads from the
 //! same root wherever it is.
 //!
@@ -73,6 +74,9 @@ pub(super) struct Place {
     /// A scenario's file from outside the game's root (a designer's root above it, or a
     /// registered variant), as its problems name it.
     pub(super) overlay: Option<PathBuf>,
+    /// The roots above the game's root, whose `scripts/<game>/` modules the game may
+    /// `require` too (a designer's scenario's own Lua).
+    pub(super) above: Vec<PathBuf>,
 }
 
 /// Where the files of `id` (`game` or `game/scenario`) are, from the stack on `root`.
@@ -90,13 +94,13 @@ pub(super) fn locate(root: &Path, id: &str) -> Place {
     let overlay = scenario.and_then(|s| {
         variant(game, s).or_else(|| roots[..at].iter().map(|r| overlay_file(r, game, s)).find(|f| f.is_file()))
     });
-    Place { game_root, lib_root, overlay }
+    Place { game_root, lib_root, overlay, above: roots[..at].to_vec() }
 }
 
 /// The name a file from another root is shown by: its path from the current folder when
 /// it is under it, else its path as found.
 pub(super) fn shown(path: &Path) -> String {
-    let here = std::env::current_dir().ok();
+    let here = std::env::current_dir().ok().filter(|h| h.parent().is_some());
     let rel = here.as_deref().and_then(|h| path.strip_prefix(h).ok()).filter(|r| !r.as_os_str().is_empty());
     rel.unwrap_or(path).display().to_string()
 }

@@ -86,7 +86,11 @@ fn precompile(sources: &[&Source]) -> (Vec<Diagnostic>, Bytecode) {
                 let mut parts = msg.splitn(3, ':');
                 let (file, line, rest) = (parts.next(), parts.next(), parts.next());
                 match (file, line.and_then(|l| l.parse::<usize>().ok()), rest) {
-                    (Some(f), Some(l), Some(r)) if f == src.file => {
+                    // Lua cuts a long chunk name to `...` and its end (a file from
+                    // another root is named by its path: content/roots.rs).
+                    (Some(f), Some(l), Some(r))
+                        if f == src.file || f.strip_prefix("...").is_some_and(|end| src.file.ends_with(end)) =>
+                    {
                         errors.push(Diagnostic::new(src.file.clone(), l, 0, r.trim()))
                     }
                     _ => errors.push(Diagnostic::new(src.file.clone(), src.line, 0, msg)),

@@ -158,6 +158,15 @@ fn issue28_variant_file_runs_from_anywhere_and_names_its_file() {
     assert!(stdout(&o).lines().any(|l| l.starts_with("goldfever/stagecoach: ok (")), "{}\n{}", stdout(&o), stderr(&o));
     let o = posse_in(&project(), &["play", "goldfever", "--variant", f, "--seed", "1"], "1\n");
     assert!(stdout(&o).contains("(goldfever/stagecoach)"), "{}", stderr(&o));
+    // A save of it loads again with the same --variant.
+    let save = dir.join("save.yaml");
+    let save_arg = save.to_str().expect("utf8");
+    let o = posse_in(&project(), &["play", "goldfever", "--variant", f, "--seed", "2", "--save", save_arg], "1\n");
+    assert!(save.is_file(), "{}", stderr(&o));
+    let o = posse_in(&project(), &["play", "--load", save_arg, "--variant", f], ":quit\n");
+    assert!(stdout(&o).contains("goldfever/stagecoach, replayed 1 of 1 choice"), "{}\n{}", stdout(&o), stderr(&o));
+    let o = posse_in(&project(), &["replay", save_arg, "--variant", f], "");
+    assert!(o.status.success() && stdout(&o).contains("state-hash:"), "{}\n{}", stdout(&o), stderr(&o));
     // compare --against-variant takes a file too.
     let o = posse_in(&project(), &["compare", "goldfever/high_noon", "--against-variant", f, "-n", "10", "--json"], "");
     assert_fewer_rounds(&o);
@@ -227,4 +236,31 @@ fn issue28_a_scenarios_content_hash_is_its_own_wherever_its_root_is() {
     // Not the shipped High Noon's either.
     let save = scratch("hash_shipped").join("s.yaml");
     assert_ne!(hashes[0], content_hash(&project(), "goldfever/high_noon", &save));
+}
+
+#[test]
+fn issue28_a_designers_scenario_may_require_a_module_of_its_own_root() {
+    let root = init("designer_module");
+    std::fs::create_dir_all(root.join("scenarios/goldfever")).expect("folder");
+    std::fs::create_dir_all(root.join("scripts/goldfever")).expect("folder");
+    let script = "script: |\n  return { escort = require('goldfever.escort').route }\n";
+    std::fs::write(root.join("scenarios/goldfever/stagecoach.yaml"), stagecoach() + script).expect("written");
+    let module = root.join("scripts/goldfever/escort.lua");
+    std::fs::write(&module, "local M = {}\nM.route = 'back lots'\nreturn M\n").expect("written");
+    let o = posse_in(&root, &["check", "goldfever/stagecoach", "--seeds", "1"], "");
+    assert!(stdout(&o).lines().any(|l| l.starts_with("goldfever/stagecoach: ok (")), "{}\n{}", stdout(&o), stderr(&o));
+    // Its syntax error at its real path and line, however long the path.
+    std::fs::write(&module, "local M = {}\nM.route = = 'back lots'\nreturn M\n").expect("written");
+    let o = posse_in(&root, &["sim", "goldfever/stagecoach", "-n", "1"], "");
+    let want = format!("{}:2: unexpected symbol", module.display());
+    assert!(!o.status.success() && stderr(&o).contains(&want), "{want}\n{}", stderr(&o));
+    // A module of the game's own name is refused, not put in its place.
+    std::fs::write(&module, "return {}\n").expect("written");
+    std::fs::write(root.join("scripts/goldfever/main.lua"), "return {}\n").expect("written");
+    let o = posse_in(&root, &["sim", "goldfever/stagecoach", "-n", "1"], "");
+    assert!(
+        !o.status.success() && stderr(&o).contains("module goldfever.main is the game's own already"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -58,6 +58,9 @@ pub(super) struct Loader<'a> {
     /// Files read from outside `root`, by the name their problems give them: where they
     /// are, and the name the content hash takes them by (content/roots.rs).
     pub(super) elsewhere: BTreeMap<String, (PathBuf, String)>,
+    /// Roots above `root` whose `scripts/<game>/` modules the game may `require` too
+    /// (content/roots.rs).
+    pub(super) above: Vec<PathBuf>,
     /// A scenario's file from outside `root` (a designer's root, `--variant FILE`), by its
     /// name in `elsewhere`, which `overlay` reads instead of the file its game lists.
     pub(super) scenario_file: Option<String>,
@@ -112,6 +115,7 @@ impl<'a> Loader<'a> {
             returns: BTreeMap::new(),
             lib: None,
             elsewhere: BTreeMap::new(),
+            above: Vec::new(),
             scenario_file: None,
         }
     }

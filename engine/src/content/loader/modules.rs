@@ -1,6 +1,7 @@
 //! The game's Lua: every module it may `require` (its own folder's, `scripts/<game>/`,
-//! and the shared helpers', `scripts/lib/`), found by walking the folders, and the
-//! modules `game.yaml` names as its `main:` and `render:`.
+//! and the shared helpers', `scripts/lib/`, and those a designer's root above the game's
+//! adds in its `scripts/<game>/`: content/roots.rs), found by walking the folders, and
+//! the modules `game.yaml` names as its `main:` and `render:`.
 
 use super::{Doc, Loader};
 use crate::content::Source;
@@ -35,6 +36,28 @@ impl Loader<'_> {
                 if let Some(code) = self.read(&rel) {
                     let module = format!("{prefix}.{}", f.trim_end_matches(".lua").replace('/', "."));
                     modules.insert(module, Source { file: rel, line: 1, code });
+                }
+            }
+        }
+        // A designer's root above the game's may add modules of its own (for its
+        // scenarios), named by their real paths; one the game has already is refused.
+        for above in self.above.clone() {
+            let dir = format!("scripts/{id}");
+            let mut files = lua_files(&above.join(&dir), 0);
+            files.sort();
+            for f in files {
+                let rel = format!("{dir}/{f}");
+                let path = above.join(&rel);
+                let shown = crate::content::roots::shown(&path);
+                let module = format!("{id}.{}", f.trim_end_matches(".lua").replace('/', "."));
+                if modules.contains_key(&module) {
+                    let msg = format!("module {module} is the game's own already: name yours otherwise");
+                    self.err(&shown, 0, msg);
+                    continue;
+                }
+                self.elsewhere(shown.clone(), path, rel);
+                if let Some(code) = self.read(&shown) {
+                    modules.insert(module, Source { file: shown, line: 1, code });
                 }
             }
         }
