@@ -628,11 +628,8 @@ pub fn merge(files: &[std::path::PathBuf], json: bool) -> Result<bool> {
         shards.push((f.display().to_string(), s));
     }
     let report = sim::merge(shards).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        print!("{}", summary(&report, report.seed));
-    }
+    // As `sim` prints it: the same JSON (variant, sets, every seat's bot) and text.
+    print(&report, None, json)?;
     Ok(report.errors.is_empty())
 }
 

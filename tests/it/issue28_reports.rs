@@ -34,6 +34,11 @@ fn a_variant_that_only_doubles_the_payoffs_shows_its_score_difference() {
 #[test]
 fn a_game_that_breaks_its_declared_zero_sum_fails_with_the_sum() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "i28_zero_sum");
+    // Kuhn poker's scores add up to 0: one seat's gain is the other's loss. Declared, it
+    // plays as before.
+    edit(&root, "scenarios/kuhn/game.yaml", "data:\n", "result: {zero_sum: true}\ndata:\n");
+    let c = Arc::new(posse::Content::load(&root, "kuhn").unwrap());
+    assert_eq!(sim::run(&c, 50, 0, None, 1).failed, 0);
     edit(&root, "scripts/kuhn/main.lua", "posse.get(\"chips\", 2) * stake }", "posse.get(\"chips\", 2) * stake + 1 }");
     let c = Arc::new(posse::Content::load(&root, "kuhn").unwrap());
     let r = sim::run(&c, 5, 0, None, 1);
@@ -49,12 +54,7 @@ fn a_game_that_breaks_its_declared_zero_sum_fails_with_the_sum() {
 #[test]
 fn a_score_out_of_the_declared_range_fails_the_game_and_a_range_upside_down_is_refused() {
     let root = scratch_root(env!("CARGO_TARGET_TMPDIR"), "i28_range");
-    edit(
-        &root,
-        "scenarios/kuhn/game.yaml",
-        "result: {zero_sum: true}",
-        "result: {zero_sum: true, scores: {min: -2, max: 2}}",
-    );
+    edit(&root, "scenarios/kuhn/game.yaml", "data:\n", "result: {zero_sum: true, scores: {min: -2, max: 2}}\ndata:\n");
     let c = Arc::new(posse::Content::load(&root, "kuhn").unwrap());
     assert_eq!(sim::run(&c, 50, 0, None, 1).failed, 0);
     // Doubled, a pot of 4 pays 4: out of -2..2.
