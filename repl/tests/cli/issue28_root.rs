@@ -264,3 +264,32 @@ fn issue28_a_designers_scenario_may_require_a_module_of_its_own_root() {
         stderr(&o)
     );
 }
+
+#[test]
+fn issue28_a_designers_root_is_found_from_posse_root_and_from_the_current_folder() {
+    let root = init("found_root");
+    std::fs::create_dir_all(root.join("scenarios/goldfever")).expect("folder");
+    std::fs::write(root.join("scenarios/goldfever/stagecoach.yaml"), stagecoach()).expect("written");
+    let listed = |cmd: &mut Command| {
+        let o = cmd.arg("list").stdin(Stdio::null()).output().expect("posse runs");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().any(|l| l == "goldfever/stagecoach")
+    };
+    let posse = || {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_posse"));
+        cmd.env_remove("POSSE_ROOT");
+        cmd
+    };
+    // From the folder itself, or one below it: no flag.
+    std::fs::create_dir_all(root.join("notes")).expect("folder");
+    assert!(listed(posse().current_dir(&root)));
+    assert!(listed(posse().current_dir(root.join("notes"))));
+    // From elsewhere: POSSE_ROOT.
+    assert!(listed(posse().current_dir(std::env::temp_dir()).env("POSSE_ROOT", &root)));
+    // And a scenario's problem, from inside, is named by its path from there.
+    std::fs::write(root.join("scenarios/goldfever/stagecoach.yaml"), stagecoach() + "bogus: 1\n").expect("written");
+    let o = posse().current_dir(&root).args(["sim", "goldfever/stagecoach", "-n", "1"]).output().expect("runs");
+    let line = stagecoach().lines().count() + 1;
+    let want = format!("posse: scenarios/goldfever/stagecoach.yaml:{line}:1: unknown field `bogus`");
+    assert!(stderr(&o).contains(&want), "{want}\n{}", stderr(&o));
+}
