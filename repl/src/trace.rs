@@ -69,17 +69,7 @@ pub fn run(id: &str, opts: TraceOptions) -> Result<bool> {
     let game = Game::new(content, setup).map_err(|e| anyhow!("{e}"))?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{header}")?;
-    let next = |game: &Game| -> Result<Option<(usize, Vec<u32>)>, String> {
-        let pos = game.choices().len();
-        let Some(seat) = game.next_request().map(|r| r.seat) else { return Ok(None) };
-        if pos >= posse::limits::MAX_DECISIONS {
-            return Err(format!("the game did not end within {pos} decisions; the bots stop here"));
-        }
-        picker
-            .pick_in(game, pos)
-            .map(|picks| Some((seat, picks)))
-            .map_err(|e| format!("seat {seat} (bot) could not decide: {e}"))
-    };
+    let next = |game: &Game| crate::walk::bot_answer(&mut picker, game);
     write(game, next, &show, &mut out)
 }
 

@@ -30,18 +30,22 @@ pub fn with_bots(
     kinds.extend(bots::parse(specs, &setup.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?);
     let mut picker = bots::Picker::new(setup.seed, true).with_strategies(&content, &kinds).map_err(|e| anyhow!(e))?;
     let game = Game::new(content, setup).map_err(|e| anyhow!("{e}"))?;
-    let next = move |game: &Game| -> Answer {
-        let pos = game.choices().len();
-        let Some(seat) = game.next_request().map(|r| r.seat) else { return Ok(None) };
-        if pos >= posse::limits::MAX_DECISIONS {
-            return Err(format!("the game did not end within {pos} decisions; the bots stop here"));
-        }
-        picker
-            .pick_in(game, pos)
-            .map(|picks| Some((seat, picks)))
-            .map_err(|e| format!("seat {seat} (bot) could not decide: {e}"))
-    };
+    let next = move |game: &Game| bot_answer(&mut picker, game);
     Ok((game, next))
+}
+
+/// The bots' answer to `game`'s next question, as `posse trace` and `sim` make it: None
+/// at the end, an error past the bound on decisions or when the bot cannot decide.
+pub fn bot_answer(picker: &mut bots::Picker, game: &Game) -> Answer {
+    let pos = game.choices().len();
+    let Some(seat) = game.next_request().map(|r| r.seat) else { return Ok(None) };
+    if pos >= posse::limits::MAX_DECISIONS {
+        return Err(format!("the game did not end within {pos} decisions; the bots stop here"));
+    }
+    picker
+        .pick_in(game, pos)
+        .map(|picks| Some((seat, picks)))
+        .map_err(|e| format!("seat {seat} (bot) could not decide: {e}"))
 }
 
 /// A saved game from its start, and its choices as the answers.
