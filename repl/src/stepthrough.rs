@@ -189,7 +189,7 @@ fn html(
          <span class=\"keys\">(keys: &larr; &rarr;, Home, End)</span></div>"
     );
     let _ = writeln!(s, "<p id=\"chosen\"></p>\n<div id=\"stage\"></div>\n<h2>Log</h2>\n<ol id=\"log\"></ol>");
-    let _ = writeln!(s, "<p class=\"end\">{}</p>", esc(end));
+    let _ = writeln!(s, "<p class=\"end\">How the game ends (after its last step): {}</p>", esc(end));
     // Each distinct picture once, in a template; each step names its own.
     for (i, p) in pictures.iter().enumerate() {
         if drawable {
