@@ -191,7 +191,7 @@ pub struct Batch<'a> {
 /// counters by name, and each seat's by (name, seat from 1).
 fn end_counters(batch: &Batch, seed: u64) -> Result<(posse::View, Vec<String>)> {
     let content = crate::games::load_with(batch.root, batch.game, batch.sets)?;
-    let (game, next) = walk::with_bots(content, seed, batch.players, batch.bots)?;
+    let (game, _, next) = walk::with_bots(content, seed, batch.players, batch.bots)?;
     let (game, error) = walk::walk(game, next, false, |_, _| {});
     if let Some(e) = error {
         bail!("seed {seed}: {e}");

@@ -49,6 +49,10 @@ pub struct Heat {
     pub first_seed: u64,
     pub games: usize,
     pub decisions: usize,
+    /// Each seat's bot (`1=random`), as every report names them.
+    pub bots: Vec<String>,
+    /// The `--set`s the batch was played with.
+    pub sets: Vec<String>,
     /// Seeds whose game stopped on an error, with it (counted up to where it stopped).
     pub failed: Vec<(u64, String)>,
     pub counts: BTreeMap<String, BTreeMap<String, u64>>,
@@ -69,13 +73,14 @@ pub fn run(opts: HeatOptions) -> Result<bool> {
             content.id
         );
     }
-    let mut heat = Heat { game: opts.game.clone(), first_seed: opts.seed, ..Heat::default() };
+    let mut heat = Heat { game: opts.game.clone(), first_seed: opts.seed, sets: opts.sets.clone(), ..Heat::default() };
     heat.counts.insert(STAND.into(), BTreeMap::new());
     heat.counts.insert(MOVE.into(), BTreeMap::new());
     let mut board = None;
     for k in 0..opts.n as u64 {
         let seed = opts.seed.wrapping_add(k);
-        let (game, next) = walk::with_bots(content.clone(), seed, opts.players, &opts.bots)?;
+        let (game, bots, next) = walk::with_bots(content.clone(), seed, opts.players, &opts.bots)?;
+        heat.bots = bots;
         if board.is_none() {
             board = Some(empty_board(&game));
         }
@@ -173,6 +178,15 @@ fn events(heat: &Heat) -> Vec<&String> {
     out
 }
 
+/// The batch's `--set`s as a report's header names them: `, with KEY=VALUE, ...` or nothing.
+fn with_sets(heat: &Heat) -> String {
+    if heat.sets.is_empty() {
+        String::new()
+    } else {
+        format!(", with {}", heat.sets.join(", "))
+    }
+}
+
 /// The places of one event, most first (then by name).
 fn ranked(places: &BTreeMap<String, u64>) -> Vec<(&String, u64)> {
     let mut out: Vec<(&String, u64)> = places.iter().map(|(p, &n)| (p, n)).collect();
@@ -182,12 +196,14 @@ fn ranked(places: &BTreeMap<String, u64>) -> Vec<(&String, u64)> {
 
 fn print_summary(heat: &Heat) {
     println!(
-        "heat map of {}: {}, seeds {}..{}, {} (god view: a designer's tool)",
+        "heat map of {}{}: {}, seeds {}..{}, {}; bots: {} (god view: a designer's tool)",
         heat.game,
+        with_sets(heat),
         crate::words::count(heat.games, "game"),
         heat.first_seed,
         heat.first_seed.wrapping_add(heat.games as u64 - 1),
-        crate::words::count(heat.decisions, "decision")
+        crate::words::count(heat.decisions, "decision"),
+        heat.bots.join(", ")
     );
     for event in events(heat) {
         let places = &heat.counts[event];
@@ -224,7 +240,7 @@ pub fn json(heat: &Heat) -> serde_json::Value {
     let failed: Vec<_> = heat.failed.iter().map(|(seed, e)| serde_json::json!({ "seed": seed, "error": e })).collect();
     serde_json::json!({
         "game": heat.game, "first_seed": heat.first_seed, "games": heat.games,
-        "decisions": heat.decisions, "failed": failed, "counts": rows,
+        "decisions": heat.decisions, "bots": heat.bots, "sets": heat.sets, "failed": failed, "counts": rows,
     })
 }
 
@@ -252,11 +268,13 @@ pub fn html(heat: &Heat, board: &str, zone_map: bool) -> String {
     let _ = writeln!(
         s,
         "<p class=\"who\">A designer's tool: it counts from the god view and the game's marks, so it sees everything \
-         no seat sees. {}, seeds {} to {}, {}.</p>",
+         no seat sees. {}{}, seeds {} to {}, {}; bots: {}.</p>",
         crate::words::count(heat.games, "game"),
+        esc(&with_sets(heat)),
         heat.first_seed,
         heat.first_seed.wrapping_add(heat.games as u64 - 1),
-        crate::words::count(heat.decisions, "decision")
+        crate::words::count(heat.decisions, "decision"),
+        esc(&heat.bots.join(", "))
     );
     s.push_str(
         "<p>stand: each piece (an object that moves in its game) at each decision, where it is; move: an object \

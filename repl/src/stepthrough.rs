@@ -62,8 +62,8 @@ pub fn trace(
     opts: &PageOptions,
 ) -> Result<bool> {
     let content = crate::games::load_with(root, id, sets)?;
-    let (game, next) = walk::with_bots(content, seed, players, specs)?;
-    let title = format!("{id}, seed {seed}");
+    let (game, bots, next) = walk::with_bots(content, seed, players, specs)?;
+    let title = format!("{id}, seed {seed}; bots: {}", bots.join(", "));
     page(game, next, &title, opts)
 }
 

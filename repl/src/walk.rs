@@ -18,20 +18,22 @@ use std::sync::Arc;
 pub type Answer = Result<Option<(usize, Vec<u32>)>, String>;
 
 /// Game `seed` of `content` with `players` seats, its seats played by the bots `specs`
-/// names (`SEAT=NAME`; the others `random`): the game and who answers it.
+/// names (`SEAT=NAME`; the others `random`): the game, each seat's bot as reports name
+/// it (`1=random`, `2=sharp`), and who answers it.
 pub fn with_bots(
     content: Arc<Content>,
     seed: u64,
     players: Option<usize>,
     specs: &[String],
-) -> Result<(Game, impl FnMut(&Game) -> Answer)> {
+) -> Result<(Game, Vec<String>, impl FnMut(&Game) -> Answer)> {
     let setup = crate::play::setup(&content, Some(seed), players)?;
     let mut kinds: BTreeMap<usize, String> = (1..=setup.seats.len()).map(|s| (s, bots::RANDOM.to_string())).collect();
     kinds.extend(bots::parse(specs, &setup.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?);
     let mut picker = bots::Picker::new(setup.seed, true).with_strategies(&content, &kinds).map_err(|e| anyhow!(e))?;
+    let lineup = kinds.iter().map(|(s, k)| format!("{s}={k}")).collect();
     let game = Game::new(content, setup).map_err(|e| anyhow!("{e}"))?;
     let next = move |game: &Game| bot_answer(&mut picker, game);
-    Ok((game, next))
+    Ok((game, lineup, next))
 }
 
 /// The bots' answer to `game`'s next question, as `posse trace` and `sim` make it: None

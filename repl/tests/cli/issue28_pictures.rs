@@ -60,8 +60,10 @@ fn a_heat_map_counts_the_fights_and_deaths_the_traces_log() {
     let rows = j["counts"].as_array().expect("rows");
     assert_eq!(rows.len(), csv_text.lines().count() - 1);
     assert_eq!(j["games"], 8);
+    assert_eq!(j["bots"], serde_json::json!(["1=random", "2=random"]), "the report names its bots");
     let page = std::fs::read_to_string(&html).expect("the page");
     assert!(page.contains("A designer's tool") && page.contains("sees everything"), "who the page is for");
+    assert!(page.contains("bots: 1=random, 2=random"), "the page names its bots");
     for event in ["stand", "move", "fight"] {
         assert!(page.contains(&format!("<section class=\"event\" id=\"heat-{event}\">")), "{event}");
         assert!(page.contains(&format!("id=\"{event}-zone-BAR\"")), "the town's zones, {event}'s copy");
@@ -107,6 +109,7 @@ fn a_seats_page_of_a_game_keeps_the_other_hands_secret() {
     assert!(seat2.contains("\"p1 decides\"") && !seat2.contains("\"p1 chose:"), "p1's choices stay unnamed");
     assert!(seat2.contains("\"p2 chose: "), "p2's own choices are named");
     assert!(seat2.contains("the view of p2 (seat 2)"));
+    assert!(seat2.contains("bots: 1=random, 2=random, 3=random, 4=random"), "the page names its bots");
     // A line only p1 may read is on the god page, never on seat 2's.
     let trace = stdout(&posse_in(&project(), &["trace", "dice_town", "--seed", "1"], ""));
     let private: Vec<&str> = trace.lines().filter_map(|l| l.strip_prefix("[p1] ")).collect();
