@@ -18,7 +18,7 @@ fn with_variant(name: &str, body: &str) -> PathBuf {
     root
 }
 
-fn errors(root: &PathBuf) -> String {
+fn errors(root: &std::path::Path) -> String {
     match Content::load(root, "dice_town/v") {
         Ok(_) => panic!("the variant loads"),
         Err(e) => e.to_string(),
@@ -159,4 +159,26 @@ fn a_bad_set_of_a_section_says_what_was_expected() {
             }
         }
     }
+}
+
+#[test]
+fn a_variant_replaces_the_measures_and_the_picture_checked_against_its_own_counters() {
+    // `lead:` may name a counter the scenario adds; `length:` and `result:` replace the game's.
+    let body = "counters:\n  - {id: bonus, add: true, per_seat: true, initial: 2}\nlead: bonus\n\
+                length: {counter: centre, unit: turns}\nresult: {scores: {min: -1000, max: 1000}}\n";
+    let root = with_variant("variants_measures", body);
+    let v = Content::load(&root, "dice_town/v").unwrap_or_else(|e| panic!("{e}"));
+    let base = load("dice_town");
+    assert_eq!(v.lead.as_deref(), Some("bonus"));
+    assert_eq!(base.lead.as_deref(), Some("money"));
+    assert_eq!(v.length.as_ref().map(|l| (l.counter.as_str(), l.unit.as_str())), Some(("centre", "turns")));
+    assert_eq!(v.result.scores.map(|r| (r.min, r.max)), Some((-1000, 1000)));
+    // Checked as the game's are, at the scenario file's line.
+    let root = with_variant("variants_measures_bad", "lead: centre\nlength: {counter: nothing, unit: turns}\n");
+    let e = errors(&root);
+    assert!(e.contains("v.yaml:2:7: lead: counter 'centre' must be per seat"), "{e}");
+    assert!(e.contains("v.yaml:3:19: length: no counter 'nothing' is declared"), "{e}");
+    let root = with_variant("variants_picture_bad", "picture: {dead: morgue}\n");
+    let e = errors(&root);
+    assert!(e.contains("v.yaml:2:") && e.contains("picture: dead: no zone 'morgue' is declared"), "{e}");
 }

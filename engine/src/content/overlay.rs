@@ -10,8 +10,8 @@
 
 use super::checks::{about_problem, class_problem, Sizes};
 use super::data::data_path;
-use super::loader::{counter_problems, per_object_counters, per_object_zones, players_problem, Doc, Loader};
-use super::schema::{DefOverlay, OverlayFile};
+use super::loader::{counter_problems, per_object_counters, per_object_zones, players_problem, Doc, Loader, Measures};
+use super::schema::{DefOverlay, Evaluate, Length, OverlayFile, PictureDecl, ResultDecl};
 use super::texts::{is_template, Slot, Template};
 use super::{CheckScripts, Content, Source};
 use crate::diag::{Diagnostic, Error, Result};
@@ -56,6 +56,7 @@ impl Loader<'_> {
         }
         self.overlay_data(&doc, &mut base, o.data.0);
         self.overlay_sections(&doc, &mut base, o.dice, o.zones, o.counters, o.players.is_some());
+        self.overlay_measures(&doc, &mut base, o.length, o.lead, o.result, o.evaluate, o.picture);
         if let Some(code) = o.script {
             let line = super::loader::code_line(&doc, &[Key("script")]);
             base.scenario = Some(Source { file: doc.rel.clone(), line, code });
@@ -80,6 +81,40 @@ impl Loader<'_> {
         }
         base.hash = self.hash.finish();
         Ok(base)
+    }
+
+    /// The scenario's `length:`, `lead:`, `result:`, `evaluate:` and `picture:`, each in
+    /// place of the game's, checked as the game's are, against the scenario's counters
+    /// and zones (those the game's named may have changed with its `counters:`).
+    #[allow(clippy::too_many_arguments)]
+    fn overlay_measures(
+        &mut self,
+        doc: &Doc,
+        base: &mut Content,
+        length: Option<Length>,
+        lead: Option<String>,
+        result: Option<ResultDecl>,
+        evaluate: Option<Evaluate>,
+        picture: Option<PictureDecl>,
+    ) {
+        let given = length.is_some() || lead.is_some() || result.is_some() || evaluate.is_some();
+        base.length = length.or(base.length.take());
+        base.lead = lead.or(base.lead.take());
+        base.result = result.unwrap_or(std::mem::take(&mut base.result));
+        base.evaluate = evaluate.or(base.evaluate.take());
+        if given {
+            let m = Measures {
+                length: base.length.as_ref(),
+                lead: base.lead.as_ref(),
+                evaluate: base.evaluate.as_ref(),
+                result: &base.result,
+            };
+            self.length_and_lead(doc, &m, &base.counters);
+        }
+        if let Some(p) = picture {
+            self.picture(doc, &p, &base.zones, &base.counters);
+            base.picture = p;
+        }
     }
 
     /// The scenario's `data:` merged into its game's: only the game's keys (or the

@@ -391,6 +391,18 @@ pub(super) struct OverlayFile {
     /// Counters by id, as `dice:`.
     #[serde(default)]
     pub(super) counters: Vec<CounterOverlay>,
+    /// Each replaces the game's whole (`sim`'s unit of length, who leads, what every
+    /// result keeps to, how the search judges, what the pictures draw).
+    #[serde(default)]
+    pub(super) length: Option<Length>,
+    #[serde(default)]
+    pub(super) lead: Option<String>,
+    #[serde(default)]
+    pub(super) result: Option<ResultDecl>,
+    #[serde(default)]
+    pub(super) evaluate: Option<Evaluate>,
+    #[serde(default)]
+    pub(super) picture: Option<PictureDecl>,
     /// The scenario's own Lua: what it returns is `posse.scenario()`.
     #[serde(default)]
     pub(super) script: Option<String>,

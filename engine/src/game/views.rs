@@ -117,7 +117,7 @@ impl Game {
     /// seat's view).
     pub fn log_marks_from(&self, from: usize) -> Vec<Mark> {
         let st = self.vm.shared.state.borrow();
-        st.log.iter().skip(from).filter_map(|l| l.mark.clone()).collect()
+        st.log.iter().skip(from).filter_map(|l| l.mark.as_deref().cloned()).collect()
     }
 
     /// Where each object stands, by object number: the board node (its name) of the

@@ -525,7 +525,7 @@ pub(crate) fn register(lua: &Lua, shared: &Rc<Shared>) -> Result<Table> {
         st.log_bytes += text.len();
         st.log(text, audience);
         if let (Some(mark), Some(line)) = (mark, st.log.last_mut()) {
-            line.mark = Some(mark);
+            line.mark = Some(Box::new(mark));
         }
         if let Some(audit) = sh.log_audit.borrow_mut().as_mut() {
             audit_line(&sh.content, &st, audit);

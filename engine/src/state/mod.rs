@@ -72,9 +72,10 @@ pub struct LogLine {
     pub audience: Audience,
     /// What happened where, for a designer's tools (`posse.log(text, audience, {mark =
     /// "fight", at = ZONE})`): never shown to a seat, and left out of the state's
-    /// serialisation, so a mark changes no hash and no view.
+    /// serialisation, so a mark changes no hash and no view. Boxed: a line without one,
+    /// nearly every line, stays as small as before marks.
     #[serde(skip)]
-    pub mark: Option<Mark>,
+    pub mark: Option<Box<Mark>>,
 }
 
 /// A log line's mark (docs/authoring.md, "Marks"): an event (`fight`, `fall`, or any

@@ -4,7 +4,7 @@
 
 use super::{Doc, Loader};
 use crate::content::checks::{about_problem, is_id};
-use crate::content::schema::{GameFile, Players};
+use crate::content::schema::{CounterDecl, Evaluate, GameFile, Length, PictureDecl, Players, ResultDecl, ZoneDecl};
 use crate::content::API_VERSION;
 use crate::yaml::Step::{Item, Key};
 
@@ -24,8 +24,8 @@ impl Loader<'_> {
         if let Some(msg) = players_problem(&game.players) {
             self.at(doc, doc.at.key(&[Key("players")]), msg);
         }
-        self.length_and_lead(doc, game);
-        self.picture(doc, game);
+        self.length_and_lead(doc, &Measures::of(game), &game.counters);
+        self.picture(doc, &game.picture, &game.zones, &game.counters);
         for (name, file) in &game.scenarios.0 {
             let plain = file.ends_with(".yaml") && !file.contains('/') && !file.contains('\\') && file != "game.yaml";
             if !is_id(name) || !plain {
@@ -37,11 +37,13 @@ impl Loader<'_> {
         }
     }
 
-    /// `length:` names a global counter, `lead:` a per-seat one.
-    fn length_and_lead(&mut self, doc: &Doc, game: &GameFile) {
-        if let Some(l) = &game.length {
+    /// `length:` names a global counter, `lead:` a per-seat one; `evaluate:` and `result:`
+    /// are in their bounds. A game's, or a scenario's in place of its game's (`counters`
+    /// then the scenario's).
+    pub(in crate::content) fn length_and_lead(&mut self, doc: &Doc, game: &Measures, counters: &[CounterDecl]) {
+        if let Some(l) = game.length {
             let at = doc.at.value(&[Key("length"), Key("counter")]);
-            match game.counters.iter().find(|c| c.id == l.counter) {
+            match counters.iter().find(|c| c.id == l.counter) {
                 Some(c) if !c.per_seat && !c.per_object => {}
                 Some(_) => self.at(
                     doc,
@@ -51,7 +53,7 @@ impl Loader<'_> {
                 None => self.at(doc, at, format!("length: no counter '{}' is declared", l.counter)),
             }
         }
-        if let Some(e) = &game.evaluate {
+        if let Some(e) = game.evaluate {
             if !(1..=crate::limits::MAX_DECISIONS).contains(&e.depth) {
                 let msg =
                     format!("evaluate: depth must be 1 to {} decisions, got {}", crate::limits::MAX_DECISIONS, e.depth);
@@ -67,9 +69,9 @@ impl Loader<'_> {
             let msg = format!("result: scores: min {} is above max {}", r.min, r.max);
             self.at(doc, doc.at.value(&[Key("result"), Key("scores"), Key("min")]), msg);
         }
-        if let Some(l) = &game.lead {
+        if let Some(l) = game.lead {
             let at = doc.at.value(&[Key("lead")]);
-            match game.counters.iter().find(|c| &c.id == l) {
+            match counters.iter().find(|c| &c.id == l) {
                 Some(c) if c.per_seat => {}
                 Some(_) => self.at(doc, at, format!("lead: counter '{l}' must be per seat")),
                 None => self.at(doc, at, format!("lead: no counter '{l}' is declared")),
@@ -79,9 +81,15 @@ impl Loader<'_> {
 }
 
 impl Loader<'_> {
-    /// `picture:` names per-object counters and a declared zone.
-    fn picture(&mut self, doc: &Doc, game: &GameFile) {
-        let p = &game.picture;
+    /// `picture:` names per-object counters and a declared zone (a game's, or a scenario's
+    /// against the scenario's zones and counters).
+    pub(in crate::content) fn picture(
+        &mut self,
+        doc: &Doc,
+        p: &PictureDecl,
+        zones: &[ZoneDecl],
+        counters: &[CounterDecl],
+    ) {
         for (key, counter) in [
             ("owner", &p.owner),
             ("wounds", &p.wounds),
@@ -90,7 +98,7 @@ impl Loader<'_> {
             ("down", &p.down),
         ] {
             let Some(id) = counter else { continue };
-            if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
+            if !counters.iter().any(|c| &c.id == id && c.per_object) {
                 let msg = format!("picture: {key}: no per-object counter '{id}' is declared");
                 self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
             }
@@ -109,26 +117,26 @@ impl Loader<'_> {
                 self.at(doc, at, format!("picture: marks: {msg}"));
             }
             let Some(id) = &m.counter else { continue };
-            if !game.counters.iter().any(|c| &c.id == id && c.per_object) {
+            if !counters.iter().any(|c| &c.id == id && c.per_object) {
                 let msg = format!("picture: marks: counter: no per-object counter '{id}' is declared");
                 self.at(doc, doc.at.value(&[Key("picture"), Key("marks"), Item(i), Key("counter")]), msg);
             }
         }
         for (key, zone) in [("dead", &p.dead), ("escaped", &p.escaped)] {
             let Some(id) = zone else { continue };
-            if !game.zones.iter().any(|z| &z.id == id) {
+            if !zones.iter().any(|z| &z.id == id) {
                 let msg = format!("picture: {key}: no zone '{id}' is declared");
                 self.at(doc, doc.at.value(&[Key("picture"), Key(key)]), msg);
             }
         }
         if let Some(h) = &p.hiding {
             let at = |key| doc.at.value(&[Key("picture"), Key("hiding"), Key(key)]);
-            if !game.zones.iter().any(|z| z.id == h.zone && z.per_seat) {
+            if !zones.iter().any(|z| z.id == h.zone && z.per_seat) {
                 self.at(doc, at("zone"), format!("picture: hiding: zone: no per-seat zone '{}' is declared", h.zone));
             }
             if let Some(place) = &h.place {
                 let first = format!("{place}_1");
-                if !game.counters.iter().any(|c| c.id == first && c.per_seat) {
+                if !counters.iter().any(|c| c.id == first && c.per_seat) {
                     let msg = format!("picture: hiding: place: no per-seat counter '{first}' is declared");
                     self.at(doc, at("place"), msg);
                 }
@@ -137,6 +145,26 @@ impl Loader<'_> {
                     self.at(doc, at("place"), msg.to_string());
                 }
             }
+        }
+    }
+}
+
+/// The sections `sim` and the search read beside the rules (`length:`, `lead:`,
+/// `evaluate:`, `result:`), as a game or a scenario gives them, for their checks.
+pub(in crate::content) struct Measures<'a> {
+    pub length: Option<&'a Length>,
+    pub lead: Option<&'a String>,
+    pub evaluate: Option<&'a Evaluate>,
+    pub result: &'a ResultDecl,
+}
+
+impl<'a> Measures<'a> {
+    fn of(game: &'a GameFile) -> Self {
+        Measures {
+            length: game.length.as_ref(),
+            lead: game.lead.as_ref(),
+            evaluate: game.evaluate.as_ref(),
+            result: &game.result,
         }
     }
 }

@@ -26,7 +26,7 @@ mod modules;
 mod zones;
 
 pub(super) use components::{code_line, counter_problems, per_object_counters, per_object_zones};
-pub(super) use game::players_problem;
+pub(super) use game::{players_problem, Measures};
 
 use super::checks::Sizes;
 use super::schema::GameFile;
