@@ -42,6 +42,21 @@ pub struct HeatOptions {
     pub quiet: bool,
 }
 
+impl HeatOptions {
+    /// A batch's heat map with no output asked for yet (`html`, `csv`, `json` set after).
+    pub fn batch(
+        root: PathBuf,
+        game: String,
+        n: usize,
+        seed: u64,
+        players: Option<usize>,
+        bots: Vec<String>,
+        sets: Vec<String>,
+    ) -> Self {
+        HeatOptions { root, game, n, seed, players, bots, sets, html: None, csv: None, json: None, quiet: false }
+    }
+}
+
 /// The counts of a batch: by event, by place.
 #[derive(Debug, Default)]
 pub struct Heat {

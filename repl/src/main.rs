@@ -532,19 +532,8 @@ fn run(cli: Cli) -> Result<bool> {
             sweep::output(&s, json, csv.as_deref(), html.as_deref())
         }
         Some(Cmd::Heatmap { game, n, seed, players, bots, sets, html, csv, json }) => {
-            heatmap::run(heatmap::HeatOptions {
-                root,
-                game,
-                n,
-                seed,
-                players,
-                bots,
-                sets,
-                html,
-                csv,
-                json,
-                quiet: false,
-            })
+            let batch = heatmap::HeatOptions::batch(root, game, n, seed, players, bots, sets);
+            heatmap::run(heatmap::HeatOptions { html, csv, json, ..batch })
         }
         Some(Cmd::Sim {
             game, n, batch, json, sets, csv: _, html: _, restricted: _, shard, out: Some(out), ..
@@ -597,21 +586,8 @@ fn run(cli: Cli) -> Result<bool> {
                 find::print(&expr, &terms, &report.rows, &b)?;
             }
             if let Some(file) = heatmap {
-                let (root, html, quiet) = (root.clone(), Some(file), true);
-                let (csv, json) = (None, None);
-                heatmap::run(heatmap::HeatOptions {
-                    root,
-                    game,
-                    n,
-                    seed,
-                    players,
-                    bots,
-                    sets,
-                    html,
-                    csv,
-                    json,
-                    quiet,
-                })?;
+                let batch = heatmap::HeatOptions::batch(root.clone(), game, n, seed, players, bots, sets);
+                heatmap::run(heatmap::HeatOptions { html: Some(file), quiet: true, ..batch })?;
             }
             Ok(report.errors.is_empty() && sim::all_finished(restricted.as_deref()))
         }

@@ -155,18 +155,21 @@ pub(super) fn read_result(v: Value, file: &str, players: usize, cooperative: boo
 
 /// Whether `result` keeps to what the game declares of its results (`result:` in
 /// game.yaml, whose path is `file`): every seat's score given and their sum 0 in a zero-sum
-/// game, each score in the declared range. Err: what it breaks, and how.
+/// game, each score in the declared range. Err: what it breaks, and how, naming `game`'s
+/// game.yaml (its path made only then: this runs at every game's end).
 pub(super) fn check_declared(
     result: &GameResult,
     decl: &crate::content::ResultDecl,
     players: usize,
-    file: &str,
+    game: &str,
 ) -> Result<()> {
+    let file = || format!("scenarios/{game}/game.yaml");
     let scores = || result.scores.iter().map(|(s, v)| format!("seat {s}: {v}")).collect::<Vec<_>>().join(", ");
     if decl.zero_sum {
         if result.scores.len() != players {
             return Err(Error::Script(format!(
-                "{file} declares result: {{zero_sum: true}}, but the result gives {} of the {players} seats' scores ({})",
+                "{} declares result: {{zero_sum: true}}, but the result gives {} of the {players} seats' scores ({})",
+                file(),
                 result.scores.len(),
                 if result.scores.is_empty() { "none".to_string() } else { scores() }
             )));
@@ -174,7 +177,8 @@ pub(super) fn check_declared(
         let sum = result.scores.values().fold(0i128, |n, &v| n + i128::from(v));
         if sum != 0 {
             return Err(Error::Script(format!(
-                "{file} declares result: {{zero_sum: true}}, but the scores ({}) add up to {sum}, not 0",
+                "{} declares result: {{zero_sum: true}}, but the scores ({}) add up to {sum}, not 0",
+                file(),
                 scores()
             )));
         }
@@ -182,8 +186,10 @@ pub(super) fn check_declared(
     if let Some(r) = decl.scores {
         if let Some((s, v)) = result.scores.iter().find(|(_, &v)| v < r.min || v > r.max) {
             return Err(Error::Script(format!(
-                "{file} declares result: {{scores: {{min: {}, max: {}}}}}, but seat {s} scored {v}",
-                r.min, r.max
+                "{} declares result: {{scores: {{min: {}, max: {}}}}}, but seat {s} scored {v}",
+                file(),
+                r.min,
+                r.max
             )));
         }
     }

@@ -160,8 +160,7 @@ impl Game {
             let value = out.into_iter().next().unwrap_or(Value::Nil);
             let result =
                 read_result(value, &self.content.main.file, self.players(), self.content.cooperative, &self.vm.lua)?;
-            let file = format!("scenarios/{}/game.yaml", self.content.game);
-            check_declared(&result, &self.content.result, self.players(), &file)?;
+            check_declared(&result, &self.content.result, self.players(), &self.content.game)?;
             self.result = Some(result);
             self.pending = None;
             // Bots that stayed in the flow for a batch's strategy bots are done.
