@@ -81,6 +81,19 @@ impl Picker {
     /// its strategy bot's, from the seat's view, or the random bot's.
     pub fn pick_in(&mut self, game: &Game, position: usize) -> Result<Vec<u32>, String> {
         let Some(r) = game.next_request() else { return Err("nothing to decide".into()) };
+        self.pick_request(game, position, r)
+    }
+
+    /// The answer of `seat`'s bot to its question of the pending decision (`position`
+    /// choices made), when others are asked beside it (the web table answers every bot's
+    /// question before people's).
+    pub fn pick_for(&mut self, game: &Game, position: usize, seat: usize) -> Result<Vec<u32>, String> {
+        let pending = game.pending();
+        let Some(r) = pending.iter().find(|r| r.seat == seat) else { return Err("nothing to decide".into()) };
+        self.pick_request(game, position, r)
+    }
+
+    fn pick_request(&mut self, game: &Game, position: usize, r: &Request) -> Result<Vec<u32>, String> {
         match self.strategies.get(&r.seat) {
             Some((_, bot)) => {
                 let seed = posse::bot::pick_seed(self.seed, position);

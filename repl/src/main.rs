@@ -31,6 +31,7 @@ mod play;
 mod progress;
 mod replay;
 mod scripts;
+mod serve;
 mod session;
 mod sim;
 mod stepthrough;
@@ -150,6 +151,37 @@ enum Cmd {
         /// Change a value of the game's data (KEY) or a component's props (ID.props.KEY)
         /// for this game, recorded in its save; repeatable (docs/sim.md).
         #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "load")]
+        sets: Vec<String>,
+    },
+    /// Serve a game to people at their own screens (the web table): prints each person's
+    /// seat's address (`seat N: URL`, with its secret token), then serves until Ctrl-C.
+    /// With --designer also the designer's page (god view, undo, save).
+    Serve {
+        /// Game id, as `posse list` prints it (with --load: the save's).
+        #[arg(required_unless_present = "load")]
+        game: Option<String>,
+        /// Continue a saved game (from --save, :save or the designer's page); it goes on
+        /// saving to FILE unless --save names another file.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "players", "sets"])]
+        load: Option<PathBuf>,
+        /// Seed of the game [default: from the clock; printed only with --designer]
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Number of players [default: the game's]
+        #[arg(long)]
+        players: Option<usize>,
+        /// A seat played by a bot: SEAT=NAME as for `play` (the others are people's).
+        #[arg(long = "bot", value_name = "SEAT=NAME")]
+        bots: Vec<String>,
+        /// Save the game to FILE when it starts and after every step (the REPL's save:
+        /// `posse play --load FILE` or `posse serve --load FILE` goes on with it).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Where to listen: ADDR:PORT; 0.0.0.0:PORT for other machines on the network.
+        #[arg(long, value_name = "ADDR:PORT", default_value = serve::LISTEN)]
+        listen: String,
+        /// Change a value of the game's data for this game, as for `play`.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
     },
     /// Replay a saved game; print its result (or how far it got) and its state hash.
@@ -509,6 +541,10 @@ fn run(cli: Cli) -> Result<bool> {
                 None => play::play(game.as_deref().unwrap_or_default(), opts, input.as_mut()),
             }
         }
+        Some(Cmd::Serve { game, load, seed, players, bots, save, listen, sets }) => {
+            let designer = cli.designer;
+            serve::serve(serve::ServeOptions { root, game, seed, players, bots, save, load, designer, listen, sets })
+        }
         Some(Cmd::Replay { file, html: Some(out), seat, god, .. }) => {
             stepthrough::replay(&root, &file, &stepthrough::PageOptions::new(seat, god, out)?)
         }
@@ -656,6 +692,7 @@ fn run(cli: Cli) -> Result<bool> {
 fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
     if let Some(
         Cmd::Play { game: None, load: Some(save), .. }
+        | Cmd::Serve { game: None, load: Some(save), .. }
         | Cmd::Svg { game: None, load: Some(save), .. }
         | Cmd::Replay { file: save, .. },
     ) = command
@@ -668,6 +705,7 @@ fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
     let game = match command {
         Some(
             Cmd::Play { game: Some(game), .. }
+            | Cmd::Serve { game: Some(game), .. }
             | Cmd::Svg { game: Some(game), .. }
             | Cmd::Sim { game, .. }
             | Cmd::Compare { game, .. }
@@ -677,7 +715,7 @@ fn on_variant(command: &mut Option<Cmd>, file: &std::path::Path) -> Result<()> {
         ) => game,
         Some(Cmd::Check { games, .. }) if games.len() == 1 => &mut games[0],
         _ => anyhow::bail!(
-            "--variant FILE runs on one game named: play, sim, compare, check, trace, svg, bots or playthrough \
+            "--variant FILE runs on one game named: play, serve, sim, compare, check, trace, svg, bots or playthrough \
              GAME (or play, svg or replay of a save of it)"
         ),
     };

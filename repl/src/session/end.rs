@@ -15,6 +15,7 @@ use super::{End, Session};
 use crate::command::{self, Command};
 use crate::input::Line;
 use posse::hash::hex;
+use posse::Game;
 
 /// What a line the game-over screen does not take is told.
 const OVER: &str = "the game is over: Enter or :quit leaves; :undo, :save FILE and :log still work";
@@ -59,45 +60,8 @@ impl Session<'_> {
         let _ = self.io.out.flush();
     }
 
-    /// Who won and why, in words, and every seat with its score and its role or side:
-    /// winners first (marked `*`), then the others by score.
     fn standings(&self) -> String {
-        let Some(result) = self.game.result() else { return String::new() };
-        let seats = self.game.seats();
-        let name = |s: usize| self.seat_name(s);
-        let winners: Vec<String> = result.winners.iter().map(|&w| name(w)).collect();
-        let headline = match (result.crew, winners.as_slice()) {
-            (Some(true), _) => "The crew wins".to_string(),
-            (Some(false), _) => "The crew loses".to_string(),
-            (None, []) => "Nobody wins".to_string(),
-            (None, [one]) => format!("{one} wins"),
-            (None, [rest @ .., last]) => format!("{} and {last} win", rest.join(", ")),
-        };
-        let reason = result.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
-        let mut order: Vec<usize> = (1..=self.game.players()).collect();
-        let score = |s: &usize| result.scores.get(s).copied();
-        order.sort_by_key(|s| (!result.winners.contains(s), std::cmp::Reverse(score(s))));
-        let width = order.iter().map(|&s| name(s).chars().count()).max().unwrap_or(0);
-        let mut out = vec!["=== The game is over ===".to_string(), format!("{headline}{reason}.")];
-        for s in order {
-            let seat = &seats[s - 1];
-            let mark = if result.winners.contains(&s) { "*" } else { " " };
-            let mut line = format!("  {mark} {:width$}", name(s));
-            if let Some(v) = score(&s) {
-                line.push_str(&format!("  score {v:>6}"));
-            }
-            // Its role, else its side by the name the game gives it ("Law").
-            let side = seat.team.as_deref().map(|t| self.game.content().side_name(t));
-            let mut about: Vec<String> = seat.role.clone().or(side).into_iter().collect();
-            if seat.eliminated {
-                about.push("out".into());
-            }
-            if !about.is_empty() {
-                line.push_str(&format!("  ({})", about.join(", ")));
-            }
-            out.push(line.trim_end().to_string());
-        }
-        out.join("\n")
+        standings(&self.game)
     }
 
     /// Once the end is shown: waits for `:undo` (None: the game goes on), `:save FILE`,
@@ -158,4 +122,45 @@ impl Session<'_> {
             }
         }
     }
+}
+
+/// Who won and why, in words, and every seat with its score and its role or side:
+/// winners first (marked `*`), then the others by score.
+pub fn standings(game: &Game) -> String {
+    let Some(result) = game.result() else { return String::new() };
+    let seats = game.seats();
+    let name = |s: usize| game.setup().seats.get(s - 1).cloned().unwrap_or_else(|| format!("seat {s}"));
+    let winners: Vec<String> = result.winners.iter().map(|&w| name(w)).collect();
+    let headline = match (result.crew, winners.as_slice()) {
+        (Some(true), _) => "The crew wins".to_string(),
+        (Some(false), _) => "The crew loses".to_string(),
+        (None, []) => "Nobody wins".to_string(),
+        (None, [one]) => format!("{one} wins"),
+        (None, [rest @ .., last]) => format!("{} and {last} win", rest.join(", ")),
+    };
+    let reason = result.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+    let mut order: Vec<usize> = (1..=game.players()).collect();
+    let score = |s: &usize| result.scores.get(s).copied();
+    order.sort_by_key(|s| (!result.winners.contains(s), std::cmp::Reverse(score(s))));
+    let width = order.iter().map(|&s| name(s).chars().count()).max().unwrap_or(0);
+    let mut out = vec!["=== The game is over ===".to_string(), format!("{headline}{reason}.")];
+    for s in order {
+        let seat = &seats[s - 1];
+        let mark = if result.winners.contains(&s) { "*" } else { " " };
+        let mut line = format!("  {mark} {:width$}", name(s));
+        if let Some(v) = score(&s) {
+            line.push_str(&format!("  score {v:>6}"));
+        }
+        // Its role, else its side by the name the game gives it ("Law").
+        let side = seat.team.as_deref().map(|t| game.content().side_name(t));
+        let mut about: Vec<String> = seat.role.clone().or(side).into_iter().collect();
+        if seat.eliminated {
+            about.push("out".into());
+        }
+        if !about.is_empty() {
+            line.push_str(&format!("  ({})", about.join(", ")));
+        }
+        out.push(line.trim_end().to_string());
+    }
+    out.join("\n")
 }

@@ -33,6 +33,9 @@ mod reference;
 mod show;
 mod table;
 
+pub use end::standings;
+pub(crate) use recap::{forced, replay};
+pub use reference::{card_text, cards_text, rules_text};
 pub use table::table_play;
 
 use crate::bots;

@@ -47,14 +47,14 @@ pub(super) struct Recaps {
 /// person's recap starts at their last such choice; and whether its question allowed
 /// only one answer (`forced`): `:undo` passes over those, a person decided nothing there.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Mark {
-    pub(super) log: usize,
-    pub(super) by_person: bool,
-    pub(super) forced: bool,
+pub(crate) struct Mark {
+    pub(crate) log: usize,
+    pub(crate) by_person: bool,
+    pub(crate) forced: bool,
 }
 
 /// Whether the question `seat` answers next in `game` allows only one answer.
-pub(super) fn forced(game: &Game, seat: usize) -> bool {
+pub(crate) fn forced(game: &Game, seat: usize) -> bool {
     game.pending().into_iter().find(|r| r.seat == seat).is_some_and(crate::answer::forced)
 }
 
@@ -64,7 +64,7 @@ pub(super) struct Note {
     /// The index of the choice it is about (dropped when that choice is taken back).
     pub(super) choice: usize,
     /// Where the log stood before that choice.
-    pub(super) log: usize,
+    pub(crate) log: usize,
     pub(super) seat: usize,
     pub(super) text: String,
 }
@@ -224,7 +224,7 @@ pub(super) fn rows_of(text: &str, cols: usize) -> usize {
 /// Replays `record` as `Game::from_record` does, keeping where the log stood before each
 /// choice. Returns the game, its marks and, when a choice no longer fits, where and why
 /// the replay stopped.
-pub(super) fn replay(
+pub(crate) fn replay(
     content: Arc<Content>,
     record: &Record,
 ) -> Result<(Game, Vec<Mark>, Option<Divergence>), posse::Error> {

@@ -16,119 +16,36 @@
 use super::Session;
 use crate::words::wrap;
 use posse::content::Def;
+use posse::Content;
 use std::collections::BTreeMap;
 
 impl Session<'_> {
     /// The names `:card` knows, in the order of the game's YAML, each once.
     pub(super) fn card_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for d in self.game.content().defs.iter().filter(|d| !d.left_out) {
-            if !names.contains(&d.name) {
-                names.push(d.name.clone());
-            }
-        }
-        names
+        card_names(self.game.content())
     }
 
-    /// `:card NAME`: the rules text of the card or ability named (of the first, with the
-    /// names of the others, when several match). A name the game's data gives beside an
-    /// ability's id (a gang and its Brain beside the Brain's ability) finds it too.
+    /// `:card NAME`: the rules text of the card or ability named (see [`card_text`]).
     pub(super) fn show_card(&mut self, query: &str) {
-        let content = self.game.content().clone();
-        let defs: Vec<&Def> = content.defs.iter().filter(|d| !d.left_out).collect();
-        let aliases = aliases(&content.data, &defs);
-        let q = query.trim().to_lowercase();
-        let names = |d: &Def| -> Vec<String> {
-            let mut n = vec![d.name.to_lowercase()];
-            n.extend(aliases.get(&d.id).into_iter().flatten().map(|a| a.to_lowercase()));
-            n
-        };
-        let by = |f: &dyn Fn(&str) -> bool| -> Vec<&Def> {
-            defs.iter().copied().filter(|d| d.id == q || names(d).iter().any(|n| f(n))).collect()
-        };
-        let mut found = by(&|n| n == q);
-        if found.is_empty() {
-            found = by(&|n| n.starts_with(&q));
-        }
-        if found.is_empty() {
-            found = by(&|n| n.contains(&q));
-        }
-        let Some(first) = found.first() else {
-            return self.warn(format!(":card: no card or ability is called '{query}' (:cards lists them)"));
-        };
         let width = self.width();
-        // Components of one name and text are one card to a player (Marshals' basic mode
-        // calls all its Ambushes "Ambush"): their copies are counted together.
-        let same = |d: &Def| d.name == first.name && d.text == first.text;
-        let copies: usize = defs.iter().filter(|d| same(d)).map(|d| d.count).sum();
-        let mut title = match copies {
-            0 => first.name.clone(),
-            n => format!("{} ({n} in the game)", first.name),
-        };
-        if let Some(also) = aliases.get(&first.id) {
-            title.push_str(&format!(" (the ability of: {})", also.join(", ")));
+        match card_text(self.game.content(), query, width) {
+            Ok(text) => self.say_paged(&text),
+            Err(e) => self.warn(format!(":card: {e}")),
         }
-        let mut out = wrap(&title, width);
-        let text = first.text.as_deref().unwrap_or("(no rules text)");
-        out.extend(wrap(text, width.saturating_sub(2)).into_iter().map(|l| format!("  {l}")));
-        let others: Vec<&str> = found.iter().skip(1).map(|d| d.name.as_str()).filter(|n| *n != first.name).collect();
-        if !others.is_empty() {
-            let list = format!("Also '{query}': {} (:card NAME for one)", others.join(", "));
-            out.extend(wrap(&list, width));
-        }
-        self.say_paged(&out.join("\n"));
     }
 
-    /// `:cards`: every card and ability there is to read, by name; kinds of one card
-    /// ("Forest 1" to "Forest 10", "Clue (Forest)"...) are listed together.
+    /// `:cards`: every card and ability there is to read, by name (see [`cards_text`]).
     pub(super) fn show_cards(&mut self) {
-        let names = self.card_names();
-        if names.is_empty() {
-            return self.say(format!("{} has no cards or abilities", self.game.content().name));
-        }
-        let groups = grouped(&names);
-        let head = format!("{}: {} cards and abilities (:card NAME shows one)", self.game.content().name, names.len());
-        let mut out = vec![head];
-        out.extend(wrap(&groups.join(", "), self.width().saturating_sub(2)).into_iter().map(|l| format!("  {l}")));
-        self.say_paged(&out.join("\n"));
+        let width = self.width();
+        let text = cards_text(self.game.content(), width);
+        self.say_paged(&text);
     }
 
-    /// `:rules`: the game's (or scenario's) rules in brief, from its YAML's `rules:`, then
-    /// where to read more (`:cards`, `:card NAME`).
+    /// `:rules`: the game's (or scenario's) rules in brief (see [`rules_text`]).
     pub(super) fn show_rules(&mut self) {
-        let content = self.game.content().clone();
-        let r = &content.rules;
-        let width = self.width().saturating_sub(2);
-        let mut out = vec![format!("{} — the rules in brief", content.name)];
-        let mut part = |title: &str, text: &str| {
-            out.push(format!("{title}:"));
-            out.extend(wrap(text, width).into_iter().map(|l| format!("  {l}")));
-        };
-        if let Some(t) = &r.win {
-            part("To win", t);
-        }
-        if let Some(t) = &r.lose {
-            part("The game is lost or ends", t);
-        }
-        if let Some(t) = &r.turn {
-            part("A turn", t);
-        }
-        if let Some(list) = &r.numbers {
-            out.push("Numbers that matter:".into());
-            for n in list {
-                for (i, l) in wrap(n, width.saturating_sub(2)).into_iter().enumerate() {
-                    out.push(format!("{}{l}", if i == 0 { "  - " } else { "    " }));
-                }
-            }
-        }
-        for more in r.more.iter().flatten() {
-            out.extend(wrap(more, width + 2));
-        }
-        if out.len() == 1 {
-            out.push("  (this game's YAML has no `rules:` section)".into());
-        }
-        out.push(":cards lists every card and ability; :card NAME shows one.".into());
-        self.say_paged(&out.join("\n"));
+        let width = self.width();
+        let text = rules_text(self.game.content(), width);
+        self.say_paged(&text);
     }
 
     /// `:map`: the board, each place with the places its roads lead to (named as the
@@ -166,6 +83,116 @@ impl Session<'_> {
     pub(super) fn width(&mut self) -> usize {
         self.io.input.size().map_or(80, |(cols, _)| cols).clamp(20, 100) - 1
     }
+}
+
+/// The names `:card` knows, in the order of the game's YAML, each once.
+pub fn card_names(content: &Content) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for d in content.defs.iter().filter(|d| !d.left_out) {
+        if !names.contains(&d.name) {
+            names.push(d.name.clone());
+        }
+    }
+    names
+}
+
+/// The rules text of the card or ability `query` names (of the first, with the names of
+/// the others, when several match), wrapped at `width`; a name the game's data gives
+/// beside an ability's id (a gang and its Brain beside the Brain's ability) finds it too.
+/// What `:card NAME` shows, and the web table's card text.
+pub fn card_text(content: &Content, query: &str, width: usize) -> Result<String, String> {
+    let defs: Vec<&Def> = content.defs.iter().filter(|d| !d.left_out).collect();
+    let aliases = aliases(&content.data, &defs);
+    let q = query.trim().to_lowercase();
+    let names = |d: &Def| -> Vec<String> {
+        let mut n = vec![d.name.to_lowercase()];
+        n.extend(aliases.get(&d.id).into_iter().flatten().map(|a| a.to_lowercase()));
+        n
+    };
+    let by = |f: &dyn Fn(&str) -> bool| -> Vec<&Def> {
+        defs.iter().copied().filter(|d| d.id == q || names(d).iter().any(|n| f(n))).collect()
+    };
+    let mut found = by(&|n| n == q);
+    if found.is_empty() {
+        found = by(&|n| n.starts_with(&q));
+    }
+    if found.is_empty() {
+        found = by(&|n| n.contains(&q));
+    }
+    let Some(first) = found.first() else {
+        return Err(format!("no card or ability is called '{query}' (:cards lists them)"));
+    };
+    // Components of one name and text are one card to a player (Marshals' basic mode
+    // calls all its Ambushes "Ambush"): their copies are counted together.
+    let same = |d: &Def| d.name == first.name && d.text == first.text;
+    let copies: usize = defs.iter().filter(|d| same(d)).map(|d| d.count).sum();
+    let mut title = match copies {
+        0 => first.name.clone(),
+        n => format!("{} ({n} in the game)", first.name),
+    };
+    if let Some(also) = aliases.get(&first.id) {
+        title.push_str(&format!(" (the ability of: {})", also.join(", ")));
+    }
+    let mut out = wrap(&title, width);
+    let text = first.text.as_deref().unwrap_or("(no rules text)");
+    out.extend(wrap(text, width.saturating_sub(2)).into_iter().map(|l| format!("  {l}")));
+    let others: Vec<&str> = found.iter().skip(1).map(|d| d.name.as_str()).filter(|n| *n != first.name).collect();
+    if !others.is_empty() {
+        let list = format!("Also '{query}': {} (:card NAME for one)", others.join(", "));
+        out.extend(wrap(&list, width));
+    }
+    Ok(out.join("\n"))
+}
+
+/// Every card and ability there is to read, by name; kinds of one card ("Forest 1" to
+/// "Forest 10", "Clue (Forest)"...) listed together: what `:cards` shows.
+pub fn cards_text(content: &Content, width: usize) -> String {
+    let names = card_names(content);
+    if names.is_empty() {
+        return format!("{} has no cards or abilities", content.name);
+    }
+    let groups = grouped(&names);
+    let head = format!("{}: {} cards and abilities (:card NAME shows one)", content.name, names.len());
+    let mut out = vec![head];
+    out.extend(wrap(&groups.join(", "), width.saturating_sub(2)).into_iter().map(|l| format!("  {l}")));
+    out.join("\n")
+}
+
+/// The game's (or scenario's) rules in brief, from its YAML's `rules:`, then where to
+/// read more (`:cards`, `:card NAME`): what `:rules` shows.
+pub fn rules_text(content: &Content, width: usize) -> String {
+    let r = &content.rules;
+    let width = width.saturating_sub(2);
+    let mut out = vec![format!("{} — the rules in brief", content.name)];
+    let mut part = |title: &str, text: &str| {
+        out.push(format!("{title}:"));
+        out.extend(wrap(text, width).into_iter().map(|l| format!("  {l}")));
+    };
+    if let Some(t) = &r.win {
+        part("To win", t);
+    }
+    if let Some(t) = &r.lose {
+        part("The game is lost or ends", t);
+    }
+    if let Some(t) = &r.turn {
+        part("A turn", t);
+    }
+    if let Some(list) = &r.numbers {
+        out.push("Numbers that matter:".into());
+        for n in list {
+            for (i, l) in wrap(n, width.saturating_sub(2)).into_iter().enumerate() {
+                out.push(format!("{}{l}", if i == 0 { "  - " } else { "    " }));
+            }
+        }
+    }
+    for more in r.more.iter().flatten() {
+        out.extend(wrap(more, width + 2));
+    }
+    if out.len() == 1 {
+        out.push("  (this game's YAML has no `rules:` section)".into());
+    }
+    out.push(":cards lists every card and ability; :card NAME shows one.".into());
+    out.join("\n")
 }
 
 /// Other names of the definitions an entry of the game's `data:` lists names an ability

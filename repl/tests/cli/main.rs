@@ -23,6 +23,7 @@ mod pictures;
 mod play;
 mod questions;
 mod saves;
+mod serve;
 mod table;
 mod tools;
 mod trace;

@@ -1,0 +1,313 @@
+//! The game's own thread: the one place the game lives while it is served.
+//!
+//! A [`posse::Game`] holds a Lua VM, which stays on the thread that made it, so the
+//! server's handlers never touch the game: they send the host an [`Ask`] with a channel
+//! for its reply, and read what the host last published for them ([`Tables`]). The host
+//! takes one ask at a time, so two answers never race: each is checked against the
+//! question it answers (its `ask` and `epoch`, see below) before the game hears of
+//! it, and a refused one leaves the game as it was.
+//!
+//! After every change the host lets the bots answer their seats' questions (a strategy
+//! bot from its seat's view, the random bot from the seed and the position, as in the
+//! REPL, so an undo meets the same bots' answers), answers a person's question that
+//! allows one answer only when it is not secret (a secret question's quick answer would
+//! tell the others who was asked), saves (`--save`: the REPL's save, replaced whole
+//! after every step), and then publishes every page's state once.
+//!
+//! A seat's question is named by `ask`, how many choices the seat had made when it was
+//! shown it, and `epoch`, which counts the designer's undos (after an undo the same `ask`
+//! may be another question): a second click, a reload's repeat or an old tab's answer
+//! no longer names the question asked and is refused.
+
+use super::snapshot::{self, Tables};
+use crate::answer;
+use crate::bots::Picker;
+use posse::record::{BotsRecord, PERSON};
+use posse::savefile::SaveLock;
+use posse::{Game, Record};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
+use tokio::sync::oneshot;
+
+/// Why the host refused an ask: the HTTP status to answer with and what to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
+impl Refusal {
+    /// The request no longer fits the game (a second click, a reload, an old tab).
+    pub fn stale(message: impl Into<String>) -> Refusal {
+        Refusal { status: 409, message: message.into() }
+    }
+
+    /// The request does not fit the question (picks the engine refuses).
+    pub fn invalid(message: impl Into<String>) -> Refusal {
+        Refusal { status: 422, message: message.into() }
+    }
+}
+
+/// What a handler asks of the host, with where to send the reply.
+pub enum Ask {
+    /// A seat's answer to its question `ask` of `epoch` (see [`Host::made_by`]).
+    Answer { seat: usize, ask: usize, epoch: u64, picks: Vec<u32>, reply: oneshot::Sender<Result<String, Refusal>> },
+    /// The designer's undo: the last decision a person made, and the bots' after it.
+    Undo { reply: oneshot::Sender<Result<String, Refusal>> },
+    /// The designer's save to `file` (the REPL's `:save FILE`).
+    Save { file: PathBuf, reply: oneshot::Sender<Result<String, Refusal>> },
+}
+
+/// The game and everything that decides for it.
+pub struct Host {
+    pub game: Game,
+    pub picker: Picker,
+    /// Seats played by bots.
+    pub bots: BTreeSet<usize>,
+    /// The `--save` file, locked for the server's life.
+    pub save: Option<SaveLock>,
+    /// For each choice made, whether a person decided it (a person's seat, a question with
+    /// more than one answer): the designer's undo goes back to the last of these.
+    pub decided: Vec<bool>,
+    pub epoch: u64,
+    /// What the designer's page says last (a bot that failed, a save, an undo).
+    pub notice: Option<String>,
+    pub script_errors: usize,
+}
+
+impl Host {
+    /// Saves the game as it starts, lets the bots play up to the first person's question
+    /// and publishes every page's first state: done before any address is printed.
+    pub fn start(&mut self, tables: &Tables) {
+        self.autosave();
+        self.settle();
+        snapshot::publish(self, tables);
+    }
+
+    /// Serves asks until every sender is gone, publishing to `tables` after each.
+    pub fn run(mut self, asks: Receiver<Ask>, tables: &Tables) {
+        let mut over = self.game.is_over();
+        if over {
+            self.said_over();
+        }
+        while let Ok(ask) = asks.recv() {
+            let (said, reply) = match ask {
+                Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, ask, epoch, &picks), reply),
+                Ask::Undo { reply } => (self.undo(), reply),
+                Ask::Save { file, reply } => (self.save_as(&file), reply),
+            };
+            // Every page knows the change before the asker hears that it is made.
+            snapshot::publish(&self, tables);
+            let _ = reply.send(said);
+            if self.game.is_over() != over {
+                over = self.game.is_over();
+                if over {
+                    self.said_over();
+                }
+            }
+        }
+    }
+
+    /// On the server's terminal: the game's end, in the machine line scripts read.
+    fn said_over(&self) {
+        let line = self.game.result().map(|r| r.line()).unwrap_or_default();
+        println!("the game is over: {line}");
+    }
+
+    /// The decision being asked: how many choices were made before it was asked (the
+    /// designer's page only: a seat is never told the count).
+    pub fn at(&self) -> usize {
+        self.game.choices().len() - self.game.unacted()
+    }
+
+    /// `seat`'s answer `picks` to its question `ask` (how many choices it had made when
+    /// shown it) of `epoch`, made when that is still the question it is asked and the
+    /// engine takes it; then the bots play on.
+    fn answer(&mut self, seat: usize, ask: usize, epoch: u64, picks: &[u32]) -> Result<String, Refusal> {
+        if self.bots.contains(&seat) {
+            return Err(Refusal::stale(format!("seat {seat} is played by a bot")));
+        }
+        if epoch != self.epoch {
+            return Err(Refusal::stale(
+                "this page showed the game before the designer took decisions back: here is the game now",
+            ));
+        }
+        if self.game.is_over() {
+            return Err(Refusal::stale("the game is over"));
+        }
+        if ask != self.made_by(seat) {
+            return Err(Refusal::stale("that question was answered already (a second click, or an old page)"));
+        }
+        let asked = self.game.pending().iter().any(|r| r.seat == seat);
+        if !asked {
+            let why = if self.answered(seat) {
+                "you answered this decision already; the others still decide"
+            } else {
+                "you are not asked anything now"
+            };
+            return Err(Refusal::stale(why));
+        }
+        self.make(seat, picks, true).map_err(|e| Refusal::invalid(e.to_string()))?;
+        self.settle();
+        Ok("answered".into())
+    }
+
+    /// How many choices `seat` has made: what its page names its question by.
+    pub fn made_by(&self, seat: usize) -> usize {
+        self.game.choices().iter().filter(|c| c.seat == seat).count()
+    }
+
+    /// Whether `seat` has answered the pending decision (its request is there, answered).
+    fn answered(&self, seat: usize) -> bool {
+        self.game.answers_for(Some(seat)).iter().any(|a| a.seat == seat)
+    }
+
+    /// Makes a choice, marks whether a person decided it, and saves.
+    fn make(&mut self, seat: usize, picks: &[u32], by_person: bool) -> Result<(), posse::Error> {
+        let forced = crate::session::forced(&self.game, seat);
+        if by_person {
+            // The designer's undo comes back here without replaying the whole game.
+            let _ = self.game.mark();
+        }
+        if let Err(e) = self.game.choose(seat, picks) {
+            if matches!(e, posse::Error::Script(_)) {
+                self.script_errors += 1;
+            }
+            return Err(e);
+        }
+        let n = self.game.choices().len();
+        self.decided.resize(n - 1, false);
+        self.decided.push(by_person && !forced);
+        self.autosave();
+        Ok(())
+    }
+
+    /// Lets the bots answer, and people's questions that allow one answer only and are
+    /// not secret, until a person must decide or the game is over.
+    pub fn settle(&mut self) {
+        loop {
+            if self.game.is_over() || self.game.choices().len() >= posse::limits::MAX_DECISIONS {
+                return;
+            }
+            let pending: Vec<(usize, bool, bool)> =
+                self.game.pending().iter().map(|r| (r.seat, answer::forced(r), r.secret)).collect();
+            let next = pending.iter().find(|(seat, forced, secret)| self.bots.contains(seat) || (*forced && !*secret));
+            let Some(&(seat, _, _)) = next else { return };
+            let pos = self.game.choices().len();
+            let picks = if self.bots.contains(&seat) {
+                match self.picker.pick_for(&self.game, pos, seat) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        // A strategy bot's script failed: the random bot answers this one.
+                        self.script_errors += 1;
+                        let name = self.seat_name(seat);
+                        let say = format!("{name} (bot) could not decide ({e}); the random bot answered for it");
+                        eprintln!("{say}");
+                        self.notice = Some(say);
+                        let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return };
+                        self.picker.pick(pos, r)
+                    }
+                }
+            } else {
+                let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return };
+                let q = answer::Question::of(r);
+                q.only_answer().unwrap_or_default()
+            };
+            if let Err(e) = self.make(seat, &picks, false) {
+                let say = format!("{} could not go on: {e}", self.seat_name(seat));
+                eprintln!("{say}");
+                self.notice = Some(say);
+                return;
+            }
+        }
+    }
+
+    /// The designer's undo: back to before the last decision a person made (with the
+    /// bots' and the one-answer choices after it); then the bots play on as before.
+    fn undo(&mut self) -> Result<String, Refusal> {
+        let n = self.game.choices().len();
+        let Some(last) = (0..n).rev().find(|&i| self.decided.get(i).copied().unwrap_or(false)) else {
+            return Err(Refusal::stale("nothing to undo: no person has decided anything yet"));
+        };
+        let k = n - last;
+        self.game.undo(k).map_err(|e| Refusal::invalid(format!("undo failed: {e}")))?;
+        self.decided.truncate(self.game.choices().len());
+        self.epoch += 1;
+        self.autosave();
+        let who = self.game.pending().first().map(|r| self.seat_name(r.seat)).unwrap_or_default();
+        let say = format!("took back {}; {who} decides again", crate::words::count(k, "choice"));
+        self.notice = Some(say.clone());
+        self.settle();
+        Ok(say)
+    }
+
+    /// The designer's save: the REPL's `:save FILE`, under the file's lock unless it is
+    /// the server's own `--save` file.
+    fn save_as(&mut self, file: &Path) -> Result<String, Refusal> {
+        if file.as_os_str().is_empty() {
+            return Err(Refusal::invalid("name the file to save to"));
+        }
+        let own = self.save.as_ref().is_some_and(|l| l.guards(file));
+        let lock = if own { None } else { Some(SaveLock::acquire(file).map_err(|e| Refusal::invalid(e.to_string()))?) };
+        let path = lock.as_ref().map_or(file.to_path_buf(), |l| l.save_path().to_path_buf());
+        self.record().save(&path).map_err(|e| Refusal::invalid(format!("cannot save: {e}")))?;
+        let say =
+            format!("saved in {}; `posse serve --load {0}` or `posse play --load {0}` goes on with it", file.display());
+        self.notice = Some(say.clone());
+        Ok(say)
+    }
+
+    /// The game's record with who plays each seat and the bots' seed and stream: the
+    /// REPL's save, so either continues the other's game.
+    pub fn record(&self) -> Record {
+        let mut record = self.game.record();
+        record.played_by = (1..=self.game.players())
+            .map(|s| if self.bots.contains(&s) { self.picker.kind(s) } else { PERSON }.to_string())
+            .collect();
+        record.bots = Some(BotsRecord { seed: self.picker.seed(), drawn: self.picker.drawn() });
+        record
+    }
+
+    fn autosave(&mut self) {
+        let Some(lock) = self.save.as_ref() else { return };
+        if let Err(e) = self.record().save(lock.save_path()) {
+            let say = format!("autosave failed, autosave is off: {e}");
+            eprintln!("{say}");
+            self.notice = Some(say);
+            self.save = None;
+        }
+    }
+
+    pub fn seat_name(&self, seat: usize) -> String {
+        self.game.setup().seats.get(seat.wrapping_sub(1)).cloned().unwrap_or_else(|| format!("seat {seat}"))
+    }
+
+    /// The kind of bot playing `seat`, when one does.
+    pub fn bot_kind(&self, seat: usize) -> Option<&str> {
+        self.bots.contains(&seat).then(|| self.picker.kind(seat))
+    }
+}
+
+/// The seats played by people: every seat but the bots'.
+pub fn people(players: usize, bots: &BTreeSet<usize>) -> Vec<usize> {
+    (1..=players).filter(|s| !bots.contains(s)).collect()
+}
+
+/// A picker for `bots` (seat -> kind) in a game with `seed`, resumed from a save's bots'
+/// record when one is given.
+pub fn picker(
+    content: &std::sync::Arc<posse::Content>,
+    seed: u64,
+    players: usize,
+    kinds: &std::collections::BTreeMap<usize, String>,
+    saved: Option<(BotsRecord, bool)>,
+) -> Result<Picker, String> {
+    let all_bots = kinds.len() == players;
+    let picker = match saved {
+        // The stream goes on from where it was only for the bots that drew from it.
+        Some((b, same_bots)) => Picker::resume(b.seed, all_bots, if all_bots && same_bots { b.drawn } else { 0 }),
+        None => Picker::new(seed, all_bots),
+    };
+    picker.with_strategies(content, kinds)
+}

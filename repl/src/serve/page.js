@@ -1,0 +1,174 @@
+// The web table's page (posse serve): a seat's page at /seat/N?token=T, the designer's at
+// /designer?token=T. It shows the state the server publishes for it (fetched once, then
+// each new one from server-sent events) and sends answers, undo and save. Everything it
+// shows comes from the server, built there from this seat's view alone.
+"use strict";
+(function () {
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const seatPath = location.pathname.match(/^\/seat\/(\d+)$/);
+  const designer = location.pathname === "/designer";
+  const base = designer ? "/api/designer" : "/api/seat/" + (seatPath ? seatPath[1] : "0");
+  const auth = "?token=" + encodeURIComponent(token);
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  // The options toggled for a question of several picks, and the question they are for.
+  let picked = new Set();
+  let pickedFor = "";
+  let sending = false;
+
+  function say(text) {
+    $("message").textContent = text || "";
+  }
+
+  async function call(method, path, body, query) {
+    const init = { method: method, headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const r = await fetch(base + path + auth + (query || ""), init);
+    let data = {};
+    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
+    if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
+    return data;
+  }
+
+  // Fetches the state now (after a refusal, the page may be behind).
+  async function refresh() {
+    try { show(await call("GET", "/state")); } catch (e) { say(e.message); }
+  }
+
+  async function answer(picks) {
+    if (sending || !state || !state.question) return;
+    sending = true;
+    setDisabled(true);
+    try {
+      await call("POST", "/answer", { ask: state.ask, epoch: state.epoch, picks: picks });
+      say("");
+    } catch (e) {
+      say(e.message);
+      await refresh();
+    } finally {
+      sending = false;
+      setDisabled(false);
+    }
+  }
+
+  function setDisabled(on) {
+    for (const b of document.querySelectorAll("#question button")) b.disabled = on;
+  }
+
+  function showQuestion(s) {
+    const box = $("question");
+    const q = s.question;
+    box.hidden = !q;
+    if (!q) return;
+    const key = s.epoch + "/" + s.ask + "/" + q.prompt;
+    if (key !== pickedFor) { picked = new Set(); pickedFor = key; }
+    box.dataset.multi = q.multi ? "true" : "false";
+    box.dataset.min = q.min;
+    box.dataset.max = q.max;
+    $("prompt").textContent = q.prompt;
+    const list = $("options");
+    list.textContent = "";
+    q.options.forEach(function (label, i) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "option";
+      b.dataset.pick = String(i + 1);
+      b.textContent = label;
+      if (q.multi) {
+        b.setAttribute("aria-pressed", picked.has(i + 1) ? "true" : "false");
+        b.addEventListener("click", function () {
+          if (picked.has(i + 1)) picked.delete(i + 1); else picked.add(i + 1);
+          b.setAttribute("aria-pressed", picked.has(i + 1) ? "true" : "false");
+          hint(q);
+        });
+      } else {
+        b.addEventListener("click", function () { answer([i + 1]); });
+      }
+      list.appendChild(b);
+    });
+    $("send").hidden = !q.multi;
+    hint(q);
+  }
+
+  function hint(q) {
+    if (!q.multi) { $("hint").textContent = ""; return; }
+    const many = q.min === q.max ? String(q.min) : q.min + " to " + q.max;
+    $("hint").textContent = "Pick " + many + " (" + picked.size + " picked), then Send.";
+  }
+
+  function show(s) {
+    state = s;
+    const body = document.body;
+    body.dataset.at = String(s.version);
+    body.dataset.epoch = String(s.epoch);
+    body.dataset.state = s.state;
+    if (!designer) body.dataset.seat = String(s.seat);
+    const who = designer ? "designer (everything)" : s.name;
+    document.title = s.game + " — " + who;
+    $("title").textContent = s.game + " — " + who;
+    $("turn").textContent = s.turn;
+    $("view").textContent = s.view;
+    $("view-title").textContent = designer ? "God view: everything, hidden information included" : "Your view";
+    $("board").innerHTML = s.svg || "";
+    const log = $("log");
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    log.textContent = "";
+    log.start = s.log_total - s.log.length + 1;
+    for (const line of s.log) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      log.appendChild(li);
+    }
+    if (atEnd) log.scrollTop = log.scrollHeight;
+    $("answered").textContent = (s.answered || []).join("\n");
+    $("result").hidden = !s.result;
+    $("result-text").textContent = s.result || "";
+    if (designer) {
+      if (s.notice) say(s.notice);
+      if (s.save && !$("save-file").value) $("save-file").value = s.save;
+    } else {
+      showQuestion(s);
+    }
+  }
+
+  function connect() {
+    const events = new EventSource(base + "/events" + auth);
+    events.addEventListener("state", function (e) {
+      $("conn").textContent = "";
+      show(JSON.parse(e.data));
+    });
+    events.onerror = function () {
+      $("conn").textContent = "(connection lost: reconnecting…)";
+    };
+  }
+
+  $("send").addEventListener("click", function () {
+    answer(Array.from(picked).sort(function (a, b) { return a - b; }));
+  });
+  $("card-form").addEventListener("submit", async function (e) {
+    e.preventDefault();
+    await reference("/card", "&name=" + encodeURIComponent($("card-name").value));
+  });
+  $("cards-show").addEventListener("click", function () { reference("/cards", ""); });
+  $("rules-show").addEventListener("click", function () { reference("/rules", ""); });
+
+  async function reference(path, query) {
+    try { $("reference").textContent = (await call("GET", path, undefined, query)).text; }
+    catch (e) { $("reference").textContent = e.message; }
+  }
+
+  if (designer) {
+    $("designer-tools").hidden = false;
+    $("reference-box").hidden = true;
+    $("undo").addEventListener("click", async function () {
+      try { say((await call("POST", "/undo", {})).ok); } catch (e) { say(e.message); }
+    });
+    $("save").addEventListener("click", async function () {
+      try { say((await call("POST", "/save", { file: $("save-file").value })).ok); } catch (e) { say(e.message); }
+    });
+  }
+  refresh().then(connect);
+})();

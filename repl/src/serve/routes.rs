@@ -1,0 +1,419 @@
+//! The routes: each seat's page and API under `/seat/N` and `/api/seat/N/...`, the
+//! designer's under `/designer` and `/api/designer/...`, every one behind its token.
+//!
+//! A request names its seat in the path and carries that seat's token (`?token=`); a
+//! wrong or missing token is refused with 403 before anything else is read, and a seat's
+//! routes give only what the host published for that seat ([`super::snapshot`]) or the
+//! game's content (rules and card texts, the same for everyone). The designer's token
+//! opens the god view, undo and save.
+//!
+//! Bad input is refused with a status and a JSON `{"error": ...}` saying what was
+//! expected: a body that is not the JSON asked for (400; 413 past [`BODY_LIMIT`]), an answer to a question no
+//! longer asked (409) or that the question does not take (422), more than
+//! [`READS_PER_SECOND`] reads or [`ASKS_PER_SECOND`] asks a second from one token or
+//! more than [`STREAMS`] open event streams (429), a host too busy to queue another ask (503). Bodies are at most
+//! [`BODY_LIMIT`] bytes.
+//!
+//! Pages are one HTML file and one script (`page.html`, `page.js`, in the binary), sent
+//! with a policy that runs no script but that one and sends no referrer (the token is
+//! in the address).
+
+use super::host::{Ask, Refusal};
+use super::snapshot::Tables;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_stream::wrappers::WatchStream;
+use tokio_stream::StreamExt;
+
+/// The most requests one token makes in a second: reads (pages, states, texts), and
+/// asks of the host (answers, undo, save), which a person makes a few a minute.
+pub const READS_PER_SECOND: u32 = 200;
+pub const ASKS_PER_SECOND: u32 = 20;
+/// The most event streams one token holds open (tabs of one seat).
+pub const STREAMS: usize = 8;
+/// The largest request body taken.
+pub const BODY_LIMIT: usize = 16 * 1024;
+/// How long a request waits for the host (a strategy bot thinking) before it is told so.
+const HOST_WAIT: Duration = Duration::from_secs(60);
+
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+
+/// Who a token opens: a seat's page, or the designer's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Who {
+    Seat(usize),
+    Designer,
+}
+
+/// What every handler shares.
+pub struct Shared {
+    /// People's seats' tokens.
+    pub tokens: BTreeMap<usize, String>,
+    pub designer: Option<String>,
+    pub tables: Arc<Tables>,
+    pub asks: SyncSender<Ask>,
+    pub content: Arc<posse::Content>,
+    /// Requests in the current second, by token and whether they ask the host.
+    limits: Mutex<HashMap<(Who, bool), (Instant, u32)>>,
+    streams: Mutex<HashMap<Who, Arc<AtomicUsize>>>,
+}
+
+impl Shared {
+    pub fn new(
+        tokens: BTreeMap<usize, String>,
+        designer: Option<String>,
+        tables: Arc<Tables>,
+        asks: SyncSender<Ask>,
+        content: Arc<posse::Content>,
+    ) -> Shared {
+        Shared { tokens, designer, tables, asks, content, limits: Mutex::default(), streams: Mutex::default() }
+    }
+
+    /// Whom `token` opens as `who` for a read, checked and counted: 403 for a wrong or
+    /// missing token, 429 past [`READS_PER_SECOND`].
+    fn admit(&self, who: Who, token: Option<&str>) -> Result<Who, Refused> {
+        self.admit_as(who, token, false)
+    }
+
+    /// As [`Shared::admit`] for an ask of the host (429 past [`ASKS_PER_SECOND`]).
+    fn admit_ask(&self, who: Who, token: Option<&str>) -> Result<Who, Refused> {
+        self.admit_as(who, token, true)
+    }
+
+    fn admit_as(&self, who: Who, token: Option<&str>, asks: bool) -> Result<Who, Refused> {
+        let expected = match who {
+            Who::Seat(s) => self.tokens.get(&s),
+            Who::Designer => self.designer.as_ref(),
+        };
+        let ok = matches!((expected, token), (Some(e), Some(t)) if same(e.as_bytes(), t.as_bytes()));
+        if !ok {
+            let what = match who {
+                Who::Seat(s) => format!("seat {s}"),
+                Who::Designer => "the designer".into(),
+            };
+            return Err(Box::new(refuse(
+                StatusCode::FORBIDDEN,
+                format!("wrong or missing token for {what}: open the link `posse serve` printed for it"),
+            )));
+        }
+        let mut limits = self.limits.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let window = limits.entry((who, asks)).or_insert((now, 0));
+        if now.duration_since(window.0) >= Duration::from_secs(1) {
+            *window = (now, 0);
+        }
+        window.1 += 1;
+        let (most, what) = if asks { (ASKS_PER_SECOND, "answers") } else { (READS_PER_SECOND, "requests") };
+        if window.1 > most {
+            return Err(Box::new(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("more than {most} {what} a second from this page: slow down"),
+            )));
+        }
+        Ok(who)
+    }
+
+    /// Sends `ask` to the host and waits for its reply.
+    async fn ask(&self, ask: Ask, reply: tokio::sync::oneshot::Receiver<Result<String, Refusal>>) -> Response {
+        match self.asks.try_send(ask) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                return refuse(StatusCode::SERVICE_UNAVAILABLE, "the table is busy: try again in a moment")
+            }
+            Err(TrySendError::Disconnected(_)) => {
+                return refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped")
+            }
+        }
+        match tokio::time::timeout(HOST_WAIT, reply).await {
+            Ok(Ok(Ok(said))) => Json(serde_json::json!({ "ok": said })).into_response(),
+            Ok(Ok(Err(r))) => refuse(StatusCode::from_u16(r.status).unwrap_or(StatusCode::CONFLICT), r.message),
+            Ok(Err(_)) => refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped"),
+            Err(_) => refuse(StatusCode::SERVICE_UNAVAILABLE, "the game is still busy (a bot is thinking): wait"),
+        }
+    }
+}
+
+/// Whether `a` and `b` are equal, in a time that does not tell how much of them is.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A refusal: the status and `{"error": message}`.
+fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
+}
+
+type S = State<Arc<Shared>>;
+
+/// A refusal made before the request is read (a token, a limit).
+type Refused = Box<Response>;
+
+#[derive(Deserialize)]
+struct Params {
+    token: Option<String>,
+    name: Option<String>,
+}
+
+/// The query's token (and card name); a query that does not parse has neither.
+fn params(q: Result<Query<Params>, axum::extract::rejection::QueryRejection>) -> Params {
+    q.map(|Query(p)| p).unwrap_or(Params { token: None, name: None })
+}
+
+/// The seat the path names (403 for one that is not a number: no seat has it).
+fn seat_of(n: &str) -> Who {
+    Who::Seat(n.parse().unwrap_or(0))
+}
+
+/// The router of a served game.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/", get(root))
+        .route("/page.js", get(script))
+        .route("/seat/{n}", get(seat_page))
+        .route("/designer", get(designer_page))
+        .route("/api/seat/{n}/state", get(seat_state))
+        .route("/api/seat/{n}/events", get(seat_events))
+        .route("/api/seat/{n}/answer", post(answer))
+        .route("/api/seat/{n}/card", get(card))
+        .route("/api/seat/{n}/cards", get(cards))
+        .route("/api/seat/{n}/rules", get(rules))
+        .route("/api/designer/state", get(designer_state))
+        .route("/api/designer/events", get(designer_events))
+        .route("/api/designer/undo", post(undo))
+        .route("/api/designer/save", post(save))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(shared)
+}
+
+async fn not_found() -> Response {
+    refuse(StatusCode::NOT_FOUND, "no such page: open the link `posse serve` printed for your seat")
+}
+
+async fn root() -> Response {
+    refuse(StatusCode::FORBIDDEN, "each player opens the link `posse serve` printed for their seat")
+}
+
+/// A page with the headers every page gets: no caching, no referrer, no frames, and no
+/// script but `page.js`.
+fn page(body: &'static str, kind: &'static str) -> Response {
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src data:",
+        ),
+    );
+    r
+}
+
+async fn script() -> Response {
+    page(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+async fn seat_page(
+    State(s): S,
+    Path(n): Path<String>,
+    q: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+        Ok(_) => page(PAGE, "text/html; charset=utf-8"),
+        Err(r) => *r,
+    }
+}
+
+async fn designer_page(State(s): S, q: Result<Query<Params>, axum::extract::rejection::QueryRejection>) -> Response {
+    match s.admit(Who::Designer, params(q).token.as_deref()) {
+        Ok(_) => page(PAGE, "text/html; charset=utf-8"),
+        Err(r) => *r,
+    }
+}
+
+/// The state last published for `who`, as JSON.
+fn latest(s: &Shared, who: Who) -> Response {
+    let rx = match who {
+        Who::Seat(n) => s.tables.seat(n),
+        Who::Designer => Some(s.tables.designer()),
+    };
+    let Some(rx) = rx else { return refuse(StatusCode::FORBIDDEN, "no such seat") };
+    let body = rx.borrow().clone();
+    let mut r = body.to_string().into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// Server-sent events of `who`'s states: the one there is now, then each new one.
+fn events(s: &Shared, who: Who) -> Response {
+    let rx = match who {
+        Who::Seat(n) => s.tables.seat(n),
+        Who::Designer => Some(s.tables.designer()),
+    };
+    let Some(rx) = rx else { return refuse(StatusCode::FORBIDDEN, "no such seat") };
+    let open = s.streams.lock().unwrap_or_else(|e| e.into_inner()).entry(who).or_default().clone();
+    if open.fetch_add(1, Ordering::SeqCst) >= STREAMS {
+        open.fetch_sub(1, Ordering::SeqCst);
+        return refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{STREAMS} pages of this seat are open already: close one"),
+        );
+    }
+    let guard = StreamGuard(open);
+    let stream = WatchStream::new(rx).map(move |state| {
+        let _held = &guard;
+        Ok::<_, std::convert::Infallible>(Event::default().event("state").data(&*state))
+    });
+    let mut r = Sse::new(stream).keep_alive(KeepAlive::default()).into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// Counts an open event stream down when the stream is dropped.
+struct StreamGuard(Arc<AtomicUsize>);
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+type Q = Result<Query<Params>, axum::extract::rejection::QueryRejection>;
+
+async fn seat_state(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+        Ok(who) => latest(&s, who),
+        Err(r) => *r,
+    }
+}
+
+async fn seat_events(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+        Ok(who) => events(&s, who),
+        Err(r) => *r,
+    }
+}
+
+async fn designer_state(State(s): S, q: Q) -> Response {
+    match s.admit(Who::Designer, params(q).token.as_deref()) {
+        Ok(who) => latest(&s, who),
+        Err(r) => *r,
+    }
+}
+
+async fn designer_events(State(s): S, q: Q) -> Response {
+    match s.admit(Who::Designer, params(q).token.as_deref()) {
+        Ok(who) => events(&s, who),
+        Err(r) => *r,
+    }
+}
+
+/// An answer: the question it answers (`ask`, `epoch`, from the seat's state) and the
+/// options picked, numbered from 1.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerBody {
+    ask: usize,
+    epoch: u64,
+    picks: Vec<u32>,
+}
+
+/// A body that is not the JSON asked for, said with what was expected.
+fn bad_body(e: JsonRejection, expected: &str) -> Response {
+    // 413 for a body past the limit; 400 for every other (axum says 422 for a field).
+    let status = if e.status() == StatusCode::PAYLOAD_TOO_LARGE { e.status() } else { StatusCode::BAD_REQUEST };
+    refuse(status, format!("{}; expected a JSON body {expected}", e.body_text()))
+}
+
+async fn answer(State(s): S, Path(n): Path<String>, q: Q, body: Result<Json<AnswerBody>, JsonRejection>) -> Response {
+    let who = match s.admit_ask(seat_of(&n), params(q).token.as_deref()) {
+        Ok(who) => who,
+        Err(r) => return *r,
+    };
+    let Who::Seat(seat) = who else { return refuse(StatusCode::FORBIDDEN, "no such seat") };
+    let body = match body {
+        Ok(Json(b)) => b,
+        Err(e) => return bad_body(e, r#"{"ask": N, "epoch": N, "picks": [N, ...]}"#),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    s.ask(Ask::Answer { seat, ask: body.ask, epoch: body.epoch, picks: body.picks, reply: tx }, rx).await
+}
+
+/// A text for a page: `{"text": ...}`.
+fn text(t: String) -> Response {
+    Json(serde_json::json!({ "text": t })).into_response()
+}
+
+/// The width reference texts are wrapped at.
+const WIDTH: usize = 78;
+
+async fn card(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+    let p = params(q);
+    if let Err(r) = s.admit(seat_of(&n), p.token.as_deref()) {
+        return *r;
+    }
+    let name = p.name.unwrap_or_default();
+    if name.trim().is_empty() {
+        return text(crate::session::cards_text(&s.content, WIDTH));
+    }
+    match crate::session::card_text(&s.content, &name, WIDTH) {
+        Ok(t) => text(t),
+        Err(e) => refuse(StatusCode::NOT_FOUND, e),
+    }
+}
+
+async fn cards(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+        Ok(_) => text(crate::session::cards_text(&s.content, WIDTH)),
+        Err(r) => *r,
+    }
+}
+
+async fn rules(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+        Ok(_) => text(crate::session::rules_text(&s.content, WIDTH)),
+        Err(r) => *r,
+    }
+}
+
+async fn undo(State(s): S, q: Q) -> Response {
+    if let Err(r) = s.admit_ask(Who::Designer, params(q).token.as_deref()) {
+        return *r;
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    s.ask(Ask::Undo { reply: tx }, rx).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveBody {
+    file: String,
+}
+
+async fn save(State(s): S, q: Q, body: Result<Json<SaveBody>, JsonRejection>) -> Response {
+    if let Err(r) = s.admit_ask(Who::Designer, params(q).token.as_deref()) {
+        return *r;
+    }
+    let body = match body {
+        Ok(Json(b)) => b,
+        Err(e) => return bad_body(e, r#"{"file": "NAME.yaml"}"#),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    s.ask(Ask::Save { file: body.file.into(), reply: tx }, rx).await
+}
