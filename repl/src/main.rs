@@ -57,13 +57,14 @@ struct Cli {
     /// own (`posse init`) stands on the installed posse's games (docs/authoring.md)
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
-    /// Run the overlay file FILE, from anywhere, on the game named (play, sim, compare,
-    /// check, trace, svg, bots, playthrough), as if its game.yaml listed it: as
+    /// Run the overlay file FILE, from anywhere, on the game named (play, serve, sim,
+    /// compare, check, trace, svg, bots, playthrough), as if its game.yaml listed it: as
     /// GAME/STEM, its problems at FILE's own lines
     #[arg(long, global = true, value_name = "FILE")]
     variant: Option<PathBuf>,
     /// Designer mode (play and the menu): any seat's view (:as), the GOD VIEW (:god), any
-    /// :undo, and the seed printed, even when two or more people share the screen
+    /// :undo, and the seed printed, even when two or more people share the screen; with
+    /// serve, a designer's page (god view, undo, save) and the seed printed
     #[arg(long, global = true)]
     designer: bool,
     #[command(subcommand)]

@@ -127,6 +127,8 @@
     $("result").hidden = !s.result;
     $("result-text").textContent = s.result || "";
     if (designer) {
+      $("pending").hidden = false;
+      $("pending").textContent = (s.questions || []).join("\n\n");
       if (s.notice) say(s.notice);
       if (s.save && !$("save-file").value) $("save-file").value = s.save;
     } else {

@@ -8,11 +8,12 @@
 //! opens the god view, undo and save.
 //!
 //! Bad input is refused with a status and a JSON `{"error": ...}` saying what was
-//! expected: a body that is not the JSON asked for (400; 413 past [`BODY_LIMIT`]), an answer to a question no
-//! longer asked (409) or that the question does not take (422), more than
-//! [`READS_PER_SECOND`] reads or [`ASKS_PER_SECOND`] asks a second from one token or
-//! more than [`STREAMS`] open event streams (429), a host too busy to queue another ask (503). Bodies are at most
-//! [`BODY_LIMIT`] bytes.
+//! expected: a body that is not the JSON asked for (400; 413 past [`BODY_LIMIT`] bytes),
+//! an answer to a question no longer asked (409) or that the question does not take
+//! (422), more than [`READS_PER_SECOND`] reads or [`ASKS_PER_SECOND`] asks a second from
+//! one token or more than [`STREAMS`] open event streams (429), a host too busy to queue
+//! another ask (503). An ask the host has not replied to within a minute (a search bot
+//! thinking) is answered 202: the host makes it when it comes to it, and the pages follow.
 //!
 //! Pages are one HTML file and one script (`page.html`, `page.js`, in the binary), sent
 //! with a policy that runs no script but that one and sends no referrer (the token is
@@ -140,7 +141,12 @@ impl Shared {
             Ok(Ok(Ok(said))) => Json(serde_json::json!({ "ok": said })).into_response(),
             Ok(Ok(Err(r))) => refuse(StatusCode::from_u16(r.status).unwrap_or(StatusCode::CONFLICT), r.message),
             Ok(Err(_)) => refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped"),
-            Err(_) => refuse(StatusCode::SERVICE_UNAVAILABLE, "the game is still busy (a bot is thinking): wait"),
+            // The ask is with the host, which will make it: the page hears of it then.
+            Err(_) => (
+                StatusCode::ACCEPTED,
+                Json(serde_json::json!({ "ok": "the game is still busy (a bot is thinking): the page follows when it is done" })),
+            )
+                .into_response(),
         }
     }
 }

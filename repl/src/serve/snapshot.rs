@@ -126,6 +126,8 @@ struct DesignerState {
     epoch: u64,
     state: &'static str,
     turn: String,
+    /// Each question waiting, with its seat and its options.
+    questions: Vec<String>,
     view: String,
     svg: Option<String>,
     log: Vec<String>,
@@ -160,6 +162,13 @@ fn drawn(game: &Game, seat: Option<usize>) -> String {
             format!("(the renderer failed: {e})\n{}", tail.join("\n"))
         }
     }
+}
+
+/// The board's picture as `seat` sees it (as the REPL's `:svg` draws it), for a page:
+/// without the XML declaration a file starts with.
+fn picture(game: &Game, seat: Option<usize>) -> Option<String> {
+    let svg = crate::svg::picture(game.content(), &game.view(seat))?;
+    Some(svg.find("<svg").map_or(svg.clone(), |i| svg[i..].to_string()))
 }
 
 fn log_tail(game: &Game, seat: Option<usize>) -> (Vec<String>, usize) {
@@ -215,7 +224,7 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
         state,
         turn,
         view: drawn(game, Some(seat)),
-        svg: crate::svg::picture(game.content(), &game.view(Some(seat))),
+        svg: picture(game, Some(seat)),
         log,
         log_total,
         question,
@@ -235,6 +244,15 @@ fn designer_state(host: &Host) -> DesignerState {
     } else {
         format!("{} to decide (decision {})", deciding.join(", "), host.at() + 1)
     };
+    let questions = game
+        .pending()
+        .iter()
+        .map(|r| {
+            let q = crate::answer::Question::of(r);
+            let secret = if q.secret { " (secret)" } else { "" };
+            format!("{}{secret}: {}\n{}", host.seat_name(r.seat), q.prompt, q.options(78))
+        })
+        .collect();
     let (log, log_total) = log_tail(game, None);
     DesignerState {
         game: game.content().name.clone(),
@@ -244,8 +262,9 @@ fn designer_state(host: &Host) -> DesignerState {
         epoch: host.epoch,
         state: if over { "over" } else { "waiting" },
         turn,
+        questions,
         view: drawn(game, None),
-        svg: crate::svg::picture(game.content(), &game.view(None)),
+        svg: picture(game, None),
         log,
         log_total,
         save: host.save.as_ref().map(|l| l.save_path().display().to_string()),
