@@ -139,7 +139,9 @@ impl Host {
         if ask != self.made_by(seat) {
             return Err(Refusal::stale("that question was answered already (a second click, or an old page)"));
         }
-        let asked = self.game.pending().iter().any(|r| r.seat == seat);
+        // Asked now, or asked a decision it answered and may still change (`revisable`:
+        // until every seat asked has answered).
+        let asked = self.game.pending().iter().any(|r| r.seat == seat) || self.game.revisable(seat).is_some();
         if !asked {
             let why = if self.answered(seat) {
                 "you answered this decision already; the others still decide"

@@ -11,9 +11,6 @@
   const auth = "?token=" + encodeURIComponent(token);
   const $ = (id) => document.getElementById(id);
   let state = null;
-  // The options toggled for a question of several picks, and the question they are for.
-  let picked = new Set();
-  let pickedFor = "";
   let sending = false;
 
   function say(text) {
@@ -39,7 +36,7 @@
   }
 
   async function answer(picks) {
-    if (sending || !state || !state.question) return;
+    if (sending || !state || !(state.question || state.change)) return;
     sending = true;
     setDisabled(true);
     try {
@@ -55,26 +52,38 @@
   }
 
   function setDisabled(on) {
-    for (const b of document.querySelectorAll("#question button")) b.disabled = on;
+    for (const b of document.querySelectorAll("#question button, #change button")) b.disabled = on;
   }
 
-  function showQuestion(s) {
-    const box = $("question");
-    const q = s.question;
+  // A question drawn into the box `id` (its prompt, its options as buttons of class
+  // `kind`, and for several picks a send button): `question` to answer, `change` to
+  // answer again. The picks toggled are kept while the same question stays on screen.
+  const toggled = { question: { key: "", picks: new Set() }, change: { key: "", picks: new Set() } };
+  function drawQuestion(id, q, s, kind, lead) {
+    const box = $(id);
     box.hidden = !q;
     if (!q) return;
+    const keep = toggled[id];
     const key = s.epoch + "/" + s.ask + "/" + q.prompt;
-    if (key !== pickedFor) { picked = new Set(); pickedFor = key; }
+    if (key !== keep.key) { keep.key = key; keep.picks = new Set(); }
+    const picked = keep.picks;
     box.dataset.multi = q.multi ? "true" : "false";
     box.dataset.min = q.min;
     box.dataset.max = q.max;
-    $("prompt").textContent = q.prompt;
-    const list = $("options");
+    $(id === "question" ? "prompt" : "change-prompt").textContent = lead + q.prompt;
+    const list = $(id === "question" ? "options" : "change-options");
+    const send = $(id === "question" ? "send" : "change-send");
+    const hint = function () {
+      if (id !== "question") return;
+      if (!q.multi) { $("hint").textContent = ""; return; }
+      const many = q.min === q.max ? String(q.min) : q.min + " to " + q.max;
+      $("hint").textContent = "Pick " + many + " (" + picked.size + " picked), then Send.";
+    };
     list.textContent = "";
     q.options.forEach(function (label, i) {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "option";
+      b.className = kind;
       b.dataset.pick = String(i + 1);
       b.textContent = label;
       if (q.multi) {
@@ -82,21 +91,18 @@
         b.addEventListener("click", function () {
           if (picked.has(i + 1)) picked.delete(i + 1); else picked.add(i + 1);
           b.setAttribute("aria-pressed", picked.has(i + 1) ? "true" : "false");
-          hint(q);
+          hint();
         });
       } else {
         b.addEventListener("click", function () { answer([i + 1]); });
       }
       list.appendChild(b);
     });
-    $("send").hidden = !q.multi;
-    hint(q);
-  }
-
-  function hint(q) {
-    if (!q.multi) { $("hint").textContent = ""; return; }
-    const many = q.min === q.max ? String(q.min) : q.min + " to " + q.max;
-    $("hint").textContent = "Pick " + many + " (" + picked.size + " picked), then Send.";
+    send.hidden = !q.multi;
+    send.onclick = function () {
+      answer(Array.from(picked).sort(function (a, b) { return a - b; }));
+    };
+    hint();
   }
 
   function show(s) {
@@ -132,7 +138,8 @@
       if (s.notice) say(s.notice);
       if (s.save && !$("save-file").value) $("save-file").value = s.save;
     } else {
-      showQuestion(s);
+      drawQuestion("question", s.question, s, "option", "");
+      drawQuestion("change", s.change, s, "change-option", "You may change your answer until the others have answered. ");
     }
   }
 
@@ -147,9 +154,6 @@
     };
   }
 
-  $("send").addEventListener("click", function () {
-    answer(Array.from(picked).sort(function (a, b) { return a - b; }));
-  });
   $("card-form").addEventListener("submit", async function (e) {
     e.preventDefault();
     await reference("/card", "&name=" + encodeURIComponent($("card-name").value));

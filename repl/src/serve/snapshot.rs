@@ -113,6 +113,8 @@ struct SeatState {
     log_total: usize,
     question: Option<Question>,
     answered: Vec<String>,
+    /// The question this seat answered and may answer again until the others have.
+    change: Option<Question>,
     result: Option<String>,
 }
 
@@ -181,11 +183,7 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
     let game = &host.game;
     let over = game.is_over();
     let request = game.pending().into_iter().find(|r| r.seat == seat);
-    let question = request.map(|r| {
-        let prompt = r.try_prompt().unwrap_or_else(|e| format!("(the question's text failed: {e})"));
-        let options = r.try_labels().unwrap_or_else(|_| (1..=r.count).map(|i| format!("option {i}")).collect());
-        Question { prompt, options, multi: r.multi, min: r.min, max: r.max }
-    });
+    let question = request.map(question_of);
     let state = if over {
         "over"
     } else if question.is_some() {
@@ -213,6 +211,7 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
             format!("{who} answered: {}", a.labels.join(", "))
         })
         .collect();
+    let change = game.revisable(seat).map(|(r, _)| question_of(r));
     let (log, log_total) = log_tail(game, Some(seat));
     SeatState {
         game: game.content().name.clone(),
@@ -229,8 +228,16 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
         log_total,
         question,
         answered,
+        change,
         result: over.then(|| crate::session::standings(game)),
     }
+}
+
+/// A request as its seat's page shows it (its texts made now; a text that fails is said).
+fn question_of(r: &posse::Request) -> Question {
+    let prompt = r.try_prompt().unwrap_or_else(|e| format!("(the question's text failed: {e})"));
+    let options = r.try_labels().unwrap_or_else(|_| (1..=r.count).map(|i| format!("option {i}")).collect());
+    Question { prompt, options, multi: r.multi, min: r.min, max: r.max }
 }
 
 fn designer_state(host: &Host) -> DesignerState {

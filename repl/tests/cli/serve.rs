@@ -405,3 +405,82 @@ fn an_event_stream_sends_the_state_at_once() {
     assert!(text.contains("text/event-stream"), "{text}");
     assert!(text.contains("event: state"), "{text}");
 }
+
+#[test]
+fn bots_play_their_seats_and_only_peoples_seats_get_an_address() {
+    let server = serve(&["dice_town", "--players", "3", "--seed", "9", "--bot", "2=sharp", "--bot", "3=random"]);
+    assert_eq!(server.tokens.iter().map(|(s, _)| *s).collect::<Vec<_>>(), vec![1], "{:?}", server.lines);
+    assert!(server.lines[0].contains("p2 (bot: sharp)") && server.lines[0].contains("p3 (bot)"), "{:?}", server.lines);
+    // Seat 2 is a bot's: no token opens a page for it.
+    assert_eq!(server.get(&format!("/api/seat/2/state?token={}", server.token(1))).0, 403);
+    let st = server.state(1);
+    assert_eq!(st["seats"][1]["bot"], "sharp", "{st}");
+    let made = play_out(&server, &[1], |_| {});
+    assert!(made > 3, "{made}");
+    let end = server.state(1);
+    assert_eq!(end["state"], "over");
+    assert!(end["log_total"].as_u64().unwrap_or(0) > 20, "the bots' turns are in seat 1's log: {end}");
+}
+
+#[test]
+fn a_variant_file_is_served_as_play_runs_it() {
+    let dir = scratch("serve-variant");
+    let file = dir.join("rich.yaml");
+    std::fs::write(&file, "name: Rich start\ndata:\n  start_money: 80\n").expect("written");
+    let path = file.to_str().expect("utf8");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .arg("--root")
+        .arg(project())
+        .args(["--variant", path, "serve", "dice_town", "--players", "2", "--seed", "1", "--listen", "127.0.0.1:0"])
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("posse starts");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("a line");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.contains("dice_town/rich"), "{first}");
+}
+
+#[test]
+fn a_revisable_answer_is_changed_from_the_page_until_the_others_answer() {
+    // Desperados' desperadoes move in secret at once, each answer revisable (rule M6).
+    let server = serve(&["desperados", "--players", "3", "--seed", "4"]);
+    let seats = [1, 2, 3];
+    for made in 0..400 {
+        let states: Vec<Value> = seats.iter().map(|&s| server.state(s)).collect();
+        if let Some((i, st)) = states.iter().enumerate().find(|(_, s)| s["change"] != Value::Null) {
+            let seat = seats[i];
+            let before = st["answered"].clone();
+            let change = &st["change"];
+            let n = change["options"].as_array().expect("options").len() as u32;
+            let given = before.to_string();
+            // Another option than the one given, when there is one.
+            let pick = (1..=n)
+                .find(|k| !given.contains(change["options"][(*k - 1) as usize].as_str().unwrap_or_default()))
+                .unwrap_or(1);
+            let picks = if change["multi"] == json!(true) { some_answer(change, made) } else { vec![pick] };
+            let (status, body) = server.answer(seat, st, &picks);
+            assert_eq!(status, 200, "changing seat {seat}'s answer: {body}");
+            let after = server.state(seat);
+            assert_eq!(after["state"], st["state"], "the decision still waits for the others");
+            // The other seats asked do not see the change of a secret answer.
+            for (j, other) in states.iter().enumerate().filter(|(j, _)| *j != i) {
+                let now = server.state(seats[j]);
+                assert_eq!(now["answered"], other["answered"], "seat {} sees seat {seat}'s answer", seats[j]);
+            }
+            return;
+        }
+        if states.iter().all(|s| s["state"] == "over") {
+            break;
+        }
+        let (i, st) = states.iter().enumerate().find(|(_, s)| s["state"] == "deciding").expect("someone decides");
+        let (status, body) = server.answer(seats[i], st, &some_answer(&st["question"], made));
+        assert_eq!(status, 200, "{body}");
+    }
+    panic!("no revisable answer was met");
+}
