@@ -327,6 +327,21 @@ fn a_served_game_goes_on_in_the_repl_and_after_kill_9_on_a_new_server() {
         .output()
         .expect("replay runs");
     assert!(replayed.status.success(), "{}", stdout(&replayed));
+    // And `play --load` at a terminal goes on with it.
+    let mut play = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .arg("--root")
+        .arg(project())
+        .args(["play", "--load", path])
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play runs");
+    play.stdin.take().expect("stdin").write_all(b":quit\n").expect("written");
+    let played = play.wait_with_output().expect("play ends");
+    assert!(played.status.success(), "{}", stdout(&played));
+    assert!(stdout(&played).contains(&format!("loaded {path}")), "{}", stdout(&played));
     // A new server on the save: each seat's page as it was, but for the new tokens.
     let again = serve(&["--load", path]);
     assert_eq!(again.tokens.len(), 2, "{:?}", again.lines);
@@ -483,4 +498,31 @@ fn a_revisable_answer_is_changed_from_the_page_until_the_others_answer() {
         assert_eq!(status, 200, "{body}");
     }
     panic!("no revisable answer was met");
+}
+
+#[test]
+fn a_game_saved_in_the_repl_is_served_where_it_stopped() {
+    let dir = scratch("serve-from-repl");
+    let save = dir.join("game.yaml");
+    let path = save.to_str().expect("utf8");
+    let mut play = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .arg("--root")
+        .arg(project())
+        .args(["play", "dice_town", "--players", "2", "--seed", "5", "--save", path])
+        .env_remove("POSSE_ROOT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play runs");
+    play.stdin.take().expect("stdin").write_all(b"1\n1\n:quit\n").expect("written");
+    let played = play.wait_with_output().expect("play ends");
+    assert!(played.status.success(), "{}", stdout(&played));
+    let saved = std::fs::read_to_string(&save).expect("saved");
+    let made = saved.lines().filter(|l| l.trim_start().starts_with("- [")).count();
+    assert!(made >= 2, "{saved}");
+    let server = serve(&["--load", path]);
+    let (one, two) = (server.state(1), server.state(2));
+    let mine = |s: &Value| s["ask"].as_u64().unwrap_or(0) as usize;
+    assert_eq!(mine(&one) + mine(&two), made, "the pages start where the REPL stopped: {one} {two}");
 }
