@@ -16,8 +16,9 @@
 //! session would have met.
 
 use posse::bot::random_choice;
+use posse::record::{BotsRecord, PERSON};
 use posse::rng::Rng;
-use posse::{Content, Game, Player, Request};
+use posse::{Content, Game, Player, Record, Request};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -103,6 +104,17 @@ impl Picker {
         }
     }
 
+    /// `game`'s record with who plays each seat (`bots`' seats this picker's bots, the
+    /// others people) and what the bots' picks depend on: what the REPL's and the web
+    /// table's saves hold, so that a game continued from one plays on as it would have.
+    pub fn record(&self, game: &Game, bots: &BTreeSet<usize>) -> Record {
+        let mut record = game.record();
+        record.played_by =
+            (1..=game.players()).map(|s| if bots.contains(&s) { self.kind(s) } else { PERSON }.to_string()).collect();
+        record.bots = Some(BotsRecord { seed: self.seed(), drawn: self.drawn() });
+        record
+    }
+
     /// The seed the bots' picks come from.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -120,6 +132,24 @@ impl Picker {
             None => random_choice(req, &mut Rng::new(posse::bot::pick_seed(self.seed, position))),
         }
     }
+}
+
+/// The bot seats a save names (seat -> kind), each a kind of bot `content`'s game has; a
+/// kind it does not have is an error naming the save (`file`).
+pub fn saved(record: &Record, content: &Content, file: &str) -> Result<BTreeMap<usize, String>, String> {
+    let known = kinds(content);
+    let mut seats = BTreeMap::new();
+    for (seat, kind) in record.bot_seats() {
+        if !known.iter().any(|k| k == kind) {
+            return Err(format!(
+                "{file}: seat {seat} is played by a bot of kind '{kind}', which {} does not have (bots: {})",
+                content.game,
+                known.join(", ")
+            ));
+        }
+        seats.insert(seat, kind.to_string());
+    }
+    Ok(seats)
 }
 
 /// Seat numbers (1-based) played by bots, with the kind of bot, from `--bot` arguments:

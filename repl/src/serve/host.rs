@@ -22,7 +22,7 @@
 use super::snapshot::{self, Tables};
 use crate::answer;
 use crate::bots::Picker;
-use posse::record::{BotsRecord, PERSON};
+use posse::record::BotsRecord;
 use posse::savefile::SaveLock;
 use posse::{Game, Record};
 use std::collections::BTreeSet;
@@ -263,12 +263,7 @@ impl Host {
     /// The game's record with who plays each seat and the bots' seed and stream: the
     /// REPL's save, so either continues the other's game.
     pub fn record(&self) -> Record {
-        let mut record = self.game.record();
-        record.played_by = (1..=self.game.players())
-            .map(|s| if self.bots.contains(&s) { self.picker.kind(s) } else { PERSON }.to_string())
-            .collect();
-        record.bots = Some(BotsRecord { seed: self.picker.seed(), drawn: self.picker.drawn() });
-        record
+        self.picker.record(&self.game, &self.bots)
     }
 
     fn autosave(&mut self) {

@@ -199,18 +199,10 @@ fn from_save(opts: &ServeOptions, file: &std::path::Path) -> Result<Start> {
             posse::hash::hex(content.hash)
         );
     }
-    let known = bots::kinds(&content);
     let kinds = if opts.bots.is_empty() {
-        let mut kinds = BTreeMap::new();
-        for (seat, kind) in record.bot_seats() {
-            if !known.iter().any(|k| k == kind) {
-                bail!("{name}: seat {seat} is played by a bot of kind '{kind}', which {} does not have", content.game);
-            }
-            kinds.insert(seat, kind.to_string());
-        }
-        kinds
+        bots::saved(&record, &content, &name).map_err(|e| anyhow!(e))?
     } else {
-        bots::parse(&opts.bots, &record.seats, &known).map_err(|e| anyhow!(e))?
+        bots::parse(&opts.bots, &record.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?
     };
     let same_bots = record.bot_seats().count() == kinds.len() && opts.bots.is_empty();
     let saved = record.bots.unwrap_or(BotsRecord { seed: record.seed, drawn: 0 });

@@ -351,21 +351,7 @@ impl Session<'_> {
                 .filter(|&s| s <= players)
                 .map(|s| (s, self.picker.kind(s).to_string()))
                 .collect(),
-            None => {
-                let known = bots::kinds(&content);
-                let mut seats = BTreeMap::new();
-                for (seat, kind) in record.bot_seats() {
-                    if !known.iter().any(|k| k == kind) {
-                        return Err(format!(
-                            "{file}: seat {seat} is played by a bot of kind '{kind}', which {} does not have (bots: {})",
-                            content.game,
-                            known.join(", ")
-                        ));
-                    }
-                    seats.insert(seat, kind.to_string());
-                }
-                seats
-            }
+            None => bots::saved(record, &content, file)?,
         };
         let bots: BTreeSet<usize> = kinds.keys().copied().collect();
         let saved = record.bots.unwrap_or(BotsRecord { seed: record.seed, drawn: 0 });

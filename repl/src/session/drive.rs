@@ -29,7 +29,6 @@ use super::{describe_choice, End, Session};
 use crate::answer::Question;
 use crate::command;
 use crate::input::{Completions, Line};
-use posse::record::{BotsRecord, PERSON};
 use posse::savefile::SaveLock;
 use posse::{Choice, Record};
 
@@ -337,12 +336,7 @@ impl Session<'_> {
     /// The game's record with who plays each seat and what the bots' picks depend on:
     /// what saves hold, so that a session continued from one plays on as this one would.
     pub(super) fn record(&self) -> Record {
-        let mut record = self.game.record();
-        record.played_by = (1..=self.game.players())
-            .map(|s| if self.bots.contains(&s) { self.picker.kind(s) } else { PERSON }.to_string())
-            .collect();
-        record.bots = Some(BotsRecord { seed: self.picker.seed(), drawn: self.picker.drawn() });
-        record
+        self.picker.record(&self.game, &self.bots)
     }
 
     pub(super) fn autosave(&mut self) {

@@ -29,19 +29,26 @@ impl Drop for Server {
     }
 }
 
+/// `posse --root <project> ARGS`, its output piped.
+fn posse_cmd(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_posse"));
+    c.arg("--root").arg(project()).args(args).env_remove("POSSE_ROOT");
+    c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    c
+}
+
+/// Runs `posse ARGS` with `input` on stdin to its end.
+fn run_with(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = posse_cmd(args).spawn().expect("posse starts");
+    child.stdin.take().expect("stdin").write_all(input).expect("written");
+    child.wait_with_output().expect("posse ends")
+}
+
 /// Starts `posse serve ARGS --listen 127.0.0.1:0` on the project's games and reads its
 /// addresses.
 fn serve(args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
-        .arg("--root")
-        .arg(project())
-        .arg("serve")
-        .args(args)
-        .args(["--listen", "127.0.0.1:0"])
-        .env_remove("POSSE_ROOT")
+    let mut child = posse_cmd(&[&["serve"], args, &["--listen", "127.0.0.1:0"]].concat())
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("posse starts");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
@@ -319,27 +326,10 @@ fn a_served_game_goes_on_in_the_repl_and_after_kill_9_on_a_new_server() {
     let _ = server.child.wait();
     drop(server);
     // The REPL continues the save: its replay reaches the same position.
-    let replayed = Command::new(env!("CARGO_BIN_EXE_posse"))
-        .arg("--root")
-        .arg(project())
-        .args(["replay", path])
-        .env_remove("POSSE_ROOT")
-        .output()
-        .expect("replay runs");
+    let replayed = run_with(&["replay", path], b"");
     assert!(replayed.status.success(), "{}", stdout(&replayed));
     // And `play --load` at a terminal goes on with it.
-    let mut play = Command::new(env!("CARGO_BIN_EXE_posse"))
-        .arg("--root")
-        .arg(project())
-        .args(["play", "--load", path])
-        .env_remove("POSSE_ROOT")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("play runs");
-    play.stdin.take().expect("stdin").write_all(b":quit\n").expect("written");
-    let played = play.wait_with_output().expect("play ends");
+    let played = run_with(&["play", "--load", path], b":quit\n");
     assert!(played.status.success(), "{}", stdout(&played));
     assert!(stdout(&played).contains(&format!("loaded {path}")), "{}", stdout(&played));
     // A new server on the save: each seat's page as it was, but for the new tokens.
@@ -443,16 +433,8 @@ fn a_variant_file_is_served_as_play_runs_it() {
     let file = dir.join("rich.yaml");
     std::fs::write(&file, "name: Rich start\ndata:\n  start_money: 80\n").expect("written");
     let path = file.to_str().expect("utf8");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
-        .arg("--root")
-        .arg(project())
-        .args(["--variant", path, "serve", "dice_town", "--players", "2", "--seed", "1", "--listen", "127.0.0.1:0"])
-        .env_remove("POSSE_ROOT")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("posse starts");
+    let args = ["--variant", path, "serve", "dice_town", "--players", "2", "--seed", "1", "--listen", "127.0.0.1:0"];
+    let mut child = posse_cmd(&args).stdin(Stdio::null()).spawn().expect("posse starts");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();
     out.read_line(&mut first).expect("a line");
@@ -505,18 +487,7 @@ fn a_game_saved_in_the_repl_is_served_where_it_stopped() {
     let dir = scratch("serve-from-repl");
     let save = dir.join("game.yaml");
     let path = save.to_str().expect("utf8");
-    let mut play = Command::new(env!("CARGO_BIN_EXE_posse"))
-        .arg("--root")
-        .arg(project())
-        .args(["play", "dice_town", "--players", "2", "--seed", "5", "--save", path])
-        .env_remove("POSSE_ROOT")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("play runs");
-    play.stdin.take().expect("stdin").write_all(b"1\n1\n:quit\n").expect("written");
-    let played = play.wait_with_output().expect("play ends");
+    let played = run_with(&["play", "dice_town", "--players", "2", "--seed", "5", "--save", path], b"1\n1\n:quit\n");
     assert!(played.status.success(), "{}", stdout(&played));
     let saved = std::fs::read_to_string(&save).expect("saved");
     let made = saved.lines().filter(|l| l.trim_start().starts_with("- [")).count();
