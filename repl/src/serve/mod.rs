@@ -97,7 +97,7 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
     let (asks, inbox) = std::sync::mpsc::sync_channel::<Ask>(32);
     let (ready_tx, ready) = std::sync::mpsc::channel::<Result<(), String>>();
     let host_tables = tables.clone();
-    std::thread::Builder::new().name("posse-game".into()).spawn(move || match start_host(start) {
+    let game_thread = std::thread::Builder::new().name("posse-game".into()).spawn(move || match start_host(start) {
         Ok(mut host) => {
             host.start(&host_tables);
             let _ = ready_tx.send(Ok(()));
@@ -134,13 +134,18 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
 
     let shared = Arc::new(routes::Shared::new(tokens, designer, tables, asks, content));
     let app = routes::router(shared);
-    runtime.block_on(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    })?;
+    // Until Ctrl-C. Pages' event streams never end by themselves, so the server does not
+    // wait for them: it stops, and the runtime drops every connection. The game was saved
+    // after its last step; the game's thread ends when the last handler lets go of it.
+    let served = runtime.block_on(async move {
+        tokio::select! {
+            served = axum::serve(listener, app) => served,
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    });
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served?;
+    let _ = game_thread.join();
     println!("stopped");
     Ok(true)
 }

@@ -200,12 +200,20 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/designer/undo", post(undo))
         .route("/api/designer/save", post(save))
         .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(shared)
 }
 
 async fn not_found() -> Response {
     refuse(StatusCode::NOT_FOUND, "no such page: open the link `posse serve` printed for your seat")
+}
+
+async fn wrong_method() -> Response {
+    refuse(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "not with this method: pages and states are read (GET), answers, undo and save sent (POST)",
+    )
 }
 
 async fn root() -> Response {

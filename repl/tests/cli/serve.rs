@@ -497,3 +497,29 @@ fn a_game_saved_in_the_repl_is_served_where_it_stopped() {
     let mine = |s: &Value| s["ask"].as_u64().unwrap_or(0) as usize;
     assert_eq!(mine(&one) + mine(&two), made, "the pages start where the REPL stopped: {one} {two}");
 }
+
+#[test]
+fn ctrl_c_stops_the_server_with_pages_open_and_lets_go_of_the_save() {
+    let dir = scratch("serve-stop");
+    let save = dir.join("game.yaml");
+    let mut server = serve(&["dice_town", "--players", "2", "--seed", "7", "--save", save.to_str().expect("utf8")]);
+    let lock = dir.join("game.yaml.lock");
+    assert!(lock.exists(), "the save is locked while served");
+    // A page's event stream, open.
+    let mut stream = TcpStream::connect(&server.addr).expect("listens");
+    let req = format!("GET /api/seat/1/events?token={} HTTP/1.1\r\nHost: x\r\n\r\n", server.token(1));
+    stream.write_all(req.as_bytes()).expect("sent");
+    let mut first = [0u8; 64];
+    let _ = stream.read(&mut first).expect("the stream answers");
+    // Wrong methods and unknown routes are told so.
+    let (status, body) = server.get(&format!("/api/seat/1/answer?token={}", server.token(1)));
+    assert_eq!(status, 405, "{body}");
+    assert!(body.contains("POST"), "{body}");
+    assert_eq!(server.get("/nowhere").0, 404);
+    let _ = Command::new("kill").args(["-INT", &server.child.id().to_string()]).status();
+    let status = server.child.wait().expect("the server ends");
+    assert!(status.success(), "{status:?}");
+    assert!(!lock.exists(), "the lock is let go");
+    let saved = std::fs::read_to_string(&save).expect("saved");
+    assert!(saved.contains("game: dice_town"), "{saved}");
+}
