@@ -113,7 +113,8 @@
     body.dataset.state = s.state;
     if (!designer) body.dataset.seat = String(s.seat);
     const who = designer ? "designer (everything)" : s.name;
-    document.title = s.game + " — " + who;
+    // A mark in the tab's title when this seat must decide, for a player in another tab.
+    document.title = (s.state === "deciding" ? "▶ " : "") + s.game + " — " + who;
     $("title").textContent = s.game + " — " + who;
     $("turn").textContent = s.turn;
     $("view").textContent = s.view;
