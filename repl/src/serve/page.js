@@ -12,6 +12,8 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let sending = false;
+  // How many log lines there were when this seat last answered (marks the newer ones).
+  let seenLog = Infinity;
 
   function say(text) {
     $("message").textContent = text || "";
@@ -40,6 +42,7 @@
     sending = true;
     setDisabled(true);
     try {
+      seenLog = state.log_total;
       await call("POST", "/answer", { ask: state.ask, epoch: state.epoch, picks: picks });
       say("");
     } catch (e) {
@@ -124,11 +127,13 @@
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.textContent = "";
     log.start = s.log_total - s.log.length + 1;
-    for (const line of s.log) {
+    s.log.forEach(function (line, i) {
       const li = document.createElement("li");
       li.textContent = line;
+      // What happened since this seat last answered stands out.
+      if (log.start + i > seenLog) li.className = "new";
       log.appendChild(li);
-    }
+    });
     if (atEnd) log.scrollTop = log.scrollHeight;
     $("answered").textContent = (s.answered || []).join("\n");
     $("result").hidden = !s.result;
@@ -155,6 +160,13 @@
     };
   }
 
+  // Keys 1 to 9 answer a question of one pick, as typing its number does in the REPL.
+  document.addEventListener("keydown", function (e) {
+    if (e.target && (e.target.tagName === "INPUT" || e.ctrlKey || e.altKey || e.metaKey)) return;
+    const q = state && state.question;
+    const n = Number(e.key);
+    if (q && !q.multi && n >= 1 && n <= Math.min(9, q.options.length)) answer([n]);
+  });
   $("card-form").addEventListener("submit", async function (e) {
     e.preventDefault();
     await reference("/card", "&name=" + encodeURIComponent($("card-name").value));
