@@ -167,6 +167,23 @@ class Server:
             raise Failed(f"{name}: `posse serve` printed no `seat N: URL` line: {self.banner}")
         log(f"{name}: " + " | ".join(self.banner))
 
+    def interrupt(self, procs):
+        """Ctrl-C, as a person stops it, with the pages still open: it must stop within 10 s,
+        saying so."""
+        self.alive()
+        os.kill(self.proc.pid, signal.SIGINT)
+        try:
+            status = self.proc.wait(timeout=min(10, left()))
+        except subprocess.TimeoutExpired:
+            procs.stop(self.proc)
+            raise Failed(f"{self.name}: `posse serve` did not stop within 10 s of Ctrl-C (SIGINT) with two pages open")
+        rest = []
+        while (line := self.lines.get(timeout=5)) is not None:
+            rest.append(line)
+        procs.stop(self.proc)
+        if status != 0 or "stopped" not in rest:
+            raise Failed(f"{self.name}: after Ctrl-C `posse serve` ended with status {status}, printing {rest}")
+
     def alive(self):
         if self.proc.poll() is not None:
             raise Failed(f"{self.name}: `posse serve` stopped (exit {self.proc.returncode})")
@@ -684,7 +701,8 @@ def dice_town(args, procs, browsers, out, rng, checks):
         raise Failed(f"dice_town: {save} has {len(choices)} choices for the {n} answers clicked; from choice "
                      f"{diff + 1} it has {choices[diff:diff + 3]}, the pages sent {answers[diff:diff + 3]}")
     say(f"dice_town: both pages show the same result; {save} is a posse save of the {n} answers clicked")
-    procs.stop(server.proc)
+    server.interrupt(procs)
+    say("dice_town: Ctrl-C stopped the server with both pages open")
 
 
 def goldfever(args, procs, browsers, out, rng, checks):
@@ -718,7 +736,7 @@ def goldfever(args, procs, browsers, out, rng, checks):
     say(f"goldfever: {done[0]} answers by clicks; seat 1's board: {p1['svg']['zones']} polygons and paths "
         f"({p1['svg']['title']!r})")
     screenshots(seats[0], "goldfever", out, checks)
-    procs.stop(server.proc)
+    server.interrupt(procs)
 
 
 def main():
