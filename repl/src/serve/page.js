@@ -123,6 +123,8 @@
     $("view").textContent = s.view;
     $("view-title").textContent = designer ? "God view: everything, hidden information included" : "Your view";
     $("board").innerHTML = s.svg || "";
+    $("zoom").hidden = !s.svg;
+    document.querySelector("main").classList.toggle("no-board", !s.svg);
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.textContent = "";
@@ -160,6 +162,11 @@
     };
   }
 
+  // The map fits the column, or is drawn at its own size to be scrolled (on a phone).
+  $("zoom").addEventListener("click", function () {
+    const zoomed = $("board").classList.toggle("zoomed");
+    $("zoom").textContent = zoomed ? "Fit the map" : "Zoom the map";
+  });
   // Keys 1 to 9 answer a question of one pick, as typing its number does in the REPL.
   document.addEventListener("keydown", function (e) {
     if (e.target && (e.target.tagName === "INPUT" || e.ctrlKey || e.altKey || e.metaKey)) return;
