@@ -12,8 +12,9 @@
 #   - secrets, lightly (the HTTP tests are in Rust): each page names its own seat and shows
 #     its own view (the state its token fetches), never the other's; a seat's page or
 #     state with the other seat's token, or none, is refused with 403;
-#   - Goldfever, two people: a dozen answers by clicks, then seat 1's board (#board svg, the
-#     town's zones) drawn as seat 1 sees it;
+#   - Goldfever's High Noon, two people, by clicks to its end (the same result on both
+#     pages); after a dozen answers seat 1's board (#board svg, the town's zones) drawn as
+#     seat 1 sees it;
 #   - screenshots of seat 1's page, mid-game in Dice Town and in Goldfever, at a desktop's
 #     width (1280x900) and a phone's (390x844): not blank (many colours, the page's own
 #     colours, the town's tokens), and at the phone's width no page wider than the window.

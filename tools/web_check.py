@@ -706,36 +706,46 @@ def dice_town(args, procs, browsers, out, rng, checks):
 
 
 def goldfever(args, procs, browsers, out, rng, checks):
-    """A dozen answers by clicks, then seat 1's board."""
-    server = Server(procs, [args.posse, "--root", args.root, "serve", "goldfever", "--players", "2", "--seed", "3",
-                            "--listen", "127.0.0.1:0"], "gf-serve", out)
+    """High Noon played by clicks to its end; after a dozen answers, seat 1's board."""
+    server = Server(procs, [args.posse, "--root", args.root, "serve", "goldfever/high_noon", "--players", "2",
+                            "--seed", "3", "--listen", "127.0.0.1:0"], "gf-serve", out)
     if sorted(server.seats) != [1, 2]:
         raise Failed(f"goldfever: `posse serve` printed {server.banner}, not two seats' addresses")
     seats = [Seat(b, n, server.seats[n]) for b, n in zip(browsers, (1, 2))]
     for s in seats:
         s.open()
-    done = [0]
+    looked = []
+
+    def look():
+        p1, p2 = seats[0].read(), seats[1].read()
+        if not p1["svg"]:
+            raise Failed("goldfever: seat 1's page has no #board svg")
+        if p1["svg"]["zones"] < 10:
+            raise Failed(f"goldfever: seat 1's #board svg has {p1['svg']['zones']} polygons and paths, not 10 or more")
+        # Each board drawn for its own seat (the picture's title names whose view it is).
+        names = [p["title"].split(" — ")[-1] for p in (p1, p2)]
+        for p, own, other in ((p1, names[0], names[1]), (p2, names[1], names[0])):
+            title = (p["svg"] or {}).get("title", "")
+            if f"the view of {other}" in title:
+                raise Failed(f"goldfever: seat {p['seat']}'s board is drawn as {other} sees it: {title!r}")
+        say(f"goldfever: after {GOLDFEVER_DECISIONS} answers by clicks seat 1's board has "
+            f"{p1['svg']['zones']} polygons and paths ({p1['svg']['title']!r})")
+        screenshots(seats[0], "goldfever", out, checks)
+        looked.append(True)
 
     def count(n, pages):
         server.alive()
-        done[0] = n
+        if n == GOLDFEVER_DECISIONS:
+            look()
 
-    play(seats, rng, "goldfever", lambda pages: done[0] >= GOLDFEVER_DECISIONS
-         or any(p["state"] == "over" for p in pages.values()), count)
-    p1, p2 = seats[0].read(), seats[1].read()
-    if not p1["svg"]:
-        raise Failed("goldfever: seat 1's page has no #board svg")
-    if p1["svg"]["zones"] < 10:
-        raise Failed(f"goldfever: seat 1's #board svg has {p1['svg']['zones']} polygons and paths, not 10 or more")
-    # Each board drawn for its own seat (the picture's title names whose view it is).
-    names = [p["title"].split(" — ")[-1] for p in (p1, p2)]
-    for p, own, other in ((p1, names[0], names[1]), (p2, names[1], names[0])):
-        title = (p["svg"] or {}).get("title", "")
-        if f"the view of {other}" in title:
-            raise Failed(f"goldfever: seat {p['seat']}'s board is drawn as {other} sees it: {title!r}")
-    say(f"goldfever: {done[0]} answers by clicks; seat 1's board: {p1['svg']['zones']} polygons and paths "
-        f"({p1['svg']['title']!r})")
-    screenshots(seats[0], "goldfever", out, checks)
+    answers, _, _ = play(seats, rng, "goldfever", lambda pages: all(p["state"] == "over" for p in pages.values()),
+                         count)
+    if not looked:
+        raise Failed(f"goldfever: over after {len(answers)} answers, before the board was looked at")
+    r1, r2 = seats[0].last["result"], seats[1].last["result"]
+    if r1 != r2 or not r1:
+        raise Failed(f"goldfever: the two pages show different results:\n{r1}\n---\n{r2}")
+    say(f"goldfever: High Noon over after {len(answers)} answers by clicks; both pages show the same result")
     server.interrupt(procs)
 
 
