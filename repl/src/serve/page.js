@@ -14,6 +14,8 @@
   let sending = false;
   // How many log lines there were when this seat last answered (marks the newer ones).
   let seenLog = Infinity;
+  // Whether the log keeps its newest line in sight: until the reader scrolls up in it.
+  let logPinned = true;
 
   function say(text) {
     $("message").textContent = text || "";
@@ -126,7 +128,6 @@
     $("zoom").hidden = !s.svg;
     document.querySelector("main").classList.toggle("no-board", !s.svg);
     const log = $("log");
-    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.textContent = "";
     log.start = s.log_total - s.log.length + 1;
     s.log.forEach(function (line, i) {
@@ -136,7 +137,7 @@
       if (log.start + i > seenLog) li.className = "new";
       log.appendChild(li);
     });
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    if (logPinned) log.scrollTop = log.scrollHeight;
     $("answered").textContent = (s.answered || []).join("\n");
     $("result").hidden = !s.result;
     $("result-text").textContent = s.result || "";
@@ -162,6 +163,10 @@
     };
   }
 
+  $("log").addEventListener("scroll", function () {
+    const log = $("log");
+    logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  });
   // The map fits the column, or is drawn at its own size to be scrolled (on a phone).
   $("zoom").addEventListener("click", function () {
     const zoomed = $("board").classList.toggle("zoomed");
