@@ -523,3 +523,17 @@ fn ctrl_c_stops_the_server_with_pages_open_and_lets_go_of_the_save() {
     let saved = std::fs::read_to_string(&save).expect("saved");
     assert!(saved.contains("game: dice_town"), "{saved}");
 }
+
+#[test]
+fn a_cooperative_heist_and_marshals_are_played_to_the_end_by_two_pages() {
+    let heist = serve(&["american_desperado/tiny", "--players", "2", "--seed", "2"]);
+    let first = heist.state(1);
+    assert!(first["svg"].as_str().is_some_and(|s| s.contains("<svg")), "a grid's picture: {first}");
+    play_out(&heist, &[1, 2], |_| {});
+    let end = heist.state(2);
+    let result = end["result"].as_str().unwrap_or_default();
+    assert!(result.contains("The crew"), "{result}");
+    let marshals = serve(&["marshals/duo", "--players", "2", "--seed", "2"]);
+    play_out(&marshals, &[1, 2], |_| {});
+    assert_eq!(marshals.state(1)["result"], marshals.state(2)["result"]);
+}
