@@ -182,6 +182,13 @@ impl SaveLock {
         // Refused before a lock file is made: no `/dev/stdout.lock` beside a device.
         let file = target(save).map_err(|e| Error::Save(format!("{}: cannot save here: {e}", save.display())))?;
         let (dir, name) = split(&file).map_err(cannot)?;
+        // A save over a lock file would take another save's lock away from its holder.
+        if name.ends_with(".lock") {
+            return Err(Error::Save(format!(
+                "{}: a NAME.lock file is the lock of the save NAME, not a save: save under another name",
+                save.display()
+            )));
+        }
         let dir = dir.canonicalize().map_err(cannot)?;
         let lock = dir.join(format!("{name}.lock"));
         // A handful of tries: each retry means a holder removed the file just then.

@@ -179,3 +179,14 @@ fn a_link_in_the_lock_files_place_is_refused_and_left() {
     assert_eq!(std::fs::read(dir.join("elsewhere")).expect("read"), b"keep\n");
     assert_eq!(names(&dir), ["elsewhere", "game.yaml.lock"]);
 }
+
+#[test]
+fn a_save_over_a_lock_file_is_refused_and_the_lock_stays_held() {
+    let dir = scratch("lock-as-save");
+    let held = SaveLock::acquire(&dir.join("game.yaml")).expect("locked");
+    let e = SaveLock::acquire(&dir.join("game.yaml.lock")).expect_err("a lock file is no save").to_string();
+    assert!(e.contains("is the lock of the save"), "{e}");
+    let e = SaveLock::acquire(&dir.join("game.yaml")).expect_err("still held").to_string();
+    assert!(e.contains("another posse is saving to this file"), "{e}");
+    drop(held);
+}

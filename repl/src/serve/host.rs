@@ -14,10 +14,11 @@
 //! tell the others who was asked), saves (`--save`: the REPL's save, replaced whole
 //! after every step), and then publishes every page's state once.
 //!
-//! A seat's question is named by `ask`, how many choices the seat had made when it was
-//! shown it, and `epoch`, which counts the designer's undos (after an undo the same `ask`
-//! may be another question): a second click, a reload's repeat or an old tab's answer
-//! no longer names the question asked and is refused.
+//! A seat's question is named to its page by `ask` ([`Host::ask_id`]: an opaque name
+//! of the decision, the seat's own count of choices and the undo epoch) and `epoch`,
+//! which counts the designer's undos: a second click, a reload's repeat, an old tab's
+//! answer or a late change of an answer no longer names the question asked and is
+//! refused.
 
 use super::snapshot::{self, Tables};
 use crate::answer;
@@ -51,8 +52,8 @@ impl Refusal {
 
 /// What a handler asks of the host, with where to send the reply.
 pub enum Ask {
-    /// A seat's answer to its question `ask` of `epoch` (see [`Host::made_by`]).
-    Answer { seat: usize, ask: usize, epoch: u64, picks: Vec<u32>, reply: oneshot::Sender<Result<String, Refusal>> },
+    /// A seat's answer to its question `ask` of `epoch` (see [`Host::ask_id`]).
+    Answer { seat: usize, ask: String, epoch: u64, picks: Vec<u32>, reply: oneshot::Sender<Result<String, Refusal>> },
     /// The designer's undo: the last decision a person made, and the bots' after it.
     Undo { reply: oneshot::Sender<Result<String, Refusal>> },
     /// The designer's save to `file` (the REPL's `:save FILE`).
@@ -71,6 +72,9 @@ pub struct Host {
     /// more than one answer): the designer's undo goes back to the last of these.
     pub decided: Vec<bool>,
     pub epoch: u64,
+    /// The key that names each question to its page (see [`Host::ask_id`]): random, so a
+    /// page can neither read nor make another question's name.
+    pub key: std::collections::hash_map::RandomState,
     /// What the designer's page says last (a bot that failed, a save, an undo).
     pub notice: Option<String>,
     pub script_errors: usize,
@@ -93,7 +97,7 @@ impl Host {
         }
         while let Ok(ask) = asks.recv() {
             let (said, reply) = match ask {
-                Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, ask, epoch, &picks), reply),
+                Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, &ask, epoch, &picks), reply),
                 Ask::Undo { reply } => (self.undo(), reply),
                 Ask::Save { file, reply } => (self.save_as(&file), reply),
             };
@@ -121,10 +125,10 @@ impl Host {
         self.game.choices().len() - self.game.unacted()
     }
 
-    /// `seat`'s answer `picks` to its question `ask` (how many choices it had made when
-    /// shown it) of `epoch`, made when that is still the question it is asked and the
-    /// engine takes it; then the bots play on.
-    fn answer(&mut self, seat: usize, ask: usize, epoch: u64, picks: &[u32]) -> Result<String, Refusal> {
+    /// `seat`'s answer `picks` to its question `ask` (see [`Host::ask_id`]) of `epoch`,
+    /// made when that is still the question it is asked and the engine takes it; then the
+    /// bots play on.
+    fn answer(&mut self, seat: usize, ask: &str, epoch: u64, picks: &[u32]) -> Result<String, Refusal> {
         if self.bots.contains(&seat) {
             return Err(Refusal::stale(format!("seat {seat} is played by a bot")));
         }
@@ -136,7 +140,7 @@ impl Host {
         if self.game.is_over() {
             return Err(Refusal::stale("the game is over"));
         }
-        if ask != self.made_by(seat) {
+        if ask != self.ask_id(seat) {
             return Err(Refusal::stale("that question was answered already (a second click, or an old page)"));
         }
         // Asked now, or asked a decision it answered and may still change (`revisable`:
@@ -155,9 +159,18 @@ impl Host {
         Ok("answered".into())
     }
 
-    /// How many choices `seat` has made: what its page names its question by.
-    pub fn made_by(&self, seat: usize) -> usize {
-        self.game.choices().iter().filter(|c| c.seat == seat).count()
+    /// The name `seat`'s page gives the question it is asked now (or the answer it may
+    /// change): the decision (how many choices came before it was asked), how many
+    /// choices the seat has made (so answering, or a change, names the next one anew) and
+    /// the undo epoch, hashed with this server's secret key, so that the page learns
+    /// nothing from it (not how many choices the others made) and no older question, of
+    /// this decision or another, has the same name.
+    pub fn ask_id(&self, seat: usize) -> String {
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let made = self.game.choices().iter().filter(|c| c.seat == seat).count();
+        let mut h = self.key.build_hasher();
+        (self.epoch, self.at(), made, seat).hash(&mut h);
+        format!("{:016x}", h.finish())
     }
 
     /// Whether `seat` has answered the pending decision (its request is there, answered).

@@ -174,7 +174,8 @@ fn start_host(start: Start) -> Result<Host, String> {
             (game, decided)
         }
     };
-    Ok(Host { game, picker, bots, save: start.save, decided, epoch: 0, notice: None, script_errors: 0 })
+    let key = std::collections::hash_map::RandomState::new();
+    Ok(Host { game, picker, bots, save: start.save, decided, epoch: 0, key, notice: None, script_errors: 0 })
 }
 
 /// A new game from the options (as `posse play` sets one up).

@@ -8,9 +8,9 @@
 //! opens the god view, undo and save.
 //!
 //! Bad input is refused with a status and a JSON `{"error": ...}` saying what was
-//! expected: a body that is not the JSON asked for (400; 413 past [`BODY_LIMIT`] bytes),
-//! an answer to a question no longer asked (409) or that the question does not take
-//! (422), more than [`READS_PER_SECOND`] reads or [`ASKS_PER_SECOND`] asks a second from
+//! expected: a body that is not the JSON object asked for (400; 413 past [`BODY_LIMIT`]
+//! bytes, 408 when it does not come), an answer to a question no longer asked (409) or
+//! that the question does not take (422), more than [`READS_PER_SECOND`] reads or [`ASKS_PER_SECOND`] asks a second from
 //! one token or more than [`STREAMS`] open event streams (429), a host too busy to queue
 //! another ask (503). An ask the host has not replied to within a minute (a search bot
 //! thinking) is answered 202: the host makes it when it comes to it, and the pages follow.
@@ -21,9 +21,9 @@
 
 use super::host::{Ask, Refusal};
 use super::snapshot::Tables;
-use axum::extract::rejection::JsonRejection;
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -343,27 +343,50 @@ async fn designer_events(State(s): S, q: Q) -> Response {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AnswerBody {
-    ask: usize,
+    ask: String,
     epoch: u64,
     picks: Vec<u32>,
 }
 
-/// A body that is not the JSON asked for, said with what was expected.
-fn bad_body(e: JsonRejection, expected: &str) -> Response {
-    // 413 for a body past the limit; 400 for every other (axum says 422 for a field).
-    let status = if e.status() == StatusCode::PAYLOAD_TOO_LARGE { e.status() } else { StatusCode::BAD_REQUEST };
-    refuse(status, format!("{}; expected a JSON body {expected}", e.body_text()))
+/// How long a request's body may take to arrive.
+const BODY_WAIT: Duration = Duration::from_secs(10);
+
+/// The request's body read as the JSON object `T`, or the refusal that says what was
+/// expected: 413 for a body past [`BODY_LIMIT`] (by its announced length, before any of
+/// it is read), 408 for one that does not arrive in [`BODY_WAIT`], 400 for anything but
+/// a JSON object of `T`'s fields.
+async fn json_body<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+    expected: &str,
+) -> Result<T, Response> {
+    let bad = |why: String| refuse(StatusCode::BAD_REQUEST, format!("{why}; expected a JSON body {expected}"));
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let too_long = || refuse(StatusCode::PAYLOAD_TOO_LARGE, format!("a body of at most {BODY_LIMIT} bytes"));
+    if announced.is_some_and(|n| n > BODY_LIMIT as u64) {
+        return Err(too_long());
+    }
+    let bytes = match tokio::time::timeout(BODY_WAIT, axum::body::to_bytes(body, BODY_LIMIT)).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return Err(too_long()),
+        Err(_) => return Err(refuse(StatusCode::REQUEST_TIMEOUT, "the request's body did not arrive")),
+    };
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| bad(format!("not JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(bad("not a JSON object".into()));
+    }
+    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
 }
 
-async fn answer(State(s): S, Path(n): Path<String>, q: Q, body: Result<Json<AnswerBody>, JsonRejection>) -> Response {
+async fn answer(State(s): S, Path(n): Path<String>, q: Q, headers: HeaderMap, body: Body) -> Response {
     let who = match s.admit_ask(seat_of(&n), params(q).token.as_deref()) {
         Ok(who) => who,
         Err(r) => return *r,
     };
     let Who::Seat(seat) = who else { return refuse(StatusCode::FORBIDDEN, "no such seat") };
-    let body = match body {
-        Ok(Json(b)) => b,
-        Err(e) => return bad_body(e, r#"{"ask": N, "epoch": N, "picks": [N, ...]}"#),
+    let body: AnswerBody = match json_body(&headers, body, r#"{"ask": "...", "epoch": N, "picks": [N, ...]}"#).await {
+        Ok(b) => b,
+        Err(r) => return r,
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
     s.ask(Ask::Answer { seat, ask: body.ask, epoch: body.epoch, picks: body.picks, reply: tx }, rx).await
@@ -420,13 +443,13 @@ struct SaveBody {
     file: String,
 }
 
-async fn save(State(s): S, q: Q, body: Result<Json<SaveBody>, JsonRejection>) -> Response {
+async fn save(State(s): S, q: Q, headers: HeaderMap, body: Body) -> Response {
     if let Err(r) = s.admit_ask(Who::Designer, params(q).token.as_deref()) {
         return *r;
     }
-    let body = match body {
-        Ok(Json(b)) => b,
-        Err(e) => return bad_body(e, r#"{"file": "NAME.yaml"}"#),
+    let body: SaveBody = match json_body(&headers, body, r#"{"file": "NAME.yaml"}"#).await {
+        Ok(b) => b,
+        Err(r) => return r,
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
     s.ask(Ask::Save { file: body.file.into(), reply: tx }, rx).await

@@ -9,9 +9,9 @@
 //! of theirs in what it is sent. The standings at the end are the result's, which the
 //! game makes public.
 //!
-//! A decision is named to its seat by `ask`, how many choices that seat has made, with
-//! the designer's undo count `epoch`: never by the number of choices in the game, which
-//! would tell a seat how many decisions the others made in secret. A state is published
+//! A seat's question is named to it by `ask`, an opaque name the host makes
+//! ([`Host::ask_id`]), only while it is asked something: never by the number of choices
+//! in the game, which would tell a seat how many decisions the others made in secret. A state is published
 //! only when it differs from the one the page has (its `version` then counts up), so a
 //! seat is not woken when another answers a secret question.
 
@@ -100,9 +100,10 @@ struct SeatState {
     seat: usize,
     name: String,
     seats: Vec<SeatLine>,
-    /// How many choices this seat has made, and the designer's undos: what an answer
-    /// names its question by.
-    ask: usize,
+    /// The name of the question this seat is asked, or of the answer it may change
+    /// (none when it is asked nothing): what its answer names ([`Host::ask_id`]); and the
+    /// designer's undos.
+    ask: Option<String>,
     epoch: u64,
     /// `deciding`, `waiting` or `over`.
     state: &'static str,
@@ -125,6 +126,8 @@ struct DesignerState {
     seed: u64,
     seats: Vec<SeatLine>,
     choices: usize,
+    /// The state's hash, as `play` and `replay` print it.
+    state_hash: String,
     epoch: u64,
     state: &'static str,
     turn: String,
@@ -218,7 +221,7 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
         seat,
         name: host.seat_name(seat),
         seats: seats(host),
-        ask: game.choices().iter().filter(|c| c.seat == seat).count(),
+        ask: (question.is_some() || change.is_some()).then(|| host.ask_id(seat)),
         epoch: host.epoch,
         state,
         turn,
@@ -266,6 +269,7 @@ fn designer_state(host: &Host) -> DesignerState {
         seed: game.setup().seed,
         seats: seats(host),
         choices: game.choices().len(),
+        state_hash: posse::hash::hex(game.state_hash()),
         epoch: host.epoch,
         state: if over { "over" } else { "waiting" },
         turn,

@@ -270,25 +270,30 @@ fn stale_repeated_foreign_and_malformed_answers_are_refused_and_the_game_moves_o
     let before = choices(&save);
     // Malformed bodies: clear errors, the game as it was.
     let url = format!("/api/seat/1/answer?token={}", server.token(1));
+    let ask = st["ask"].as_str().expect("the question's name");
     for (body, want) in [
-        ("not json", 400),
-        (r#"{"ask": 0}"#, 400),
-        (r#"{"ask": 0, "epoch": 0, "picks": [1], "extra": 1}"#, 400),
-        (r#"{"ask": "x", "epoch": 0, "picks": [1]}"#, 400),
-        (r#"{"ask": 0, "epoch": 0, "picks": [99]}"#, 422),
-        (r#"{"ask": 0, "epoch": 0, "picks": [1, 2]}"#, 422),
-        (r#"{"ask": 0, "epoch": 5, "picks": [1]}"#, 409),
+        ("not json".to_string(), 400),
+        (r#"{"ask": "x"}"#.to_string(), 400),
+        (format!(r#"{{"ask": "{ask}", "epoch": 0, "picks": [1], "extra": 1}}"#), 400),
+        (format!(r#"["{ask}", 0, [1]]"#), 400),
+        (r#"{"ask": 0, "epoch": 0, "picks": [1]}"#.to_string(), 400),
+        (format!(r#"{{"ask": "{ask}", "epoch": 0, "picks": [-1]}}"#), 400),
+        (format!(r#"{{"ask": "{ask}", "epoch": 0, "picks": [99]}}"#), 422),
+        (format!(r#"{{"ask": "{ask}", "epoch": 0, "picks": [1, 2]}}"#), 422),
+        (format!(r#"{{"ask": "{ask}", "epoch": 5, "picks": [1]}}"#), 409),
+        (r#"{"ask": "0123456789abcdef", "epoch": 0, "picks": [1]}"#.to_string(), 409),
     ] {
-        let (status, text) = server.post(&url, body);
+        let (status, text) = server.post(&url, &body);
         assert_eq!(status, want, "{body}: {text}");
         assert!(text.contains("\"error\""), "{body}: {text}");
     }
     let (status, text) = server.post(&url, &format!("{{\"pad\": \"{}\"}}", "x".repeat(40_000)));
     assert_eq!(status, 413, "a body past the limit: {text}");
     assert_eq!(choices(&save), before, "no refused answer was made");
-    // Seat 2 answering when only seat 1 is asked, with its own token.
-    let two = server.state(2);
-    let (status, text) = server.answer(2, &two, &[1]);
+    // Seat 2, asked nothing, answering with its own token (its page names no question;
+    // seat 1's name of its question is not seat 2's).
+    assert_eq!(server.state(2)["ask"], Value::Null);
+    let (status, text) = server.answer(2, &st, &[1]);
     assert_eq!(status, 409, "{text}");
     // The answer, then the same again (a second click, a reload's repeat): made once.
     let (status, text) = server.answer(1, &st, &[1]);
@@ -337,7 +342,7 @@ fn a_served_game_goes_on_in_the_repl_and_after_kill_9_on_a_new_server() {
     assert_eq!(again.tokens.len(), 2, "{:?}", again.lines);
     for (seat, old) in [1, 2].iter().zip(&before) {
         let now = again.state(*seat);
-        for key in ["view", "question", "log", "ask", "state", "turn"] {
+        for key in ["view", "question", "log", "state", "turn"] {
             assert_eq!(now[key], old[key], "seat {seat}'s {key} after the restart");
         }
     }
@@ -365,7 +370,8 @@ fn the_designers_page_sees_everything_undoes_and_saves_for_the_repl() {
     assert_eq!(back["view"], st["view"], "undo took the answer back");
     assert_ne!(back["epoch"], st["epoch"]);
     // The tab that answered before the undo is refused: it names an older course.
-    assert_eq!(server.answer(1, &moved, &[1]).0, 409);
+    assert_eq!(server.answer(1, &st, &[1]).0, 409);
+    assert_ne!(moved["view"], st["view"]);
     let file = dir.join("kept.yaml");
     let body = json!({"file": file.to_str().expect("utf8")}).to_string();
     let (status, text) = server.post(&format!("/api/designer/save?token={token}"), &body);
@@ -492,10 +498,14 @@ fn a_game_saved_in_the_repl_is_served_where_it_stopped() {
     let saved = std::fs::read_to_string(&save).expect("saved");
     let made = saved.lines().filter(|l| l.trim_start().starts_with("- [")).count();
     assert!(made >= 2, "{saved}");
-    let server = serve(&["--load", path]);
-    let (one, two) = (server.state(1), server.state(2));
-    let mine = |s: &Value| s["ask"].as_u64().unwrap_or(0) as usize;
-    assert_eq!(mine(&one) + mine(&two), made, "the pages start where the REPL stopped: {one} {two}");
+    let hash = stdout(&played).lines().find_map(|l| l.strip_prefix("state-hash: ").map(str::to_string));
+    let server = serve(&["--load", path, "--designer"]);
+    let token = server.designer.clone().expect("the designer's token");
+    let (status, body) = server.get(&format!("/api/designer/state?token={token}"));
+    assert_eq!(status, 200, "{body}");
+    let god: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(god["choices"], json!(made), "{god}");
+    assert_eq!(god["state_hash"].as_str().map(str::to_string), hash, "the game where the REPL left it: {god}");
 }
 
 #[test]
@@ -536,4 +546,34 @@ fn a_cooperative_heist_and_marshals_are_played_to_the_end_by_two_pages() {
     let marshals = serve(&["marshals/duo", "--players", "2", "--seed", "2"]);
     play_out(&marshals, &[1, 2], |_| {});
     assert_eq!(marshals.state(1)["result"], marshals.state(2)["result"]);
+}
+
+#[test]
+fn a_late_change_of_an_answer_never_answers_the_seats_next_question() {
+    let server = serve(&["desperados", "--players", "3", "--seed", "5"]);
+    let seats = [1, 2, 3];
+    let mut old: Option<(usize, Value)> = None;
+    for made in 0..600 {
+        let states: Vec<Value> = seats.iter().map(|&s| server.state(s)).collect();
+        if old.is_none() {
+            old =
+                states.iter().enumerate().find(|(_, s)| s["change"] != Value::Null).map(|(i, s)| (seats[i], s.clone()));
+        }
+        if let Some((seat, page)) = &old {
+            // The page that offered the change, once its seat is asked something new.
+            if states[seat - 1]["state"] == "deciding" {
+                let (status, body) = server.answer(*seat, page, &[2]);
+                assert_eq!(status, 409, "a change sent late answered the next question: {body}");
+                return;
+            }
+        }
+        let asked = states
+            .iter()
+            .enumerate()
+            .find(|(i, s)| s["state"] == "deciding" && old.as_ref().is_none_or(|(seat, _)| seats[*i] != *seat));
+        let Some((i, st)) = asked else { panic!("nobody but the seat that may change is asked: {states:?}") };
+        let (status, body) = server.answer(seats[i], st, &some_answer(&st["question"], made));
+        assert_eq!(status, 200, "{body}");
+    }
+    panic!("no revisable answer was met, or its seat was never asked again");
 }
