@@ -166,11 +166,9 @@ impl Host {
     /// nothing from it (not how many choices the others made) and no older question, of
     /// this decision or another, has the same name.
     pub fn ask_id(&self, seat: usize) -> String {
-        use std::hash::{BuildHasher, Hash, Hasher};
+        use std::hash::BuildHasher;
         let made = self.game.choices().iter().filter(|c| c.seat == seat).count();
-        let mut h = self.key.build_hasher();
-        (self.epoch, self.at(), made, seat).hash(&mut h);
-        format!("{:016x}", h.finish())
+        format!("{:016x}", self.key.hash_one((self.epoch, self.at(), made, seat)))
     }
 
     /// Whether `seat` has answered the pending decision (its request is there, answered).
