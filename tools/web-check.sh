@@ -8,7 +8,8 @@
 #     that did not answer follows by itself (its body[data-at] changes, the page never
 #     reloaded: server-sent events); both pages end with the same #result; the --save file
 #     is a posse save of dice_town with every answer clicked, in order; Ctrl-C (SIGINT)
-#     stops the server with both pages open;
+#     stops the server with both pages open; every 25th answer is a double-click (two clicks
+#     60 ms apart), which must send one answer, never one to the question that came up after;
 #   - secrets, lightly (the HTTP tests are in Rust): each page names its own seat and shows
 #     its own view (the state its token fetches), never the other's; a seat's page or
 #     state with the other seat's token, or none, is refused with 403;

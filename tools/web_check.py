@@ -38,6 +38,7 @@ IDLE_WAIT = 20  # seconds for something to change when nobody is asked anything
 OTHER_WAIT = 2  # seconds for the other seat's page to follow an answer, when probed
 PROBES = (3, 12)  # the other seat's page is probed until it followed 3 answers, or 12 were tried
 GOLDFEVER_DECISIONS = 12
+DOUBLE_EVERY = 25  # every 25th answer is a double-click, which must answer once
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
 CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -270,6 +271,17 @@ class Browser:
     def click(self, css):
         self.call("POST", f"/element/{self.find(css)}/click", {})
 
+    def double_click(self, css):
+        """Two clicks on the element 60 ms apart, as a person's double-click (WebDriver's
+        actions: the browser counts the second as the double-click's, `detail` 2)."""
+        origin = {ELEMENT: self.find(css)}
+        press = [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        steps = [{"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0}] + press + \
+            [{"type": "pause", "duration": 60}] + press
+        self.call("POST", "/actions", {"actions": [{"type": "pointer", "id": "mouse",
+                                                   "parameters": {"pointerType": "mouse"}, "actions": steps}]})
+        self.call("DELETE", "/actions")
+
     def size(self, width, height):
         """The window made to show the page in width x height (its viewport, as a screenshot
         takes it): the window's own frame, measured, added."""
@@ -381,7 +393,7 @@ class Seat:
                          f"{'shown' if p['result'] else 'hidden or empty'}")
         return p
 
-    def answer(self, rng, tag):
+    def answer(self, rng, tag, double=False):
         """Answers the question on the page with random picks (as many as it allows), by
         clicks; waits until the page shows the state after it. Returns False when the
         server refused the answer (the page says why) or the question changed under the
@@ -408,7 +420,10 @@ class Seat:
                           '.map((o) => Number(o.dataset.pick));'):
                 b.click(f'#question button.option[data-pick="{k}"]')
             for k in picks:
-                b.click(f'#question button.option[data-pick="{k}"]')
+                if double and q["multi"] == "false":
+                    b.double_click(f'#question button.option[data-pick="{k}"]')
+                else:
+                    b.click(f'#question button.option[data-pick="{k}"]')
             if q["multi"] == "true":
                 pressed = b.js('return [...document.querySelectorAll("#question button.option[aria-pressed=true]")]'
                                '.map((o) => Number(o.dataset.pick));')
@@ -432,6 +447,13 @@ class Seat:
         if post is None:
             raise Failed(f"seat {self.seat}'s page sent no answer (or had none answered) within {UPDATE_WAIT} s "
                          f"of the clicks on {picks} for {q['prompt']!r}")
+        if double:
+            # The double-click's second click must send nothing, whatever came up after the first.
+            time.sleep(0.8)
+            post = b.js("return window.__posts.slice(arguments[0]);", sent)
+            if len(post) != 1:
+                raise Failed(f"seat {self.seat}: a double-click on {picks} sent {len(post)} answers: {post}")
+            log(f"  seat {self.seat}: a double-click sent one answer")
         if len(post) != 1:
             raise Failed(f"seat {self.seat}'s page sent {len(post)} requests for one answer: {post}")
         post = post[0]
@@ -588,7 +610,7 @@ def play(seats, rng, tag, until, on_decision=None, limit=MAX_DECISIONS):
         if decisions >= limit:
             raise Failed(f"{tag}: not over after {limit} answers")
         s = rng.choice(asked)
-        if s.answer(rng, f"{tag} #{decisions + 1}"):
+        if s.answer(rng, f"{tag} #{decisions + 1}", double=(decisions + 1) % DOUBLE_EVERY == 0):
             decisions += 1
             answers.append([s.seat] + s.picks)
             refused = 0

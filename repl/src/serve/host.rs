@@ -54,8 +54,9 @@ impl Refusal {
 pub enum Ask {
     /// A seat's answer to its question `ask` of `epoch` (see [`Host::ask_id`]).
     Answer { seat: usize, ask: String, epoch: u64, picks: Vec<u32>, reply: oneshot::Sender<Result<String, Refusal>> },
-    /// The designer's undo: the last decision a person made, and the bots' after it.
-    Undo { reply: oneshot::Sender<Result<String, Refusal>> },
+    /// The designer's undo of the game its page showed (`epoch`, `choices`): the last
+    /// decision a person made, and the bots' after it.
+    Undo { epoch: u64, choices: usize, reply: oneshot::Sender<Result<String, Refusal>> },
     /// The designer's save to `file` (the REPL's `:save FILE`).
     Save { file: PathBuf, reply: oneshot::Sender<Result<String, Refusal>> },
 }
@@ -98,7 +99,7 @@ impl Host {
         while let Ok(ask) = asks.recv() {
             let (said, reply) = match ask {
                 Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, &ask, epoch, &picks), reply),
-                Ask::Undo { reply } => (self.undo(), reply),
+                Ask::Undo { epoch, choices, reply } => (self.undo(epoch, choices), reply),
                 Ask::Save { file, reply } => (self.save_as(&file), reply),
             };
             // Every page knows the change before the asker hears that it is made.
@@ -238,8 +239,13 @@ impl Host {
 
     /// The designer's undo: back to before the last decision a person made (with the
     /// bots' and the one-answer choices after it); then the bots play on as before.
-    fn undo(&mut self) -> Result<String, Refusal> {
+    fn undo(&mut self, epoch: u64, choices: usize) -> Result<String, Refusal> {
         let n = self.game.choices().len();
+        if epoch != self.epoch || choices != n {
+            return Err(Refusal::stale(
+                "the game changed since the page showed it (an undo, or an answer): look again, then undo",
+            ));
+        }
         let Some(last) = (0..n).rev().find(|&i| self.decided.get(i).copied().unwrap_or(false)) else {
             return Err(Refusal::stale("nothing to undo: no person has decided anything yet"));
         };

@@ -34,18 +34,25 @@
     return data;
   }
 
-  // Fetches the state now (after a refusal, the page may be behind).
+  // Fetches the state now (after a refusal, the page may be behind): shown unless the
+  // events brought a newer one meanwhile.
   async function refresh() {
-    try { show(await call("GET", "/state")); } catch (e) { say(e.message); }
+    try {
+      const s = await call("GET", "/state");
+      if (!state || s.version >= state.version) show(s);
+    } catch (e) { say(e.message); }
   }
 
-  async function answer(picks) {
-    if (sending || !state || !(state.question || state.change)) return;
+  // An answer to the question named `ask` (the one whose button was used, never the one on
+  // screen when the request leaves), sent once: the buttons wait while it is on its way.
+  async function answer(picks, ask, epoch) {
+    if (sending || !state) return;
+    lastInput = performance.now();
     sending = true;
     setDisabled(true);
     try {
       seenLog = state.log_total;
-      await call("POST", "/answer", { ask: state.ask, epoch: state.epoch, picks: picks });
+      await call("POST", "/answer", { ask: ask, epoch: epoch, picks: picks });
       say("");
     } catch (e) {
       say(e.message);
@@ -56,8 +63,14 @@
     }
   }
 
+  // The second click of a double-click (the browser counts it: `detail` 2 and more) and a
+  // key pressed again within SETTLE ms of the last answer are not answers: each would
+  // answer the question that came up after the first.
+  const SETTLE = 400;
+  let lastInput = -Infinity;
+
   function setDisabled(on) {
-    for (const b of document.querySelectorAll("#question button, #change button")) b.disabled = on;
+    for (const b of document.querySelectorAll("#question button, #change button")) b.disabled = on || sending;
   }
 
   // A question drawn into the box `id` (its prompt, its options as buttons of class
@@ -71,6 +84,8 @@
     const keep = toggled[id];
     const key = s.epoch + "/" + s.ask + "/" + q.prompt;
     if (key !== keep.key) { keep.key = key; keep.picks = new Set(); }
+    const ask = s.ask;
+    const epoch = s.epoch;
     const picked = keep.picks;
     box.dataset.multi = q.multi ? "true" : "false";
     box.dataset.min = q.min;
@@ -99,15 +114,16 @@
           hint();
         });
       } else {
-        b.addEventListener("click", function () { answer([i + 1]); });
+        b.addEventListener("click", function (e) { if (e.detail <= 1) answer([i + 1], ask, epoch); });
       }
       list.appendChild(b);
     });
     send.hidden = !q.multi;
-    send.onclick = function () {
-      answer(Array.from(picked).sort(function (a, b) { return a - b; }));
+    send.onclick = function (e) {
+      if (e.detail <= 1) answer(Array.from(picked).sort(function (a, b) { return a - b; }), ask, epoch);
     };
     hint();
+    setDisabled(false);
   }
 
   function show(s) {
@@ -158,8 +174,16 @@
       $("conn").textContent = "";
       show(JSON.parse(e.data));
     });
-    events.onerror = function () {
+    events.onerror = async function () {
       $("conn").textContent = "(connection lost: reconnecting…)";
+      // A link the server no longer knows (it was started again, with new links): said,
+      // and no more tries.
+      const r = await fetch(base + "/state" + auth).catch(function () { return null; });
+      if (r && r.status === 403) {
+        events.close();
+        $("conn").textContent = "";
+        $("turn").textContent = "This link no longer opens the game: ask the host for your seat's new link.";
+      }
     };
   }
 
@@ -177,7 +201,9 @@
     if (e.target && (e.target.tagName === "INPUT" || e.ctrlKey || e.altKey || e.metaKey)) return;
     const q = state && state.question;
     const n = Number(e.key);
-    if (q && !q.multi && n >= 1 && n <= Math.min(9, q.options.length)) answer([n]);
+    if (e.repeat || !q || q.multi || !(n >= 1 && n <= Math.min(9, q.options.length))) return;
+    if (performance.now() - lastInput < SETTLE) return;
+    answer([n], state.ask, state.epoch);
   });
   $("card-form").addEventListener("submit", async function (e) {
     e.preventDefault();
@@ -194,8 +220,14 @@
   if (designer) {
     $("designer-tools").hidden = false;
     $("reference-box").hidden = true;
+    // Undo names the game it takes a decision back from (its undos and choices), so a
+    // second click takes back nothing more.
     $("undo").addEventListener("click", async function () {
-      try { say((await call("POST", "/undo", {})).ok); } catch (e) { say(e.message); }
+      if (!state || $("undo").disabled) return;
+      $("undo").disabled = true;
+      try { say((await call("POST", "/undo", { epoch: state.epoch, choices: state.choices })).ok); }
+      catch (e) { say(e.message); }
+      finally { $("undo").disabled = false; }
     });
     $("save").addEventListener("click", async function () {
       try { say((await call("POST", "/save", { file: $("save-file").value })).ok); } catch (e) { say(e.message); }

@@ -429,12 +429,25 @@ async fn rules(State(s): S, Path(n): Path<String>, q: Q) -> Response {
     }
 }
 
-async fn undo(State(s): S, q: Q) -> Response {
+/// An undo: the game it takes a decision back from, as the designer's page showed it (its
+/// undos and its choices), so that a second click takes back nothing more.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    epoch: u64,
+    choices: usize,
+}
+
+async fn undo(State(s): S, q: Q, headers: HeaderMap, body: Body) -> Response {
     if let Err(r) = s.admit_ask(Who::Designer, params(q).token.as_deref()) {
         return *r;
     }
+    let body: UndoBody = match json_body(&headers, body, r#"{"epoch": N, "choices": N}"#).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
     let (tx, rx) = tokio::sync::oneshot::channel();
-    s.ask(Ask::Undo { reply: tx }, rx).await
+    s.ask(Ask::Undo { epoch: body.epoch, choices: body.choices, reply: tx }, rx).await
 }
 
 #[derive(Deserialize)]

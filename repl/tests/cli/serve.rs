@@ -364,8 +364,14 @@ fn the_designers_page_sees_everything_undoes_and_saves_for_the_repl() {
     let st = server.state(1);
     assert_eq!(server.answer(1, &st, &[1]).0, 200);
     let moved = server.state(1);
-    let (status, body) = server.post(&format!("/api/designer/undo?token={token}"), "");
+    let (_, body) = server.get(&format!("/api/designer/state?token={token}"));
+    let god: Value = serde_json::from_str(&body).expect("JSON");
+    let undo = json!({"epoch": god["epoch"], "choices": god["choices"]}).to_string();
+    let (status, body) = server.post(&format!("/api/designer/undo?token={token}"), &undo);
     assert_eq!(status, 200, "{body}");
+    // The same undo again (a double click) takes back nothing more.
+    let (status, body) = server.post(&format!("/api/designer/undo?token={token}"), &undo);
+    assert_eq!(status, 409, "{body}");
     let back = server.state(1);
     assert_eq!(back["view"], st["view"], "undo took the answer back");
     assert_ne!(back["epoch"], st["epoch"]);
