@@ -10,9 +10,9 @@
 //! After every change the host lets the bots answer their seats' questions (a strategy
 //! bot from its seat's view, the random bot from the seed and the position, as in the
 //! REPL, so an undo meets the same bots' answers), answers a person's question that
-//! allows one answer only when it is not secret (a secret question's quick answer would
-//! tell the others who was asked), saves (`--save`: the REPL's save, replaced whole
-//! after every step), and then publishes every page's state once.
+//! allows one answer only where that tells the others nothing ([`Host::settle`]), saves
+//! (`--save`: the REPL's save, replaced whole after every step), and then publishes every
+//! page's state once.
 //!
 //! A seat's question is named to its page by `ask` ([`Host::ask_id`]: an opaque name
 //! of the decision, the seat's own count of choices and the undo epoch) and `epoch`,
@@ -197,16 +197,24 @@ impl Host {
         Ok(())
     }
 
-    /// Lets the bots answer, and people's questions that allow one answer only and are
-    /// not secret, until a person must decide or the game is over.
+    /// Lets the bots answer, and a person's question that allows one answer only where
+    /// that shows the others nothing, until a person must decide or the game is over.
+    ///
+    /// A person's one-answer question is answered at once only when it is not secret and
+    /// the same person made the choice just before (their turn goes on): the others saw
+    /// them deciding already. Otherwise they would see the game pass that person by,
+    /// and learn that they had no choice (one card left to play, one road open).
     pub fn settle(&mut self) {
         loop {
             if self.game.is_over() || self.game.choices().len() >= posse::limits::MAX_DECISIONS {
                 return;
             }
+            let last = self.game.choices().last().map(|c| c.seat);
             let pending: Vec<(usize, bool, bool)> =
                 self.game.pending().iter().map(|r| (r.seat, answer::forced(r), r.secret)).collect();
-            let next = pending.iter().find(|(seat, forced, secret)| self.bots.contains(seat) || (*forced && !*secret));
+            let quiet = |seat: usize, forced: bool, secret: bool| forced && !secret && last == Some(seat);
+            let next =
+                pending.iter().find(|&&(seat, forced, secret)| self.bots.contains(&seat) || quiet(seat, forced, secret));
             let Some(&(seat, _, _)) = next else { return };
             let pos = self.game.choices().len();
             let picks = if self.bots.contains(&seat) {

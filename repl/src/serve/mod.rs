@@ -139,7 +139,7 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
     // after its last step; the game's thread ends when the last handler lets go of it.
     let served = runtime.block_on(async move {
         tokio::select! {
-            served = axum::serve(listener, app) => served,
+            served = routes::serve(listener, app) => served,
             _ = tokio::signal::ctrl_c() => Ok(()),
         }
     });
@@ -162,12 +162,20 @@ fn start_host(start: Start) -> Result<Host, String> {
             let (game, marks, divergence) =
                 crate::session::replay(start.content.clone(), record).map_err(|e| format!("{file}: {e}"))?;
             if let Some(d) = divergence {
-                eprintln!(
-                    "{file}: choice {} ({}) no longer fits: {}; the game goes on from the choice before",
+                let what = format!(
+                    "{file}: choice {} ({}) no longer fits: {}",
                     d.index,
                     crate::session::describe_choice(&d.choice),
                     d.message
                 );
+                // Saving over the save would drop its choices from that one on.
+                if start.save.as_ref().is_some_and(|l| l.guards(std::path::Path::new(file))) {
+                    return Err(format!(
+                        "{what}; serving it would save over {file} without them: `--save OTHER` goes on in \
+                         another file and keeps {file} as it is"
+                    ));
+                }
+                eprintln!("{what}; the game goes on from the choice before");
             }
             let decided =
                 marks.iter().zip(game.choices()).map(|(m, c)| m.by_person && !bots.contains(&c.seat)).collect();

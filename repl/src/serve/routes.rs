@@ -45,6 +45,12 @@ pub const ASKS_PER_SECOND: u32 = 20;
 pub const STREAMS: usize = 8;
 /// The largest request body taken.
 pub const BODY_LIMIT: usize = 16 * 1024;
+/// The most connections served at once, and how long a connection may take to send a
+/// request's head: past them a connection waits, or is closed, so that idle or slow
+/// connections cannot take the server from the players.
+pub const CONNECTIONS: usize = 256;
+pub const HEAD_WAIT: Duration = Duration::from_secs(10);
+
 /// How long a request waits for the host (a strategy bot thinking) before it is told so.
 const HOST_WAIT: Duration = Duration::from_secs(60);
 
@@ -466,4 +472,28 @@ async fn save(State(s): S, q: Q, headers: HeaderMap, body: Body) -> Response {
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
     s.ask(Ask::Save { file: body.file.into(), reply: tx }, rx).await
+}
+
+/// Serves `app` on `listener`'s connections, at most [`CONNECTIONS`] at once, each given
+/// [`HEAD_WAIT`] to send a request's head (axum's own `serve` sets no such time).
+pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    let open = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
+    loop {
+        let permit = open.clone().acquire_owned().await.map_err(std::io::Error::other)?;
+        let (stream, _) = match listener.accept().await {
+            Ok(c) => c,
+            // Out of file descriptors, a connection reset before it was taken: a moment, and on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _held = permit;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(HEAD_WAIT);
+            let _ = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service).await;
+        });
+    }
 }

@@ -583,3 +583,27 @@ fn a_late_change_of_an_answer_never_answers_the_seats_next_question() {
     }
     panic!("no revisable answer was met, or its seat was never asked again");
 }
+
+#[test]
+fn a_save_that_no_longer_replays_is_never_saved_over() {
+    let dir = scratch("serve-diverged");
+    let save = dir.join("game.yaml");
+    let path = save.to_str().expect("utf8");
+    let played = run_with(&["play", "dice_town", "--players", "2", "--seed", "7", "--save", path], b"2\n2\n1\n:quit\n");
+    assert!(played.status.success(), "{}", stdout(&played));
+    // The first choice made one that no option of its question has.
+    let text = std::fs::read_to_string(&save).expect("saved");
+    let first = text.lines().find(|l| l.trim_start().starts_with("- [")).expect("a choice").to_string();
+    let broken = text.replacen(&first, "  - [1, 99]", 1);
+    std::fs::write(&save, &broken).expect("written");
+    let out = posse_cmd(&["serve", "--load", path, "--listen", "127.0.0.1:0"]).output().expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no longer fits") && err.contains("--save OTHER"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).expect("there"), broken, "the save is as it was");
+    // With --save elsewhere it is served from the choice before, and the save kept.
+    let other = dir.join("other.yaml");
+    let server = serve(&["--load", path, "--save", other.to_str().expect("utf8")]);
+    assert_eq!(server.tokens.len(), 2);
+    assert_eq!(std::fs::read_to_string(&save).expect("there"), broken);
+}
