@@ -97,13 +97,17 @@ impl Host {
             self.said_over();
         }
         while let Ok(ask) = asks.recv() {
+            let errors = self.script_errors;
             let (said, reply) = match ask {
                 Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, &ask, epoch, &picks), reply),
                 Ask::Undo { epoch, choices, reply } => (self.undo(epoch, choices), reply),
                 Ask::Save { file, reply } => (self.save_as(&file), reply),
             };
-            // Every page knows the change before the asker hears that it is made.
-            snapshot::publish(&self, tables);
+            // Every page knows the change before the asker hears that it is made. A refused
+            // ask changed nothing (but a script error the designer's page counts).
+            if said.is_ok() || self.script_errors != errors {
+                snapshot::publish(&self, tables);
+            }
             let _ = reply.send(said);
             if self.game.is_over() != over {
                 over = self.game.is_over();
@@ -213,8 +217,9 @@ impl Host {
             let pending: Vec<(usize, bool, bool)> =
                 self.game.pending().iter().map(|r| (r.seat, answer::forced(r), r.secret)).collect();
             let quiet = |seat: usize, forced: bool, secret: bool| forced && !secret && last == Some(seat);
-            let next =
-                pending.iter().find(|&&(seat, forced, secret)| self.bots.contains(&seat) || quiet(seat, forced, secret));
+            let next = pending
+                .iter()
+                .find(|&&(seat, forced, secret)| self.bots.contains(&seat) || quiet(seat, forced, secret));
             let Some(&(seat, _, _)) = next else { return };
             let pos = self.game.choices().len();
             let picks = if self.bots.contains(&seat) {
@@ -276,6 +281,18 @@ impl Host {
             return Err(Refusal::invalid("name the file to save to"));
         }
         let own = self.save.as_ref().is_some_and(|l| l.guards(file));
+        // From a web page a file is replaced only when it is a save already.
+        if !own && file.is_file() {
+            use std::io::Read;
+            let mut head = Vec::new();
+            let read = std::fs::File::open(file).and_then(|f| f.take(11).read_to_end(&mut head));
+            if read.is_err() || head != b"posse_save:" {
+                return Err(Refusal::invalid(format!(
+                    "{} is there and is not a posse save: not replaced (name another file)",
+                    file.display()
+                )));
+            }
+        }
         let lock = if own { None } else { Some(SaveLock::acquire(file).map_err(|e| Refusal::invalid(e.to_string()))?) };
         let path = lock.as_ref().map_or(file.to_path_buf(), |l| l.save_path().to_path_buf());
         self.record().save(&path).map_err(|e| Refusal::invalid(format!("cannot save: {e}")))?;

@@ -67,10 +67,9 @@ struct Start {
 
 /// Serves the game until Ctrl-C.
 pub fn serve(opts: ServeOptions) -> Result<bool> {
-    let listen: SocketAddr = opts
-        .listen
-        .parse()
-        .map_err(|_| anyhow!("--listen {}: expected ADDR:PORT, such as 127.0.0.1:8123 or 0.0.0.0:8123", opts.listen))?;
+    let expected = || anyhow!("--listen {}: expected ADDR:PORT, such as 127.0.0.1:8123 or 0.0.0.0:8123", opts.listen);
+    let listen: SocketAddr =
+        std::net::ToSocketAddrs::to_socket_addrs(&opts.listen).map_err(|_| expected())?.next().ok_or_else(expected)?;
     let start = match &opts.load {
         Some(file) => from_save(&opts, file)?,
         None => new_game(&opts)?,
@@ -140,13 +139,22 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
     let served = runtime.block_on(async move {
         tokio::select! {
             served = routes::serve(listener, app) => served,
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            _ = stopped() => Ok(()),
         }
     });
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     served?;
-    let _ = game_thread.join();
-    println!("stopped");
+    // The game's thread ends with the last ask it was given; a bot still thinking is not
+    // waited for long: the game is saved up to its last step.
+    for _ in 0..50 {
+        if game_thread.is_finished() {
+            let _ = game_thread.join();
+            println!("stopped");
+            return Ok(true);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    println!("stopped (a bot was still deciding; the game is saved up to the step before)");
     Ok(true)
 }
 
@@ -250,4 +258,20 @@ fn address(bound: SocketAddr) -> String {
         Ok(ip) if !ip.is_unspecified() => SocketAddr::new(ip, bound.port()).to_string(),
         _ => SocketAddr::new([127, 0, 0, 1].into(), bound.port()).to_string(),
     }
+}
+
+/// Ctrl-C, or (on Unix) a polite kill (SIGTERM).
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

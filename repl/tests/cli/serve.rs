@@ -385,6 +385,16 @@ fn the_designers_page_sees_everything_undoes_and_saves_for_the_repl() {
     let saved = std::fs::read_to_string(&file).expect("saved");
     assert!(saved.contains("game: dice_town"), "{saved}");
     assert!(saved.contains("person"), "the save says who plays each seat: {saved}");
+    // A file that is not a save is never replaced from the page; nor is a lock file.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "mine\n").expect("written");
+    for (target, why) in [(notes.clone(), "not a posse save"), (dir.join("kept.yaml.lock"), "is the lock of")] {
+        let body = json!({"file": target.to_str().expect("utf8")}).to_string();
+        let (status, text) = server.post(&format!("/api/designer/save?token={token}"), &body);
+        assert_eq!(status, 422, "{text}");
+        assert!(text.contains(why), "{text}");
+    }
+    assert_eq!(std::fs::read_to_string(&notes).expect("there"), "mine\n");
 }
 
 #[test]
@@ -606,4 +616,32 @@ fn a_save_that_no_longer_replays_is_never_saved_over() {
     let server = serve(&["--load", path, "--save", other.to_str().expect("utf8")]);
     assert_eq!(server.tokens.len(), 2);
     assert_eq!(std::fs::read_to_string(&save).expect("there"), broken);
+}
+
+#[test]
+fn a_polite_kill_stops_the_server_too_and_a_host_name_is_listened_on() {
+    let dir = scratch("serve-term");
+    let save = dir.join("game.yaml");
+    let mut child = posse_cmd(&[
+        "serve",
+        "dice_town",
+        "--players",
+        "2",
+        "--save",
+        save.to_str().expect("utf8"),
+        "--listen",
+        "localhost:0",
+    ])
+    .stdin(Stdio::null())
+    .spawn()
+    .expect("posse starts");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut lines = String::new();
+    while !lines.contains("serving on") {
+        assert!(out.read_line(&mut lines).expect("readable") > 0, "ended: {lines}");
+    }
+    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let status = child.wait().expect("the server ends");
+    assert!(status.success(), "{status:?}");
+    assert!(!dir.join("game.yaml.lock").exists(), "the lock is let go");
 }
