@@ -33,27 +33,13 @@ fail() {
 }
 
 # Chromium (and python3, which reads the DOM and the PNGs) from Debian when missing.
+. tools/browser-tools.sh
 chromium=${CHROMIUM:-/usr/bin/chromium}
-missing=()
-[ -x "$chromium" ] || missing+=(chromium)
-command -v python3 >/dev/null || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=
-  [ "$(id -u)" = 0 ] || sudo=sudo
-  echo "html-check: installing ${missing[*]} with apt"
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+need_debian html-check "chromium=test -x $chromium" "python3=command -v python3"
 [ -x "$chromium" ] || fail "no Chromium at $chromium"
 
 # The posse binary.
-if [ -n "${POSSE:-}" ]; then
-  posse=$POSSE
-else
-  cargo build --release --quiet
-  posse=$root/target/release/posse
-fi
-[ -x "$posse" ] || fail "no posse binary at $posse"
+find_posse
 posse() { "$posse" --root "$root" "$@"; }
 
 # The reports, each with the same run's --json to check the numbers against. Restricted
@@ -174,8 +160,11 @@ chrome --dump-dom "file://$out/steps.probe.html" >"$out/steps.dom.html" || fail 
 chrome --screenshot="$out/steps.png" "file://$out/steps.html" >/dev/null || fail "Chromium could not screenshot steps.html"
 
 python3 - "$out" <<'PY' || fail "the reports do not render as they should (above; files in $out)"
-import json, re, struct, sys, zlib
+import json, re, sys
 from html.parser import HTMLParser
+
+sys.path.insert(0, "tools")
+import png  # noqa: E402 (tools/png.py, beside this script)
 
 out = sys.argv[1]
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -414,47 +403,8 @@ def check_layout(page, layout):
                 problem(page, f"plot {i + 1}: the text {t['text']!r} lies over a bar")
 
 
-def png_pixels(path):
-    """The RGB(A) rows of an 8-bit PNG (what Chromium writes), unfiltered."""
-    data = open(path, "rb").read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("not a PNG")
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            if depth != 8 or colour not in (2, 6):
-                raise ValueError(f"PNG of depth {depth}, colour type {colour}")
-            bpp = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
-    for y in range(height):
-        f, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if f == 1:
-            for i in range(bpp, stride):
-                row[i] = (row[i] + row[i - bpp]) & 255
-        elif f == 2:
-            row = bytearray((a + b) & 255 for a, b in zip(row, prev))
-        elif f == 3:
-            for i in range(stride):
-                row[i] = (row[i] + ((row[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
-        elif f == 4:
-            for i in range(stride):
-                a, b, c = (row[i - bpp] if i >= bpp else 0), prev[i], (prev[i - bpp] if i >= bpp else 0)
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(row)
-        prev = row
-    return width, height, bpp, rows
-
-
 def check_screenshot(page, path):
-    width, height, bpp, rows = png_pixels(path)
+    width, height, bpp, rows = png.pixels(path)
     colours, ink = set(), 0
     for row in rows:
         for i in range(0, len(row), bpp):
@@ -530,7 +480,7 @@ for page, want in [("town", team_colours), ("heist", [(0xEA, 0xD9, 0xBB)]), ("lo
     for mark in aims[page]:
         if mark not in dom:
             problem(page, f"the picture has no {mark}")
-    width, height, bpp, rows = png_pixels(f"{out}/{page}.png")
+    width, height, bpp, rows = png.pixels(f"{out}/{page}.png")
     seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
     if len(seen) < 16:
         problem(page, f"the screenshot looks blank: {len(seen)} colours")
@@ -553,7 +503,7 @@ if "parsererror" in dom:
 counts = dom.count('class="heatcount"')
 if counts < 10:
     problem("heat", f"the script wrote {counts} counts on the boards")
-width, height, bpp, rows = png_pixels(f"{out}/heat.png")
+width, height, bpp, rows = png.pixels(f"{out}/heat.png")
 seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
 if bytes((0xBD, 0x00, 0x26)) not in seen:
     problem("heat", "the screenshot has no pixel of the hottest colour #bd0026")
@@ -577,7 +527,7 @@ else:
         problem("steps", f"{got['missing']} steps have no picture")
     if got["log"] < 1:
         problem("steps", "the log is empty after three steps")
-width, height, bpp, rows = png_pixels(f"{out}/steps.png")
+width, height, bpp, rows = png.pixels(f"{out}/steps.png")
 seen = {bytes(row[i:i + 3]) for row in rows for i in range(0, len(row), bpp)}
 for c in [(0xD3, 0x2F, 0x2F), (0x1E, 0x63, 0xC4)]:
     if bytes(c) not in seen:

@@ -41,28 +41,14 @@ fail() {
 # Chromium, ChromeDriver and python3 (which drives them) from Debian when missing.
 chromium=${CHROMIUM:-/usr/bin/chromium}
 chromedriver=${CHROMEDRIVER:-/usr/bin/chromedriver}
-missing=()
-[ -x "$chromium" ] || missing+=(chromium)
-[ -x "$chromedriver" ] || missing+=(chromium-driver)
-command -v python3 >/dev/null || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=
-  [ "$(id -u)" = 0 ] || sudo=sudo
-  echo "web-check: installing ${missing[*]} with apt"
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+. tools/browser-tools.sh
+need_debian web-check "chromium=test -x $chromium" "chromium-driver=test -x $chromedriver" \
+  "python3=command -v python3"
 [ -x "$chromium" ] || fail "no Chromium at $chromium"
 [ -x "$chromedriver" ] || fail "no ChromeDriver at $chromedriver"
 
 # The posse binary.
-if [ -n "${POSSE:-}" ]; then
-  posse=$POSSE
-else
-  cargo build --release --quiet
-  posse=$root/target/release/posse
-fi
-[ -x "$posse" ] || fail "no posse binary at $posse"
+find_posse
 
 # The browsers' profiles and the processes' ids, in a folder of this run's own. The driver
 # ends what it starts (each in a process group of its own: the servers, ChromeDriver and

@@ -1,0 +1,28 @@
+# Sourced by tools/html-check.sh and tools/web-check.sh (after `cd` to the project's root,
+# with `fail` defined): what both need before they start.
+#   need_debian TAG PACKAGE=TEST...  installs with apt each Debian PACKAGE whose TEST
+#                                    (a command) fails, saying so under TAG;
+#   find_posse                       sets `posse` to $POSSE, or builds the release binary.
+
+need_debian() {
+  local tag=$1 missing=() pair sudo=
+  shift
+  for pair in "$@"; do
+    eval "${pair#*=}" >/dev/null 2>&1 || missing+=("${pair%%=*}")
+  done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  echo "$tag: installing ${missing[*]} with apt"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+find_posse() {
+  if [ -n "${POSSE:-}" ]; then
+    posse=$POSSE
+  else
+    cargo build --release --quiet
+    posse=$PWD/target/release/posse
+  fi
+  [ -x "$posse" ] || fail "no posse binary at $posse"
+}
