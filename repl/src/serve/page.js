@@ -161,6 +161,8 @@
       $("pending").hidden = false;
       $("pending").textContent = (s.questions || []).join("\n\n");
       if (s.notice) say(s.notice);
+      $("info").textContent = "seed " + s.seed + " · " + s.choices + " choices · state hash " + s.state_hash +
+        (s.script_errors ? " · " + s.script_errors + " script errors" : "") + (s.save ? " · saved in " + s.save : "");
       if (s.save && !$("save-file").value) $("save-file").value = s.save;
     } else {
       drawQuestion("question", s.question, s, "option", "");
