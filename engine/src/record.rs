@@ -81,8 +81,8 @@ pub const SAVE_VERSION: u32 = 2;
 /// `played_by` of a seat a person plays.
 pub const PERSON: &str = "person";
 
-/// The longest name of a kind of bot a save may give.
-const KIND_BYTES: usize = 32;
+/// The longest name of a kind of bot a save may give, with its settings (`search:iterations=300`).
+const KIND_BYTES: usize = 64;
 
 /// Whether `name` may name a seat: short, printable (it is shown at the terminal).
 pub fn seat_name_ok(name: &str) -> bool {
@@ -154,13 +154,20 @@ impl Record {
                 r.played_by.len()
             )));
         }
+        // A kind of bot, with its settings when it has any (`search:iterations=300`).
         let kind_ok = |k: &String| {
-            !k.is_empty() && k.len() <= KIND_BYTES && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            let (name, settings) = k.split_once(':').unwrap_or((k, ""));
+            let setting = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "_=,.".contains(c);
+            !name.is_empty()
+                && k.len() <= KIND_BYTES
+                && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                && settings.chars().all(setting)
         };
         if let Some(bad) = r.played_by.iter().find(|k| !kind_ok(k)) {
             let shown: String = bad.chars().take(KIND_BYTES).collect::<String>().escape_debug().to_string();
             return Err(Error::Save(format!(
-                "{file}: played_by: \"{shown}\" is neither {PERSON} nor a kind of bot (a lowercase word)"
+                "{file}: played_by: \"{shown}\" is neither {PERSON} nor a kind of bot (a lowercase word, with \
+                 its settings after `:`)"
             )));
         }
         Ok(r)

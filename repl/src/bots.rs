@@ -140,7 +140,9 @@ pub fn saved(record: &Record, content: &Content, file: &str) -> Result<BTreeMap<
     let known = kinds(content);
     let mut seats = BTreeMap::new();
     for (seat, kind) in record.bot_seats() {
-        if !known.iter().any(|k| k == kind) {
+        // The search's settings (`search:iterations=300`) are checked when it is made.
+        let name = kind.split(':').next().unwrap_or(kind);
+        if !known.iter().any(|k| k == name) {
             return Err(format!(
                 "{file}: seat {seat} is played by a bot of kind '{kind}', which {} does not have (bots: {})",
                 content.game,

@@ -645,3 +645,21 @@ fn a_polite_kill_stops_the_server_too_and_a_host_name_is_listened_on() {
     assert!(status.success(), "{status:?}");
     assert!(!dir.join("game.yaml.lock").exists(), "the lock is let go");
 }
+
+#[test]
+fn a_game_with_a_search_bot_of_its_own_settings_is_served_again_from_its_save() {
+    let dir = scratch("serve-search-save");
+    let save = dir.join("game.yaml");
+    let path = save.to_str().expect("utf8");
+    let mut server = serve(&["dice_town", "--players", "2", "--seed", "5", "--bot", "2=search:iterations=3", "--save", path]);
+    let st = server.state(1);
+    assert_eq!(server.answer(1, &st, &some_answer(&st["question"], 0)).0, 200);
+    let _ = Command::new("kill").args(["-9", &server.child.id().to_string()]).status();
+    let _ = server.child.wait();
+    drop(server);
+    let again = serve(&["--load", path]);
+    assert_eq!(again.tokens.len(), 1, "{:?}", again.lines);
+    assert!(again.lines[0].contains("(bot: search:iterations=3)"), "{:?}", again.lines);
+    let played = run_with(&["play", "--load", path], b":quit\n");
+    assert!(stdout(&played).contains(&format!("loaded {path}")), "{}", stdout(&played));
+}
