@@ -638,6 +638,9 @@ def saved_choices(save, want, tag):
 
 def dice_town(args, procs, browsers, out, rng, checks):
     save = f"{out}/dt.yaml"
+    # A save of an earlier run in the same folder: `serve --save` refuses to start over it.
+    if os.path.exists(save):
+        os.remove(save)
     server = Server(procs, [args.posse, "--root", args.root, "serve", "dice_town", "--players", "2", "--seed", "7",
                             "--listen", "127.0.0.1:0", "--save", save], "dt-serve", out)
     if sorted(server.seats) != [1, 2] or "(dice_town): " not in server.banner[0]:

@@ -31,6 +31,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 use tokio::sync::oneshot;
 
+/// How many answers are tried for a bot's question a script fails on.
+const FALLBACKS: usize = 8;
+
 /// Why the host refused an ask: the HTTP status to answer with and what to say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
@@ -59,6 +62,8 @@ pub enum Ask {
     Undo { epoch: u64, choices: usize, reply: oneshot::Sender<Result<String, Refusal>> },
     /// The designer's save to `file` (the REPL's `:save FILE`).
     Save { file: PathBuf, reply: oneshot::Sender<Result<String, Refusal>> },
+    /// The designer's step through a game of bots alone: the next `count` decisions.
+    Step { count: usize, reply: oneshot::Sender<Result<String, Refusal>> },
 }
 
 /// The game and everything that decides for it.
@@ -76,8 +81,16 @@ pub struct Host {
     /// The key that names each question to its page (see [`Host::ask_id`]): random, so a
     /// page can neither read nor make another question's name.
     pub key: std::collections::hash_map::RandomState,
-    /// What the designer's page says last (a bot that failed, a save, an undo).
+    /// What the designer's page says last (a bot that failed, a save, an undo): of the
+    /// last ask only.
     pub notice: Option<String>,
+    /// Why the game cannot go on (a script fails on every answer tried), until an answer
+    /// or an undo moves it.
+    pub stuck: Option<String>,
+    /// A game of bots alone that the designer watches: the bots decide when the designer
+    /// steps (`step` decisions at a time), not all at once before the page is open.
+    pub watching: bool,
+    pub step: usize,
     pub script_errors: usize,
 }
 
@@ -98,10 +111,12 @@ impl Host {
         }
         while let Ok(ask) = asks.recv() {
             let errors = self.script_errors;
+            self.notice = None;
             let (said, reply) = match ask {
                 Ask::Answer { seat, ask, epoch, picks, reply } => (self.answer(seat, &ask, epoch, &picks), reply),
                 Ask::Undo { epoch, choices, reply } => (self.undo(epoch, choices), reply),
                 Ask::Save { file, reply } => (self.save_as(&file), reply),
+                Ask::Step { count, reply } => (self.step_on(count), reply),
             };
             // Every page knows the change before the asker hears that it is made. A refused
             // ask changed nothing (but a script error the designer's page counts).
@@ -159,7 +174,22 @@ impl Host {
             };
             return Err(Refusal::stale(why));
         }
-        self.make(seat, picks, true).map_err(|e| Refusal::invalid(e.to_string()))?;
+        match self.make(seat, picks, true) {
+            Ok(()) => {}
+            // The script's error may tell what others chose in secret: the designer reads
+            // it; the page is told that the game's script failed, and nothing of why.
+            Err(posse::Error::Script(e)) => {
+                self.told(format!("{}'s answer {picks:?} failed: {e}", self.seat_name(seat)));
+                self.stuck = Some("the game's script failed on an answer (the designer's page says why)".into());
+                return Err(Refusal {
+                    status: 500,
+                    message: "the game's script failed on this answer: try another, or ask the host (the \
+                              designer's page says why)"
+                        .into(),
+                });
+            }
+            Err(e) => return Err(Refusal::invalid(e.to_string())),
+        }
         self.settle();
         Ok("answered".into())
     }
@@ -197,20 +227,32 @@ impl Host {
         let n = self.game.choices().len();
         self.decided.resize(n - 1, false);
         self.decided.push(by_person && !forced);
+        self.stuck = None;
         self.autosave();
         Ok(())
     }
 
     /// Lets the bots answer, and a person's question that allows one answer only where
-    /// that shows the others nothing, until a person must decide or the game is over.
+    /// that shows the others nothing, until a person must decide or the game is over (in
+    /// a game of bots alone watched by the designer, one decision: the designer steps).
     ///
     /// A person's one-answer question is answered at once only when it is not secret and
     /// the same person made the choice just before (their turn goes on): the others saw
     /// them deciding already. Otherwise they would see the game pass that person by,
     /// and learn that they had no choice (one card left to play, one road open).
+    ///
+    /// An answer a script fails on is not the end of the game: a bot's question is
+    /// answered by the random bot, then by each option in turn ([`FALLBACKS`] tries),
+    /// each failure told to the designer. When nothing works, the game is `stuck`, which
+    /// every page says (without the error, which may name anyone's secrets).
     pub fn settle(&mut self) {
+        let mut steps = 0;
         loop {
             if self.game.is_over() || self.game.choices().len() >= posse::limits::MAX_DECISIONS {
+                return;
+            }
+            if self.watching && steps == self.step {
+                self.step = 0;
                 return;
             }
             let last = self.game.choices().last().map(|c| c.seat);
@@ -221,33 +263,74 @@ impl Host {
                 .iter()
                 .find(|&&(seat, forced, secret)| self.bots.contains(&seat) || quiet(seat, forced, secret));
             let Some(&(seat, _, _)) = next else { return };
-            let pos = self.game.choices().len();
-            let picks = if self.bots.contains(&seat) {
-                match self.picker.pick_for(&self.game, pos, seat) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        // A strategy bot's script failed: the random bot answers this one.
-                        self.script_errors += 1;
-                        let name = self.seat_name(seat);
-                        let say = format!("{name} (bot) could not decide ({e}); the random bot answered for it");
-                        eprintln!("{say}");
-                        self.notice = Some(say);
-                        let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return };
-                        self.picker.pick(pos, r)
-                    }
-                }
-            } else {
-                let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return };
-                let q = answer::Question::of(r);
-                q.only_answer().unwrap_or_default()
-            };
-            if let Err(e) = self.make(seat, &picks, false) {
-                let say = format!("{} could not go on: {e}", self.seat_name(seat));
-                eprintln!("{say}");
-                self.notice = Some(say);
+            if !self.answer_for(seat) {
                 return;
             }
+            steps += 1;
         }
+    }
+
+    /// Answers `seat`'s question for it (its bot, or its one answer), trying what else
+    /// there is when a script fails on an answer. False when nothing worked: the game
+    /// is then stuck.
+    fn answer_for(&mut self, seat: usize) -> bool {
+        let pos = self.game.choices().len();
+        let name = self.seat_name(seat);
+        let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return false };
+        let (count, multi, min) = (r.count, r.multi, r.min);
+        let mut tries: Vec<Vec<u32>> = Vec::new();
+        if self.bots.contains(&seat) {
+            match self.picker.pick_for(&self.game, pos, seat) {
+                Ok(p) => tries.push(p),
+                Err(e) => self.told(format!("{name} (bot) could not decide ({e}); the random bot answers for it")),
+            }
+            let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return false };
+            tries.push(self.picker.pick(pos, r));
+            // Then each option, as the question allows.
+            let each = (1..=count as u32).map(|k| if multi { (k..k + min as u32).collect() } else { vec![k] });
+            tries.extend(each.filter(|p: &Vec<u32>| p.last().is_none_or(|&l| l as usize <= count)));
+        } else {
+            tries.push(answer::Question::of(r).only_answer().unwrap_or_default());
+        }
+        let mut seen: Vec<Vec<u32>> = Vec::new();
+        for picks in tries
+            .into_iter()
+            .filter(|p| {
+                !seen.contains(p) && {
+                    seen.push(p.clone());
+                    true
+                }
+            })
+            .take(FALLBACKS)
+        {
+            match self.make(seat, &picks, false) {
+                Ok(()) => return true,
+                Err(e) => self.told(format!("{name}'s answer {picks:?} failed: {e}")),
+            }
+        }
+        self.stuck = Some(format!("{name}'s question: every answer tried failed (the designer's page says why)"));
+        false
+    }
+
+    /// A problem the designer is told, on their page and on the server's terminal.
+    fn told(&mut self, say: String) {
+        eprintln!("{say}");
+        self.notice = Some(say);
+    }
+
+    /// The designer's step through a game of bots alone: the next `n` decisions.
+    fn step_on(&mut self, n: usize) -> Result<String, Refusal> {
+        if !self.watching {
+            return Err(Refusal::stale("people play this game: the bots play on by themselves"));
+        }
+        if self.game.is_over() {
+            return Err(Refusal::stale("the game is over"));
+        }
+        let before = self.game.choices().len();
+        self.step = n.max(1);
+        self.settle();
+        let made = self.game.choices().len() - before;
+        Ok(format!("the bots made {}", crate::words::count(made, "decision")))
     }
 
     /// The designer's undo: back to before the last decision a person made (with the
@@ -266,6 +349,7 @@ impl Host {
         self.game.undo(k).map_err(|e| Refusal::invalid(format!("undo failed: {e}")))?;
         self.decided.truncate(self.game.choices().len());
         self.epoch += 1;
+        self.stuck = None;
         self.autosave();
         let who = self.game.pending().first().map(|r| self.seat_name(r.seat)).unwrap_or_default();
         let say = format!("took back {}; {who} decides again", crate::words::count(k, "choice"));
@@ -282,16 +366,11 @@ impl Host {
         }
         let own = self.save.as_ref().is_some_and(|l| l.guards(file));
         // From a web page a file is replaced only when it is a save already.
-        if !own && file.is_file() {
-            use std::io::Read;
-            let mut head = Vec::new();
-            let read = std::fs::File::open(file).and_then(|f| f.take(11).read_to_end(&mut head));
-            if read.is_err() || head != b"posse_save:" {
-                return Err(Refusal::invalid(format!(
-                    "{} is there and is not a posse save: not replaced (name another file)",
-                    file.display()
-                )));
-            }
+        if !own && file.is_file() && !super::holds_a_save(file) {
+            return Err(Refusal::invalid(format!(
+                "{} is there and is not a posse save: not replaced (name another file)",
+                file.display()
+            )));
         }
         let lock = if own { None } else { Some(SaveLock::acquire(file).map_err(|e| Refusal::invalid(e.to_string()))?) };
         let path = lock.as_ref().map_or(file.to_path_buf(), |l| l.save_path().to_path_buf());

@@ -108,6 +108,10 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
     })?;
     ready.recv().map_err(|_| anyhow!("the game's thread stopped"))?.map_err(|e| anyhow!(e))?;
 
+    let stopped = {
+        let _runtime = runtime.enter();
+        stop_signal()?
+    };
     let tokens: BTreeMap<usize, String> = people.iter().map(|&s| (s, token())).collect();
     let designer = opts.designer.then(token);
     let named: Vec<String> = (1..=players)
@@ -139,7 +143,7 @@ pub fn serve(opts: ServeOptions) -> Result<bool> {
     let served = runtime.block_on(async move {
         tokio::select! {
             served = routes::serve(listener, app) => served,
-            _ = stopped() => Ok(()),
+            _ = stopped => Ok(()),
         }
     });
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
@@ -191,7 +195,21 @@ fn start_host(start: Start) -> Result<Host, String> {
         }
     };
     let key = std::collections::hash_map::RandomState::new();
-    Ok(Host { game, picker, bots, save: start.save, decided, epoch: 0, key, notice: None, script_errors: 0 })
+    let watching = bots.len() == players;
+    Ok(Host {
+        game,
+        picker,
+        bots,
+        save: start.save,
+        decided,
+        epoch: 0,
+        key,
+        notice: None,
+        stuck: None,
+        watching,
+        step: 0,
+        script_errors: 0,
+    })
 }
 
 /// A new game from the options (as `posse play` sets one up).
@@ -201,6 +219,14 @@ fn new_game(opts: &ServeOptions) -> Result<Start> {
     let setup = crate::play::setup(&content, opts.seed, opts.players)?;
     let kinds = bots::parse(&opts.bots, &setup.seats, &bots::kinds(&content)).map_err(|e| anyhow!(e))?;
     let save = opts.save.as_deref().map(SaveLock::acquire).transpose().map_err(|e| anyhow!("{e}"))?;
+    // The same command again after a crash must not start a new game over the old one.
+    if let Some(file) = opts.save.as_deref().filter(|f| holds_a_save(f)) {
+        bail!(
+            "{0} holds a saved game: `posse serve --load {0}` goes on with it (to start a new game there, \
+             remove it first)",
+            file.display()
+        );
+    }
     Ok(Start { content, setup, record: None, kinds, saved: None, save })
 }
 
@@ -260,18 +286,33 @@ fn address(bound: SocketAddr) -> String {
     }
 }
 
-/// Ctrl-C, or (on Unix) a polite kill (SIGTERM).
-async fn stopped() {
+/// Ctrl-C, or (on Unix) a polite kill (SIGTERM): made before the addresses are printed,
+/// so that a signal sent as soon as they are is caught (must be made in the runtime).
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
+        let mut int = signal(SignalKind::interrupt())?;
+        let mut term = signal(SignalKind::terminate())?;
+        Ok(async move {
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
+                _ = int.recv() => {}
                 _ = term.recv() => {}
             }
-            return;
-        }
+        })
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+    }
+}
+
+/// Whether `file` is a posse save (it starts as one).
+pub fn holds_a_save(file: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(file).and_then(|f| f.take(11).read_to_end(&mut head));
+    read.is_ok() && head == b"posse_save:"
 }

@@ -155,12 +155,15 @@
     });
     if (logPinned) log.scrollTop = log.scrollHeight;
     $("answered").textContent = (s.answered || []).join("\n");
+    $("stuck").hidden = !s.stuck;
+    $("stuck").textContent = s.stuck ? "The game cannot go on: " + s.stuck : "";
     $("result").hidden = !s.result;
     $("result-text").textContent = s.result || "";
     if (designer) {
       $("pending").hidden = false;
       $("pending").textContent = (s.questions || []).join("\n\n");
       if (s.notice) say(s.notice);
+      $("step-one").hidden = $("step-all").hidden = !s.watching || s.state === "over";
       $("info").textContent = "seed " + s.seed + " · " + s.choices + " choices · state hash " + s.state_hash +
         (s.script_errors ? " · " + s.script_errors + " script errors" : "") + (s.save ? " · saved in " + s.save : "");
       if (s.save && !$("save-file").value) $("save-file").value = s.save;
@@ -170,21 +173,36 @@
     }
   }
 
+  // The server's events. The browser tries again by itself after a lost connection, but
+  // not after a refusal (too many pages of this seat open): then the page does, a little
+  // later each time, after fetching the state. A link the server no longer knows (it was
+  // started again, with new links) is said, and not tried again.
+  let retry = 1000;
   function connect() {
     const events = new EventSource(base + "/events" + auth);
     events.addEventListener("state", function (e) {
       $("conn").textContent = "";
+      retry = 1000;
       show(JSON.parse(e.data));
     });
     events.onerror = async function () {
       $("conn").textContent = "(connection lost: reconnecting…)";
-      // A link the server no longer knows (it was started again, with new links): said,
-      // and no more tries.
       const r = await fetch(base + "/state" + auth).catch(function () { return null; });
       if (r && r.status === 403) {
         events.close();
         $("conn").textContent = "";
         $("turn").textContent = "This link no longer opens the game: ask the host for your seat's new link.";
+        return;
+      }
+      if (r && r.ok) {
+        const s = await r.json().catch(function () { return null; });
+        if (s && (!state || s.version >= state.version)) show(s);
+      }
+      if (events.readyState === EventSource.CLOSED) {
+        $("conn").textContent = "(live updates refused, perhaps too many pages of this seat are open: " +
+          "trying again in " + Math.round(retry / 1000) + " s)";
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 30000);
       }
     };
   }
@@ -231,6 +249,13 @@
       catch (e) { say(e.message); }
       finally { $("undo").disabled = false; }
     });
+    const stepBy = function (count) {
+      return async function () {
+        try { say((await call("POST", "/step", { count: count })).ok); } catch (e) { say(e.message); }
+      };
+    };
+    $("step-one").addEventListener("click", stepBy(1));
+    $("step-all").addEventListener("click", stepBy(1000000));
     $("save").addEventListener("click", async function () {
       try { say((await call("POST", "/save", { file: $("save-file").value })).ok); } catch (e) { say(e.message); }
     });

@@ -49,6 +49,8 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 /// request's head: past them a connection waits, or is closed, so that idle or slow
 /// connections cannot take the server from the players.
 pub const CONNECTIONS: usize = 256;
+/// The most connections one address holds at once (a browser opens six or so).
+pub const PER_ADDRESS: usize = 32;
 pub const HEAD_WAIT: Duration = Duration::from_secs(10);
 
 /// How long a request waits for the host (a strategy bot thinking) before it is told so.
@@ -162,9 +164,14 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// A refusal: the status and `{"error": message}`.
+/// A refusal: the status and `{"error": message}`. After a wrong token or an unknown
+/// page the connection is closed: no one holds a connection open without a token.
 fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
+    let mut r = (status, Json(serde_json::json!({ "error": message.into() }))).into_response();
+    if status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND {
+        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    r
 }
 
 type S = State<Arc<Shared>>;
@@ -183,9 +190,12 @@ fn params(q: Result<Query<Params>, axum::extract::rejection::QueryRejection>) ->
     q.map(|Query(p)| p).unwrap_or(Params { token: None, name: None })
 }
 
+/// The seat number in a path, as written (a path that does not decode names none).
+type SeatPath = Result<Path<String>, axum::extract::rejection::PathRejection>;
+
 /// The seat the path names (403 for one that is not a number: no seat has it).
-fn seat_of(n: &str) -> Who {
-    Who::Seat(n.parse().unwrap_or(0))
+fn seat_of(n: SeatPath) -> Who {
+    Who::Seat(n.ok().and_then(|Path(n)| n.parse().ok()).unwrap_or(0))
 }
 
 /// The router of a served game.
@@ -205,6 +215,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/designer/events", get(designer_events))
         .route("/api/designer/undo", post(undo))
         .route("/api/designer/save", post(save))
+        .route("/api/designer/step", post(step))
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -250,10 +261,10 @@ async fn script() -> Response {
 
 async fn seat_page(
     State(s): S,
-    Path(n): Path<String>,
+    n: SeatPath,
     q: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+    match s.admit(seat_of(n), params(q).token.as_deref()) {
         Ok(_) => page(PAGE, "text/html; charset=utf-8"),
         Err(r) => *r,
     }
@@ -316,15 +327,15 @@ impl Drop for StreamGuard {
 
 type Q = Result<Query<Params>, axum::extract::rejection::QueryRejection>;
 
-async fn seat_state(State(s): S, Path(n): Path<String>, q: Q) -> Response {
-    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+async fn seat_state(State(s): S, n: SeatPath, q: Q) -> Response {
+    match s.admit(seat_of(n), params(q).token.as_deref()) {
         Ok(who) => latest(&s, who),
         Err(r) => *r,
     }
 }
 
-async fn seat_events(State(s): S, Path(n): Path<String>, q: Q) -> Response {
-    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+async fn seat_events(State(s): S, n: SeatPath, q: Q) -> Response {
+    match s.admit(seat_of(n), params(q).token.as_deref()) {
         Ok(who) => events(&s, who),
         Err(r) => *r,
     }
@@ -384,8 +395,8 @@ async fn json_body<T: serde::de::DeserializeOwned>(
     serde_json::from_value(value).map_err(|e| bad(e.to_string()))
 }
 
-async fn answer(State(s): S, Path(n): Path<String>, q: Q, headers: HeaderMap, body: Body) -> Response {
-    let who = match s.admit_ask(seat_of(&n), params(q).token.as_deref()) {
+async fn answer(State(s): S, n: SeatPath, q: Q, headers: HeaderMap, body: Body) -> Response {
+    let who = match s.admit_ask(seat_of(n), params(q).token.as_deref()) {
         Ok(who) => who,
         Err(r) => return *r,
     };
@@ -406,9 +417,9 @@ fn text(t: String) -> Response {
 /// The width reference texts are wrapped at.
 const WIDTH: usize = 78;
 
-async fn card(State(s): S, Path(n): Path<String>, q: Q) -> Response {
+async fn card(State(s): S, n: SeatPath, q: Q) -> Response {
     let p = params(q);
-    if let Err(r) = s.admit(seat_of(&n), p.token.as_deref()) {
+    if let Err(r) = s.admit(seat_of(n), p.token.as_deref()) {
         return *r;
     }
     let name = p.name.unwrap_or_default();
@@ -421,15 +432,15 @@ async fn card(State(s): S, Path(n): Path<String>, q: Q) -> Response {
     }
 }
 
-async fn cards(State(s): S, Path(n): Path<String>, q: Q) -> Response {
-    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+async fn cards(State(s): S, n: SeatPath, q: Q) -> Response {
+    match s.admit(seat_of(n), params(q).token.as_deref()) {
         Ok(_) => text(crate::session::cards_text(&s.content, WIDTH)),
         Err(r) => *r,
     }
 }
 
-async fn rules(State(s): S, Path(n): Path<String>, q: Q) -> Response {
-    match s.admit(seat_of(&n), params(q).token.as_deref()) {
+async fn rules(State(s): S, n: SeatPath, q: Q) -> Response {
+    match s.admit(seat_of(n), params(q).token.as_deref()) {
         Ok(_) => text(crate::session::rules_text(&s.content, WIDTH)),
         Err(r) => *r,
     }
@@ -474,13 +485,34 @@ async fn save(State(s): S, q: Q, headers: HeaderMap, body: Body) -> Response {
     s.ask(Ask::Save { file: body.file.into(), reply: tx }, rx).await
 }
 
-/// Serves `app` on `listener`'s connections, at most [`CONNECTIONS`] at once, each given
-/// [`HEAD_WAIT`] to send a request's head (axum's own `serve` sets no such time).
+/// The designer's step through a game of bots alone: how many decisions.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepBody {
+    count: usize,
+}
+
+async fn step(State(s): S, q: Q, headers: HeaderMap, body: Body) -> Response {
+    if let Err(r) = s.admit_ask(Who::Designer, params(q).token.as_deref()) {
+        return *r;
+    }
+    let body: StepBody = match json_body(&headers, body, r#"{"count": N}"#).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    s.ask(Ask::Step { count: body.count.min(posse::limits::MAX_DECISIONS), reply: tx }, rx).await
+}
+
+/// Serves `app` on `listener`'s connections, at most [`CONNECTIONS`] at once and
+/// [`PER_ADDRESS`] from one address (more are closed at once), each given [`HEAD_WAIT`]
+/// to send a request's head (axum's own `serve` sets no such time).
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
     let open = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
+    let by_address: Arc<Mutex<HashMap<std::net::IpAddr, usize>>> = Arc::default();
     loop {
         let permit = open.clone().acquire_owned().await.map_err(std::io::Error::other)?;
-        let (stream, _) = match listener.accept().await {
+        let (stream, from) = match listener.accept().await {
             Ok(c) => c,
             // Out of file descriptors, a connection reset before it was taken: a moment, and on.
             Err(_) => {
@@ -488,12 +520,29 @@ pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::R
                 continue;
             }
         };
+        let ip = from.ip();
+        {
+            let mut counts = by_address.lock().unwrap_or_else(|e| e.into_inner());
+            let n = counts.entry(ip).or_insert(0);
+            if *n >= PER_ADDRESS {
+                continue;
+            }
+            *n += 1;
+        }
         let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let counts = by_address.clone();
         tokio::spawn(async move {
             let _held = permit;
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(HEAD_WAIT);
             let _ = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service).await;
+            let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(n) = counts.get_mut(&ip) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(&ip);
+                }
+            }
         });
     }
 }

@@ -116,6 +116,8 @@ struct SeatState {
     answered: Vec<String>,
     /// The question this seat answered and may answer again until the others have.
     change: Option<Question>,
+    /// Why the game cannot go on, when a script fails on every answer (never the error).
+    stuck: Option<String>,
     result: Option<String>,
 }
 
@@ -139,6 +141,9 @@ struct DesignerState {
     log_total: usize,
     save: Option<String>,
     notice: Option<String>,
+    stuck: Option<String>,
+    /// A game of bots alone, which the designer steps through.
+    watching: bool,
     script_errors: usize,
     result: Option<String>,
 }
@@ -232,6 +237,7 @@ fn seat_state(host: &Host, seat: usize) -> SeatState {
         question,
         answered,
         change,
+        stuck: host.stuck.clone(),
         result: over.then(|| crate::session::standings(game)),
     }
 }
@@ -280,6 +286,8 @@ fn designer_state(host: &Host) -> DesignerState {
         log_total,
         save: host.save.as_ref().map(|l| l.save_path().display().to_string()),
         notice: host.notice.clone(),
+        stuck: host.stuck.clone(),
+        watching: host.watching,
         script_errors: host.script_errors,
         result: over.then(|| crate::session::standings(game)),
     }

@@ -651,7 +651,8 @@ fn a_game_with_a_search_bot_of_its_own_settings_is_served_again_from_its_save() 
     let dir = scratch("serve-search-save");
     let save = dir.join("game.yaml");
     let path = save.to_str().expect("utf8");
-    let mut server = serve(&["dice_town", "--players", "2", "--seed", "5", "--bot", "2=search:iterations=3", "--save", path]);
+    let mut server =
+        serve(&["dice_town", "--players", "2", "--seed", "5", "--bot", "2=search:iterations=3", "--save", path]);
     let st = server.state(1);
     assert_eq!(server.answer(1, &st, &some_answer(&st["question"], 0)).0, 200);
     let _ = Command::new("kill").args(["-9", &server.child.id().to_string()]).status();
@@ -662,4 +663,104 @@ fn a_game_with_a_search_bot_of_its_own_settings_is_served_again_from_its_save() 
     assert!(again.lines[0].contains("(bot: search:iterations=3)"), "{:?}", again.lines);
     let played = run_with(&["play", "--load", path], b":quit\n");
     assert!(stdout(&played).contains(&format!("loaded {path}")), "{}", stdout(&played));
+}
+
+/// A copy of the fixtures' root whose Hi-Lo fails where `line` says (Lua, put after
+/// `after` in its main.lua).
+fn broken_hilo(name: &str, after: &str, line: &str) -> std::path::PathBuf {
+    let root = scratch(name);
+    super::copy_dir(&super::fixtures(), &root);
+    let main = root.join("scripts/hilo/main.lua");
+    let text = std::fs::read_to_string(&main).expect("main.lua");
+    assert!(text.contains(after), "{after}");
+    std::fs::write(&main, text.replacen(after, &format!("{after}\n{line}"), 1)).expect("written");
+    root
+}
+
+/// `posse serve` on another root.
+fn serve_in(root: &Path, args: &[&str]) -> Server {
+    let root = root.to_str().expect("utf8");
+    serve(&[&["--root", root], args].concat())
+}
+
+#[test]
+fn a_bots_answer_a_script_fails_on_is_answered_another_way_and_the_designer_told() {
+    let root = broken_hilo(
+        "serve-bot-fails",
+        "if #mover == 1 then posse.move(posse.at(posse.zone(\"hand\", 1)), discard) end",
+        "if #mover == 1 then error(\"the discard broke\") end",
+    );
+    let mut failed = 0;
+    for seed in 1..=12 {
+        let seed = seed.to_string();
+        let server = serve_in(&root, &["hilo", "--players", "2", "--seed", &seed, "--bot", "1=random", "--designer"]);
+        play_out(&server, &[2], |_| {});
+        let token = server.designer.clone().expect("designer");
+        let god: Value =
+            serde_json::from_str(&server.get(&format!("/api/designer/state?token={token}")).1).expect("JSON");
+        assert_eq!(god["state"], "over", "seed {seed}: the game went on to its end: {god}");
+        failed += god["script_errors"].as_u64().unwrap_or(0);
+    }
+    assert!(failed > 0, "no seed met the broken discard: the test saw nothing");
+}
+
+#[test]
+fn a_script_failing_on_a_persons_answer_tells_no_one_why_but_the_designer() {
+    let root = broken_hilo(
+        "serve-person-fails",
+        "local answers = posse.choose_each(reqs)",
+        "if answers[2] == 2 then error(\"seat 2 played its second card\") end",
+    );
+    let server = serve_in(&root, &["hilo", "--players", "2", "--seed", "1", "--designer"]);
+    let two = server.state(2);
+    assert_eq!(server.answer(2, &two, &[2]).0, 200);
+    let one = server.state(1);
+    let (status, body) = server.answer(1, &one, &[1]);
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("script failed") && !body.contains("second card"), "{body}");
+    for seat in [1, 2] {
+        let st = server.state(seat);
+        let stuck = st["stuck"].as_str().unwrap_or_default();
+        assert!(!stuck.is_empty() && !stuck.contains("second card"), "seat {seat}: {st}");
+    }
+    let token = server.designer.clone().expect("designer");
+    let god: Value = serde_json::from_str(&server.get(&format!("/api/designer/state?token={token}")).1).expect("JSON");
+    assert!(god["notice"].as_str().unwrap_or_default().contains("second card"), "{god}");
+}
+
+#[test]
+fn a_bots_game_is_stepped_through_by_the_designer_and_an_old_save_is_not_started_over() {
+    let server = serve(&["dice_town", "--players", "2", "--bot", "all=random", "--designer", "--seed", "3"]);
+    let token = server.designer.clone().expect("designer");
+    let state = || -> Value {
+        serde_json::from_str(&server.get(&format!("/api/designer/state?token={token}")).1).expect("JSON")
+    };
+    let first = state();
+    assert_eq!(first["choices"], 0, "nothing played before the page is open: {first}");
+    assert_eq!(first["watching"], true);
+    let step = |n: usize| server.post(&format!("/api/designer/step?token={token}"), &json!({"count": n}).to_string());
+    assert_eq!(step(1).0, 200);
+    assert_eq!(state()["choices"], 1);
+    assert_eq!(step(1_000_000).0, 200);
+    assert_eq!(state()["state"], "over");
+    assert_eq!(step(1).0, 409, "nothing to step once over");
+    // A save is never started over by `--save`: `--load` goes on with it.
+    let dir = scratch("serve-old-save");
+    let save = dir.join("game.yaml");
+    let played = run_with(
+        &["play", "dice_town", "--players", "2", "--seed", "5", "--save", save.to_str().expect("utf8")],
+        b"1\n:quit\n",
+    );
+    assert!(played.status.success());
+    let before = std::fs::read_to_string(&save).expect("saved");
+    let out = posse_cmd(&["serve", "dice_town", "--players", "2", "--save", save.to_str().expect("utf8")])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("holds a saved game"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&save).expect("there"), before);
 }
