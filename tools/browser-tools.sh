@@ -3,6 +3,8 @@
 #   need_debian TAG PACKAGE=TEST...  installs with apt each Debian PACKAGE whose TEST
 #                                    (a command) fails, saying so under TAG;
 #   find_posse                       sets `posse` to $POSSE, or builds the release binary.
+# Python writes no bytecode beside tools/png.py: nothing is left in the project's folders.
+export PYTHONDONTWRITEBYTECODE=1
 
 need_debian() {
   local tag=$1 missing=() pair sudo=
