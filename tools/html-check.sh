@@ -404,14 +404,7 @@ def check_layout(page, layout):
 
 
 def check_screenshot(page, path):
-    width, height, bpp, rows = png.pixels(path)
-    colours, ink = set(), 0
-    for row in rows:
-        for i in range(0, len(row), bpp):
-            px = bytes(row[i:i + 3])
-            colours.add(px)
-            ink += px != b"\xff\xff\xff"
-    share = ink / (width * height)
+    colours, share = png.colours(path)
     if len(colours) < 16 or share < 0.01:
         problem(page, f"the screenshot looks blank: {len(colours)} colours, {100 * share:.1f}% not white")
     if bytes((0x6B, 0x8F, 0xC7)) not in colours:

@@ -42,3 +42,15 @@ def pixels(path):
         rows.append(row)
         prev = row
     return width, height, bpp, rows
+
+
+def colours(path):
+    """The RGB colours of the PNG at `path`, and the share of its pixels that are not white."""
+    width, height, bpp, rows = pixels(path)
+    seen, ink = set(), 0
+    for row in rows:
+        for i in range(0, len(row), bpp):
+            px = bytes(row[i:i + 3])
+            seen.add(px)
+            ink += px != b"\xff\xff\xff"
+    return seen, ink / (width * height)

@@ -509,14 +509,8 @@ def screenshots(seat, name, out, checks):
 
 def check_png(path, name, width_name, want):
     """Not blank: many colours, some ink, the page's header colour; and `want`'s colours."""
-    width, height, bpp, rows = png.pixels(path)
-    colours, ink = set(), 0
-    for row in rows:
-        for i in range(0, len(row), bpp):
-            px = bytes(row[i:i + 3])
-            colours.add(px)
-            ink += px != b"\xff\xff\xff"
-    share = ink / (width * height)
+    width, height, _, _ = png.pixels(path)
+    colours, share = png.colours(path)
     if len(colours) < 16 or share < 0.05:
         raise Failed(f"{path}: the screenshot looks blank: {len(colours)} colours, {100 * share:.1f}% not white")
     for c in [ACCENT] + want:
