@@ -175,7 +175,8 @@ enum Cmd {
         #[arg(long = "bot", value_name = "SEAT=NAME")]
         bots: Vec<String>,
         /// Save the game to FILE when it starts and after every step (the REPL's save:
-        /// `posse play --load FILE` or `posse serve --load FILE` goes on with it).
+        /// `posse play --load FILE` or `posse serve --load FILE` goes on with it); a FILE
+        /// holding a save already is refused, never started over.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// Where to listen: ADDR:PORT; 0.0.0.0:PORT for other machines on the network.
