@@ -282,7 +282,11 @@ impl Host {
         if self.bots.contains(&seat) {
             match self.picker.pick_for(&self.game, pos, seat) {
                 Ok(p) => tries.push(p),
-                Err(e) => self.told(format!("{name} (bot) could not decide ({e}); the random bot answers for it")),
+                Err(e) => {
+                    // The strategy bot's own script failed.
+                    self.script_errors += 1;
+                    self.told(format!("{name} (bot) could not decide ({e}); the random bot answers for it"));
+                }
             }
             let Some(r) = self.game.pending().into_iter().find(|r| r.seat == seat) else { return false };
             tries.push(self.picker.pick(pos, r));
