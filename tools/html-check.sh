@@ -22,20 +22,12 @@
 # building one (cargo build --release); CHROMIUM=path overrides /usr/bin/chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
-out=${1:-$(mktemp -d)}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-
-fail() {
-  echo "html-check: FAILED: $*" >&2
-  exit 1
-}
+. tools/browser-tools.sh
+start_check html-check "${1:-}"
 
 # Chromium (and python3, which reads the DOM and the PNGs) from Debian when missing.
-. tools/browser-tools.sh
 chromium=${CHROMIUM:-/usr/bin/chromium}
-need_debian html-check "chromium=test -x $chromium" "python3=command -v python3"
+need_debian "chromium=test -x $chromium" "python3=command -v python3"
 [ -x "$chromium" ] || fail "no Chromium at $chromium"
 
 # The posse binary.

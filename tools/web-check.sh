@@ -28,21 +28,13 @@
 # run's random clicks (each run prints its seed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
-out=${1:-$(mktemp -d)}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-
-fail() {
-  echo "web-check: FAILED: $*" >&2
-  exit 1
-}
+. tools/browser-tools.sh
+start_check web-check "${1:-}"
 
 # Chromium, ChromeDriver and python3 (which drives them) from Debian when missing.
 chromium=${CHROMIUM:-/usr/bin/chromium}
 chromedriver=${CHROMEDRIVER:-/usr/bin/chromedriver}
-. tools/browser-tools.sh
-need_debian web-check "chromium=test -x $chromium" "chromium-driver=test -x $chromedriver" \
+need_debian "chromium=test -x $chromium" "chromium-driver=test -x $chromedriver" \
   "python3=command -v python3"
 [ -x "$chromium" ] || fail "no Chromium at $chromium"
 [ -x "$chromedriver" ] || fail "no ChromeDriver at $chromedriver"
